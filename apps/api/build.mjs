@@ -1,0 +1,21 @@
+// Bundles the API into dist/main.js (fast cold start: one file, no TypeScript at run time).
+// npm dependencies stay external; the shared workspace package is bundled in.
+import { build } from 'esbuild';
+import { cp, readFile, rm } from 'node:fs/promises';
+
+const pkg = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@nuage/'));
+
+await rm('dist', { recursive: true, force: true });
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  logLevel: 'warning',
+});
+await cp('src/db/migrations', 'dist/migrations', { recursive: true });

@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { AccessTokens } from './lib/access-token';
+import type { Mailer } from './mail/mailer';
+import type { ServerSecrets } from './secrets';
+
+/** What services need from the outside world, built once in main.ts (or a test). */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  secrets: ServerSecrets;
+  tokens: AccessTokens;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}

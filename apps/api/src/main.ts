@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/open-database';
+import { RateLimiter } from './lib/rate-limiter';
+import { loadSecrets } from './secrets';
+
+const HOUR_MS = 60 * 60_000;
+
+/** The built SPA sits at apps/web/dist, two levels above this file in both src/ and dist/. */
+function defaultWebDist(): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+}
+
+async function main() {
+  const config = loadConfig();
+  const webDistDir = config.webDistDir ?? defaultWebDist();
+  const secrets = await loadSecrets(config);
+  const database = await openDatabase(config);
+  const app = await buildApp({ config: { ...config, webDistDir }, database, secrets });
+
+  const limiter = new RateLimiter(database.db, secrets.hashKey);
+  const maintenance = setInterval(() => {
+    limiter
+      .purgeOlderThan(48 * HOUR_MS)
+      .catch((err: unknown) => app.log.warn({ err }, 'rate-limit purge failed'));
+  }, HOUR_MS);
+  maintenance.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(maintenance);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      database: database.kind,
+      dataDir: config.dataDir,
+      mail: config.smtpUrl ? 'smtp' : path.join(config.dataDir, 'outbox'),
+      web: existsSync(webDistDir) ? webDistDir : 'not built',
+    },
+    `ready on ${config.publicUrl}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error('Startup failed:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,116 @@
+import { auth } from '@nuage/shared/limits';
+import { serverDetails } from '@nuage/shared/messages';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { passwordResetTokens, users } from '../../db/schema/users';
+import { keyedHash, randomToken } from '../../lib/crypto';
+import { badRequest, rateLimited } from '../../lib/errors';
+import { RateLimiter, secondsUntilFree } from '../../lib/rate-limiter';
+import { passwordResetMail } from '../../mail/templates/password-reset';
+import { emailEquals, findUserByEmail } from '../users/lookup';
+import { LOGIN_FAILURE_BY_EMAIL } from './login';
+import { deliverOrFail } from './mail-delivery';
+import { hashPassword } from './passwords';
+
+const REQUEST_BUCKET = 'password-reset-request';
+const REQUEST_BY_ADDRESS_BUCKET = 'password-reset-request-address';
+const DAY_MS = 24 * 60 * 60_000;
+const MIN_INTERVAL_MS = auth.resetMinIntervalMinutes * 60_000;
+const ADDRESS_MAX_PER_HOUR = 20;
+
+/**
+ * Mails a single-use reset link when the address has an account. The answer, and the limits
+ * (3 per 24 h, 5 minutes apart), are the same whether or not it has one. The check and the
+ * count happen under a per-address lock so parallel requests cannot slip past the limit.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  input: { email: string; address: string },
+): Promise<void> {
+  const limiter = new RateLimiter(ctx.db, ctx.secrets.hashKey);
+  const recordedIds = await ctx.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`reset:${input.email}`}, 0))`,
+    );
+    const txLimiter = new RateLimiter(tx, ctx.secrets.hashKey);
+    const day = await txLimiter.usage(REQUEST_BUCKET, input.email, DAY_MS);
+    if (day.count >= auth.resetMaxRequestsPerDay) {
+      throw rateLimited(serverDetails.resetTooMany, secondsUntilFree(day.oldest, DAY_MS));
+    }
+    if (day.newest && Date.now() - day.newest.getTime() < MIN_INTERVAL_MS) {
+      throw rateLimited(serverDetails.resetTooSoon, secondsUntilFree(day.newest, MIN_INTERVAL_MS));
+    }
+    const hour = await txLimiter.usage(REQUEST_BY_ADDRESS_BUCKET, input.address, 60 * 60_000);
+    if (hour.count >= ADDRESS_MAX_PER_HOUR) {
+      throw rateLimited(serverDetails.tooManyRequests, secondsUntilFree(hour.oldest, 60 * 60_000));
+    }
+    return [
+      await txLimiter.record(REQUEST_BUCKET, input.email),
+      await txLimiter.record(REQUEST_BY_ADDRESS_BUCKET, input.address),
+    ];
+  });
+
+  const user = await findUserByEmail(ctx.db, input.email);
+  if (!user) return;
+
+  const token = randomToken();
+  const [stored] = await ctx.db.transaction(async (tx) => {
+    // A new link replaces any earlier one still unused.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    return tx
+      .insert(passwordResetTokens)
+      .values({
+        userId: user.id,
+        tokenHash: keyedHash(ctx.secrets.hashKey, token),
+        expiresAt: new Date(Date.now() + auth.resetLinkTtlMinutes * 60_000),
+      })
+      .returning({ id: passwordResetTokens.id });
+  });
+
+  const url = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+  try {
+    await deliverOrFail(ctx, passwordResetMail({ to: user.email, prenom: user.prenom, url }));
+  } catch (err) {
+    // Undo so the user can simply try again: no dead link, no spent attempt.
+    await ctx.db.delete(passwordResetTokens).where(eq(passwordResetTokens.id, stored!.id));
+    await limiter.forget(recordedIds);
+    throw err;
+  }
+}
+
+/** Sets a new password from a valid link, uses the link up and ends every earlier session. */
+export async function resetPassword(
+  ctx: AppContext,
+  input: { email: string; token: string; nouveauMotDePasse: string },
+): Promise<void> {
+  const passwordHash = await hashPassword(input.nouveauMotDePasse);
+  const tokenHash = keyedHash(ctx.secrets.hashKey, input.token);
+  await ctx.db.transaction(async (tx) => {
+    const [owner] = await tx.select({ id: users.id }).from(users).where(emailEquals(input.email));
+    if (!owner) throw badRequest(serverDetails.resetInvalid);
+    // Marking it used in the same statement that checks it makes the link single-use even
+    // under two simultaneous submissions.
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash),
+          eq(passwordResetTokens.userId, owner.id),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ id: passwordResetTokens.id });
+    if (!claimed) throw badRequest(serverDetails.resetInvalid);
+    await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, owner.id));
+  });
+  await new RateLimiter(ctx.db, ctx.secrets.hashKey).clear(LOGIN_FAILURE_BY_EMAIL, input.email);
+  ctx.log.info('password reset, earlier sessions ended');
+}

@@ -1,0 +1,178 @@
+import { auth } from '@nuage/shared/limits';
+import { serverDetails } from '@nuage/shared/messages';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { clientFolders, users, verificationCodes } from '../../db/schema/users';
+import { hashesEqual, keyedHash, randomDigits } from '../../lib/crypto';
+import { badRequest, conflict, rateLimited } from '../../lib/errors';
+import { RateLimiter, secondsUntilFree } from '../../lib/rate-limiter';
+import { verificationCodeMail } from '../../mail/templates/verification-code';
+import { emailEquals, findUserByEmail } from '../users/lookup';
+import { deliverOrFail } from './mail-delivery';
+import { hashPassword } from './passwords';
+
+const CODE_SENT_BUCKET = 'verification-code-sent';
+const RESEND_WINDOW_MS = auth.resendCooldownSeconds * 1000;
+
+/**
+ * Creates the unverified account and mails its code. Registering again an e-mail whose
+ * account was never verified replaces that attempt (new names, password and code), so a
+ * failed mail or a lost code never locks an address.
+ */
+export async function registerAccount(
+  ctx: AppContext,
+  input: { nom: string; prenom: string; email: string; motDePasse: string },
+): Promise<void> {
+  const passwordHash = await hashPassword(input.motDePasse);
+  const limiter = new RateLimiter(ctx.db, ctx.secrets.hashKey);
+  const recent = await limiter.usage(CODE_SENT_BUCKET, input.email, RESEND_WINDOW_MS);
+  const code = randomDigits(auth.verificationCodeLength);
+
+  const userId = await ctx.db
+    .transaction(async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(users)
+        .where(emailEquals(input.email))
+        .for('update');
+      if (existing?.verifiedAt) throw conflict(serverDetails.emailTaken);
+      if (existing && recent.count > 0) {
+        throw rateLimited(
+          serverDetails.resendTooSoon,
+          secondsUntilFree(recent.oldest, RESEND_WINDOW_MS),
+        );
+      }
+      const fields = { nom: input.nom, prenom: input.prenom, passwordHash, updatedAt: new Date() };
+      const id = existing
+        ? (await tx.update(users).set(fields).where(eq(users.id, existing.id)), existing.id)
+        : (
+            await tx
+              .insert(users)
+              .values({ ...fields, email: input.email })
+              .returning({ id: users.id })
+          )[0]!.id;
+      await storeCode(ctx, tx, id, code);
+      return id;
+    })
+    .catch((err: unknown) => {
+      // Two registrations of one new address at the same instant: the loser sees a conflict.
+      if (isUniqueViolation(err)) throw conflict(serverDetails.emailTaken);
+      throw err;
+    });
+
+  await limiter.record(CODE_SENT_BUCKET, input.email);
+  await deliverOrFail(ctx, verificationCodeMail({ to: input.email, prenom: input.prenom, code }));
+  ctx.log.info({ userId }, 'account registered, verification code sent');
+}
+
+async function storeCode(ctx: AppContext, db: Executor, userId: string, code: string) {
+  const row = {
+    userId,
+    codeHash: keyedHash(ctx.secrets.hashKey, code),
+    expiresAt: new Date(Date.now() + auth.verificationCodeTtlMinutes * 60_000),
+    failedAttempts: 0,
+    createdAt: new Date(),
+  };
+  await db
+    .insert(verificationCodes)
+    .values(row)
+    .onConflictDoUpdate({
+      target: verificationCodes.userId,
+      set: {
+        codeHash: row.codeHash,
+        expiresAt: row.expiresAt,
+        failedAttempts: 0,
+        createdAt: row.createdAt,
+      },
+    });
+}
+
+/** Replaces the code of an unverified account, at most once a minute per address. */
+export async function resendVerificationCode(
+  ctx: AppContext,
+  input: { email: string },
+): Promise<void> {
+  const limiter = new RateLimiter(ctx.db, ctx.secrets.hashKey);
+  const recent = await limiter.usage(CODE_SENT_BUCKET, input.email, RESEND_WINDOW_MS);
+  // The limit applies whether or not the address has an account: no enumeration.
+  if (recent.count > 0) {
+    throw rateLimited(
+      serverDetails.resendTooSoon,
+      secondsUntilFree(recent.oldest, RESEND_WINDOW_MS),
+    );
+  }
+  await limiter.record(CODE_SENT_BUCKET, input.email);
+  const user = await findUserByEmail(ctx.db, input.email);
+  if (!user || user.verifiedAt) return;
+  const code = randomDigits(auth.verificationCodeLength);
+  await storeCode(ctx, ctx.db, user.id, code);
+  await deliverOrFail(ctx, verificationCodeMail({ to: user.email, prenom: user.prenom, code }));
+}
+
+/**
+ * Checks a code. Each try consumes one of the code's attempts atomically before comparing,
+ * so parallel guesses cannot exceed the limit; after the fifth wrong try a new code is needed.
+ */
+export async function verifyAccount(
+  ctx: AppContext,
+  input: { email: string; code: string },
+): Promise<{ clientFolderCreated: boolean }> {
+  const user = await findUserByEmail(ctx.db, input.email);
+  if (!user || user.verifiedAt) throw badRequest(serverDetails.verifyInvalid);
+
+  const [attempt] = await ctx.db
+    .update(verificationCodes)
+    .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.userId, user.id),
+        lt(verificationCodes.failedAttempts, auth.verificationMaxWrongTries),
+      ),
+    )
+    .returning();
+  if (!attempt) {
+    const [exhausted] = await ctx.db
+      .select({ userId: verificationCodes.userId })
+      .from(verificationCodes)
+      .where(eq(verificationCodes.userId, user.id));
+    throw badRequest(exhausted ? serverDetails.verifyTooManyAttempts : serverDetails.verifyInvalid);
+  }
+  if (attempt.expiresAt.getTime() <= Date.now()) throw badRequest(serverDetails.verifyInvalid);
+  if (!hashesEqual(attempt.codeHash, keyedHash(ctx.secrets.hashKey, input.code))) {
+    const exhausted = attempt.failedAttempts >= auth.verificationMaxWrongTries;
+    throw badRequest(exhausted ? serverDetails.verifyTooManyAttempts : serverDetails.verifyInvalid);
+  }
+
+  await ctx.db.transaction(async (tx) => {
+    const consumed = await tx
+      .delete(verificationCodes)
+      .where(eq(verificationCodes.userId, user.id))
+      .returning({ userId: verificationCodes.userId });
+    // A parallel correct try already verified the account.
+    if (consumed.length === 0) throw badRequest(serverDetails.verifyInvalid);
+    await tx
+      .update(users)
+      .set({ verifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await tx
+      .insert(clientFolders)
+      .values({ userId: user.id, nom: clientFolderName(user.prenom, user.nom, user.id) })
+      .onConflictDoNothing({ target: clientFolders.userId });
+  });
+  ctx.log.info({ userId: user.id }, 'account verified, client folder created');
+  return { clientFolderCreated: true };
+}
+
+/** A readable, unique folder name: client-<prenom>-<nom>-<8 hex of the id>. */
+export function clientFolderName(prenom: string, nom: string, userId: string): string {
+  const slug = `${prenom}-${nom}`
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return `client-${slug || 'compte'}-${userId.replace(/-/g, '').slice(0, 8)}`;
+}

@@ -1,0 +1,29 @@
+import type { UserProfile } from '@nuage/shared/schemas/users';
+import { z } from 'zod';
+
+export const userProfileResponse = z.object({
+  id: z.string(),
+  prenom: z.string(),
+  nom: z.string(),
+  email: z.string(),
+  date_creation: z.string(),
+  est_verifie: z.boolean(),
+});
+
+/** The only fields of a user the API ever shows (never the password hash or token version). */
+export function presentUser(user: {
+  id: string;
+  prenom: string;
+  nom: string;
+  email: string;
+  createdAt: Date;
+}): UserProfile {
+  return {
+    id: user.id,
+    prenom: user.prenom,
+    nom: user.nom,
+    email: user.email,
+    date_creation: user.createdAt.toISOString(),
+    est_verifie: true,
+  };
+}

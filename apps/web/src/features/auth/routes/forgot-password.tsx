@@ -1,0 +1,3 @@
+export default function TemporaryRoute() {
+  return <h1>En construction</h1>;
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod/mini';
+import { auth } from '../limits';
+import { validation as v } from '../messages';
+import { emailField, requiredText } from './fields';
+
+export const profileUpdateSchema = z.object({
+  prenom: requiredText(
+    v.prenomRequired,
+    z.minLength(auth.profileNameMin, { error: v.prenomMin2, abort: true }),
+    z.maxLength(auth.nameMax, v.prenomTooLong),
+  ),
+  nom: requiredText(
+    v.nomRequired,
+    z.minLength(auth.profileNameMin, { error: v.nomMin2, abort: true }),
+    z.maxLength(auth.nameMax, v.nameTooLong),
+  ),
+  email: emailField,
+});
+
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** What GET /users/me answers (SPEC §3 User), never a secret. */
+export interface UserProfile {
+  id: string;
+  prenom: string;
+  nom: string;
+  email: string;
+  date_creation: string;
+  est_verifie: boolean;
+}
