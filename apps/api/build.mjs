@@ -6,10 +6,12 @@ import { cp, readFile, rm } from 'node:fs/promises';
 const pkg = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@nuage/'));
 
-await rm('dist', { recursive: true, force: true });
+// API_OUT_DIR lets parallel work build elsewhere without clobbering dist/.
+const outDir = process.env.API_OUT_DIR ?? 'dist';
+await rm(outDir, { recursive: true, force: true });
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outfile: `${outDir}/main.js`,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -18,4 +20,4 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
-await cp('src/db/migrations', 'dist/migrations', { recursive: true });
+await cp('src/db/migrations', `${outDir}/migrations`, { recursive: true });

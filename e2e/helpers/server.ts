@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const apiEntry = path.join(repoRoot, 'apps/api/dist/main.js');
+/** The built API; E2E_API_ENTRY points elsewhere when a parallel build used API_OUT_DIR. */
+export const apiEntry = process.env.E2E_API_ENTRY ?? path.join(repoRoot, 'apps/api/dist/main.js');
 
 export interface RunningServer {
   url: string;
