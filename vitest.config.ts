@@ -1,11 +1,16 @@
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
-const apiProject = (name: string, testDb: string): TestProjectInlineConfiguration => ({
+const apiProject = (
+  name: string,
+  testDb: string,
+  exclude: string[] = [],
+): TestProjectInlineConfiguration => ({
   test: {
     name,
     root: 'apps/api',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...exclude],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     env: { TEST_DB: testDb },
@@ -27,7 +32,15 @@ export default defineConfig({
       },
       apiProject('api', 'pglite'),
       // The same API suite against a PostgreSQL server, when one is configured (CI sets it).
-      ...(process.env.DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+      // Runtime drivers and manifest rendering never touch the database: they run once, above.
+      ...(process.env.DATABASE_URL
+        ? [
+            apiProject('api-postgres', 'postgres', [
+              'src/engine/drivers/**',
+              'src/engine/manifests/**',
+            ]),
+          ]
+        : []),
       {
         extends: 'apps/web/vite.config.ts',
         test: {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { Engine } from './engine/engine';
 import type { AccessTokens } from './lib/access-token';
 import type { Mailer } from './mail/mailer';
 import type { ServerSecrets } from './secrets';
@@ -12,5 +13,6 @@ export interface AppContext {
   secrets: ServerSecrets;
   tokens: AccessTokens;
   mailer: Mailer;
+  engine: Engine;
   log: FastifyBaseLogger;
 }

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -13,11 +13,26 @@ import { registerErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logging';
 import { registerOpenApi } from './http/openapi';
 import { registerSpa } from './http/spa';
+import type { EngineRuntime } from './engine/create-engine';
+import { simulationEngine } from './engine/select-runtime';
 import { AccessTokens } from './lib/access-token';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { userRoutes } from './modules/users/routes';
+import { environmentRoutes } from './modules/environments/routes';
+import { invitationRoutes } from './modules/invitations/routes';
+import { projectRoutes } from './modules/projects/routes';
+import { buildRoutes } from './modules/builds/routes';
+import { catalogRoutes } from './modules/catalog/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { monitoringRoutes } from './modules/monitoring/routes';
+import { deploymentRoutes } from './modules/deployments/routes';
+import { platformRoutes } from './modules/platform/routes';
+import { pricingRoutes } from './modules/pricing/routes';
+import { certificateRoutes } from './modules/certificates/routes';
+import { registerAcmeChallengeRoute } from './modules/certificates/challenge-route';
+import { registerSimulatedAppPage } from './modules/platform/simulated-app-page';
 import type { ServerSecrets } from './secrets';
 
 export interface AppDeps {
@@ -28,9 +43,11 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
+  /** The deployment engine; built from `createEngineFor` when absent. */
+  engine?: EngineRuntime | ((log: FastifyBaseLogger) => EngineRuntime);
 }
 
-export type App = FastifyInstance & { ctx: AppContext };
+export type App = FastifyInstance & { ctx: AppContext; engine: EngineRuntime };
 
 /** The Fastify instance with every route; tests drive it with `inject()`. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -43,15 +60,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const engine =
+    typeof deps.engine === 'function'
+      ? deps.engine(app.log)
+      : (deps.engine ??
+        simulationEngine({
+          config: deps.config,
+          db: deps.database.db,
+          secrets: deps.secrets,
+          log: app.log,
+        }));
   const ctx: AppContext = {
     config: deps.config,
     db: deps.database.db,
     secrets: deps.secrets,
     tokens: new AccessTokens(deps.secrets.jwtSecret),
     mailer: deps.mailer ?? createMailer(deps.config, app.log),
+    engine,
     log: app.log,
   };
   app.decorate('ctx', ctx);
+  app.decorate('engine', engine);
 
   registerErrorHandling(app);
   await registerOpenApi(app);
@@ -63,10 +92,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(healthRoutes, { database: deps.database });
       await api.register(authRoutes, { ctx });
       await api.register(userRoutes, { ctx });
+      await api.register(projectRoutes, { ctx });
+      await api.register(invitationRoutes, { ctx });
+      await api.register(environmentRoutes, { ctx });
+      await api.register(deploymentRoutes, { ctx });
+      await api.register(catalogRoutes);
+      await api.register(buildRoutes, { ctx });
+      await api.register(monitoringRoutes, { ctx });
+      await api.register(dashboardRoutes, { ctx });
+      await api.register(platformRoutes, { ctx });
+      await api.register(pricingRoutes, { ctx });
+      await api.register(certificateRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );
 
+  if (engine.runtime === 'simulation') registerSimulatedAppPage(app);
+  registerAcmeChallengeRoute(app, ctx);
   await registerSpa(app, deps.config.webDistDir);
   app.addHook('onClose', async () => ctx.mailer.close());
   return app as unknown as App;

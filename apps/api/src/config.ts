@@ -24,6 +24,26 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('NuageDeploy <no-reply@nuagedeploy.local>'),
   PUBLIC_URL: z.url().optional(),
   RUNTIME: z.enum(runtimes).default('auto'),
+  K8S_STORAGE_CLASS: z.string().optional(),
+  K8S_INGRESS_CLASS: z.string().optional(),
+  K8S_APP_VOLUME_ACCESS_MODE: z.enum(['ReadWriteOnce', 'ReadWriteMany']).optional(),
+  DOCKER_PUBLIC_HOST: z.string().optional(),
+  // How long the engine's claim on an application lasts (a killed process's work resumes after it).
+  ENGINE_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
+  // TLS certificates (modules/certificates): the ACME authority, DNS-01 for wildcards, cert-manager.
+  ACME_DIRECTORY_URL: z.url().optional(),
+  ACME_DNS_PROVIDER: z.enum(['httpreq']).optional(),
+  ACME_DNS_HTTPREQ_URL: z.url().optional(),
+  ACME_DNS_PROPAGATION_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  CERT_MANAGER_NAMESPACE: z
+    .string()
+    .regex(
+      /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/,
+      'CERT_MANAGER_NAMESPACE must be a DNS-1123 label',
+    )
+    .default('nuagedeploy-certificats'),
+  CERT_MANAGER_DNS01_SOLVER: z.string().optional(),
+  TLS_EXTRA_CA_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z
@@ -45,12 +65,52 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   runtime: Runtime;
+  kubernetes: {
+    storageClassName?: string;
+    ingressClassName?: string;
+    appVolumeAccessMode?: 'ReadWriteOnce' | 'ReadWriteMany';
+  };
+  /** Host written in docker applications' URLs (default 127.0.0.1, where they listen). */
+  dockerPublicHost: string | undefined;
+  /** The reconciler's lease (default 60 s): how soon work of a killed process is taken over. */
+  engineLeaseMs: number | undefined;
+  certificates: CertificateConfig;
   logLevel: string;
   webDistDir: string | undefined;
   trustProxy: boolean;
 }
 
+/**
+ * ACME_DIRECTORY_URL: the ACME directory the platform orders from (and cert-manager Issuers
+ * point at); unset = Let's Encrypt, production or staging per certificate.
+ * ACME_DNS_PROVIDER=httpreq + ACME_DNS_HTTPREQ_URL: DNS-01 (wildcards) through an HTTP endpoint
+ * that publishes TXT records (lego's "httpreq" protocol: POST {url}/present and {url}/cleanup with
+ * {fqdn, value}; credentials in the URL's user:password), waiting ACME_DNS_PROPAGATION_SECONDS.
+ * CERT_MANAGER_NAMESPACE: where cert-manager Issuers, Certificates and their Secrets live.
+ * CERT_MANAGER_DNS01_SOLVER: a cert-manager `dns01` solver as JSON (wildcards on Kubernetes).
+ * TLS_EXTRA_CA_FILE: PEM roots trusted besides Node's (an internal company authority).
+ */
+export interface CertificateConfig {
+  acmeDirectoryUrl: string | undefined;
+  dns01: { provider: 'httpreq'; endpoint: string; propagationSeconds: number } | undefined;
+  certManager: { namespace: string; dns01Solver: Record<string, unknown> | undefined };
+  extraTrustedCaFile: string | undefined;
+}
+
 export class ConfigError extends Error {}
+
+function jsonObject(name: string, text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ConfigError(`Invalid configuration:\n  ${name}: not valid JSON`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new ConfigError(`Invalid configuration:\n  ${name}: a JSON object is expected`);
+  return parsed as Record<string, unknown>;
+}
 
 /** Parses the environment once at start; an invalid value stops the process with its reason. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,6 +122,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${reasons.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.ACME_DNS_PROVIDER === 'httpreq' && !e.ACME_DNS_HTTPREQ_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ACME_DNS_HTTPREQ_URL: required when ACME_DNS_PROVIDER=httpreq',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -73,6 +138,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     runtime: e.RUNTIME,
+    kubernetes: {
+      ...(e.K8S_STORAGE_CLASS ? { storageClassName: e.K8S_STORAGE_CLASS } : {}),
+      ...(e.K8S_INGRESS_CLASS ? { ingressClassName: e.K8S_INGRESS_CLASS } : {}),
+      ...(e.K8S_APP_VOLUME_ACCESS_MODE
+        ? { appVolumeAccessMode: e.K8S_APP_VOLUME_ACCESS_MODE }
+        : {}),
+    },
+    dockerPublicHost: e.DOCKER_PUBLIC_HOST,
+    engineLeaseMs: e.ENGINE_LEASE_MS,
+    certificates: {
+      acmeDirectoryUrl: e.ACME_DIRECTORY_URL,
+      dns01: e.ACME_DNS_PROVIDER
+        ? {
+            provider: e.ACME_DNS_PROVIDER,
+            endpoint: e.ACME_DNS_HTTPREQ_URL!,
+            propagationSeconds: e.ACME_DNS_PROPAGATION_SECONDS,
+          }
+        : undefined,
+      certManager: {
+        namespace: e.CERT_MANAGER_NAMESPACE,
+        dns01Solver: jsonObject('CERT_MANAGER_DNS01_SOLVER', e.CERT_MANAGER_DNS01_SOLVER),
+      },
+      extraTrustedCaFile: e.TLS_EXTRA_CA_FILE ? path.resolve(e.TLS_EXTRA_CA_FILE) : undefined,
+    },
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     trustProxy: e.TRUST_PROXY,

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open-database';
+import { chooseRuntime, engineFor } from './engine/select-runtime';
+import { createCertificateWorker } from './modules/certificates/worker';
 import { RateLimiter } from './lib/rate-limiter';
 import { loadSecrets } from './secrets';
 
@@ -19,7 +21,16 @@ async function main() {
   const webDistDir = config.webDistDir ?? defaultWebDist();
   const secrets = await loadSecrets(config);
   const database = await openDatabase(config);
-  const app = await buildApp({ config: { ...config, webDistDir }, database, secrets });
+  const runtime = await chooseRuntime(config);
+  const app = await buildApp({
+    config: { ...config, webDistDir },
+    database,
+    secrets,
+    engine: (log) => engineFor(runtime, { config, db: database.db, secrets, log }),
+  });
+
+  // Orders and renews Let's Encrypt certificates, marks expired ones (modules/certificates).
+  const certificateWorker = createCertificateWorker(app.ctx);
 
   const limiter = new RateLimiter(database.db, secrets.hashKey);
   const maintenance = setInterval(() => {
@@ -35,6 +46,8 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(maintenance);
+    await certificateWorker.stop();
+    await app.engine.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -43,12 +56,16 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  app.engine.start();
+  certificateWorker.start();
   app.log.info(
     {
       database: database.kind,
       dataDir: config.dataDir,
       mail: config.smtpUrl ? 'smtp' : path.join(config.dataDir, 'outbox'),
       web: existsSync(webDistDir) ? webDistDir : 'not built',
+      runtime: app.engine.runtime,
+      runtimeReason: runtime.reason,
     },
     `ready on ${config.publicUrl}`,
   );

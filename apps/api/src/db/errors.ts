@@ -21,7 +21,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof e.code === 'string' && unavailableCodes.has(e.code)) return true;
     if (typeof e.message === 'string') {
       if (
-        /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
+        // The last one: a request still running while the process shuts its pool down.
+        /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end/i.test(
           e.message,
         )
       ) {

@@ -13,6 +13,8 @@ export interface AuthUser {
   nom: string;
   prenom: string;
   createdAt: Date;
+  /** A new e-mail waiting for confirmation, if any. */
+  pendingEmail: string | null;
 }
 
 declare module 'fastify' {
@@ -47,6 +49,7 @@ export const authenticatePlugin = fp(async (app: FastifyInstance, opts: { ctx: A
         nom: users.nom,
         prenom: users.prenom,
         createdAt: users.createdAt,
+        pendingEmail: users.pendingEmail,
         tokenVersion: users.tokenVersion,
         verifiedAt: users.verifiedAt,
       })
@@ -63,6 +66,7 @@ export const authenticatePlugin = fp(async (app: FastifyInstance, opts: { ctx: A
       nom: user.nom,
       prenom: user.prenom,
       createdAt: user.createdAt,
+      pendingEmail: user.pendingEmail,
     };
   });
 });

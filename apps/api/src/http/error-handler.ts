@@ -1,7 +1,14 @@
-import { serverDetails } from '@nuage/shared/messages';
+import { serverDetails, validation } from '@nuage/shared/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError, FieldValidationError, type ErrorCode, type FieldIssue } from '../lib/errors';
+import { z } from 'zod';
+import {
+  DomainError,
+  FieldValidationError,
+  QuotaExceededError,
+  type ErrorCode,
+  type FieldIssue,
+} from '../lib/errors';
 import { isDatabaseUnavailable } from '../db/errors';
 
 const statusOf: Record<ErrorCode, number> = {
@@ -25,18 +32,29 @@ const frameworkDetails: Record<string, { status: number; detail: string }> = {
 
 /** The one error shape of ARCHITECTURE.md: `detail` is a French string or a list of issues. */
 export function registerErrorHandling(app: FastifyInstance) {
+  // Schemas word their own rules (SPEC §5); whatever they leave to zod's defaults (a field of
+  // the wrong type, an unknown enum value…) must still read in French, never in English.
+  z.config(z.locales.fr());
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';
-      const detail: FieldIssue[] = error.validation.map((issue) => ({
-        loc: [where, ...issue.instancePath.split('/').filter(Boolean)],
-        msg: issue.message ?? '',
-        type: issue.keyword,
-      }));
+      const detail: FieldIssue[] = error.validation.map((issue) => {
+        const path = issue.instancePath.split('/').filter(Boolean);
+        // A body that is not a JSON object at all (missing, null, an array…).
+        const notAnObject = path.length === 0 && where === 'body';
+        return {
+          loc: [where, ...path],
+          msg: notAnObject ? serverDetails.badJson : (issue.message ?? validation.invalidValue),
+          type: issue.keyword,
+        };
+      });
       return reply.status(422).send({ detail });
     }
     if (error instanceof FieldValidationError) {
       return reply.status(422).send({ detail: error.issues });
+    }
+    if (error instanceof QuotaExceededError) {
+      return reply.status(400).send({ detail: error.detail });
     }
     if (error instanceof DomainError) {
       if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));

@@ -21,10 +21,47 @@ export const SECRET_FIELD_NAMES = [
   'access_token',
   'authorization',
   'cookie',
-  'code',
   'token_invitation',
   'contenu_cle_privee',
   'private_key',
+  // The same secrets under the names the code gives them (service inputs, rows, config), so
+  // logging a use case's input or a row by mistake still hides them.
+  'motDePasse',
+  'nouveauMotDePasse',
+  'confirmPassword',
+  'newPassword',
+  'passwordHash',
+  'password_hash',
+  'accessToken',
+  'refreshToken',
+  'tokenInvitation',
+  'gitToken',
+  'codeHash',
+  'code_hash',
+  'tokenHash',
+  'token_hash',
+  'jwtSecret',
+  'jwt_secret',
+  'secretsKey',
+  'secrets_key',
+  'hashKey',
+  'privateKey',
+  'contenuClePrivee',
+  // Certificates: private keys (clear or sealed), ACME account keys, the DNS-01 endpoint (its URL
+  // may carry credentials).
+  'privateKeyPem',
+  'privateKeySealed',
+  'private_key_sealed',
+  'keyPem',
+  'accountKey',
+  'accountKeySealed',
+  'account_key_sealed',
+  'dns01',
+  'apiKey',
+  'api_key',
+  // Connection URLs may carry credentials (smtp://user:pass@…, postgres://user:pass@…).
+  'smtpUrl',
+  'databaseUrl',
 ] as const;
 
 const MASK = '[masqué]';
@@ -51,12 +88,23 @@ export function redactUrl(url: string): string {
     .split('&')
     .map((pair) => {
       const [name = ''] = pair.split('=', 1);
-      return SECRET_QUERY_PARAMS.has(decodeURIComponent(name).toLowerCase())
+      const decoded = safeDecode(name);
+      // A name that cannot be decoded cannot be vetted either: its value is masked.
+      return decoded === null || SECRET_QUERY_PARAMS.has(decoded.trim().toLowerCase())
         ? `${name}=${MASK}`
         : pair;
     })
     .join('&');
   return `${safePath}?${safeQuery}`;
+}
+
+/** A serializer must never throw: a malformed escape (`%ZZ`) would fail the whole request. */
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
 }
 
 interface LoggedRequest {

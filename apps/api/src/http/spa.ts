@@ -5,8 +5,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * Serves the built React app from the API's port: real files as they are, and index.html for
- * every other GET outside /api so client-side routes survive a reload. Unknown API paths
+ * Serves the built React app from the API's port: real files as they are, the pre-rendered
+ * landing page (landing.html, a light document without the SPA) for exactly `/`, and index.html
+ * for every other GET outside /api so client-side routes survive a reload. Unknown API paths
  * answer a JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, webDistDir: string | undefined) {
@@ -29,6 +30,14 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | und
     });
   } else if (webDistDir) {
     app.log.warn({ webDistDir }, 'web app not built: run `npm run build` to serve the interface');
+  }
+
+  // A first visit to `/` downloads the landing page's own small bundle, not the whole SPA.
+  // Without landing.html (an older build) `/` falls through to index.html like any route.
+  if (hasSpa && existsSync(path.join(webDistDir!, 'landing.html'))) {
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('landing.html'),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {

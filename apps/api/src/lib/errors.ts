@@ -47,3 +47,34 @@ export const conflict = (detail: string) => new DomainError('conflict', detail);
 export const unavailable = (detail: string) => new DomainError('unavailable', detail);
 export const rateLimited = (detail: string, retryAfterSeconds?: number) =>
   new DomainError('rate_limited', detail, retryAfterSeconds);
+
+/** SPEC §3 "Quota error": answered as HTTP 400 with this object as `detail`. */
+export interface QuotaErrorDetail {
+  message: string;
+  quota_exceeded: string[];
+  recommendations: {
+    type: 'increase_project_quota' | 'reduce_application_request';
+    resource: string;
+    current_quota: number;
+    needed_increase: number;
+    suggested_quota: number;
+  }[];
+  quota_details: {
+    quota_cpu: number;
+    used_cpu: number;
+    quota_ram: number;
+    used_ram: number;
+    quota_stockage: number;
+    used_stockage: number;
+    requested_cpu: number;
+    requested_ram: number;
+    requested_stockage: number;
+  };
+}
+
+export class QuotaExceededError extends Error {
+  constructor(readonly detail: QuotaErrorDetail) {
+    super(detail.message);
+    this.name = 'QuotaExceededError';
+  }
+}

@@ -1,7 +1,18 @@
-import { and, count, eq, gt, inArray, lt, max, min } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, max, min, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { rateLimitEvents } from '../db/schema/users';
 import { keyedHash } from './crypto';
+import { rateLimited } from './errors';
+
+/** At most `max` events of (bucket, subject) within `windowMs`; past it, a 429 with `detail`. */
+export interface Limit {
+  bucket: string;
+  subject: string;
+  windowMs: number;
+  max: number;
+  /** The French detail of the 429 answered once the limit is reached. */
+  detail: string;
+}
 
 export interface WindowUsage {
   count: number;
@@ -46,6 +57,53 @@ export class RateLimiter {
     };
   }
 
+  /**
+   * Checks every limit and, when none is reached, records one event per distinct
+   * (bucket, subject), atomically: per-subject locks make parallel calls queue, so a burst of
+   * simultaneous requests cannot all pass a check before any of them is counted. Throws the 429
+   * of the first limit reached (with its Retry-After); returns the recorded ids so a caller
+   * whose operation fails for its own reasons can take them back (`forget`).
+   */
+  async acquire(limits: Limit[]): Promise<number[]> {
+    const subjects = [
+      ...new Map(limits.map((l) => [keyOf(l, this.subjectOf(l.subject)), l])).entries(),
+    ].sort(([a], [b]) => a.localeCompare(b));
+    return this.db.transaction(async (tx) => {
+      // Always in the same order, so two calls sharing subjects cannot deadlock.
+      for (const [key] of subjects) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+      }
+      const now = Date.now();
+      for (const limit of limits) {
+        const times = await tx
+          .select({ at: rateLimitEvents.createdAt })
+          .from(rateLimitEvents)
+          .where(
+            and(
+              eq(rateLimitEvents.bucket, limit.bucket),
+              eq(rateLimitEvents.subject, this.subjectOf(limit.subject)),
+              gt(rateLimitEvents.createdAt, new Date(now - limit.windowMs)),
+            ),
+          )
+          .orderBy(asc(rateLimitEvents.createdAt));
+        if (times.length >= limit.max) {
+          // Enough events must leave the window to make room for one more.
+          const freeing = times[times.length - limit.max]!.at;
+          throw rateLimited(limit.detail, secondsUntilFree(freeing, limit.windowMs));
+        }
+      }
+      const ids: number[] = [];
+      for (const [, limit] of subjects) {
+        const [row] = await tx
+          .insert(rateLimitEvents)
+          .values({ bucket: limit.bucket, subject: this.subjectOf(limit.subject) })
+          .returning({ id: rateLimitEvents.id });
+        ids.push(row!.id);
+      }
+      return ids;
+    });
+  }
+
   /** Records one event; its id lets a failed operation take it back (see `forget`). */
   async record(bucket: string, subject: string): Promise<number> {
     const [row] = await this.db
@@ -77,6 +135,10 @@ export class RateLimiter {
       .delete(rateLimitEvents)
       .where(lt(rateLimitEvents.createdAt, new Date(Date.now() - ageMs)));
   }
+}
+
+function keyOf(limit: Limit, subjectHash: string): string {
+  return `${limit.bucket}:${subjectHash}`;
 }
 
 /** Seconds until an event at `oldest` leaves a window of `windowMs`. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App } from '../../src/app';
@@ -15,6 +15,8 @@ export interface TestApp {
   mailer: CapturingMailer;
   logs: LogCapture;
   config: Config;
+  /** The app's keys: tests forge tokens with them (expired, foreign, tampered). */
+  secrets: ServerSecrets;
   close(): Promise<void>;
 }
 
@@ -23,17 +25,24 @@ export function testSecrets(): ServerSecrets {
   return { jwtSecret: randomBytes(32).toString('hex'), secretsKey, hashKey: randomBytes(32) };
 }
 
-/** A real app on a real, fresh database; mails and log lines are captured. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/** The configuration of a test app: a fresh DATA_DIR of its own, a fixed PUBLIC_URL, info logs. */
+export async function testConfig(overrides: Partial<Config> = {}): Promise<Config> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nuage-app-'));
-  const config: Config = {
+  return {
     ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://plateforme.test', LOG_LEVEL: 'info' }),
     ...overrides,
   };
+}
+
+/** A real app on a real, fresh database; mails and log lines are captured. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const defaults = await testConfig();
+  const config: Config = { ...defaults, ...overrides };
   const database = await createTestDatabase();
   const mailer = new CapturingMailer();
   const logs = new LogCapture();
-  const app = await buildApp({ config, database, secrets: testSecrets(), mailer, logStream: logs });
+  const secrets = testSecrets();
+  const app = await buildApp({ config, database, secrets, mailer, logStream: logs });
   await app.ready();
   return {
     app,
@@ -41,9 +50,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     mailer,
     logs,
     config,
+    secrets,
     close: async () => {
       await app.close();
       await database.close();
+      // Only the directory made for this app, never one a test passed in.
+      await rm(defaults.dataDir, { recursive: true, force: true });
     },
   };
 }

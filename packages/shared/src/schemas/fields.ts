@@ -11,9 +11,14 @@ export function requiredText(
   requiredMsg: string,
   ...more: Parameters<ReturnType<typeof z.string>['check']>
 ) {
-  return z
-    .string({ error: requiredMsg })
-    .check(z.trim(), z.minLength(1, { error: requiredMsg, abort: true }), ...more);
+  return z.string({ error: requiredMsg }).check(
+    z.trim(),
+    z.minLength(1, { error: requiredMsg, abort: true }),
+    // Names end up in mails, labels and logs: one line of printable text.
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    z.regex(/^[^\u0000-\u001f\u007f]*$/, v.controlCharacters),
+    ...more,
+  );
 }
 
 export const emailField = requiredText(

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { auth } from '../limits';
 import { validation as v } from '../messages';
-import { emailField, requiredText } from './fields';
+import { emailField, requiredText, verificationCodeField } from './fields';
 
 export const profileUpdateSchema = z.object({
   prenom: requiredText(
@@ -27,4 +27,9 @@ export interface UserProfile {
   email: string;
   date_creation: string;
   est_verifie: boolean;
+  /** A new address waiting for its confirmation code (the login e-mail is unchanged until then). */
+  email_en_attente: string | null;
 }
+
+/** POST /users/me/confirm-email: the code mailed to the new address. */
+export const confirmEmailSchema = z.object({ code: verificationCodeField });

@@ -14,6 +14,14 @@ export const users = pgTable(
     verifiedAt: timestamptz('verified_at'),
     /** Bumped by a password reset: tokens carrying an older version are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * A new address waiting for its code: the login e-mail only changes once the new mailbox
+     * has proved it receives mail (invitations and memberships are matched by e-mail).
+     */
+    pendingEmail: text('pending_email'),
+    pendingEmailCodeHash: text('pending_email_code_hash'),
+    pendingEmailExpiresAt: timestamptz('pending_email_expires_at'),
+    pendingEmailAttempts: integer('pending_email_attempts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -1,8 +1,8 @@
 import { auth } from '@nuage/shared/limits';
 import { serverDetails } from '@nuage/shared/messages';
 import type { AppContext } from '../../app-context';
-import { forbidden, rateLimited, unauthorized } from '../../lib/errors';
-import { RateLimiter, secondsUntilFree } from '../../lib/rate-limiter';
+import { forbidden, unauthorized } from '../../lib/errors';
+import { RateLimiter } from '../../lib/rate-limiter';
 import { findUserByEmail } from '../users/lookup';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 
@@ -20,34 +20,32 @@ export async function login(
   input: { email: string; motDePasse: string; address: string },
 ): Promise<{ accessToken: string }> {
   const limiter = new RateLimiter(ctx.db, ctx.secrets.hashKey);
-  const [byEmail, byAddress] = await Promise.all([
-    limiter.usage(LOGIN_FAILURE_BY_EMAIL, input.email, WINDOW_MS),
-    limiter.usage(LOGIN_FAILURE_BY_ADDRESS, input.address, WINDOW_MS),
+  // Every attempt counts as a failure until the password proves right: parallel guesses are
+  // counted before any of them is checked, so a burst cannot overtake the limit.
+  const attempt = await limiter.acquire([
+    {
+      bucket: LOGIN_FAILURE_BY_EMAIL,
+      subject: input.email,
+      windowMs: WINDOW_MS,
+      max: auth.loginMaxFailuresPerEmail,
+      detail: serverDetails.tooManyLoginAttempts,
+    },
+    {
+      bucket: LOGIN_FAILURE_BY_ADDRESS,
+      subject: input.address,
+      windowMs: WINDOW_MS,
+      max: auth.loginMaxFailuresPerAddress,
+      detail: serverDetails.tooManyLoginAttempts,
+    },
   ]);
-  if (byEmail.count >= auth.loginMaxFailuresPerEmail) {
-    throw rateLimited(
-      serverDetails.tooManyLoginAttempts,
-      secondsUntilFree(byEmail.oldest, WINDOW_MS),
-    );
-  }
-  if (byAddress.count >= auth.loginMaxFailuresPerAddress) {
-    throw rateLimited(
-      serverDetails.tooManyLoginAttempts,
-      secondsUntilFree(byAddress.oldest, WINDOW_MS),
-    );
-  }
 
   const user = await findUserByEmail(ctx.db, input.email);
   const passwordOk = user
     ? await verifyPassword(user.passwordHash, input.motDePasse)
     : await verifyAgainstDummy(input.motDePasse);
-  if (!user || !passwordOk) {
-    await Promise.all([
-      limiter.record(LOGIN_FAILURE_BY_EMAIL, input.email),
-      limiter.record(LOGIN_FAILURE_BY_ADDRESS, input.address),
-    ]);
-    throw unauthorized(serverDetails.invalidCredentials);
-  }
+  if (!user || !passwordOk) throw unauthorized(serverDetails.invalidCredentials);
+
+  await limiter.forget(attempt);
   // Only said once the password is right, so it reveals nothing to a guesser.
   if (!user.verifiedAt) throw forbidden(serverDetails.accountNotVerified);
 

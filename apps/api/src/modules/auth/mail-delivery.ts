@@ -1,9 +1,9 @@
+import { serverDetails } from '@nuage/shared/messages';
 import type { AppContext } from '../../app-context';
 import { unavailable } from '../../lib/errors';
 import type { OutgoingMail } from '../../mail/mailer';
 
-export const MAIL_FAILED_DETAIL =
-  "L'email n'a pas pu être envoyé pour le moment. Veuillez réessayer dans quelques instants.";
+export const MAIL_FAILED_DETAIL = serverDetails.mailUnavailable;
 
 /** Sends a mail a use case depends on; a delivery failure becomes a retryable 503. */
 export async function deliverOrFail(ctx: AppContext, mail: OutgoingMail): Promise<void> {

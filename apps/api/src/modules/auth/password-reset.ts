@@ -1,11 +1,11 @@
 import { auth } from '@nuage/shared/limits';
 import { serverDetails } from '@nuage/shared/messages';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { passwordResetTokens, users } from '../../db/schema/users';
 import { keyedHash, randomToken } from '../../lib/crypto';
-import { badRequest, rateLimited } from '../../lib/errors';
-import { RateLimiter, secondsUntilFree } from '../../lib/rate-limiter';
+import { badRequest } from '../../lib/errors';
+import { RateLimiter } from '../../lib/rate-limiter';
 import { passwordResetMail } from '../../mail/templates/password-reset';
 import { emailEquals, findUserByEmail } from '../users/lookup';
 import { LOGIN_FAILURE_BY_EMAIL } from './login';
@@ -15,70 +15,77 @@ import { hashPassword } from './passwords';
 const REQUEST_BUCKET = 'password-reset-request';
 const REQUEST_BY_ADDRESS_BUCKET = 'password-reset-request-address';
 const DAY_MS = 24 * 60 * 60_000;
-const MIN_INTERVAL_MS = auth.resetMinIntervalMinutes * 60_000;
+const HOUR_MS = 60 * 60_000;
 const ADDRESS_MAX_PER_HOUR = 20;
 
 /**
  * Mails a single-use reset link when the address has an account. The answer, and the limits
- * (3 per 24 h, 5 minutes apart), are the same whether or not it has one. The check and the
- * count happen under a per-address lock so parallel requests cannot slip past the limit.
+ * (3 per 24 h, 5 minutes apart), are the same whether or not it has one; they are checked and
+ * counted atomically, so parallel requests cannot slip past them.
  */
 export async function requestPasswordReset(
   ctx: AppContext,
   input: { email: string; address: string },
 ): Promise<void> {
   const limiter = new RateLimiter(ctx.db, ctx.secrets.hashKey);
-  const recordedIds = await ctx.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`reset:${input.email}`}, 0))`,
-    );
-    const txLimiter = new RateLimiter(tx, ctx.secrets.hashKey);
-    const day = await txLimiter.usage(REQUEST_BUCKET, input.email, DAY_MS);
-    if (day.count >= auth.resetMaxRequestsPerDay) {
-      throw rateLimited(serverDetails.resetTooMany, secondsUntilFree(day.oldest, DAY_MS));
-    }
-    if (day.newest && Date.now() - day.newest.getTime() < MIN_INTERVAL_MS) {
-      throw rateLimited(serverDetails.resetTooSoon, secondsUntilFree(day.newest, MIN_INTERVAL_MS));
-    }
-    const hour = await txLimiter.usage(REQUEST_BY_ADDRESS_BUCKET, input.address, 60 * 60_000);
-    if (hour.count >= ADDRESS_MAX_PER_HOUR) {
-      throw rateLimited(serverDetails.tooManyRequests, secondsUntilFree(hour.oldest, 60 * 60_000));
-    }
-    return [
-      await txLimiter.record(REQUEST_BUCKET, input.email),
-      await txLimiter.record(REQUEST_BY_ADDRESS_BUCKET, input.address),
-    ];
-  });
+  const recorded = await limiter.acquire([
+    {
+      bucket: REQUEST_BUCKET,
+      subject: input.email,
+      windowMs: DAY_MS,
+      max: auth.resetMaxRequestsPerDay,
+      detail: serverDetails.resetTooMany,
+    },
+    {
+      bucket: REQUEST_BUCKET,
+      subject: input.email,
+      windowMs: auth.resetMinIntervalMinutes * 60_000,
+      max: 1,
+      detail: serverDetails.resetTooSoon,
+    },
+    {
+      bucket: REQUEST_BY_ADDRESS_BUCKET,
+      subject: input.address,
+      windowMs: HOUR_MS,
+      max: ADDRESS_MAX_PER_HOUR,
+      detail: serverDetails.tooManyRequests,
+    },
+  ]);
 
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user) return;
 
   const token = randomToken();
-  const [stored] = await ctx.db.transaction(async (tx) => {
-    // A new link replaces any earlier one still unused.
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    return tx
-      .insert(passwordResetTokens)
-      .values({
-        userId: user.id,
-        tokenHash: keyedHash(ctx.secrets.hashKey, token),
-        expiresAt: new Date(Date.now() + auth.resetLinkTtlMinutes * 60_000),
-      })
-      .returning({ id: passwordResetTokens.id });
-  });
+  const [stored] = await ctx.db
+    .insert(passwordResetTokens)
+    .values({
+      userId: user.id,
+      tokenHash: keyedHash(ctx.secrets.hashKey, token),
+      expiresAt: new Date(Date.now() + auth.resetLinkTtlMinutes * 60_000),
+    })
+    .returning({ id: passwordResetTokens.id });
 
   const url = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
   try {
     await deliverOrFail(ctx, passwordResetMail({ to: user.email, prenom: user.prenom, url }));
   } catch (err) {
-    // Undo so the user can simply try again: no dead link, no spent attempt.
+    // Undo so the user can simply try again: no dead link, no spent attempt, and the link
+    // mailed before (if any) still works.
     await ctx.db.delete(passwordResetTokens).where(eq(passwordResetTokens.id, stored!.id));
-    await limiter.forget(recordedIds);
+    await limiter.forget(recorded);
     throw err;
   }
+  // The new link, now delivered, replaces any earlier one still unused.
+  await ctx.db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(passwordResetTokens.userId, user.id),
+        isNull(passwordResetTokens.usedAt),
+        ne(passwordResetTokens.id, stored!.id),
+      ),
+    );
 }
 
 /** Sets a new password from a valid link, uses the link up and ends every earlier session. */

@@ -6,8 +6,9 @@ import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientFolders, users, verificationCodes } from '../../db/schema/users';
 import { hashesEqual, keyedHash, randomDigits } from '../../lib/crypto';
-import { badRequest, conflict, rateLimited } from '../../lib/errors';
-import { RateLimiter, secondsUntilFree } from '../../lib/rate-limiter';
+import { badRequest, conflict } from '../../lib/errors';
+import { RateLimiter, type Limit } from '../../lib/rate-limiter';
+import type { OutgoingMail } from '../../mail/mailer';
 import { verificationCodeMail } from '../../mail/templates/verification-code';
 import { emailEquals, findUserByEmail } from '../users/lookup';
 import { deliverOrFail } from './mail-delivery';
@@ -15,6 +16,17 @@ import { hashPassword } from './passwords';
 
 const CODE_SENT_BUCKET = 'verification-code-sent';
 const RESEND_WINDOW_MS = auth.resendCooldownSeconds * 1000;
+/** Tries against an address with no pending code (unknown, or already verified). */
+const WRONG_CODE_BUCKET = 'verification-wrong-code';
+const CODE_TTL_MS = auth.verificationCodeTtlMinutes * 60_000;
+
+const resendLimit = (email: string): Limit => ({
+  bucket: CODE_SENT_BUCKET,
+  subject: email,
+  windowMs: RESEND_WINDOW_MS,
+  max: 1,
+  detail: serverDetails.resendTooSoon,
+});
 
 /**
  * Creates the unverified account and mails its code. Registering again an e-mail whose
@@ -26,11 +38,9 @@ export async function registerAccount(
   input: { nom: string; prenom: string; email: string; motDePasse: string },
 ): Promise<void> {
   const passwordHash = await hashPassword(input.motDePasse);
-  const limiter = new RateLimiter(ctx.db, ctx.secrets.hashKey);
-  const recent = await limiter.usage(CODE_SENT_BUCKET, input.email, RESEND_WINDOW_MS);
   const code = randomDigits(auth.verificationCodeLength);
 
-  const userId = await ctx.db
+  const { userId, sent } = await ctx.db
     .transaction(async (tx) => {
       const [existing] = await tx
         .select()
@@ -38,12 +48,12 @@ export async function registerAccount(
         .where(emailEquals(input.email))
         .for('update');
       if (existing?.verifiedAt) throw conflict(serverDetails.emailTaken);
-      if (existing && recent.count > 0) {
-        throw rateLimited(
-          serverDetails.resendTooSoon,
-          secondsUntilFree(recent.oldest, RESEND_WINDOW_MS),
-        );
-      }
+      // Replacing a pending registration mails a new code: at most once a minute, as a resend.
+      // A new account is never held back (a resend for an unknown address must not block it).
+      const limiter = new RateLimiter(tx, ctx.secrets.hashKey);
+      const sent = existing
+        ? await limiter.acquire([resendLimit(input.email)])
+        : [await limiter.record(CODE_SENT_BUCKET, input.email)];
       const fields = { nom: input.nom, prenom: input.prenom, passwordHash, updatedAt: new Date() };
       const id = existing
         ? (await tx.update(users).set(fields).where(eq(users.id, existing.id)), existing.id)
@@ -54,7 +64,7 @@ export async function registerAccount(
               .returning({ id: users.id })
           )[0]!.id;
       await storeCode(ctx, tx, id, code);
-      return id;
+      return { userId: id, sent };
     })
     .catch((err: unknown) => {
       // Two registrations of one new address at the same instant: the loser sees a conflict.
@@ -62,9 +72,22 @@ export async function registerAccount(
       throw err;
     });
 
-  await limiter.record(CODE_SENT_BUCKET, input.email);
-  await deliverOrFail(ctx, verificationCodeMail({ to: input.email, prenom: input.prenom, code }));
+  await deliverCode(
+    ctx,
+    sent,
+    verificationCodeMail({ to: input.email, prenom: input.prenom, code }),
+  );
   ctx.log.info({ userId }, 'account registered, verification code sent');
+}
+
+/** Mails a code; when the mail fails, its send is not counted, so an immediate retry works. */
+async function deliverCode(ctx: AppContext, sent: number[], mail: OutgoingMail) {
+  try {
+    await deliverOrFail(ctx, mail);
+  } catch (err) {
+    await new RateLimiter(ctx.db, ctx.secrets.hashKey).forget(sent);
+    throw err;
+  }
 }
 
 async function storeCode(ctx: AppContext, db: Executor, userId: string, code: string) {
@@ -95,20 +118,17 @@ export async function resendVerificationCode(
   input: { email: string },
 ): Promise<void> {
   const limiter = new RateLimiter(ctx.db, ctx.secrets.hashKey);
-  const recent = await limiter.usage(CODE_SENT_BUCKET, input.email, RESEND_WINDOW_MS);
   // The limit applies whether or not the address has an account: no enumeration.
-  if (recent.count > 0) {
-    throw rateLimited(
-      serverDetails.resendTooSoon,
-      secondsUntilFree(recent.oldest, RESEND_WINDOW_MS),
-    );
-  }
-  await limiter.record(CODE_SENT_BUCKET, input.email);
+  const sent = await limiter.acquire([resendLimit(input.email)]);
   const user = await findUserByEmail(ctx.db, input.email);
-  if (!user || user.verifiedAt) return;
+  if (!user || user.verifiedAt) {
+    // What a new code does for a pending account (wrong tries forgotten), it does here too.
+    await limiter.clear(WRONG_CODE_BUCKET, input.email);
+    return;
+  }
   const code = randomDigits(auth.verificationCodeLength);
   await storeCode(ctx, ctx.db, user.id, code);
-  await deliverOrFail(ctx, verificationCodeMail({ to: user.email, prenom: user.prenom, code }));
+  await deliverCode(ctx, sent, verificationCodeMail({ to: user.email, prenom: user.prenom, code }));
 }
 
 /**
@@ -120,7 +140,7 @@ export async function verifyAccount(
   input: { email: string; code: string },
 ): Promise<{ clientFolderCreated: boolean }> {
   const user = await findUserByEmail(ctx.db, input.email);
-  if (!user || user.verifiedAt) throw badRequest(serverDetails.verifyInvalid);
+  if (!user || user.verifiedAt) return refuseWithoutPendingCode(ctx, input.email);
 
   const [attempt] = await ctx.db
     .update(verificationCodes)
@@ -163,6 +183,21 @@ export async function verifyAccount(
   });
   ctx.log.info({ userId: user.id }, 'account verified, client folder created');
   return { clientFolderCreated: true };
+}
+
+/**
+ * An address with no pending code (unknown, or already verified) answers exactly what a pending
+ * one answers to wrong codes, fifth try included, so verification reveals no account.
+ */
+async function refuseWithoutPendingCode(ctx: AppContext, email: string): Promise<never> {
+  const limiter = new RateLimiter(ctx.db, ctx.secrets.hashKey);
+  await limiter.record(WRONG_CODE_BUCKET, email);
+  const tries = await limiter.usage(WRONG_CODE_BUCKET, email, CODE_TTL_MS);
+  throw badRequest(
+    tries.count >= auth.verificationMaxWrongTries
+      ? serverDetails.verifyTooManyAttempts
+      : serverDetails.verifyInvalid,
+  );
 }
 
 /** A readable, unique folder name: client-<prenom>-<nom>-<8 hex of the id>. */

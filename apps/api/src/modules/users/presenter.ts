@@ -8,6 +8,7 @@ export const userProfileResponse = z.object({
   email: z.string(),
   date_creation: z.string(),
   est_verifie: z.boolean(),
+  email_en_attente: z.string().nullable(),
 });
 
 /** The only fields of a user the API ever shows (never the password hash or token version). */
@@ -17,6 +18,7 @@ export function presentUser(user: {
   nom: string;
   email: string;
   createdAt: Date;
+  pendingEmail: string | null;
 }): UserProfile {
   return {
     id: user.id,
@@ -25,5 +27,6 @@ export function presentUser(user: {
     email: user.email,
     date_creation: user.createdAt.toISOString(),
     est_verifie: true,
+    email_en_attente: user.pendingEmail,
   };
 }

@@ -1,10 +1,11 @@
 import { serverDetails } from '@nuage/shared/messages';
-import { profileUpdateSchema } from '@nuage/shared/schemas/users';
+import { confirmEmailSchema, profileUpdateSchema } from '@nuage/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { presentUser, userProfileResponse } from './presenter';
+import { cancelEmailChange, confirmEmailChange } from './email-change';
 import { deleteAccount, updateProfile } from './service';
 
 const tags = ['Users'];
@@ -25,12 +26,32 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: { tags, security, body: profileUpdateSchema, response: { 200: userProfileResponse } },
     },
     async (request) => {
-      const updated = await updateProfile(ctx, {
-        userId: currentUser(request).id,
+      const me = currentUser(request);
+      const { user } = await updateProfile(ctx, {
+        userId: me.id,
+        currentEmail: me.email,
         ...request.body,
       });
-      return presentUser(updated);
+      return presentUser(user);
     },
+  );
+
+  app.post(
+    '/users/me/confirm-email',
+    {
+      schema: { tags, security, body: confirmEmailSchema, response: { 200: userProfileResponse } },
+    },
+    async (request) =>
+      presentUser(
+        await confirmEmailChange(ctx, { userId: currentUser(request).id, code: request.body.code }),
+      ),
+  );
+
+  app.delete(
+    '/users/me/pending-email',
+    { schema: { tags, security, response: { 200: userProfileResponse } } },
+    async (request) =>
+      presentUser(await cancelEmailChange(ctx, { userId: currentUser(request).id })),
   );
 
   app.delete(

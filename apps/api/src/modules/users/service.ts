@@ -1,41 +1,53 @@
 import { serverDetails } from '@nuage/shared/messages';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema/users';
-import { conflict, notFound } from '../../lib/errors';
-import { emailEquals } from './lookup';
+import { notFound } from '../../lib/errors';
+import { releaseProjectsOf } from '../projects/service';
+import { requestEmailChange } from './email-change';
 
+/**
+ * Updates the names at once. A different e-mail is not applied: it waits for the code mailed to
+ * it (see email-change.ts).
+ */
 export async function updateProfile(
   ctx: AppContext,
-  input: { userId: string; prenom: string; nom: string; email: string },
+  input: { userId: string; currentEmail: string; prenom: string; nom: string; email: string },
 ) {
-  const [taken] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(emailEquals(input.email), ne(users.id, input.userId)))
-    .limit(1);
-  if (taken) throw conflict(serverDetails.emailTaken);
-  try {
-    const [updated] = await ctx.db
-      .update(users)
-      .set({ prenom: input.prenom, nom: input.nom, email: input.email, updatedAt: new Date() })
-      .where(eq(users.id, input.userId))
-      .returning();
-    if (!updated) throw notFound(serverDetails.notFound);
-    return updated;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(serverDetails.emailTaken);
-    throw err;
-  }
+  const emailChanges = input.email.toLowerCase() !== input.currentEmail.toLowerCase();
+  if (emailChanges)
+    await requestEmailChange(ctx, {
+      userId: input.userId,
+      prenom: input.prenom,
+      email: input.email,
+    });
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ prenom: input.prenom, nom: input.nom, updatedAt: new Date() })
+    .where(eq(users.id, input.userId))
+    .returning();
+  if (!updated) throw notFound(serverDetails.notFound);
+  return { user: updated, emailChangePending: emailChanges };
 }
 
-/** Deletes the account; its client folder, codes and links cascade with it. */
+/**
+ * Deletes the account and what it alone owns: projects where it is the only member (with their
+ * environments and applications); its client folder, codes and links cascade with it. In shared
+ * projects its membership goes and, if it was their last admin, another member is promoted.
+ */
 export async function deleteAccount(ctx: AppContext, input: { userId: string }) {
-  const deleted = await ctx.db
-    .delete(users)
-    .where(eq(users.id, input.userId))
-    .returning({ id: users.id });
-  if (deleted.length === 0) throw notFound(serverDetails.notFound);
-  ctx.log.info({ userId: input.userId }, 'account deleted');
+  const deletedProjects = await ctx.db.transaction(async (tx) => {
+    const released = await releaseProjectsOf(tx, input.userId);
+    const deleted = await tx
+      .delete(users)
+      .where(eq(users.id, input.userId))
+      .returning({ id: users.id });
+    if (deleted.length === 0) throw notFound(serverDetails.notFound);
+    return released;
+  });
+  ctx.log.info(
+    { userId: input.userId, deletedProjects: deletedProjects.length },
+    'account deleted',
+  );
+  if (deletedProjects.length > 0) ctx.engine.wake();
 }

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { certificates } from './certificates';
+import { createdAt, timestamptz } from './columns';
+import { environments } from './environments';
+import { projects } from './projects';
+import { users } from './users';
+
+export const deploymentStatuses = [
+  'PENDING',
+  'DEPLOYING',
+  'RUNNING',
+  'FAILED',
+  'DELETING',
+] as const;
+export type DeploymentStatus = (typeof deploymentStatuses)[number];
+
+export interface PodState {
+  name: string;
+  status: string;
+  ready: boolean;
+  restarts: number;
+}
+
+export interface DeploymentEvent {
+  at: string;
+  message: string;
+}
+
+/**
+ * An application: its desired state (written by the API) and its observed state (written by
+ * the reconciler). `generation` counts changes to the desired state; the reconciler records
+ * the one it applied in `observedGeneration`, so "is there work?" is a comparison.
+ */
+export const deployments = pgTable(
+  'deployments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    environmentId: uuid('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    nom: text('nom').notNull(),
+    /** Base name of its runtime objects, fixed at creation (renaming the application keeps it). */
+    runtimeName: text('runtime_name')
+      .notNull()
+      .default(sql`'app-' || substr(md5(random()::text), 1, 10)`),
+    /** 'ERP' (ready-made application) or 'CODE' (user code, announced). */
+    category: text('category', { enum: ['ERP', 'CODE'] }).notNull(),
+    /** Catalogue template: wordpress, odoo, joomla, drupal, nextcloud, matomo… */
+    template: text('template').notNull(),
+    imageRegistryUrl: text('image_registry_url').notNull(),
+    imageTag: text('image_tag').notNull(),
+    helmChartVersion: text('helm_chart_version').notNull().default('1.0.0'),
+    cpuMilli: integer('cpu_milli').notNull(),
+    ramMb: integer('ram_mb').notNull(),
+    storageMb: integer('storage_mb').notNull(),
+    replicas: integer('replicas').notNull().default(1),
+    domain: text('nom_de_domaine'),
+    /** Deleting a certificate still used by an application is refused (see certificates). */
+    certificateId: uuid('certificat_tls_id').references(() => certificates.id, {
+      onDelete: 'no action',
+    }),
+    repoUrl: text('repo_url'),
+    gitBranch: text('git_branch'),
+    /** Non-secret settings: admin e-mail, helm values, database engine/name/user. */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** AES-256-GCM sealed JSON of every password of the application. */
+    secretsSealed: text('secrets_sealed').notNull(),
+
+    desiredState: text('desired_state', { enum: ['present', 'absent'] })
+      .notNull()
+      .default('present'),
+    generation: integer('generation').notNull().default(1),
+    observedGeneration: integer('observed_generation').notNull().default(0),
+    restartRequestedAt: timestamptz('restart_requested_at'),
+    restartObservedAt: timestamptz('restart_observed_at'),
+
+    status: text('status', { enum: deploymentStatuses }).notNull().default('PENDING'),
+    statusReason: text('status_reason'),
+    applicationUrl: text('application_url'),
+    pods: jsonb('pods').$type<PodState[]>().notNull().default([]),
+    /** Image references the runtime reports running (deployment-sync summary). */
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    events: jsonb('events').$type<DeploymentEvent[]>().notNull().default([]),
+    /** Reconciler bookkeeping: retry schedule and the lease of the process applying it. */
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamptz('lease_expires_at'),
+
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    deployedAt: timestamptz('deployed_at'),
+  },
+  (t) => [
+    uniqueIndex('deployments_environment_name_key')
+      .on(t.environmentId, sql`lower(${t.nom})`)
+      .where(sql`${t.desiredState} = 'present'`),
+    index('deployments_project_idx').on(t.projectId),
+    index('deployments_environment_idx').on(t.environmentId),
+    index('deployments_work_idx').on(t.nextAttemptAt),
+  ],
+);

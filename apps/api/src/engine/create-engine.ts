@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import type { RuntimeDriver } from './driver';
+import type { Engine } from './engine';
+import type { ManifestsWriter } from './reconcile-environment';
+import { Reconciler } from './reconciler';
+import type { CertificateLookup } from './spec-for-deployment';
+
+export interface EngineRuntime extends Engine {
+  readonly reconciler: Reconciler;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** The engine of one API process: a driver and the reconciler that drives it. */
+export function createEngine(opts: {
+  db: Database;
+  driver: RuntimeDriver;
+  secretsKey: Buffer;
+  dataDir: string;
+  log: FastifyBaseLogger;
+  writeManifests: ManifestsWriter;
+  certificates?: CertificateLookup;
+  pollMs?: number;
+  leaseMs?: number;
+}): EngineRuntime {
+  const reconciler = new Reconciler(opts);
+  return {
+    runtime: opts.driver.name,
+    driver: opts.driver,
+    reconciler,
+    wake: () => reconciler.wake(),
+    start: () => reconciler.start(),
+    stop: async () => {
+      await reconciler.stop();
+      await opts.driver.close?.();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import type { PodState } from '../db/schema/deployments';
+import type { ApplicationRef, ApplicationSpec, EnvironmentSpec } from './spec';
+
+export type RuntimeName = 'kubernetes' | 'docker' | 'simulation';
+
+/** What a runtime reports about an application. */
+export interface ApplicationObservation {
+  /**
+   * absent: nothing in the runtime; starting: objects exist, not every replica ready;
+   * running: every replica ready; failed: the runtime says it cannot run (reason set).
+   */
+  phase: 'absent' | 'starting' | 'running' | 'failed';
+  pods: PodState[];
+  readyReplicas: number;
+  /** Where users reach it, when the runtime gives an address. */
+  url: string | null;
+  reason: string | null;
+  /** Image references actually running (deployment-sync summary). */
+  images: string[];
+}
+
+export interface ApplicationMetrics {
+  cpuMilli: number;
+  ramMb: number;
+  /** Per pod / container. */
+  pods: { name: string; cpuMilli: number; ramMb: number }[];
+  source: RuntimeName;
+  collectedAt: string;
+}
+
+/** One image preparation (pull or build), for the built-images history. */
+export interface ImagePreparation {
+  image: string;
+  kind: 'pull' | 'build';
+  status: 'success' | 'failed';
+  startedAt: Date;
+  completedAt: Date;
+  error: string | null;
+}
+
+/**
+ * The runtime does not answer (connection refused, timeout): the reconciler retries with
+ * backoff and the application stays PENDING.
+ */
+export class RuntimeUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RuntimeUnavailableError';
+  }
+}
+
+/** The runtime answered and refused (invalid object, image missing…): the application FAILS with this reason. */
+export class RuntimeRejectedError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RuntimeRejectedError';
+  }
+}
+
+/**
+ * The image preparations a refusal carries (a driver whose pull failed attaches what it did,
+ * the failed pull included, as a `preparations` array), for the built-images history.
+ */
+export function preparationsCarriedBy(err: RuntimeRejectedError): ImagePreparation[] {
+  const carried: unknown = (err as { preparations?: unknown }).preparations;
+  return Array.isArray(carried) ? (carried as ImagePreparation[]) : [];
+}
+
+/**
+ * One interface for every runtime (ARCHITECTURE.md "Deployment engine"). Every method is
+ * idempotent: calling it twice, or after a crash half-way, converges to the same state
+ * without duplicates.
+ */
+export interface RuntimeDriver {
+  readonly name: RuntimeName;
+  /** Namespace + ResourceQuota (K8s), network (Docker). */
+  ensureEnvironment(env: EnvironmentSpec): Promise<void>;
+  /** Creates or updates every object of the application to match `spec`. */
+  apply(spec: ApplicationSpec): Promise<{ preparations: ImagePreparation[] }>;
+  status(ref: ApplicationRef): Promise<ApplicationObservation>;
+  scale(ref: ApplicationRef, replicas: number): Promise<void>;
+  restart(ref: ApplicationRef): Promise<void>;
+  /** The last `tailLines` lines of every pod/container of the application. */
+  logs(ref: ApplicationRef, opts: { tailLines: number }): Promise<string>;
+  /** Live usage, or null when the runtime has no metrics source. */
+  metrics(ref: ApplicationRef): Promise<ApplicationMetrics | null>;
+  /** Removes every runtime object of the application (containers, volumes, claims…). */
+  remove(ref: ApplicationRef): Promise<void>;
+  removeEnvironment(env: EnvironmentSpec): Promise<void>;
+  /** Releases connections (process shutdown). */
+  close?(): Promise<void>;
+}

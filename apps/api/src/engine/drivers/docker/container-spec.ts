@@ -1,0 +1,255 @@
+import { createHash } from 'node:crypto';
+import { RuntimeRejectedError } from '../../driver';
+import { DOCKER_LABELS, replicaName, type ComponentKind } from './labels';
+import {
+  LABELS,
+  type ApplicationSpec,
+  type ComponentSpec,
+  type EnvVar,
+  type HttpProbe,
+  type TcpProbe,
+} from '../../spec';
+
+/**
+ * ApplicationSpec → Engine API container bodies. Pure functions: what the engine is asked to
+ * create is decided here and nowhere else, so the injection tests can check it without an
+ * engine. User input (site title, e-mails, passwords, domains) only ever becomes an `Env`
+ * value; names, commands and mounts come from the platform.
+ */
+
+/** The parts of a container that carry no secret: stored on the container as a label. */
+export interface ContainerTemplate {
+  image: string;
+  port: number | null;
+  cpuMilli: number;
+  ramMb: number;
+  envNames: string[];
+  mounts: { volume: string; target: string }[];
+  network: string;
+  aliases: string[];
+  secretFiles: string[];
+  probe: ((HttpProbe | TcpProbe) & { timeoutSeconds: number }) | null;
+  cmd: string[] | null;
+  restart: 'unless-stopped' | 'no';
+}
+
+export interface SecretFile {
+  path: string;
+  content: string;
+}
+
+/** Everything needed to create (or compare) one container. */
+export interface ContainerPlan {
+  name: string;
+  kind: ComponentKind;
+  template: ContainerTemplate;
+  env: string[];
+  secretFiles: SecretFile[];
+  labels: Record<string, string>;
+  hash: string;
+}
+
+/** Container names: lower-case DNS-ish, what Docker and Podman both accept. */
+const CONTAINER_NAME = /^[a-z0-9][a-z0-9.-]{0,127}$/;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const IMAGE_REF = /^[A-Za-z0-9][A-Za-z0-9._/:@-]{0,254}$/;
+const ABSOLUTE_PATH = /^\/[^\0:]*$/;
+
+function check(ok: boolean, message: string): void {
+  if (!ok) throw new RuntimeRejectedError(message);
+}
+
+export function checkImageRef(image: string): void {
+  check(IMAGE_REF.test(image), `invalid image reference: ${JSON.stringify(image)}`);
+}
+
+/** EnvVar[] → `NAME=value`; secret values come from spec.secretData, never from a command. */
+export function resolveEnv(env: EnvVar[], secretData: ApplicationSpec['secretData']): string[] {
+  return env.map((v) => {
+    check(ENV_NAME.test(v.name), `invalid environment variable name: ${JSON.stringify(v.name)}`);
+    const value = 'value' in v ? v.value : secretData[v.secretKey];
+    check(value !== undefined, `secret key ${'secretKey' in v ? v.secretKey : ''} is missing`);
+    // execve cannot carry NUL: refuse rather than let the engine cut the value silently.
+    check(!value!.includes('\0'), `environment variable ${v.name} contains a NUL character`);
+    return `${v.name}=${value}`;
+  });
+}
+
+function hashOf(parts: unknown): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
+}
+
+function plan(
+  name: string,
+  kind: ComponentKind,
+  template: ContainerTemplate,
+  env: string[],
+  secretFiles: SecretFile[],
+  baseLabels: Record<string, string>,
+  namespace: string,
+): ContainerPlan {
+  check(CONTAINER_NAME.test(name), `invalid container name: ${JSON.stringify(name)}`);
+  checkImageRef(template.image);
+  for (const m of template.mounts) {
+    check(CONTAINER_NAME.test(m.volume), `invalid volume name: ${JSON.stringify(m.volume)}`);
+    check(ABSOLUTE_PATH.test(m.target), `invalid mount path: ${JSON.stringify(m.target)}`);
+  }
+  for (const f of secretFiles) {
+    check(ABSOLUTE_PATH.test(f.path), `invalid secret file path: ${JSON.stringify(f.path)}`);
+  }
+  const labels = {
+    ...baseLabels,
+    [LABELS.component]: kind,
+    [DOCKER_LABELS.namespace]: namespace,
+    [DOCKER_LABELS.template]: JSON.stringify(template),
+  };
+  // The hash covers every input, secret contents included, so any change recreates the container.
+  const hash = hashOf({ template, env, secretFiles, labels });
+  return {
+    name,
+    kind,
+    template,
+    env,
+    secretFiles,
+    labels: { ...labels, [DOCKER_LABELS.specHash]: hash },
+    hash,
+  };
+}
+
+function componentTemplate(
+  c: ComponentSpec,
+  network: string,
+  aliases: string[],
+): ContainerTemplate {
+  return {
+    image: c.image,
+    port: c.port,
+    cpuMilli: c.cpuMilli,
+    ramMb: c.ramMb,
+    envNames: c.env.map((e) => e.name),
+    // Named volumes start empty, so the K8s subPath (kept off a non-empty ext4 root) is not needed.
+    mounts: [{ volume: c.volume.claimName, target: c.volume.mountPath }],
+    network,
+    aliases,
+    secretFiles: (c.secretFiles ?? []).map((f) => f.mountPath),
+    probe: { ...c.readiness.check, timeoutSeconds: c.readiness.timeoutSeconds },
+    cmd: null,
+    restart: 'unless-stopped',
+  };
+}
+
+function secretFilesOf(c: ComponentSpec, spec: ApplicationSpec): SecretFile[] {
+  return (c.secretFiles ?? []).map((f) => {
+    const content = spec.secretData[f.secretKey];
+    check(content !== undefined, `secret key ${f.secretKey} is missing`);
+    return { path: f.mountPath, content: content! };
+  });
+}
+
+/** The application's replica plan: identical for every replica (the index is a label). */
+export function applicationPlan(spec: ApplicationSpec): ContainerPlan {
+  const template = componentTemplate(spec.app, spec.namespace, [spec.service.name]);
+  const env = resolveEnv(spec.app.env, spec.secretData);
+  return plan(
+    spec.app.name,
+    'application',
+    template,
+    env,
+    secretFilesOf(spec.app, spec),
+    spec.labels,
+    spec.namespace,
+  );
+}
+
+export function replicaPlan(base: ContainerPlan, index: number): ContainerPlan {
+  return {
+    ...base,
+    name: replicaName(base.name, index),
+    labels: { ...base.labels, [DOCKER_LABELS.replica]: String(index) },
+  };
+}
+
+export function databasePlan(spec: ApplicationSpec): ContainerPlan | null {
+  const db = spec.database;
+  if (!db) return null;
+  const template = componentTemplate(db, spec.namespace, [db.serviceName]);
+  return plan(
+    db.name,
+    'database',
+    template,
+    resolveEnv(db.env, spec.secretData),
+    secretFilesOf(db, spec),
+    spec.labels,
+    spec.namespace,
+  );
+}
+
+/**
+ * Limits of the one-off setup task: fixed, so that resizing the application does not make
+ * the task look changed and run again (wp-cli needs well under this).
+ */
+const SETUP_LIMITS = { cpuMilli: 500, ramMb: 256 };
+
+/** The one-off setup task: it sees the application's files (wp-cli reads wp-config.php). */
+export function setupPlan(spec: ApplicationSpec): ContainerPlan | null {
+  const job = spec.setup;
+  if (!job) return null;
+  check(job.command.length > 0, 'the setup command is empty');
+  const template: ContainerTemplate = {
+    image: job.image,
+    port: null,
+    ...SETUP_LIMITS,
+    envNames: job.env.map((e) => e.name),
+    mounts: [{ volume: spec.app.volume.claimName, target: spec.app.volume.mountPath }],
+    network: spec.namespace,
+    aliases: [],
+    secretFiles: [],
+    probe: null,
+    cmd: job.command,
+    restart: 'no',
+  };
+  return plan(
+    job.name,
+    'setup',
+    template,
+    resolveEnv(job.env, spec.secretData),
+    [],
+    spec.labels,
+    spec.namespace,
+  );
+}
+
+/** POST /containers/create body. Cmd stays the image's unless the template sets an argv. */
+export function createBody(p: ContainerPlan): Record<string, unknown> {
+  const t = p.template;
+  const portKey = t.port === null ? null : `${t.port}/tcp`;
+  return {
+    Image: t.image,
+    Env: p.env,
+    Labels: p.labels,
+    ...(t.cmd ? { Cmd: t.cmd } : {}),
+    ...(portKey ? { ExposedPorts: { [portKey]: {} } } : {}),
+    HostConfig: {
+      NanoCpus: t.cpuMilli * 1_000_000,
+      Memory: t.ramMb * 1_000_000,
+      RestartPolicy: { Name: t.restart },
+      // An ephemeral port on loopback only: the balancer (and probes) reach replicas there.
+      ...(portKey ? { PortBindings: { [portKey]: [{ HostIp: '127.0.0.1', HostPort: '' }] } } : {}),
+      Mounts: t.mounts.map((m) => ({ Type: 'volume', Source: m.volume, Target: m.target })),
+      NetworkMode: t.network,
+    },
+    NetworkingConfig: {
+      EndpointsConfig: { [t.network]: t.aliases.length ? { Aliases: t.aliases } : {} },
+    },
+  };
+}
+
+export function parseTemplate(labels: Record<string, string> | null): ContainerTemplate | null {
+  const raw = labels?.[DOCKER_LABELS.template];
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as ContainerTemplate;
+  } catch {
+    return null;
+  }
+}

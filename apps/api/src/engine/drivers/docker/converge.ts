@@ -1,0 +1,171 @@
+import { RuntimeRejectedError, type ImagePreparation } from '../../driver';
+import { LABELS, type ApplicationRef, type ApplicationSpec } from '../../spec';
+import type { BalancerTarget } from './balancer';
+import {
+  applicationPlan,
+  databasePlan,
+  parseTemplate,
+  replicaPlan,
+  setupPlan,
+  type ContainerPlan,
+} from './container-spec';
+import { DOCKER_LABELS, applicationLabels } from './labels';
+import type { EngineApi } from './engine-api';
+import type { Endpoints } from './endpoints';
+import { ensureImages } from './images';
+import {
+  applicationContainers,
+  componentOf,
+  ensureContainer,
+  ensureNetwork,
+  ensureVolume,
+  labelsOf,
+  networkLabels,
+  replicaIndexOf,
+  STOP_GRACE_SECONDS,
+} from './objects';
+import { probeContainer } from './probes';
+import { readFiles, secretOwner, type OwnedFile } from './secret-files';
+import { runSetup, type SetupOptions } from './setup-job';
+
+export interface DriverContext {
+  api: EngineApi;
+  endpoints: Endpoints;
+  setup: SetupOptions;
+  pullTimeoutMs: number;
+  targetsOf: (ref: ApplicationRef) => Promise<BalancerTarget[]>;
+}
+
+export const refOf = (spec: ApplicationSpec): ApplicationRef => ({
+  deploymentId: spec.deploymentId,
+  name: spec.name,
+  namespace: spec.namespace,
+});
+
+function checkReplicas(n: number): void {
+  if (!Number.isInteger(n) || n < 0) throw new RuntimeRejectedError(`invalid replica count: ${n}`);
+}
+
+/**
+ * Converges the engine to `spec`. Every step finds what exists before creating, and names
+ * are deterministic, so a second run after a crash at any point completes the first one:
+ * nothing is duplicated and what is no longer wanted is removed.
+ */
+export async function applySpec(
+  ctx: DriverContext,
+  spec: ApplicationSpec,
+): Promise<{ preparations: ImagePreparation[] }> {
+  const { api } = ctx;
+  checkReplicas(spec.replicas);
+  const app = applicationPlan(spec);
+  const db = databasePlan(spec);
+  const setup = setupPlan(spec);
+  const images = [app, db, setup].flatMap((p) => (p ? [p.template.image] : []));
+  const preparations = await ensureImages(api, images, ctx.pullTimeoutMs);
+
+  await ensureNetwork(api, spec.namespace, networkLabels(spec.labels, spec.namespace));
+  const shared = applicationLabels(app.labels);
+  for (const [kind, c] of [
+    ['application', spec.app],
+    ['database', spec.database],
+  ] as const) {
+    if (!c) continue;
+    await ensureVolume(api, c.volume.claimName, {
+      ...shared,
+      [LABELS.component]: kind,
+      [DOCKER_LABELS.sizeMb]: String(c.volume.sizeMb),
+    });
+  }
+
+  const existing = await applicationContainers(api, spec.deploymentId, spec.name);
+  const wanted = new Set<string>();
+  // The database first: the application resolves it by its network alias when it starts.
+  for (const p of [db, ...Array.from({ length: spec.replicas }, (_, i) => replicaPlan(app, i))]) {
+    if (!p) continue;
+    wanted.add(p.name);
+    await ensureContainer(api, p, existing.get(p.name) ?? null, (id) => specFiles(api, p, id));
+  }
+  if (setup) wanted.add(setup.name);
+  for (const [name, c] of existing) {
+    const ours = componentOf(c) !== null && c.State.Running;
+    if (!wanted.has(name)) await api.removeContainer(c.Id, ours ? STOP_GRACE_SECONDS : 0);
+  }
+
+  const ref = refOf(spec);
+  await ctx.endpoints.ensure(ref, shared);
+  ctx.endpoints.setTargets(ref.deploymentId, await ctx.targetsOf(ref));
+
+  if (setup) {
+    const ready = () => dependenciesReady(api, db, replicaPlan(app, 0).name, spec.replicas > 0);
+    await runSetup(api, setup, existing.get(setup.name) ?? null, ready, ctx.setup);
+  }
+  return { preparations };
+}
+
+/** Secret files of a plan, owned by the user the container's image runs as. */
+async function specFiles(api: EngineApi, p: ContainerPlan, id: string): Promise<OwnedFile[]> {
+  if (!p.secretFiles.length) return [];
+  const created = await api.inspectContainer(id);
+  const owner = await secretOwner(api, id, created?.Config.User ?? '');
+  return p.secretFiles.map((f) => ({ path: f.path, content: Buffer.from(f.content), ...owner }));
+}
+
+/** The setup task waits for the database port and the first replica's readiness probe. */
+async function dependenciesReady(
+  api: EngineApi,
+  db: ContainerPlan | null,
+  firstReplica: string,
+  hasReplicas: boolean,
+): Promise<boolean> {
+  const names = [...(db ? [db.name] : []), ...(hasReplicas ? [firstReplica] : [])];
+  for (const name of names) {
+    const c = await api.inspectContainer(name);
+    const template = c ? parseTemplate(labelsOf(c)) : null;
+    if (!c || !template || !(await probeContainer(c, template))) return false;
+  }
+  return true;
+}
+
+/**
+ * Adds or removes replicas without the spec: a new replica copies the lowest one (its
+ * template label, environment, secret files and spec hash), so the next apply keeps it.
+ */
+export async function scaleReplicas(
+  ctx: DriverContext,
+  ref: ApplicationRef,
+  replicas: number,
+): Promise<void> {
+  const { api } = ctx;
+  checkReplicas(replicas);
+  const all = await applicationContainers(api, ref.deploymentId, ref.name);
+  const current = [...all.values()]
+    .filter((c) => componentOf(c) === 'application' && Number.isInteger(replicaIndexOf(c)))
+    .sort((a, b) => replicaIndexOf(a) - replicaIndexOf(b));
+  const source = current[0];
+  const template = source ? parseTemplate(labelsOf(source)) : null;
+  if (!source || !template) {
+    throw new RuntimeRejectedError(`${ref.name} has no replica to scale: apply it first`);
+  }
+  const names = new Set(template.envNames);
+  const env = (source.Config.Env ?? []).filter((e) => names.has(e.slice(0, e.indexOf('='))));
+  const files = await readFiles(api, source.Id, template.secretFiles);
+  const labels = { ...labelsOf(source) };
+  delete labels[DOCKER_LABELS.replica];
+  const base: ContainerPlan = {
+    name: ref.name,
+    kind: 'application',
+    template,
+    env,
+    secretFiles: [],
+    labels,
+    hash: labels[DOCKER_LABELS.specHash] ?? '',
+  };
+  const have = new Set(current.map(replicaIndexOf));
+  for (let i = 0; i < replicas; i++) {
+    if (!have.has(i)) await ensureContainer(api, replicaPlan(base, i), null, async () => files);
+  }
+  for (const c of current) {
+    if (replicaIndexOf(c) >= replicas) await api.removeContainer(c.Id, STOP_GRACE_SECONDS);
+  }
+  ctx.endpoints.setTargets(ref.deploymentId, await ctx.targetsOf(ref));
+}

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationObservation } from '../../driver';
+import { LABELS, type ApplicationRef, type ApplicationSpec } from '../../spec';
+import { refOf } from './converge';
+import { DockerDriver } from './docker-driver';
+import { EngineApi } from './engine-api';
+import {
+  SOCKET,
+  buildTestImages,
+  labelledContainers,
+  runId,
+  skipReason,
+  sweep,
+  testClient,
+  testEnvironment,
+  testSpec,
+  waitFor,
+  type TestImages,
+} from './test-support';
+
+const fastSetup = { waitMs: 30_000, runMs: 30_000, attempts: 2, retryDelayMs: 200 };
+
+describe.skipIf(skipReason !== null)('DockerDriver on a real engine: application lifecycle', () => {
+  const prefix = `ndtest-${runId()}`;
+  const api = new EngineApi(testClient());
+  const env = testEnvironment(prefix);
+  let images: TestImages;
+  let driver: DockerDriver;
+  let spec: ApplicationSpec;
+  let ref: ApplicationRef;
+
+  const running = () =>
+    waitFor<ApplicationObservation>(
+      'phase running',
+      () => driver.status(ref),
+      (o) => o.phase === 'running',
+    );
+  // One connection per request, so that round robin is visible request by request.
+  const get = async (url: string) =>
+    (await fetch(url, { headers: { connection: 'close' } })).text();
+
+  beforeAll(async () => {
+    images = await buildTestImages(api, prefix);
+    driver = new DockerDriver({ socketPath: SOCKET!, setup: fastSetup });
+    spec = testSpec({ env, images, nom: `${prefix} blog` });
+    ref = refOf(spec);
+  }, 120_000);
+
+  afterAll(async () => {
+    await driver?.close();
+    await sweep(api, { deploymentIds: spec ? [spec.deploymentId] : [], prefix });
+  }, 120_000);
+
+  it('applies the application: network, volumes, database, a limited replica, setup, a URL', async () => {
+    await driver.ensureEnvironment(env);
+    const { preparations } = await driver.apply(spec);
+    expect(preparations).toEqual([]); // every image is local: nothing pulled
+
+    const network = await api.client.json<{ Labels: Record<string, string> }>(
+      'GET',
+      `/networks/${env.namespace}`,
+    );
+    expect(network.Labels[LABELS.environmentId]).toBe(env.environmentId);
+    for (const claim of [spec.app.volume.claimName, spec.database!.volume.claimName]) {
+      expect((await api.inspectVolume(claim))?.Labels?.[LABELS.deploymentId]).toBe(
+        spec.deploymentId,
+      );
+    }
+
+    const replica = await api.client.json<{
+      HostConfig: { NanoCpus: number; Memory: number; RestartPolicy: { Name: string } };
+      NetworkSettings: { Ports: Record<string, { HostIp: string }[]> };
+      Mounts: { Name: string; Destination: string }[];
+    }>('GET', `/containers/${spec.name}-0/json`);
+    expect(replica.HostConfig.NanoCpus).toBe(spec.app.cpuMilli * 1e6);
+    expect(replica.HostConfig.Memory).toBe(spec.app.ramMb * 1e6);
+    expect(replica.HostConfig.RestartPolicy.Name).toBe('unless-stopped');
+    expect(replica.NetworkSettings.Ports['80/tcp']?.[0]?.HostIp).toBe('127.0.0.1');
+    expect(replica.Mounts).toContainEqual(
+      expect.objectContaining({ Name: spec.app.volume.claimName, Destination: '/var/www/html' }),
+    );
+    const db = await api.client.json<{
+      NetworkSettings: { Networks: Record<string, { Aliases: string[] | null }> };
+    }>('GET', `/containers/${spec.database!.name}/json`);
+    expect(db.NetworkSettings.Networks[env.namespace]?.Aliases).toContain(
+      spec.database!.serviceName,
+    );
+
+    // The setup task ran once the database answered, with the template's command, and succeeded.
+    const setup = await api.inspectContainer(spec.setup!.name);
+    expect(setup?.State.ExitCode).toBe(0);
+    expect(setup?.Config.Cmd).toEqual(spec.setup!.command);
+
+    const observed = await running();
+    expect(observed.readyReplicas).toBe(1);
+    expect(observed.reason).toBeNull();
+    expect(observed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(observed.images.sort()).toEqual([images.app, images.db].sort());
+    expect(observed.pods).toEqual([
+      { name: `${spec.name}-0`, status: 'Running', ready: true, restarts: 0 },
+      { name: spec.database!.name, status: 'Running', ready: true, restarts: 0 },
+      { name: spec.setup!.name, status: 'Succeeded', ready: false, restarts: 0 },
+    ]);
+    expect(await get(observed.url!)).toBe('ndtest page\n');
+  });
+
+  it('applies again without touching anything (same container ids)', async () => {
+    const before = await labelledContainers(api, spec.deploymentId);
+    const url = (await driver.status(ref)).url;
+    await driver.apply(spec);
+    expect(await labelledContainers(api, spec.deploymentId)).toEqual(before);
+    expect((await driver.status(ref)).url).toBe(url);
+  });
+
+  it('scales to 2 replicas reached through the one URL, then back to 1', async () => {
+    await driver.scale(ref, 2);
+    const names = (await labelledContainers(api, spec.deploymentId)).map((c) => c.name).sort();
+    expect(names).toEqual(
+      [`${spec.name}-0`, `${spec.name}-1`, spec.database!.name, spec.setup!.name].sort(),
+    );
+    const observed = await waitFor(
+      'two ready replicas',
+      () => driver.status(ref),
+      (o) => o.phase === 'running' && o.readyReplicas === 2,
+    );
+    // The CGI answers the container's hostname: round robin reaches both replicas.
+    const seen = new Set<string>();
+    for (let i = 0; i < 6; i++) seen.add((await get(`${observed.url}/cgi-bin/who`)).trim());
+    expect(seen.size).toBe(2);
+
+    // The new replica has replica 0's spec: same environment, same spec hash (kept by apply).
+    const specEnv = async (name: string) => {
+      const c = await api.inspectContainer(name);
+      const env = (c?.Config.Env ?? []).filter((e) => e.startsWith('WORDPRESS_')).sort();
+      return { env, hash: c?.Config.Labels?.['nuagedeploy.io/spec-hash'] };
+    };
+    const first = await specEnv(`${spec.name}-0`);
+    expect(first.env).toContain('WORDPRESS_DB_PASSWORD=db-pass');
+    expect(await specEnv(`${spec.name}-1`)).toEqual(first);
+
+    await driver.scale(ref, 1);
+    expect(await api.inspectContainer(`${spec.name}-1`)).toBeNull();
+    const after = await running();
+    expect(after.readyReplicas).toBe(1);
+    expect(after.url).toBe(observed.url);
+    for (let i = 0; i < 3; i++) expect(await get(`${after.url}/`)).toBe('ndtest page\n');
+  });
+
+  it('restarts every container and comes back running', async () => {
+    const startedAt = async (name: string) => (await api.inspectContainer(name))?.State.StartedAt;
+    const before = [await startedAt(`${spec.name}-0`), await startedAt(spec.database!.name)];
+    await driver.restart(ref);
+    const after = [await startedAt(`${spec.name}-0`), await startedAt(spec.database!.name)];
+    expect(after[0]).not.toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    const observed = await running();
+    expect(await get(observed.url!)).toBe('ndtest page\n');
+  });
+
+  it('reads the last lines of every container, prefixed by its name', async () => {
+    const logs = await driver.logs(ref, { tailLines: 50 });
+    expect(logs).toContain(`[${spec.name}-0] ndtest app started on`);
+    expect(logs).toContain(`[${spec.database!.name}] ndtest db ready`);
+    expect(logs).toContain(`[${spec.setup!.name}] wp core is-installed`);
+    const one = await driver.logs(ref, { tailLines: 1 });
+    expect(one.split('\n').filter((l) => l.startsWith(`[${spec.name}-0]`))).toHaveLength(1);
+  });
+
+  it('reports CPU and memory per container from the engine', async () => {
+    const m = await driver.metrics(ref);
+    expect(m?.source).toBe('docker');
+    expect(m?.pods.map((p) => p.name)).toEqual([`${spec.name}-0`, spec.database!.name]);
+    for (const p of m!.pods) {
+      expect(Number.isFinite(p.cpuMilli) && p.cpuMilli >= 0).toBe(true);
+      expect(Number.isFinite(p.ramMb) && p.ramMb >= 0).toBe(true);
+    }
+    expect(m!.ramMb).toBeGreaterThan(0);
+    expect(m!.ramMb).toBeCloseTo(m!.pods[0]!.ramMb + m!.pods[1]!.ramMb, 1);
+  });
+
+  it('removes everything of the application, then the environment network', async () => {
+    const url = (await driver.status(ref)).url!;
+    await driver.remove(ref);
+    await driver.remove(ref); // idempotent
+    expect(await labelledContainers(api, spec.deploymentId)).toEqual([]);
+    const label = { label: [`${LABELS.deploymentId}=${spec.deploymentId}`] };
+    expect(await api.listVolumes(label)).toEqual([]);
+    expect(await driver.status(ref)).toMatchObject({ phase: 'absent', pods: [], url: null });
+    await expect(fetch(url)).rejects.toThrow(); // the balancer is closed
+
+    expect(await api.inspectNetwork(env.namespace)).not.toBeNull(); // remove() leaves it
+    await driver.removeEnvironment(env);
+    await driver.removeEnvironment(env);
+    expect(await api.inspectNetwork(env.namespace)).toBeNull();
+  });
+});

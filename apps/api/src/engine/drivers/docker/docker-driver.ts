@@ -1,0 +1,200 @@
+import {
+  RuntimeRejectedError,
+  RuntimeUnavailableError,
+  type ApplicationMetrics,
+  type ApplicationObservation,
+  type ImagePreparation,
+  type RuntimeDriver,
+} from '../../driver';
+import {
+  LABELS,
+  MANAGED_BY,
+  type ApplicationRef,
+  type ApplicationSpec,
+  type EnvironmentSpec,
+} from '../../spec';
+import { DOCKER_LABELS } from './labels';
+import { applySpec, scaleReplicas, type DriverContext } from './converge';
+import { EngineApi } from './engine-api';
+import { EngineClient, EngineError } from './engine-client';
+import { Endpoints } from './endpoints';
+import { applicationContainers, componentOf, ensureNetwork, STOP_GRACE_SECONDS } from './objects';
+import { observe, replicaTargets } from './observe';
+import { dockerSocketPath } from './socket-path';
+import type { SetupOptions } from './setup-job';
+import { byDisplayOrder, collectLogs, collectMetrics } from './usage';
+
+/**
+ * The docker runtime: one application = containers on one host, through the Docker Engine
+ * API (Docker, or Podman's compatible service).
+ *
+ *   network   <namespace>                 one user-defined bridge per environment
+ *   volumes   <claimName>                 one per claim (app data, database data)
+ *             <name>-endpoint             the record of the stable public port (endpoints.ts)
+ *   containers <name>-db                  the database, network alias = its service name
+ *             <name>-<i>, i < replicas    the application, alias = the service name
+ *             <name>-setup                the one-off setup task, kept once finished
+ *
+ * Every object carries the application's labels (deployment, environment, project), so
+ * status, remove and a retry after a crash find them by label; names are deterministic so
+ * nothing is ever created twice. Each replica publishes its port on 127.0.0.1 (ephemeral);
+ * users reach the application through one balancer port per application (balancer.ts).
+ */
+
+export interface DockerDriverOptions {
+  /** Default: dockerSocketPath() (DOCKER_HOST, Docker's socket, Podman's). */
+  socketPath?: string;
+  /** A ready-made transport (tests wrap it to cut the engine off at a chosen request). */
+  client?: EngineClient;
+  /** Host written in application_url (default: listenHost). */
+  publicHost?: string;
+  /** Where the per-application balancers listen (default 127.0.0.1). */
+  listenHost?: string;
+  requestTimeoutMs?: number;
+  pullTimeoutMs?: number;
+  /** How often each balancer re-probes its replicas. */
+  refreshMs?: number;
+  setup?: Partial<SetupOptions>;
+}
+
+export class DockerDriver implements RuntimeDriver {
+  readonly name = 'docker' as const;
+  readonly api: EngineApi;
+  private readonly endpoints: Endpoints;
+  private readonly ctx: DriverContext;
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(opts: DockerDriverOptions = {}) {
+    const socketPath = opts.socketPath ?? dockerSocketPath() ?? '/var/run/docker.sock';
+    this.api = new EngineApi(
+      opts.client ?? new EngineClient(socketPath, opts.requestTimeoutMs ?? 30_000),
+    );
+    const listenHost = opts.listenHost ?? '127.0.0.1';
+    const targetsOf = (ref: ApplicationRef) => replicaTargets(this.api, ref);
+    this.endpoints = new Endpoints(
+      this.api,
+      {
+        listenHost,
+        publicHost: opts.publicHost ?? listenHost,
+        refreshMs: opts.refreshMs ?? 10_000,
+      },
+      targetsOf,
+    );
+    this.ctx = {
+      api: this.api,
+      endpoints: this.endpoints,
+      pullTimeoutMs: opts.pullTimeoutMs ?? 15 * 60_000,
+      targetsOf,
+      setup: { waitMs: 300_000, runMs: 300_000, attempts: 3, retryDelayMs: 5_000, ...opts.setup },
+    };
+  }
+
+  /** The engine has no quota object: quotas are enforced by the API when a deployment is accepted. */
+  ensureEnvironment(env: EnvironmentSpec): Promise<void> {
+    return boundary(() =>
+      ensureNetwork(this.api, env.namespace, {
+        ...env.labels,
+        [LABELS.managedBy]: MANAGED_BY,
+        [LABELS.environmentId]: env.environmentId,
+        [LABELS.projectId]: env.projectId,
+        [DOCKER_LABELS.namespace]: env.namespace,
+      }),
+    );
+  }
+
+  apply(spec: ApplicationSpec): Promise<{ preparations: ImagePreparation[] }> {
+    return this.serial(spec.deploymentId, () => applySpec(this.ctx, spec));
+  }
+
+  status(ref: ApplicationRef): Promise<ApplicationObservation> {
+    return boundary(() => observe(this.api, this.endpoints, ref));
+  }
+
+  scale(ref: ApplicationRef, replicas: number): Promise<void> {
+    return this.serial(ref.deploymentId, () => scaleReplicas(this.ctx, ref, replicas));
+  }
+
+  /** Restarts the containers (database first); volumes and the setup task are left as they are. */
+  restart(ref: ApplicationRef): Promise<void> {
+    return this.serial(ref.deploymentId, async () => {
+      const all = byDisplayOrder([...(await this.containers(ref)).values()]);
+      const order = [
+        ...all.filter((c) => componentOf(c) === 'database'),
+        ...all.filter((c) => componentOf(c) === 'application'),
+      ];
+      for (const c of order) await this.api.restartContainer(c.Id, STOP_GRACE_SECONDS);
+      this.endpoints.setTargets(ref.deploymentId, await this.ctx.targetsOf(ref));
+    });
+  }
+
+  logs(ref: ApplicationRef, opts: { tailLines: number }): Promise<string> {
+    return boundary(async () =>
+      collectLogs(this.api, [...(await this.containers(ref)).values()], opts.tailLines),
+    );
+  }
+
+  metrics(ref: ApplicationRef): Promise<ApplicationMetrics | null> {
+    return boundary(async () =>
+      collectMetrics(this.api, [...(await this.containers(ref)).values()]),
+    );
+  }
+
+  /** Containers (replicas, database, setup task), volumes and the balancer; the network stays. */
+  remove(ref: ApplicationRef): Promise<void> {
+    return this.serial(ref.deploymentId, async () => {
+      await this.endpoints.close(ref.deploymentId);
+      for (const c of (await this.containers(ref)).values()) await this.api.removeContainer(c.Id);
+      const volumes = await this.api.listVolumes({
+        label: [`${LABELS.deploymentId}=${ref.deploymentId}`],
+      });
+      for (const v of volumes) await this.api.removeVolume(v.Name);
+      // A status() running meanwhile may have reopened the listener: close it for good.
+      await this.endpoints.close(ref.deploymentId);
+    });
+  }
+
+  /** The network, and anything still labelled with the environment (applications not removed). */
+  removeEnvironment(env: EnvironmentSpec): Promise<void> {
+    return boundary(async () => {
+      const label = { label: [`${LABELS.environmentId}=${env.environmentId}`] };
+      for (const c of await this.api.listContainers(label)) {
+        const deploymentId = c.Labels?.[LABELS.deploymentId];
+        if (deploymentId) await this.endpoints.close(deploymentId);
+        await this.api.removeContainer(c.Id);
+      }
+      for (const v of await this.api.listVolumes(label)) await this.api.removeVolume(v.Name);
+      await this.api.removeNetwork(env.namespace);
+    });
+  }
+
+  close(): Promise<void> {
+    return this.endpoints.closeAll();
+  }
+
+  private containers(ref: ApplicationRef) {
+    return applicationContainers(this.api, ref.deploymentId, ref.name);
+  }
+
+  /** One change at a time per application in this process (apply, scale, restart, remove). */
+  private serial<T>(deploymentId: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(deploymentId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => boundary(fn));
+    const tail = next.catch(() => undefined);
+    this.queues.set(deploymentId, tail);
+    void tail.then(() => {
+      if (this.queues.get(deploymentId) === tail) this.queues.delete(deploymentId);
+    });
+    return next;
+  }
+}
+
+/** The engine refused (4xx): the application fails with that reason instead of retrying. */
+async function boundary<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof RuntimeRejectedError || err instanceof RuntimeUnavailableError) throw err;
+    if (err instanceof EngineError) throw new RuntimeRejectedError(err.message, { cause: err });
+    throw err;
+  }
+}

@@ -1,0 +1,233 @@
+import type { EngineClient } from './engine-client';
+import { EngineError } from './engine-client';
+import { FrameDemuxer } from './log-frames';
+
+/** The fields of the Engine API's answers the driver reads (Docker and Podman both give them). */
+export interface ContainerSummary {
+  Id: string;
+  Names: string[] | null;
+  State: string;
+  Labels: Record<string, string> | null;
+}
+
+export interface ContainerInspect {
+  Id: string;
+  Name: string;
+  RestartCount: number;
+  State: {
+    Status: string;
+    Running: boolean;
+    Restarting: boolean;
+    OOMKilled: boolean;
+    ExitCode: number;
+    StartedAt: string;
+    FinishedAt: string;
+    Error?: string;
+  };
+  Config: {
+    Image: string;
+    User?: string;
+    Env: string[] | null;
+    Cmd: string[] | null;
+    Entrypoint: string[] | string | null;
+    Labels: Record<string, string> | null;
+  };
+  NetworkSettings: {
+    Ports: Record<string, { HostIp: string; HostPort: string }[] | null> | null;
+  };
+}
+
+export interface ContainerStats {
+  read?: string;
+  cpu_stats?: CpuStats;
+  precpu_stats?: CpuStats;
+  memory_stats?: { usage?: number; stats?: Record<string, number> };
+}
+
+export interface CpuStats {
+  cpu_usage?: { total_usage?: number; percpu_usage?: number[] };
+  system_cpu_usage?: number;
+  online_cpus?: number;
+}
+
+export interface VolumeSummary {
+  Name: string;
+  Labels: Record<string, string> | null;
+}
+
+type Filters = Record<string, string[]>;
+
+/** Typed calls on top of the transport; every removal is idempotent (404 = already gone). */
+export class EngineApi {
+  constructor(readonly client: EngineClient) {}
+
+  listContainers(filters: Filters): Promise<ContainerSummary[]> {
+    return this.client.json('GET', '/containers/json', {
+      query: { all: true, filters: JSON.stringify(filters) },
+    });
+  }
+
+  inspectContainer(idOrName: string): Promise<ContainerInspect | null> {
+    return this.client.optional('GET', `/containers/${encodeURIComponent(idOrName)}/json`);
+  }
+
+  async createContainer(name: string, body: unknown): Promise<string> {
+    const created = await this.client.json<{ Id: string }>('POST', '/containers/create', {
+      query: { name },
+      body,
+    });
+    return created.Id;
+  }
+
+  /** 304 (already started) is success. */
+  async startContainer(id: string): Promise<void> {
+    await this.client.request('POST', `/containers/${id}/start`);
+  }
+
+  async stopContainer(id: string, graceSeconds: number): Promise<void> {
+    await this.client.request('POST', `/containers/${id}/stop`, {
+      query: { t: graceSeconds },
+      timeoutMs: (graceSeconds + 30) * 1000,
+    });
+  }
+
+  async restartContainer(id: string, graceSeconds: number): Promise<void> {
+    await this.client.request('POST', `/containers/${id}/restart`, {
+      query: { t: graceSeconds },
+      timeoutMs: (graceSeconds + 30) * 1000,
+    });
+  }
+
+  /**
+   * Removes a container and its anonymous volumes (image VOLUMEs would otherwise leak). With
+   * a grace period it is stopped first (SIGTERM, then SIGKILL): replacing a database. Without,
+   * it is killed at once, as Docker's force removal does (Podman's would wait for the stop
+   * timeout): removing an application whose volumes go too.
+   */
+  async removeContainer(id: string, graceSeconds = 0): Promise<void> {
+    try {
+      if (graceSeconds > 0) await this.stopContainer(id, graceSeconds);
+      else
+        await this.client.request('POST', `/containers/${id}/kill`, { query: { signal: 'KILL' } });
+    } catch (err) {
+      // Not running (409) or already gone (404): nothing to stop.
+      if (!(err instanceof EngineError)) throw err;
+    }
+    try {
+      await this.client.request('DELETE', `/containers/${id}`, {
+        query: { force: true, v: true },
+        timeoutMs: 60_000,
+      });
+    } catch (err) {
+      if (!(err instanceof EngineError && err.status === 404)) throw err;
+    }
+  }
+
+  async putArchive(id: string, path: string, tar: Buffer): Promise<void> {
+    await this.client.request('PUT', `/containers/${id}/archive`, { query: { path }, body: tar });
+  }
+
+  async getArchive(id: string, path: string): Promise<Buffer | null> {
+    try {
+      return (await this.client.request('GET', `/containers/${id}/archive`, { query: { path } }))
+        .body;
+    } catch (err) {
+      if (err instanceof EngineError && err.status === 404) return null;
+      throw err;
+    }
+  }
+
+  /** The last `tail` lines of stdout and stderr, demultiplexed. */
+  async logs(id: string, tail: number): Promise<string> {
+    const demuxer = new FrameDemuxer();
+    await this.client.request('GET', `/containers/${id}/logs`, {
+      query: { stdout: true, stderr: true, tail, timestamps: false, follow: false },
+      onData: (chunk) => demuxer.push(chunk),
+    });
+    return demuxer.text();
+  }
+
+  stats(id: string): Promise<ContainerStats> {
+    return this.client.json('GET', `/containers/${id}/stats`, { query: { stream: false } });
+  }
+
+  async imageExists(ref: string): Promise<boolean> {
+    return (await this.client.optional('GET', `/images/${ref}/json`)) !== null;
+  }
+
+  /**
+   * Pulls an image. The engine answers 200 and reports a failure inside the progress stream,
+   * so the stream is read for `error` messages; returns the error text or null.
+   */
+  async pullImage(ref: string, timeoutMs: number): Promise<string | null> {
+    let tail = '';
+    let error: string | null = null;
+    const res = await this.client.send('POST', '/images/create', {
+      query: { fromImage: ref },
+      timeoutMs,
+      onData: (chunk) => {
+        const lines = (tail + chunk.toString('utf8')).split('\n');
+        tail = lines.pop() ?? '';
+        for (const line of lines) error = pullError(line) ?? error;
+      },
+    });
+    error = pullError(tail) ?? error;
+    if (res.status >= 400) error = error ?? `HTTP ${res.status}`;
+    return error;
+  }
+
+  inspectVolume(name: string): Promise<VolumeSummary | null> {
+    return this.client.optional('GET', `/volumes/${encodeURIComponent(name)}`);
+  }
+
+  async listVolumes(filters: Filters): Promise<VolumeSummary[]> {
+    const res = await this.client.json<{ Volumes: VolumeSummary[] | null }>('GET', '/volumes', {
+      query: { filters: JSON.stringify(filters) },
+    });
+    return res.Volumes ?? [];
+  }
+
+  async createVolume(name: string, labels: Record<string, string>): Promise<void> {
+    await this.client.request('POST', '/volumes/create', {
+      body: { Name: name, Driver: 'local', Labels: labels },
+    });
+  }
+
+  async removeVolume(name: string): Promise<void> {
+    try {
+      await this.client.request('DELETE', `/volumes/${encodeURIComponent(name)}`);
+    } catch (err) {
+      if (!(err instanceof EngineError && err.status === 404)) throw err;
+    }
+  }
+
+  inspectNetwork(name: string): Promise<{ Name: string } | null> {
+    return this.client.optional('GET', `/networks/${encodeURIComponent(name)}`);
+  }
+
+  async createNetwork(name: string, labels: Record<string, string>): Promise<void> {
+    await this.client.request('POST', '/networks/create', {
+      body: { Name: name, Driver: 'bridge', CheckDuplicate: true, Labels: labels },
+    });
+  }
+
+  async removeNetwork(name: string): Promise<void> {
+    try {
+      await this.client.request('DELETE', `/networks/${encodeURIComponent(name)}`);
+    } catch (err) {
+      if (!(err instanceof EngineError && err.status === 404)) throw err;
+    }
+  }
+}
+
+function pullError(line: string): string | null {
+  if (!line.trim()) return null;
+  try {
+    const msg = JSON.parse(line) as { error?: unknown; errorDetail?: { message?: unknown } };
+    if (typeof msg.error === 'string') return msg.error;
+    if (typeof msg.errorDetail?.message === 'string') return msg.errorDetail.message;
+  } catch {
+    // Progress lines are JSON; anything else is not an error report.
+  }
+  return null;
+}

@@ -1,0 +1,169 @@
+import http from 'node:http';
+import { RuntimeUnavailableError } from '../../driver';
+
+/**
+ * The Docker Engine API over its unix socket, with node:http and nothing else. v1.41 is the
+ * version Podman 4.x answers on its compatible API and Docker 24+ still serves (they accept
+ * every version down to 1.24), so one prefix works for both engines.
+ */
+export const ENGINE_API_VERSION = 'v1.41';
+
+/** The engine answered with a 4xx: the caller decides (404 often means "already gone"). */
+export class EngineError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
+
+export interface RequestOptions {
+  /** An array value repeats the parameter (`changes=…&changes=…`). */
+  query?: Record<string, string | number | boolean | string[] | undefined>;
+  /** A JSON body, or raw bytes sent as application/x-tar. */
+  body?: unknown;
+  timeoutMs?: number;
+  /** Streamed response bodies (logs, pulls) are handed over chunk by chunk. */
+  onData?: (chunk: Buffer) => void;
+}
+
+export interface EngineResponse {
+  status: number;
+  body: Buffer;
+}
+
+export class EngineClient {
+  constructor(
+    readonly socketPath: string,
+    private readonly defaultTimeoutMs = 30_000,
+  ) {}
+
+  /**
+   * One request. Connection failures, timeouts and 5xx become RuntimeUnavailableError (the
+   * reconciler retries); a 4xx becomes EngineError; 2xx/3xx resolve.
+   */
+  async request(method: string, path: string, opts: RequestOptions = {}): Promise<EngineResponse> {
+    const res = await this.send(method, path, opts);
+    if (res.status < 400) return res;
+    const message = errorMessage(res);
+    const status = normalisedStatus(res.status, message);
+    if (status >= 500) {
+      throw new RuntimeUnavailableError(`container engine error on ${method} ${path}: ${message}`);
+    }
+    throw new EngineError(status, message);
+  }
+
+  async json<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    const res = await this.request(method, path, opts);
+    return (res.body.length ? JSON.parse(res.body.toString('utf8')) : null) as T;
+  }
+
+  /** Like request, but 404 resolves to null (inspect of something that may not exist). */
+  async optional<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T | null> {
+    try {
+      return await this.json<T>(method, path, opts);
+    } catch (err) {
+      if (err instanceof EngineError && err.status === 404) return null;
+      throw err;
+    }
+  }
+
+  /** The raw exchange; never throws on an HTTP status. */
+  send(method: string, path: string, opts: RequestOptions = {}): Promise<EngineResponse> {
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(opts.query ?? {})) {
+      for (const item of Array.isArray(v) ? v : v === undefined ? [] : [v]) {
+        query.append(k, String(item));
+      }
+    }
+    const qs = query.toString();
+    const fullPath = `/${ENGINE_API_VERSION}${path}${qs ? `?${qs}` : ''}`;
+    let payload: Buffer | undefined;
+    let contentType: string | undefined;
+    if (Buffer.isBuffer(opts.body)) {
+      payload = opts.body;
+      contentType = 'application/x-tar';
+    } else if (opts.body !== undefined) {
+      payload = Buffer.from(JSON.stringify(opts.body), 'utf8');
+      contentType = 'application/json';
+    }
+    const timeoutMs = opts.timeoutMs ?? this.defaultTimeoutMs;
+    const what = `${method} ${path}`;
+
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          socketPath: this.socketPath,
+          method,
+          path: fullPath,
+          headers: {
+            host: 'docker',
+            ...(contentType ? { 'content-type': contentType } : {}),
+            'content-length': payload?.length ?? 0,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => {
+            if (opts.onData) opts.onData(chunk);
+            else chunks.push(chunk);
+          });
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }),
+          );
+          res.on('error', (err) => reject(unavailable(what, err)));
+          // A socket closed before the end of the body (engine killed) never emits 'end'.
+          res.on('close', () => {
+            if (!res.complete) reject(unavailable(what, new Error('connection closed mid-answer')));
+          });
+        },
+      );
+      // The timer covers the whole exchange, streamed bodies included.
+      const timer = setTimeout(() => {
+        req.destroy(new Error(`no answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+      req.on('close', () => clearTimeout(timer));
+      req.on('error', (err) => {
+        clearTimeout(timer);
+        reject(unavailable(what, err));
+      });
+      req.end(payload);
+    });
+  }
+}
+
+function unavailable(what: string, err: Error): RuntimeUnavailableError {
+  return new RuntimeUnavailableError(`container engine unreachable (${what}): ${err.message}`, {
+    cause: err,
+  });
+}
+
+/**
+ * Podman's compatible API answers 500 where Docker answers 409 (name taken, object in use,
+ * wrong state), 404 or 400 (the image's command cannot run): give them Docker's status so
+ * callers handle one engine, and a broken image is not retried as an outage.
+ */
+const PODMAN_STATUS: [RegExp, number][] = [
+  [/already (in use|exists)|is being used|in use by|has associated containers/i, 409],
+  [/state improper|is not running/i, 409],
+  [/no such (container|image|volume|network|object)|(network|volume) not found/i, 404],
+  [/executable file not found|attempted to invoke a command that was not found/i, 400],
+];
+
+function normalisedStatus(status: number, message: string): number {
+  if (status < 500) return status;
+  return PODMAN_STATUS.find(([pattern]) => pattern.test(message))?.[1] ?? status;
+}
+
+function errorMessage(res: EngineResponse): string {
+  const text = res.body.toString('utf8');
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown };
+    if (typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    // Not JSON: the text itself is the best reason we have.
+  }
+  return text.trim().slice(0, 500) || `HTTP ${res.status}`;
+}

@@ -1,0 +1,30 @@
+import { LABELS } from '../../spec';
+
+/** What the driver writes on engine objects besides the application's own labels (spec.labels). */
+export const DOCKER_LABELS = {
+  replica: 'nuagedeploy.io/replica',
+  specHash: 'nuagedeploy.io/spec-hash',
+  /** JSON ContainerTemplate: what scale() needs to add a replica and status() to probe it. */
+  template: 'nuagedeploy.io/template',
+  publicPort: 'nuagedeploy.io/public-port',
+  namespace: 'nuagedeploy.io/namespace',
+  sizeMb: 'nuagedeploy.io/size-mb',
+} as const;
+
+export type ComponentKind = 'application' | 'database' | 'setup' | 'endpoint';
+
+export const replicaName = (name: string, index: number) => `${name}-${index}`;
+
+/** Names a crashed or manual run may have left for this application (exact, not a prefix). */
+export function isApplicationContainerName(appName: string, containerName: string): boolean {
+  const n = containerName.replace(/^\//, '');
+  if (!n.startsWith(`${appName}-`)) return false;
+  return /^(\d+|db|setup)$/.test(n.slice(appName.length + 1));
+}
+
+/** The labels every object of the application shares (no per-container ones). */
+export function applicationLabels(labels: Record<string, string> | null): Record<string, string> {
+  const keep = new Set<string>(Object.values(LABELS).filter((l) => l !== LABELS.component));
+  keep.add(DOCKER_LABELS.namespace);
+  return Object.fromEntries(Object.entries(labels ?? {}).filter(([k]) => keep.has(k)));
+}

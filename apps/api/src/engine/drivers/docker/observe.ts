@@ -1,0 +1,160 @@
+import type { PodState } from '../../../db/schema/deployments';
+import type { ApplicationObservation } from '../../driver';
+import type { ApplicationRef } from '../../spec';
+import type { BalancerTarget } from './balancer';
+import { parseTemplate } from './container-spec';
+import { applicationLabels } from './labels';
+import type { ContainerInspect, EngineApi } from './engine-api';
+import type { Endpoints } from './endpoints';
+import {
+  applicationContainers,
+  componentOf,
+  containerName,
+  labelsOf,
+  replicaIndexOf,
+} from './objects';
+import { probeContainer, publishedPort } from './probes';
+
+/** Restarts in a row after which a container that is not ready is said to keep exiting. */
+const CRASH_RESTARTS = 3;
+/** An exited container the engine has not restarted for this long is not coming back. */
+const STOPPED_FOR_MS = 30_000;
+
+export interface Health {
+  container: ContainerInspect;
+  ready: boolean;
+  hostPort: number | null;
+}
+
+export async function healthOf(c: ContainerInspect): Promise<Health> {
+  const template = parseTemplate(labelsOf(c));
+  return {
+    container: c,
+    ready: template ? await probeContainer(c, template) : false,
+    hostPort: template ? publishedPort(c, template.port) : null,
+  };
+}
+
+/** Ready replicas; when none is ready yet, the running ones (users then see the app's own error page). */
+export function balancerTargets(replicas: Health[]): BalancerTarget[] {
+  const usable = (h: Health) => h.hostPort !== null && h.container.State.Running;
+  const ready = replicas.filter((h) => h.ready && usable(h));
+  return (ready.length ? ready : replicas.filter(usable)).map((h) => ({
+    host: '127.0.0.1',
+    port: h.hostPort!,
+  }));
+}
+
+export function sortReplicas(cs: ContainerInspect[]): ContainerInspect[] {
+  return cs
+    .filter((c) => componentOf(c) === 'application')
+    .sort((a, b) => replicaIndexOf(a) - replicaIndexOf(b));
+}
+
+export async function replicaTargets(
+  api: EngineApi,
+  ref: ApplicationRef,
+): Promise<BalancerTarget[]> {
+  const all = await applicationContainers(api, ref.deploymentId, ref.name);
+  return balancerTargets(await Promise.all(sortReplicas([...all.values()]).map(healthOf)));
+}
+
+type PodStatus = 'Running' | 'Pending' | 'Failed' | 'Succeeded';
+
+function podStatus(h: Health, now: number): PodStatus {
+  const s = h.container.State;
+  if (s.Status === 'created' || s.Status === 'paused') return 'Pending';
+  const recentStart = now - Date.parse(s.StartedAt) < 60_000;
+  const looping = h.container.RestartCount >= CRASH_RESTARTS && !h.ready;
+  if (s.Running && !s.Restarting) return looping && recentStart ? 'Failed' : 'Running';
+  const stoppedLong = now - Date.parse(s.FinishedAt) > STOPPED_FOR_MS;
+  return looping || s.OOMKilled || stoppedLong ? 'Failed' : 'Pending';
+}
+
+function setupStatus(c: ContainerInspect): PodStatus {
+  if (c.State.Running || c.State.Restarting) return 'Running';
+  if (c.State.Status === 'created') return 'Pending';
+  return c.State.ExitCode === 0 ? 'Succeeded' : 'Failed';
+}
+
+/**
+ * "<name>: exit code N: <last log line>". A crash-looping container seen while the engine has
+ * just restarted it no longer has its exit code (engines reset it to 0): the restarts say it.
+ */
+async function exitReason(api: EngineApi, c: ContainerInspect): Promise<string> {
+  const lines = (await api.logs(c.Id, 20).catch(() => ''))
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const how =
+    c.State.Running && !c.State.Restarting
+      ? `restarted ${c.RestartCount} times`
+      : `exit code ${c.State.ExitCode}${c.State.OOMKilled ? ' (out of memory)' : ''}`;
+  const last = lines.at(-1);
+  return `${containerName(c)}: ${how}${last ? `: ${last}` : ''}`;
+}
+
+/**
+ * Containers by label → phase. running: every replica and the database answer their
+ * readiness probe; failed: one keeps exiting; absent: nothing of the application exists.
+ */
+export async function observe(
+  api: EngineApi,
+  endpoints: Endpoints,
+  ref: ApplicationRef,
+): Promise<ApplicationObservation> {
+  const all = [...(await applicationContainers(api, ref.deploymentId, ref.name)).values()];
+  if (!all.length) {
+    await endpoints.close(ref.deploymentId);
+    return { phase: 'absent', pods: [], readyReplicas: 0, url: null, reason: null, images: [] };
+  }
+  const now = Date.now();
+  const replicas = await Promise.all(sortReplicas(all).map(healthOf));
+  const database = await Promise.all(
+    all.filter((c) => componentOf(c) === 'database').map(healthOf),
+  );
+  const setup = all.filter((c) => componentOf(c) === 'setup');
+
+  const pods: PodState[] = [];
+  const failures: string[] = [];
+  for (const h of [...replicas, ...database]) {
+    const status = podStatus(h, now);
+    if (status === 'Failed') failures.push(await exitReason(api, h.container));
+    pods.push({
+      name: containerName(h.container),
+      status,
+      ready: h.ready,
+      restarts: h.container.RestartCount,
+    });
+  }
+  const notes: string[] = [];
+  for (const c of setup) {
+    const status = setupStatus(c);
+    if (status === 'Failed') notes.push(`setup task failed: ${await exitReason(api, c)}`);
+    pods.push({ name: containerName(c), status, ready: false, restarts: c.RestartCount });
+  }
+
+  let url: string | null = null;
+  if (replicas.length) {
+    const balancer = await endpoints.ensure(
+      ref,
+      applicationLabels(labelsOf(replicas[0]!.container)),
+    );
+    endpoints.setTargets(ref.deploymentId, balancerTargets(replicas));
+    url = endpoints.url(balancer.port);
+  }
+  const readyReplicas = replicas.filter((h) => h.ready).length;
+  const allReady = [...replicas, ...database].every((h) => h.ready);
+  const phase = failures.length ? 'failed' : replicas.length && allReady ? 'running' : 'starting';
+  const images = [...replicas, ...database]
+    .filter((h) => h.container.State.Running)
+    .map((h) => h.container.Config.Image);
+  return {
+    phase,
+    pods,
+    readyReplicas,
+    url,
+    reason: [...failures, ...notes].join('; ') || null,
+    images: [...new Set(images)],
+  };
+}

@@ -1,0 +1,283 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import type { ApplicationSpec, EnvironmentSpec } from '../../spec';
+import { LABELS } from '../../spec';
+import { buildApplicationSpec, type SpecInput } from '../../templates/build-spec';
+import type { EngineApi } from './engine-api';
+import { EngineClient } from './engine-client';
+import { demultiplex } from './log-frames';
+import { dockerEngineAnswers, dockerSocketPath } from './socket-path';
+import { createTar, type TarEntry } from './tar';
+
+/**
+ * Shared by the real-engine tests: engine detection (skip with a printed reason only when
+ * no engine answers), images built from the host's static busybox (nothing can be pulled),
+ * specs from the real templates, and cleanup that does not depend on the driver working.
+ */
+
+/** Debian's busybox-static (what .ci/run installs); static, so it runs alone in an image. */
+const BUSYBOX = ['/bin/busybox', '/usr/bin/busybox'].find((p) => existsSync(p)) ?? '/bin/busybox';
+export const SOCKET = dockerSocketPath();
+
+async function detect(): Promise<string | null> {
+  if (!SOCKET) {
+    return 'no Docker/Podman socket (DOCKER_HOST, /var/run/docker.sock, /run/podman/podman.sock)';
+  }
+  if (!(await dockerEngineAnswers(SOCKET))) return `no engine answers on ${SOCKET}`;
+  return null;
+}
+
+/** Only a missing engine skips these tests; in CI that is a failure, never a silent skip. */
+export const skipReason = await detect();
+if (skipReason && process.env.CI) {
+  throw new Error(`CI must run the real-container tests, but ${skipReason}`);
+}
+if (skipReason) console.warn(`[docker driver] real-container tests skipped: ${skipReason}`);
+
+export const testClient = () => new EngineClient(SOCKET ?? '/nonexistent.sock', 60_000);
+
+/** A short random tag for this run: every name a test creates starts with `ndtest-`. */
+export const runId = () => randomBytes(3).toString('hex');
+
+const APPLETS = ['sh', 'httpd', 'echo', 'cat', 'sleep', 'hostname', 'env', 'ls', 'stat', 'id'];
+
+/**
+ * A busybox image. `cmd` runs under a shell that exits on SIGTERM (httpd as PID 1 would
+ * ignore it and every stop would wait for the kill timeout).
+ */
+export async function buildImage(
+  api: EngineApi,
+  ref: string,
+  opts: {
+    cmd: string;
+    /** Run `cmd` as it is (a command that must exit with its own code). */
+    raw?: boolean;
+    user?: string;
+    files?: Record<string, string | { content: string; mode: number }>;
+  },
+): Promise<void> {
+  const entries: TarEntry[] = [
+    { path: 'bin', type: 'directory' },
+    { path: 'bin/busybox', type: 'file', content: readFileSync(BUSYBOX), mode: 0o755 },
+    ...APPLETS.map((a) => ({ path: `bin/${a}`, type: 'symlink' as const, linkTarget: 'busybox' })),
+    { path: 'etc', type: 'directory' },
+    {
+      path: 'etc/passwd',
+      type: 'file',
+      content: Buffer.from('root:x:0:0:root:/root:/bin/sh\nweb:x:1234:2345::/www:/bin/sh\n'),
+    },
+    { path: 'etc/group', type: 'file', content: Buffer.from('root:x:0:\nweb:x:2345:\n') },
+    { path: 'tmp', type: 'directory', mode: 0o1777 },
+  ];
+  const dirs = new Set<string>(); // parents of `files` not already in the base layout
+  const base = new Set(entries.filter((e) => e.type === 'directory').map((e) => e.path));
+  for (const [path, file] of Object.entries(opts.files ?? {})) {
+    const parts = path.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const dir = parts.slice(0, i).join('/');
+      if (!base.has(dir)) dirs.add(dir);
+    }
+    const f = typeof file === 'string' ? { content: file, mode: 0o644 } : file;
+    entries.push({ path, type: 'file', content: Buffer.from(f.content), mode: f.mode });
+  }
+  entries.splice(3, 0, ...[...dirs].sort().map((d) => ({ path: d, type: 'directory' as const })));
+  const cmd = opts.raw ? opts.cmd : `trap 'exit 0' TERM; ${opts.cmd} & wait`;
+  await api.client.request('POST', '/images/create', {
+    query: {
+      fromSrc: '-',
+      repo: ref,
+      changes: [
+        `CMD ["/bin/sh","-c",${JSON.stringify(cmd)}]`,
+        ...(opts.user ? [`USER ${opts.user}`] : []),
+      ],
+    },
+    body: createTar(entries),
+    timeoutMs: 60_000,
+  });
+}
+
+const CGI_WHO = "#!/bin/sh\nprintf 'Content-Type: text/plain\\r\\n\\r\\n'\nhostname\n";
+
+/** The images of a test application: web (port 80 and 8069), database (3306 and 5432), wp-cli. */
+export async function buildTestImages(api: EngineApi, prefix: string) {
+  const web = {
+    'www/index.html': 'ndtest page\n',
+    'www/wp-includes/images/blank.gif': 'GIF89a',
+    'www/web/login': 'login\n',
+    'www/cgi-bin/who': { content: CGI_WHO, mode: 0o755 },
+  };
+  const images = {
+    app: `localhost/${prefix}-app:1`,
+    odoo: `localhost/${prefix}-odoo:1`,
+    db: `localhost/${prefix}-db:1`,
+    cli: `localhost/${prefix}-cli:1`,
+    failingCli: `localhost/${prefix}-cli:failing`,
+    crashing: `localhost/${prefix}-crash:1`,
+  };
+  await buildImage(api, images.app, {
+    cmd: 'echo "ndtest app started on $(hostname)"; httpd -f -v -p 80 -h /www',
+    files: web,
+  });
+  await buildImage(api, images.odoo, {
+    cmd: 'echo "ndtest odoo as $(id -u)"; httpd -f -v -p 8069 -h /www',
+    files: web,
+    user: 'web',
+  });
+  await buildImage(api, images.db, {
+    cmd: 'echo ndtest db ready; httpd -f -p 3306 -h /www & httpd -f -p 5432 -h /www',
+    files: { 'www/index.html': 'db\n' },
+  });
+  // wp-cli stand-in: records the values it received in the application volume it mounts.
+  const wp = (code: number) => ({
+    'bin/wp': {
+      content: [
+        '#!/bin/sh',
+        'echo "wp $*"',
+        'printf %s "$WP_TITLE" > /var/www/html/.ndtest-title',
+        'printf %s "$WP_ADMIN_PASSWORD" > /var/www/html/.ndtest-admin-password',
+        'printf %s "$WP_URL" > /var/www/html/.ndtest-url',
+        `exit ${code}`,
+        '',
+      ].join('\n'),
+      mode: 0o755,
+    },
+  });
+  await buildImage(api, images.cli, { cmd: 'wp', files: wp(0) });
+  await buildImage(api, images.failingCli, { cmd: 'wp', files: wp(3) });
+  await buildImage(api, images.crashing, {
+    cmd: 'echo "fatal: cannot start ndtest"; exit 7',
+    raw: true,
+  });
+  return images;
+}
+
+export type TestImages = Awaited<ReturnType<typeof buildTestImages>>;
+
+export function testEnvironment(prefix: string): EnvironmentSpec {
+  const environmentId = randomUUID();
+  const projectId = randomUUID();
+  return {
+    environmentId,
+    projectId,
+    namespace: `${prefix}-env`,
+    labels: { [LABELS.environmentId]: environmentId, [LABELS.projectId]: projectId },
+    quota: { cpuMilli: 4000, ramMb: 4096, storageMb: 10_000 },
+  };
+}
+
+export interface TestSpecOptions {
+  env: EnvironmentSpec;
+  images: TestImages;
+  template?: 'wordpress' | 'odoo';
+  nom?: string;
+  replicas?: number;
+  setupImage?: string;
+  secrets?: Partial<SpecInput['secrets']>;
+  domain?: string | null;
+  adminEmail?: string;
+}
+
+/** A real spec from the catalogue's templates, pointed at the locally built images. */
+export function testSpec(o: TestSpecOptions): ApplicationSpec {
+  const template = o.template ?? 'wordpress';
+  const spec = buildApplicationSpec({
+    deployment: {
+      id: randomUUID(),
+      projectId: o.env.projectId,
+      environmentId: o.env.environmentId,
+      nom: o.nom ?? `ndtest ${runId()}`,
+      template,
+      imageRegistryUrl: (template === 'odoo' ? o.images.odoo : o.images.app).replace(/:1$/, ''),
+      imageTag: '1',
+      cpuMilli: 500,
+      ramMb: 512,
+      storageMb: 2000,
+      replicas: o.replicas ?? 1,
+      domain: o.domain ?? null,
+      generation: 1,
+      adminEmail: o.adminEmail ?? 'admin@example.com',
+    },
+    namespace: o.env.namespace,
+    secrets: {
+      adminPassword: 'admin-pass',
+      dbPassword: 'db-pass',
+      dbRootPassword: 'root-pass',
+      ...o.secrets,
+    },
+    certificate: null,
+  });
+  if (spec.database) spec.database = { ...spec.database, image: o.images.db };
+  if (spec.setup) spec.setup = { ...spec.setup, image: o.setupImage ?? o.images.cli };
+  return spec;
+}
+
+/** Runs a command in a container and returns its output (stdout and stderr). */
+export async function execIn(api: EngineApi, id: string, cmd: string[]): Promise<string> {
+  const exec = await api.client.json<{ Id: string }>('POST', `/containers/${id}/exec`, {
+    body: { Cmd: cmd, AttachStdout: true, AttachStderr: true },
+  });
+  const res = await api.client.request('POST', `/exec/${exec.Id}/start`, {
+    body: { Detach: false, Tty: false },
+  });
+  return demultiplex(res.body);
+}
+
+export async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await fn();
+  while (!ok(last)) {
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 300));
+    last = await fn();
+  }
+  return last;
+}
+
+/** Everything left with a label or a name of this run, whatever state the driver left. */
+export async function sweep(api: EngineApi, opts: { deploymentIds: string[]; prefix: string }) {
+  const containers = [
+    ...(
+      await Promise.all(
+        opts.deploymentIds.map((id) =>
+          api.listContainers({ label: [`${LABELS.deploymentId}=${id}`] }),
+        ),
+      )
+    ).flat(),
+    ...(await api.listContainers({ name: [opts.prefix] })),
+  ];
+  for (const c of containers) await api.removeContainer(c.Id);
+  const volumes = [
+    ...(
+      await Promise.all(
+        opts.deploymentIds.map((id) =>
+          api.listVolumes({ label: [`${LABELS.deploymentId}=${id}`] }),
+        ),
+      )
+    ).flat(),
+    ...(await api.listVolumes({ name: [opts.prefix] })),
+  ];
+  for (const v of volumes) await api.removeVolume(v.Name);
+  await api.removeNetwork(`${opts.prefix}-env`);
+  const images = await api.client.json<{ Id: string }[]>('GET', '/images/json', {
+    query: { filters: JSON.stringify({ reference: [`localhost/${opts.prefix}-*`] }) },
+  });
+  for (const image of images) {
+    await api.client.send('DELETE', `/images/${image.Id}`, { query: { force: true } });
+  }
+}
+
+/** Containers of one deployment, by label (what "one set of containers" is checked against). */
+export async function labelledContainers(api: EngineApi, deploymentId: string) {
+  const list = await api.listContainers({ label: [`${LABELS.deploymentId}=${deploymentId}`] });
+  return list.map((c) => ({
+    id: c.Id,
+    name: (c.Names?.[0] ?? '').replace(/^\//, ''),
+    state: c.State,
+  }));
+}

@@ -1,0 +1,68 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeEnvironment } from '../../manifests/test-fixtures';
+import { FakeKubeApi } from './fake-kube-api';
+import { findKubeConnection } from './kubeconfig';
+import { KubernetesDriver } from './kubernetes-driver';
+
+let dir: string;
+let api: FakeKubeApi;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'kubeconfig-'));
+  api = new FakeKubeApi();
+  await api.start();
+});
+afterEach(async () => {
+  await api.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const kubeconfig = (server: string, token: string, context: string) => `apiVersion: v1
+kind: Config
+clusters:
+  - name: local
+    cluster: { server: "${server}", insecure-skip-tls-verify: true }
+  - name: elsewhere
+    cluster: { server: "http://127.0.0.1:9", insecure-skip-tls-verify: true }
+users:
+  - name: operator
+    user: { token: "${token}" }
+contexts:
+  - name: local
+    context: { cluster: local, user: operator }
+  - name: elsewhere
+    context: { cluster: elsewhere, user: operator }
+current-context: ${context}
+`;
+
+describe('kubeconfig', () => {
+  it('drives the cluster of the chosen context of a kubeconfig file, with its credentials', async () => {
+    const file = path.join(dir, 'config');
+    await writeFile(file, kubeconfig(api.url, 'jeton-operateur', 'elsewhere'));
+    const driver = new KubernetesDriver({
+      connection: { kind: 'file', path: file, context: 'local' },
+    });
+    await driver.ensureEnvironment(makeEnvironment());
+    expect(api.requests).toHaveLength(2);
+    expect(api.requests[0]!.authorization).toBe('Bearer jeton-operateur');
+  });
+
+  it('finds $KUBECONFIG first, then ~/.kube/config, else nothing', async () => {
+    const file = path.join(dir, 'config');
+    await writeFile(file, kubeconfig(api.url, 't', 'local'));
+    expect(findKubeConnection({ KUBECONFIG: `/nope${path.delimiter}${file}`, HOME: dir })).toEqual({
+      kind: 'file',
+      path: file,
+    });
+    expect(findKubeConnection({ HOME: dir })).toBeNull();
+    const home = path.join(dir, 'home');
+    await mkdir(path.join(home, '.kube'), { recursive: true });
+    await writeFile(path.join(home, '.kube', 'config'), kubeconfig(api.url, 't', 'local'));
+    expect(findKubeConnection({ HOME: home })).toEqual({
+      kind: 'file',
+      path: path.join(home, '.kube', 'config'),
+    });
+  });
+});

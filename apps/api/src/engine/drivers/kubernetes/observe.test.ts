@@ -1,0 +1,189 @@
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IPod } from 'kubernetes-models/v1/Pod';
+import { describe, expect, it } from 'vitest';
+import { observe, type ObservedObjects } from './observe';
+import { cpuMilli, parseQuantity, ramMb } from './quantities';
+
+const deployment = (status: NonNullable<IDeployment['status']>): IDeployment => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'wp', generation: 2 },
+  spec: {
+    replicas: 1,
+    selector: {},
+    template: { spec: { containers: [{ name: 'wp', image: 'wordpress:6.4' }] } },
+  },
+  status,
+});
+const rolledOut = { observedGeneration: 2, replicas: 1, updatedReplicas: 1, readyReplicas: 1 };
+const pod = (
+  name: string,
+  status: NonNullable<IPod['status']>,
+  extra: Partial<IPod['metadata']> = {},
+): IPod => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name, ...extra },
+  status,
+});
+const waiting = (reason: string, lastState = {}) => ({
+  phase: 'Running' as const,
+  containerStatuses: [
+    {
+      name: 'wp',
+      image: 'wordpress:6.4',
+      imageID: '',
+      ready: false,
+      restartCount: 5,
+      state: { waiting: { reason } },
+      lastState,
+    },
+  ],
+});
+const objects = (o: Partial<ObservedObjects>): ObservedObjects => ({
+  deployments: [deployment(rolledOut)],
+  statefulSets: [],
+  jobs: [],
+  pods: [],
+  ingresses: [],
+  ...o,
+});
+
+describe('observe', () => {
+  it('reports a crash loop, and says so when memory is the cause', () => {
+    const crash = observe(
+      objects({
+        pods: [pod('wp-1', waiting('CrashLoopBackOff', { terminated: { exitCode: 1 } }))],
+      }),
+    );
+    expect(crash.phase).toBe('failed');
+    expect(crash.reason).toBe(
+      'Le conteneur wp de wp-1 s’arrête et redémarre en boucle [CrashLoopBackOff] (code 1)',
+    );
+    const oom = observe(
+      objects({
+        pods: [
+          pod(
+            'wp-1',
+            waiting('CrashLoopBackOff', { terminated: { reason: 'OOMKilled', exitCode: 137 } }),
+          ),
+        ],
+      }),
+    );
+    expect(oom.reason).toContain('dépasse sa mémoire');
+    expect(oom.pods[0]).toEqual({
+      name: 'wp-1',
+      status: 'CrashLoopBackOff',
+      ready: false,
+      restarts: 5,
+    });
+  });
+
+  it('reports pods the quota refused, and a rollout past its deadline', () => {
+    const quota = observe(
+      objects({
+        deployments: [
+          deployment({
+            ...rolledOut,
+            readyReplicas: 0,
+            conditions: [
+              {
+                type: 'ReplicaFailure',
+                status: 'True',
+                reason: 'FailedCreate',
+                message: 'exceeded quota: nuagedeploy-quota',
+              },
+            ],
+          }),
+        ],
+      }),
+    );
+    expect(quota).toMatchObject({
+      phase: 'failed',
+      reason: 'Kubernetes refuse de créer les pods : exceeded quota: nuagedeploy-quota',
+    });
+    const late = observe(
+      objects({
+        deployments: [
+          deployment({
+            ...rolledOut,
+            readyReplicas: 0,
+            conditions: [
+              { type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded' },
+            ],
+          }),
+        ],
+      }),
+    );
+    expect(late.phase).toBe('failed');
+  });
+
+  it('notes a failed setup job without failing a running application', () => {
+    const result = observe(
+      objects({
+        jobs: [
+          {
+            apiVersion: 'batch/v1',
+            kind: 'Job',
+            metadata: { name: 'wp-setup' },
+            status: {
+              conditions: [{ type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded' }],
+            },
+          },
+        ],
+      }),
+    );
+    expect(result).toMatchObject({
+      phase: 'running',
+      reason: 'L’initialisation (wp-setup) a échoué : BackoffLimitExceeded',
+    });
+  });
+
+  it('waits for the database, hides finished setup pods and shows terminating ones', () => {
+    const result = observe(
+      objects({
+        statefulSets: [
+          {
+            apiVersion: 'apps/v1',
+            kind: 'StatefulSet',
+            metadata: { name: 'db' },
+            spec: { replicas: 1, selector: {}, serviceName: 'db', template: {} },
+            status: { replicas: 1, readyReplicas: 0 },
+          },
+        ],
+        pods: [
+          pod('setup-x', { phase: 'Succeeded' }),
+          pod('wp-old', { phase: 'Running' }, { deletionTimestamp: '2025-01-01T00:00:00Z' }),
+        ],
+      }),
+    );
+    expect(result.phase).toBe('starting');
+    expect(result.pods.map((p) => [p.name, p.status])).toEqual([['wp-old', 'Terminating']]);
+  });
+});
+
+describe('quantities', () => {
+  it.each([
+    ['250m', 250],
+    ['1', 1000],
+    ['1.5', 1500],
+    ['123456789n', 123],
+    ['2500u', 3],
+    ['garbage', 0],
+  ])('cpu %s = %i millicores', (q, expected) => expect(cpuMilli(q)).toBe(expected));
+
+  it.each([
+    ['1Gi', 1074],
+    ['512Mi', 537],
+    ['1G', 1000],
+    ['500M', 500],
+    ['1000000', 1],
+    ['1e9', 1000],
+    ['200000Ki', 205],
+  ])('memory %s = %i MB', (q, expected) => expect(ramMb(q)).toBe(expected));
+
+  it('refuses what is not a quantity', () => {
+    expect(parseQuantity('12 Mi')).toBeNaN();
+    expect(parseQuantity('Mi')).toBeNaN();
+  });
+});

@@ -1,0 +1,137 @@
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IStatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
+import type { IJob } from 'kubernetes-models/batch/v1/Job';
+import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import type { IPod } from 'kubernetes-models/v1/Pod';
+import type { PodState } from '../../../db/schema/deployments';
+import type { ApplicationObservation } from '../../driver';
+
+export interface ObservedObjects {
+  deployments: IDeployment[];
+  statefulSets: IStatefulSet[];
+  jobs: IJob[];
+  pods: IPod[];
+  ingresses: IIngress[];
+}
+
+type ContainerStatus = NonNullable<NonNullable<IPod['status']>['containerStatuses']>[number];
+
+/** Waiting reasons after which Kubernetes will not get the container running by itself. */
+function failureOf(pod: string, c: ContainerStatus): string | null {
+  const waiting = c.state?.waiting;
+  if (!waiting?.reason) return null;
+  const detail = waiting.message ? ` : ${waiting.message}` : '';
+  switch (waiting.reason) {
+    case 'ImagePullBackOff':
+    case 'ErrImagePull':
+    case 'InvalidImageName':
+      return `Image introuvable ou inaccessible (${c.image}) pour ${pod} [${waiting.reason}]${detail}`;
+    case 'CrashLoopBackOff':
+      return c.lastState?.terminated?.reason === 'OOMKilled'
+        ? `Le conteneur ${c.name} de ${pod} dépasse sa mémoire et redémarre en boucle [OOMKilled]`
+        : `Le conteneur ${c.name} de ${pod} s’arrête et redémarre en boucle [CrashLoopBackOff]` +
+            (c.lastState?.terminated?.exitCode !== undefined
+              ? ` (code ${c.lastState.terminated.exitCode})`
+              : '');
+    case 'CreateContainerConfigError':
+    case 'CreateContainerError':
+    case 'RunContainerError':
+      return `Le conteneur ${c.name} de ${pod} ne peut pas démarrer [${waiting.reason}]${detail}`;
+    default:
+      return null;
+  }
+}
+
+function podState(pod: IPod): PodState {
+  const statuses = [
+    ...(pod.status?.initContainerStatuses ?? []),
+    ...(pod.status?.containerStatuses ?? []),
+  ];
+  const waiting = statuses.find((c) => c.state?.waiting?.reason)?.state?.waiting?.reason;
+  return {
+    name: pod.metadata?.name ?? '',
+    status: pod.metadata?.deletionTimestamp
+      ? 'Terminating'
+      : (waiting ?? pod.status?.phase ?? 'Pending'),
+    ready: pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false,
+    restarts: (pod.status?.containerStatuses ?? []).reduce((sum, c) => sum + c.restartCount, 0),
+  };
+}
+
+const conditionTrue = (
+  conditions: { type: string; status: string; reason?: string; message?: string }[] | undefined,
+  type: string,
+) => conditions?.find((c) => c.type === type && c.status === 'True');
+
+/**
+ * Deployment, database, setup job and pods → the phase the reconciler records. running: the
+ * rollout is complete and every replica and the database are ready; failed: Kubernetes reports
+ * something it will not fix by itself; absent: no Deployment (nothing applied, or removed).
+ * Like the Docker driver, a failed setup job is reported without failing the application.
+ */
+export function observe(objects: ObservedObjects): ApplicationObservation {
+  const deployment = objects.deployments[0];
+  if (!deployment)
+    return { phase: 'absent', pods: [], readyReplicas: 0, url: null, reason: null, images: [] };
+
+  const failures: string[] = [];
+  const notes: string[] = [];
+  const pods = objects.pods.filter((p) => p.status?.phase !== 'Succeeded');
+  for (const pod of pods) {
+    const name = pod.metadata?.name ?? '';
+    for (const c of [
+      ...(pod.status?.initContainerStatuses ?? []),
+      ...(pod.status?.containerStatuses ?? []),
+    ]) {
+      const failure = failureOf(name, c);
+      if (failure) failures.push(failure);
+    }
+  }
+  const replicaFailure = conditionTrue(deployment.status?.conditions, 'ReplicaFailure');
+  if (replicaFailure)
+    failures.push(
+      `Kubernetes refuse de créer les pods : ${replicaFailure.message ?? replicaFailure.reason}`,
+    );
+  const progressing = deployment.status?.conditions?.find((c) => c.type === 'Progressing');
+  if (progressing?.status === 'False' && progressing.reason === 'ProgressDeadlineExceeded') {
+    failures.push(
+      `Le déploiement n’a pas abouti dans le délai imparti : ${progressing.message ?? ''}`.trim(),
+    );
+  }
+  for (const job of objects.jobs) {
+    const failed = conditionTrue(job.status?.conditions, 'Failed');
+    if (failed)
+      notes.push(
+        `L’initialisation (${job.metadata?.name}) a échoué : ${failed.message ?? failed.reason}`,
+      );
+  }
+
+  const desired = deployment.spec?.replicas ?? 1;
+  const status = deployment.status ?? {};
+  const readyReplicas = status.readyReplicas ?? 0;
+  const rolledOut =
+    (status.observedGeneration ?? 0) >= (deployment.metadata?.generation ?? 0) &&
+    (status.updatedReplicas ?? 0) >= desired &&
+    readyReplicas >= desired;
+  const databaseReady = objects.statefulSets.every(
+    (s) => (s.status?.readyReplicas ?? 0) >= (s.spec?.replicas ?? 1),
+  );
+  const phase =
+    failures.length > 0 ? 'failed' : rolledOut && databaseReady ? 'running' : 'starting';
+
+  const ingress = objects.ingresses[0];
+  const host = ingress?.spec?.rules?.[0]?.host;
+  const url = host ? `${ingress?.spec?.tls?.length ? 'https' : 'http'}://${host}` : null;
+
+  const images = [deployment, ...objects.statefulSets].flatMap(
+    (w) => w.spec?.template.spec?.containers.map((c) => c.image ?? '') ?? [],
+  );
+  return {
+    phase,
+    pods: pods.map(podState),
+    readyReplicas,
+    url,
+    reason: [...failures, ...notes].join(' ; ') || null,
+    images: [...new Set(images.filter(Boolean))],
+  };
+}

@@ -1,0 +1,93 @@
+import type { IPod } from 'kubernetes-models/v1/Pod';
+import type { ApplicationMetrics } from '../../driver';
+import { LABELS } from '../../spec';
+import { KubeApiRejection, KubeApiUnavailable, type KubeClient, isNotFound } from './kube-client';
+import { podLogPath } from './paths';
+import { cpuMilli, ramMb } from './quantities';
+
+/** Application pods first, then its database, then setup pods: the order users read logs in. */
+const COMPONENT_ORDER = ['app', 'database', 'setup'];
+const rank = (pod: IPod) => {
+  const index = COMPONENT_ORDER.indexOf(pod.metadata?.labels?.[LABELS.component] ?? '');
+  return index < 0 ? COMPONENT_ORDER.length : index;
+};
+
+/**
+ * The last `tailLines` lines of every container of every pod, each line prefixed by its pod
+ * (and container, when the pod has several). A pod that cannot give logs yet (still pulling,
+ * already gone) says so in one line instead of failing the whole answer.
+ */
+export async function podLogs(
+  client: KubeClient,
+  namespace: string,
+  pods: IPod[],
+  tailLines: number,
+): Promise<string> {
+  const sorted = [...pods].sort(
+    (a, b) => rank(a) - rank(b) || (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''),
+  );
+  const out: string[] = [];
+  for (const pod of sorted) {
+    const name = pod.metadata?.name ?? '';
+    const containers = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])].map(
+      (c) => c.name,
+    );
+    for (const container of containers) {
+      const prefix = containers.length > 1 ? `[${name}/${container}]` : `[${name}]`;
+      try {
+        const text = await client.text('GET', podLogPath(namespace, name), {
+          query: { container, tailLines },
+        });
+        const lines = text.split('\n');
+        if (lines.at(-1) === '') lines.pop();
+        out.push(...lines.map((line) => `${prefix} ${line}`));
+      } catch (error) {
+        if (!(error instanceof KubeApiRejection)) throw error;
+        out.push(`${prefix} (journal indisponible : ${error.message})`);
+      }
+    }
+  }
+  return out.join('\n');
+}
+
+interface PodMetricsList {
+  items?: {
+    metadata?: { name?: string };
+    containers?: { name: string; usage?: { cpu?: string; memory?: string } }[];
+  }[];
+}
+
+/**
+ * Usage from the metrics API (metrics-server). Null when it is not installed (404) or its
+ * APIService is registered but down (503): the cluster itself answered, it has no metrics.
+ */
+export async function podMetrics(
+  client: KubeClient,
+  namespace: string,
+  labelSelector: string,
+): Promise<ApplicationMetrics | null> {
+  let list: PodMetricsList;
+  try {
+    list = await client.json<PodMetricsList>(
+      'GET',
+      `/apis/metrics.k8s.io/v1beta1/namespaces/${encodeURIComponent(namespace)}/pods`,
+      { query: { labelSelector } },
+    );
+  } catch (error) {
+    if (isNotFound(error) || (error instanceof KubeApiUnavailable && error.code === 503))
+      return null;
+    throw error;
+  }
+  const pods = (list.items ?? []).map((item) => ({
+    name: item.metadata?.name ?? '',
+    cpuMilli: (item.containers ?? []).reduce((sum, c) => sum + cpuMilli(c.usage?.cpu), 0),
+    ramMb: (item.containers ?? []).reduce((sum, c) => sum + ramMb(c.usage?.memory), 0),
+  }));
+  return {
+    cpuMilli: pods.reduce((sum, p) => sum + p.cpuMilli, 0),
+    ramMb: pods.reduce((sum, p) => sum + p.ramMb, 0),
+    pods,
+    source: 'kubernetes',
+    collectedAt: new Date().toISOString(),
+  };
+}

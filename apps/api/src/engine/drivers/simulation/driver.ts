@@ -1,0 +1,196 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { simulatedApplications, simulatedEnvironments } from '../../../db/schema/simulation';
+import type {
+  ApplicationMetrics,
+  ApplicationObservation,
+  ImagePreparation,
+  RuntimeDriver,
+} from '../../driver';
+import type { ApplicationRef, ApplicationSpec, EnvironmentSpec } from '../../spec';
+import { simulatedLogLines } from './simulated-logs';
+import { SIMULATED_START_MS, simulatedPods, simulatedUsage } from './simulated-pods';
+
+/** Images whose name or tag says so "fail to pull", so the FAILED path can be walked too. */
+const FAILING_IMAGE = /(introuvable|inexistant|notfound)/i;
+
+/**
+ * The default runtime when no cluster or engine is found: a realistic pod lifecycle kept in the
+ * database (starting → running, restarts, scaling, logs, metrics), so every screen can be
+ * walked with nothing installed. Every pod name, status reason, log line and URL says it is
+ * simulated.
+ */
+export class SimulationDriver implements RuntimeDriver {
+  readonly name = 'simulation' as const;
+
+  constructor(
+    private readonly db: Executor,
+    /** Base of the simulated applications' pages (the platform serves /simulation/{id}). */
+    private readonly publicUrl: string,
+  ) {}
+
+  async ensureEnvironment(env: EnvironmentSpec) {
+    await this.db
+      .insert(simulatedEnvironments)
+      .values({ namespace: env.namespace, environmentId: env.environmentId })
+      .onConflictDoNothing();
+  }
+
+  async removeEnvironment(env: EnvironmentSpec) {
+    await this.db
+      .delete(simulatedEnvironments)
+      .where(eq(simulatedEnvironments.namespace, env.namespace));
+  }
+
+  async apply(spec: ApplicationSpec): Promise<{ preparations: ImagePreparation[] }> {
+    const now = new Date();
+    const images = [spec.app.image, ...(spec.database ? [spec.database.image] : [])];
+    const failure = FAILING_IMAGE.test(spec.app.image)
+      ? `Image ${spec.app.image} introuvable (simulation : le téléchargement échoue pour ce nom d'image)`
+      : null;
+    const row = {
+      deploymentId: spec.deploymentId,
+      name: spec.name,
+      namespace: spec.namespace,
+      replicas: spec.replicas,
+      images,
+      podStarts: Array.from({ length: spec.replicas }, () => now.toISOString()),
+      port: spec.service.port,
+      failure,
+      cpuMilli: spec.app.cpuMilli,
+      ramMb: spec.app.ramMb,
+    };
+    const [existing] = await this.db
+      .select()
+      .from(simulatedApplications)
+      .where(eq(simulatedApplications.deploymentId, spec.deploymentId));
+    // As a real Deployment does: a change of replicas alone keeps the running pods; any other
+    // change replaces them all.
+    const unchangedPods =
+      existing &&
+      existing.cpuMilli === row.cpuMilli &&
+      existing.ramMb === row.ramMb &&
+      existing.failure === row.failure &&
+      JSON.stringify(existing.images) === JSON.stringify(images);
+    if (unchangedPods) {
+      row.podStarts = row.podStarts.map((fresh, i) => existing.podStarts[i] ?? fresh);
+    }
+    const podGeneration = existing ? existing.podGeneration + (unchangedPods ? 0 : 1) : 1;
+    await this.db
+      .insert(simulatedApplications)
+      .values({ ...row, podGeneration })
+      .onConflictDoUpdate({
+        target: simulatedApplications.deploymentId,
+        set: { ...row, podGeneration },
+      });
+    // As a real engine does, only images not yet present are pulled (a scale pulls nothing);
+    // an image that cannot be pulled never becomes present, so each attempt is a failed pull.
+    const present = new Set(existing?.images.filter((image) => !FAILING_IMAGE.test(image)) ?? []);
+    const preparations = images
+      .filter((image) => !present.has(image))
+      .map((image) => ({
+        image,
+        kind: 'pull' as const,
+        status: failure && image === spec.app.image ? ('failed' as const) : ('success' as const),
+        startedAt: now,
+        completedAt: new Date(now.getTime() + 300),
+        error: failure && image === spec.app.image ? failure : null,
+      }));
+    return { preparations };
+  }
+
+  private async load(ref: ApplicationRef) {
+    const [row] = await this.db
+      .select()
+      .from(simulatedApplications)
+      .where(eq(simulatedApplications.deploymentId, ref.deploymentId));
+    return row;
+  }
+
+  async status(ref: ApplicationRef): Promise<ApplicationObservation> {
+    const row = await this.load(ref);
+    if (!row)
+      return { phase: 'absent', pods: [], readyReplicas: 0, url: null, reason: null, images: [] };
+    const now = new Date();
+    const pods = simulatedPods({ ...row, now });
+    const readyReplicas = pods.filter((p) => p.ready && !p.name.includes('-db-')).length;
+    return {
+      phase: row.failure ? 'failed' : readyReplicas === row.replicas ? 'running' : 'starting',
+      pods,
+      readyReplicas,
+      url: `${this.publicUrl}/simulation/${ref.deploymentId}`,
+      reason: row.failure,
+      images: row.images,
+    };
+  }
+
+  async scale(ref: ApplicationRef, replicas: number) {
+    const row = await this.load(ref);
+    if (!row) return;
+    const now = new Date().toISOString();
+    const podStarts = row.podStarts.slice(0, replicas);
+    while (podStarts.length < replicas) podStarts.push(now);
+    await this.db
+      .update(simulatedApplications)
+      .set({ replicas, podStarts })
+      .where(eq(simulatedApplications.deploymentId, ref.deploymentId));
+  }
+
+  async restart(ref: ApplicationRef) {
+    const row = await this.load(ref);
+    if (!row) return;
+    const now = new Date().toISOString();
+    await this.db
+      .update(simulatedApplications)
+      .set({ podGeneration: row.podGeneration + 1, podStarts: row.podStarts.map(() => now) })
+      .where(eq(simulatedApplications.deploymentId, ref.deploymentId));
+  }
+
+  async logs(ref: ApplicationRef, opts: { tailLines: number }): Promise<string> {
+    const row = await this.load(ref);
+    if (!row) return '';
+    const now = new Date();
+    const lines = simulatedPods({ ...row, now })
+      .filter((p) => !p.name.includes('-db-'))
+      .flatMap((pod, index) =>
+        simulatedLogLines({
+          pod: pod.name,
+          template: row.name,
+          image: row.images[0] ?? '',
+          port: row.port,
+          startedAt: new Date(row.podStarts[index] ?? row.createdAt),
+          now,
+        }).map((line) => `[${pod.name}] ${line}`),
+      )
+      .sort((a, b) => a.slice(a.indexOf('] ') + 2).localeCompare(b.slice(b.indexOf('] ') + 2)));
+    return lines.slice(-opts.tailLines).join('\n');
+  }
+
+  async metrics(ref: ApplicationRef): Promise<ApplicationMetrics | null> {
+    const row = await this.load(ref);
+    if (!row) return null;
+    const now = new Date();
+    const pods = simulatedPods({ ...row, now })
+      .filter((p) => p.ready && !p.name.includes('-db-'))
+      .map((p, i) => ({
+        name: p.name,
+        cpuMilli: simulatedUsage(row.cpuMilli, i, now, 0.15, 0.55),
+        ramMb: simulatedUsage(row.ramMb, i + 1, now, 0.35, 0.7),
+      }));
+    return {
+      cpuMilli: pods.reduce((s, p) => s + p.cpuMilli, 0),
+      ramMb: pods.reduce((s, p) => s + p.ramMb, 0),
+      pods,
+      source: 'simulation',
+      collectedAt: now.toISOString(),
+    };
+  }
+
+  async remove(ref: ApplicationRef) {
+    await this.db
+      .delete(simulatedApplications)
+      .where(eq(simulatedApplications.deploymentId, ref.deploymentId));
+  }
+}
+
+export { SIMULATED_START_MS };

@@ -1,0 +1,43 @@
+import type { PodState } from '../../../db/schema/deployments';
+
+/** A simulated pod is "starting" for this long after (re)start, then ready. */
+export const SIMULATED_START_MS = 1500;
+
+export function simulatedPodName(app: string, generation: number, index: number): string {
+  // The word "simule" in every pod name: nobody mistakes it for a real pod.
+  return `${app}-simule-g${generation}-${index}`;
+}
+
+export function simulatedPods(opts: {
+  name: string;
+  podGeneration: number;
+  podStarts: string[];
+  now: Date;
+  failure: string | null;
+}): PodState[] {
+  const pods: PodState[] = opts.podStarts.map((start, index) => {
+    const ready =
+      !opts.failure && opts.now.getTime() - new Date(start).getTime() >= SIMULATED_START_MS;
+    return {
+      name: simulatedPodName(opts.name, opts.podGeneration, index),
+      status: opts.failure ? 'Failed' : ready ? 'Running' : 'Pending',
+      ready,
+      restarts: 0,
+    };
+  });
+  pods.push({ name: `${opts.name}-db-simule-0`, status: 'Running', ready: true, restarts: 0 });
+  return pods;
+}
+
+/** Deterministic, gently varying usage, so charts move without random noise. */
+export function simulatedUsage(
+  limit: number,
+  seed: number,
+  now: Date,
+  low: number,
+  high: number,
+): number {
+  const phase = (now.getTime() / 60_000 + seed) % (2 * Math.PI);
+  const ratio = low + ((high - low) * (Math.sin(phase) + 1)) / 2;
+  return Math.round(limit * ratio);
+}

@@ -1,0 +1,36 @@
+import type { ApplicationSpec } from '../spec';
+import { renderDatabase } from './database';
+import { renderIngress, renderService } from './networking';
+import { renderSecret, renderTlsSecret } from './secrets';
+import { renderClaim } from './storage';
+import type { KubeObject, RenderOptions } from './types';
+import { renderDeployment, renderSetupJob } from './workloads';
+
+/**
+ * Every object of one application, in the order they are applied: what a pod needs (Secret,
+ * claims, the database it connects to) exists before the pod is created. The list depends only
+ * on the spec's shape (database, setup, domain, certificate), never on the text of a value.
+ */
+export function renderApplication(
+  spec: ApplicationSpec,
+  options: RenderOptions = {},
+): KubeObject[] {
+  const objects: KubeObject[] = [
+    renderSecret(spec),
+    renderClaim(
+      spec,
+      spec.app.volume,
+      'app',
+      options.appVolumeAccessMode ?? 'ReadWriteOnce',
+      options,
+    ),
+  ];
+  if (spec.database) objects.push(...renderDatabase(spec, spec.database, options));
+  objects.push(renderDeployment(spec, options), renderService(spec));
+  if (spec.setup) objects.push(renderSetupJob(spec, spec.setup, options));
+  if (spec.ingress) {
+    if (spec.ingress.tls) objects.push(renderTlsSecret(spec, spec.ingress.tls));
+    objects.push(renderIngress(spec, spec.ingress, options));
+  }
+  return objects;
+}

@@ -1,0 +1,105 @@
+import type { ApplicationSpec, ComponentSpec, EnvVar, ProbeSpec } from '../spec';
+import { cpu, dnsLabel, memory } from './meta';
+import type { Container, PodSpec } from './types';
+
+type K8sEnvVar = NonNullable<Container['env']>[number];
+type K8sProbe = NonNullable<Container['readinessProbe']>;
+type K8sVolume = NonNullable<PodSpec['volumes']>[number];
+type K8sVolumeMount = NonNullable<Container['volumeMounts']>[number];
+
+export const DATA_VOLUME = 'data';
+export const SECRET_FILES_VOLUME = 'secret-files';
+
+/**
+ * Kubernetes expands `$(NAME)` in env values and commands with the container's other variables:
+ * a site title `$(WORDPRESS_DB_PASSWORD)` would become the password. `$$` is its escape for `$`,
+ * so doubling every `$` keeps the text literal, as the Docker driver passes it.
+ */
+export function literal(text: string): string {
+  return text.replaceAll('$', '$$$$');
+}
+
+/** Secret values never appear in a pod spec: only a reference to the application's Secret. */
+export function envVars(spec: ApplicationSpec, vars: EnvVar[]): K8sEnvVar[] {
+  return vars.map((v) =>
+    'secretKey' in v
+      ? { name: v.name, valueFrom: { secretKeyRef: { name: spec.secretName, key: v.secretKey } } }
+      : { name: v.name, value: literal(v.value) },
+  );
+}
+
+export function probe(p: ProbeSpec): K8sProbe {
+  const check =
+    p.check.kind === 'http'
+      ? { httpGet: { path: p.check.path, port: p.check.port } }
+      : { tcpSocket: { port: p.check.port } };
+  return {
+    ...check,
+    initialDelaySeconds: p.initialDelaySeconds,
+    periodSeconds: p.periodSeconds,
+    timeoutSeconds: p.timeoutSeconds,
+    failureThreshold: p.failureThreshold,
+  };
+}
+
+/** requests = limits: the pod gets exactly what the project is charged for (Guaranteed QoS). */
+export function resources(cpuMilli: number, ramMb: number): NonNullable<Container['resources']> {
+  const amounts = { cpu: cpu(cpuMilli), memory: memory(ramMb) };
+  return { requests: { ...amounts }, limits: { ...amounts } };
+}
+
+/** The container of an application or database component, with its claim and secret files. */
+export function componentContainer(spec: ApplicationSpec, c: ComponentSpec): Container {
+  const mounts: K8sVolumeMount[] = [
+    {
+      name: DATA_VOLUME,
+      mountPath: c.volume.mountPath,
+      ...(c.volume.subPath ? { subPath: c.volume.subPath } : {}),
+    },
+    // subPath mounts one key as one file, leaving the rest of the directory from the image.
+    ...(c.secretFiles ?? []).map((f) => ({
+      name: SECRET_FILES_VOLUME,
+      mountPath: f.mountPath,
+      subPath: f.secretKey,
+      readOnly: true,
+    })),
+  ];
+  return {
+    name: dnsLabel(c.name),
+    image: c.image,
+    ports: [{ name: 'main', containerPort: c.port }],
+    env: envVars(spec, c.env),
+    resources: resources(c.cpuMilli, c.ramMb),
+    readinessProbe: probe(c.readiness),
+    livenessProbe: probe(c.liveness),
+    volumeMounts: mounts,
+  };
+}
+
+export function componentVolumes(spec: ApplicationSpec, c: ComponentSpec): K8sVolume[] {
+  const files = c.secretFiles ?? [];
+  return [
+    { name: DATA_VOLUME, persistentVolumeClaim: { claimName: c.volume.claimName } },
+    // Only the keys mounted as files are projected, not every password of the Secret.
+    ...(files.length > 0
+      ? [
+          {
+            name: SECRET_FILES_VOLUME,
+            secret: {
+              secretName: spec.secretName,
+              items: files.map((f) => ({ key: f.secretKey, path: f.secretKey })),
+            },
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * Applications never call the Kubernetes API, and service links would inject one variable per
+ * Service of the namespace (some images misread e.g. `<NAME>_PORT`).
+ */
+export const podDefaults = {
+  enableServiceLinks: false,
+  automountServiceAccountToken: false,
+} as const;

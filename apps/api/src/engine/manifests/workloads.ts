@@ -1,0 +1,118 @@
+import type { ApplicationSpec, SetupJobSpec } from '../spec';
+import {
+  DATA_VOLUME,
+  componentContainer,
+  componentVolumes,
+  envVars,
+  literal,
+  podDefaults,
+  resources,
+} from './containers';
+import { componentLabels, dnsLabel, objectMeta, selectorLabels } from './meta';
+import type { Container, DeploymentObject, JobObject, PodSpec, RenderOptions } from './types';
+
+/**
+ * With a ReadWriteOnce claim, every pod mounting it must run on the node the claim is attached
+ * to: the application's pods (and its setup pod) are kept together. A pod matching its own
+ * term is allowed to start alone, so the first replica schedules anywhere.
+ */
+function sameNodeAsApp(spec: ApplicationSpec, options: RenderOptions): Pick<PodSpec, 'affinity'> {
+  if (options.appVolumeAccessMode === 'ReadWriteMany') return {};
+  return {
+    affinity: {
+      podAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: [
+          {
+            labelSelector: { matchLabels: selectorLabels(spec, 'app') },
+            topologyKey: 'kubernetes.io/hostname',
+          },
+        ],
+      },
+    },
+  };
+}
+
+export function renderDeployment(spec: ApplicationSpec, options: RenderOptions): DeploymentObject {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: objectMeta(spec, spec.app.name, 'app'),
+    spec: {
+      replicas: spec.replicas,
+      selector: { matchLabels: selectorLabels(spec, 'app') },
+      // No surge: an update never runs more pods than the reservation the quota counts.
+      strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 0, maxUnavailable: 1 } },
+      template: {
+        metadata: { labels: componentLabels(spec, 'app') },
+        spec: {
+          ...podDefaults,
+          ...sameNodeAsApp(spec, options),
+          containers: [componentContainer(spec, spec.app)],
+          volumes: componentVolumes(spec, spec.app),
+        },
+      },
+    },
+  };
+}
+
+/** Busybox's nc is enough to wait for a TCP port; host and port come in as variables, never as script text. */
+const WAIT_IMAGE = 'docker.io/library/busybox:1.36';
+const WAIT_SCRIPT =
+  'for t in $TARGETS; do until nc -z -w 3 "${t%:*}" "${t##*:}"; do echo "attente de $t"; sleep 3; done; done';
+
+function waitContainer(spec: ApplicationSpec): Container {
+  const targets = [
+    ...(spec.database ? [`${dnsLabel(spec.database.serviceName)}:${spec.database.port}`] : []),
+    // The application's Service answers once a pod is ready: its files and configuration exist.
+    `${dnsLabel(spec.service.name)}:${spec.service.port}`,
+  ];
+  return {
+    name: 'wait-for-services',
+    image: WAIT_IMAGE,
+    command: ['sh', '-c', WAIT_SCRIPT],
+    env: [{ name: 'TARGETS', value: targets.join(' ') }],
+    resources: resources(50, 32),
+  };
+}
+
+/**
+ * The one-off setup (e.g. wp-cli's install) sees the application's files through its claim and
+ * starts only once the database and the application answer. It is idempotent, so recreating it
+ * after its TTL (or after a change of its immutable template) is harmless.
+ */
+export function renderSetupJob(
+  spec: ApplicationSpec,
+  setup: SetupJobSpec,
+  options: RenderOptions,
+): JobObject {
+  return {
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: objectMeta(spec, setup.name, 'setup'),
+    spec: {
+      backoffLimit: 6,
+      activeDeadlineSeconds: 1800,
+      ttlSecondsAfterFinished: 3600,
+      template: {
+        metadata: { labels: componentLabels(spec, 'setup') },
+        spec: {
+          ...podDefaults,
+          ...sameNodeAsApp(spec, options),
+          restartPolicy: 'Never',
+          initContainers: [waitContainer(spec)],
+          containers: [
+            {
+              name: 'setup',
+              image: setup.image,
+              command: setup.command.map(literal),
+              env: envVars(spec, setup.env),
+              resources: resources(200, 256),
+              volumeMounts: [{ name: DATA_VOLUME, mountPath: spec.app.volume.mountPath }],
+            },
+          ],
+          volumes: componentVolumes(spec, spec.app).filter((v) => v.name === DATA_VOLUME),
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,251 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../db/client';
+import { deployments, type DeploymentStatus } from '../db/schema/deployments';
+import { environments } from '../db/schema/environments';
+import { withEvent } from '../modules/deployments/events';
+import { backoffMs, OBSERVE_EVERY_MS } from './backoff';
+import {
+  preparationsCarriedBy,
+  RuntimeRejectedError,
+  RuntimeUnavailableError,
+  type ApplicationObservation,
+  type RuntimeDriver,
+} from './driver';
+import { recordPreparations } from './record-builds';
+import type { ApplicationRef } from './spec';
+import {
+  specForDeployment,
+  type CertificateLookup,
+  type DeploymentRow,
+} from './spec-for-deployment';
+
+export interface ApplicationReconcilerDeps {
+  db: Executor;
+  driver: RuntimeDriver;
+  secretsKey: Buffer;
+  certificates: CertificateLookup;
+  log: FastifyBaseLogger;
+  /**
+   * The process holding the application's lease. Every write is fenced by it: a process that
+   * lost its lease (paused past its expiry, another process took over) changes nothing.
+   */
+  owner: string;
+  /** Makes sure the application's environment exists in the runtime (cached by the caller). */
+  ensureEnvironment(environmentId: string): Promise<void>;
+  /** Rewrites the environment's manifests folder after a change. */
+  environmentChanged(environmentId: string): Promise<void>;
+}
+
+const phaseToStatus: Record<ApplicationObservation['phase'], DeploymentStatus> = {
+  absent: 'DEPLOYING',
+  starting: 'DEPLOYING',
+  running: 'RUNNING',
+  failed: 'FAILED',
+};
+
+/**
+ * Converges one claimed application: removes it, (re)applies its desired generation, honours a
+ * restart request, then records what the runtime reports. Writes touch only observed-state
+ * columns, so a change the API makes meanwhile is never lost: it bumps `generation` and the
+ * next pass applies it.
+ */
+export async function reconcileApplication(
+  deps: ApplicationReconcilerDeps,
+  row: DeploymentRow,
+): Promise<void> {
+  const [env] = await deps.db
+    .select()
+    .from(environments)
+    .where(eq(environments.id, row.environmentId));
+  if (!env) return; // cascaded away with its environment
+  const ref: ApplicationRef = {
+    deploymentId: row.id,
+    name: row.runtimeName,
+    namespace: env.namespace,
+  };
+  const where = heldBy(deps, row);
+
+  try {
+    if (row.desiredState === 'absent') {
+      await deps.driver.remove(ref);
+      await deps.db.delete(deployments).where(where);
+      await deps.environmentChanged(env.id);
+      deps.log.info({ deploymentId: row.id }, 'application removed from the runtime');
+      return;
+    }
+
+    await deps.ensureEnvironment(env.id);
+    const applying = row.generation > row.observedGeneration;
+    if (applying) {
+      const spec = await specForDeployment({
+        row,
+        namespace: env.namespace,
+        secretsKey: deps.secretsKey,
+        certificates: deps.certificates,
+      });
+      const { preparations } = await deps.driver.apply(spec);
+      const [kept] = await deps.db
+        .update(deployments)
+        .set({
+          observedGeneration: row.generation,
+          status: 'DEPLOYING',
+          statusReason: null,
+          attempts: 0,
+          events: withEvent(
+            `Configuration appliquée sur le runtime ${deps.driver.name} (version ${row.generation})`,
+          ),
+        })
+        .where(where)
+        .returning({ id: deployments.id });
+      if (!kept) return lostLease(deps, row);
+      await recordPreparations(deps.db, row, deps.driver.name, preparations);
+      await deps.environmentChanged(env.id);
+    }
+
+    const restartRequested =
+      row.restartRequestedAt &&
+      (!row.restartObservedAt || row.restartRequestedAt > row.restartObservedAt);
+    if (restartRequested) {
+      await deps.driver.restart(ref);
+      const [kept] = await deps.db
+        .update(deployments)
+        .set({
+          restartObservedAt: row.restartRequestedAt,
+          events: withEvent('Redémarrage effectué'),
+        })
+        .where(where)
+        .returning({ id: deployments.id });
+      if (!kept) return lostLease(deps, row);
+    }
+
+    const observed = await deps.driver.status(ref);
+    if (observed.phase === 'absent' && !applying && row.status === 'FAILED') {
+      // A refused apply left nothing behind: stay FAILED until the desired state changes.
+      await deps.db
+        .update(deployments)
+        .set({ nextAttemptAt: nextAttempt(OBSERVE_EVERY_MS.failed) })
+        .where(where);
+      return;
+    }
+    if (observed.phase === 'absent' && !applying && row.observedGeneration > 0) {
+      // Its runtime objects vanished (removed by hand, runtime reset): apply again next pass.
+      await deps.db
+        .update(deployments)
+        .set({
+          observedGeneration: 0,
+          nextAttemptAt: new Date(),
+          events: withEvent('Objets absents du runtime : nouveau déploiement'),
+        })
+        .where(where);
+      return;
+    }
+    await recordObservation(deps, row, observed, applying || Boolean(restartRequested));
+  } catch (err) {
+    await recordFailure(deps, row, err);
+  }
+}
+
+async function recordObservation(
+  deps: ApplicationReconcilerDeps,
+  row: DeploymentRow,
+  observed: ApplicationObservation,
+  justChanged: boolean,
+) {
+  const status = phaseToStatus[observed.phase];
+  // After a change (new generation, restart) the outcome is news even if the status is the same.
+  const wasRunning = row.status === 'RUNNING' && !justChanged;
+  const wasFailed = row.status === 'FAILED' && !justChanged;
+  const event =
+    status === 'RUNNING' && !wasRunning
+      ? withEvent(`Application disponible (${observed.readyReplicas} réplica(s) prêt(s))`)
+      : status === 'FAILED' && !wasFailed
+        ? withEvent(`Échec : ${observed.reason ?? 'le runtime signale une erreur'}`)
+        : undefined;
+  const next =
+    status === 'RUNNING'
+      ? OBSERVE_EVERY_MS.running
+      : status === 'FAILED'
+        ? OBSERVE_EVERY_MS.failed
+        : OBSERVE_EVERY_MS.starting;
+  await deps.db
+    .update(deployments)
+    .set({
+      status,
+      statusReason: status === 'FAILED' ? observed.reason : null,
+      pods: observed.pods,
+      images: observed.images,
+      applicationUrl: observed.url,
+      attempts: 0,
+      ...(status === 'RUNNING'
+        ? { deployedAt: sql`coalesce(${deployments.deployedAt}, now())` }
+        : {}),
+      ...(event ? { events: event } : {}),
+      nextAttemptAt: nextAttempt(next),
+    })
+    .where(heldBy(deps, row));
+}
+
+/**
+ * A runtime that does not answer is retried with backoff (the application keeps its status,
+ * PENDING if it never reached the runtime); a refusal fails the application with its reason
+ * until its desired state changes.
+ */
+async function recordFailure(deps: ApplicationReconcilerDeps, row: DeploymentRow, err: unknown) {
+  const attempts = row.attempts + 1;
+  if (err instanceof RuntimeUnavailableError) {
+    const delay = backoffMs(attempts);
+    deps.log.warn(
+      { deploymentId: row.id, attempts, err: err.message },
+      'runtime unavailable, will retry',
+    );
+    await deps.db
+      .update(deployments)
+      .set({
+        attempts,
+        nextAttemptAt: new Date(Date.now() + delay),
+        ...(attempts === 1 || attempts % 5 === 0
+          ? {
+              events: withEvent(
+                `Runtime injoignable (tentative ${attempts}) : nouvel essai dans ${Math.round(delay / 1000)} s`,
+              ),
+            }
+          : {}),
+      })
+      .where(heldBy(deps, row));
+    return;
+  }
+  const reason =
+    err instanceof RuntimeRejectedError ? err.message : 'Erreur interne du moteur de déploiement';
+  if (!(err instanceof RuntimeRejectedError))
+    deps.log.error({ deploymentId: row.id, err }, 'reconcile failed');
+  // A failed pull is part of the built-images history too.
+  if (err instanceof RuntimeRejectedError) {
+    await recordPreparations(deps.db, row, deps.driver.name, preparationsCarriedBy(err));
+  }
+  await deps.db
+    .update(deployments)
+    .set({
+      status: row.desiredState === 'absent' ? 'DELETING' : 'FAILED',
+      statusReason: reason,
+      observedGeneration: row.generation,
+      attempts,
+      events: withEvent(`Échec : ${reason}`),
+      nextAttemptAt: new Date(Date.now() + Math.max(OBSERVE_EVERY_MS.failed, backoffMs(attempts))),
+    })
+    .where(heldBy(deps, row));
+}
+
+function lostLease(deps: ApplicationReconcilerDeps, row: DeploymentRow) {
+  deps.log.warn({ deploymentId: row.id }, 'lease lost during the pass: another process carries on');
+}
+
+/** The application's row, as long as this process still holds its lease. */
+function heldBy(deps: Pick<ApplicationReconcilerDeps, 'owner'>, row: DeploymentRow) {
+  return and(eq(deployments.id, row.id), eq(deployments.leaseOwner, deps.owner));
+}
+
+/** Never delays work the API asked for meanwhile (new generation or restart request). */
+function nextAttempt(delayMs: number) {
+  return sql`case when ${deployments.generation} > ${deployments.observedGeneration} or ${deployments.restartRequestedAt} > coalesce(${deployments.restartObservedAt}, 'epoch'::timestamptz) then now() else now() + ${`${delayMs} milliseconds`}::interval end`;
+}

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../test/helpers/factories';
+import { createEngineTestApp } from '../../test/helpers/engine-test-app';
+import { FakeRuntime } from '../../test/helpers/fake-runtime';
+import { teamWithEnvironment } from '../../test/helpers/deploy-factories';
+import type { TestApp } from '../../test/helpers/test-app';
+import type { EnvironmentSpec } from './spec';
+
+/** Remembers the quota each environment was last ensured with (the namespace's ResourceQuota). */
+class QuotaRecordingRuntime extends FakeRuntime {
+  readonly quotas = new Map<string, EnvironmentSpec['quota']>();
+  override async ensureEnvironment(env: EnvironmentSpec) {
+    await super.ensureEnvironment(env);
+    this.quotas.set(env.namespace, env.quota);
+  }
+}
+
+describe('project quota changes reach the runtime', () => {
+  const runtime = new QuotaRecordingRuntime();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createEngineTestApp(runtime);
+  });
+  afterAll(() => t.close());
+
+  it('re-applies every environment of the project with the new quota', async () => {
+    const { team, project, env } = await teamWithEnvironment(t, {
+      quota_cpu: 2,
+      quota_ram: 4,
+      quota_stockage: 50,
+    });
+    await t.app.engine.reconciler.runUntilIdle();
+    expect(runtime.quotas.get(env.namespace_k8s_id)).toEqual({
+      cpuMilli: 2000,
+      ramMb: 4000,
+      storageMb: 50000,
+    });
+
+    const res = await call(t, 'PUT', `/api/v1/projects/${project.id}`, {
+      token: team.admin.token,
+      body: { nom: project.nom, quota_cpu: 3.5, quota_ram: 6, quota_stockage: 80 },
+    });
+    expect(res.statusCode).toBe(200);
+    await t.app.engine.reconciler.runUntilIdle();
+
+    expect(runtime.quotas.get(env.namespace_k8s_id)).toEqual({
+      cpuMilli: 3500,
+      ramMb: 6000,
+      storageMb: 80000,
+    });
+    const status = await call(t, 'GET', `/api/v1/environments/${env.id}/status`, {
+      token: team.admin.token,
+    });
+    expect(status.json()).toMatchObject({ status: 'active', gitlab_config: { created: true } });
+  });
+
+  it('leaves environments alone when only the name changes', async () => {
+    const { team, project, env } = await teamWithEnvironment(t);
+    await t.app.engine.reconciler.runUntilIdle();
+    const ensuredBefore = runtime.calls.filter((c) => c.includes(env.namespace_k8s_id)).length;
+    await call(t, 'PUT', `/api/v1/projects/${project.id}`, {
+      token: team.admin.token,
+      body: {
+        nom: 'Nouveau nom',
+        quota_cpu: project.quota_cpu,
+        quota_ram: project.quota_ram,
+        quota_stockage: project.quota_stockage,
+      },
+    });
+    await t.app.engine.reconciler.runUntilIdle();
+    expect(runtime.calls.filter((c) => c.includes(env.namespace_k8s_id)).length).toBe(
+      ensuredBefore,
+    );
+  });
+});

@@ -1,0 +1,195 @@
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { Database } from '../db/client';
+import { deployments } from '../db/schema/deployments';
+import { environments } from '../db/schema/environments';
+import type { RuntimeDriver } from './driver';
+import { EnvironmentReconciler, type ManifestsWriter } from './reconcile-environment';
+import { reconcileApplication } from './reconcile-application';
+import type { CertificateLookup } from './spec-for-deployment';
+
+export interface ReconcilerOptions {
+  db: Database;
+  driver: RuntimeDriver;
+  secretsKey: Buffer;
+  dataDir: string;
+  log: FastifyBaseLogger;
+  certificates?: CertificateLookup;
+  writeManifests: ManifestsWriter;
+  /** How often to look for work when nobody wakes us. */
+  pollMs?: number;
+  /** How long a claim lasts; a process killed mid-apply loses it after this. */
+  leaseMs?: number;
+  batchSize?: number;
+}
+
+/**
+ * Converges the runtime to the desired state stored in the database. Work is claimed with
+ * `SELECT … FOR UPDATE SKIP LOCKED` and held by a lease (owner + expiry) rather than an open
+ * transaction, so several API processes share the work without applying anything twice, no
+ * transaction spans a runtime call, and a killed process's claims simply expire.
+ */
+export class Reconciler {
+  readonly owner = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private again = false;
+  private stopped = true;
+  private readonly environments: EnvironmentReconciler;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly batchSize: number;
+
+  constructor(private readonly opts: ReconcilerOptions) {
+    this.pollMs = opts.pollMs ?? 1000;
+    this.leaseMs = opts.leaseMs ?? 60_000;
+    this.batchSize = opts.batchSize ?? 8;
+    this.environments = new EnvironmentReconciler({
+      db: opts.db,
+      driver: opts.driver,
+      secretsKey: opts.secretsKey,
+      dataDir: opts.dataDir,
+      log: opts.log,
+      certificates: this.certificates,
+      writeManifests: opts.writeManifests,
+      owner: this.owner,
+      leaseMs: this.leaseMs,
+    });
+  }
+
+  private get certificates(): CertificateLookup {
+    return this.opts.certificates ?? (async () => null);
+  }
+
+  start() {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    while (this.running) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  /** Looks for work now (called after the API writes desired state). */
+  wake() {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  private schedule(ms: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.loop(), ms);
+    this.timer.unref();
+  }
+
+  private async loop() {
+    if (this.running || this.stopped) return;
+    this.running = true;
+    let worked = 0;
+    try {
+      worked = await this.tick();
+    } catch (err) {
+      this.opts.log.error({ err }, 'reconciler pass failed');
+    } finally {
+      this.running = false;
+    }
+    if (this.stopped) return;
+    const more = worked > 0 || this.again;
+    this.again = false;
+    this.schedule(more ? 0 : this.pollMs);
+  }
+
+  /** One pass: environments first (they host applications), then a batch of applications. */
+  async tick(): Promise<number> {
+    const envWork = await this.environments.tick();
+    const claimed = await this.claimApplications();
+    await Promise.all(
+      claimed.map((row) => {
+        // A long apply (image pulls, a setup job) keeps its claim alive; a killed process stops
+        // renewing and its claim expires.
+        const heartbeat = setInterval(
+          () => void this.renew(row.id),
+          Math.max(1000, this.leaseMs / 3),
+        );
+        heartbeat.unref();
+        return reconcileApplication(
+          {
+            db: this.opts.db,
+            driver: this.opts.driver,
+            secretsKey: this.opts.secretsKey,
+            certificates: this.certificates,
+            log: this.opts.log,
+            owner: this.owner,
+            ensureEnvironment: (id) => this.environments.ensureReady(id),
+            environmentChanged: (id) => this.environments.writeManifests(id),
+          },
+          row,
+        ).finally(() => this.release(row.id, heartbeat));
+      }),
+    );
+    return envWork + claimed.length;
+  }
+
+  /** Runs passes until nothing is due (tests; never used by the server loop). */
+  async runUntilIdle(maxPasses = 100): Promise<void> {
+    for (let i = 0; i < maxPasses; i++) {
+      if ((await this.tick()) === 0) return;
+    }
+  }
+
+  private async claimApplications() {
+    const now = new Date();
+    return this.opts.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: deployments.id })
+        .from(deployments)
+        .innerJoin(environments, eq(environments.id, deployments.environmentId))
+        .where(
+          and(
+            lte(deployments.nextAttemptAt, now),
+            or(isNull(deployments.leaseExpiresAt), lt(deployments.leaseExpiresAt, now)),
+            // Applications of an environment being removed are only ever removed. Those of an
+            // environment still waiting for its namespace are claimed too: their pass ensures the
+            // namespace itself, and records why they wait when the runtime does not answer.
+            or(ne(environments.status, 'deleting'), eq(deployments.desiredState, 'absent')),
+          ),
+        )
+        .orderBy(asc(deployments.nextAttemptAt))
+        .limit(this.batchSize)
+        .for('update', { of: deployments, skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(deployments)
+        .set({ leaseOwner: this.owner, leaseExpiresAt: new Date(now.getTime() + this.leaseMs) })
+        .where(
+          inArray(
+            deployments.id,
+            due.map((d) => d.id),
+          ),
+        )
+        .returning();
+    });
+  }
+
+  private async renew(id: string) {
+    await this.opts.db
+      .update(deployments)
+      .set({ leaseExpiresAt: new Date(Date.now() + this.leaseMs) })
+      .where(and(eq(deployments.id, id), eq(deployments.leaseOwner, this.owner)))
+      .catch((err: unknown) => this.opts.log.warn({ err, id }, 'could not renew lease'));
+  }
+
+  private async release(id: string, heartbeat: NodeJS.Timeout) {
+    clearInterval(heartbeat);
+    await this.opts.db
+      .update(deployments)
+      .set({ leaseOwner: null, leaseExpiresAt: null })
+      .where(and(eq(deployments.id, id), eq(deployments.leaseOwner, this.owner)))
+      .catch((err: unknown) => this.opts.log.warn({ err, id }, 'could not release lease'));
+  }
+}

@@ -1,0 +1,102 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { ServerSecrets } from '../secrets';
+import { createEngine, type EngineRuntime } from './create-engine';
+import type { RuntimeDriver, RuntimeName } from './driver';
+import { DockerDriver } from './drivers/docker/docker-driver';
+import { dockerEngineAnswers, dockerSocketPath } from './drivers/docker/socket-path';
+import { findKubeConnection } from './drivers/kubernetes/kubeconfig';
+import { KubernetesDriver } from './drivers/kubernetes/kubernetes-driver';
+import { SimulationDriver } from './drivers/simulation/driver';
+import { certificateLookup } from '../modules/certificates/lookup';
+import { writeEnvironmentManifests } from './manifests/write';
+
+interface EngineDeps {
+  config: Config;
+  db: Database;
+  secrets: ServerSecrets;
+  log: FastifyBaseLogger;
+}
+
+/** A chosen runtime, and why (logged at start). */
+export interface RuntimeChoice {
+  runtime: RuntimeName;
+  reason: string;
+  driver(deps: EngineDeps): RuntimeDriver;
+}
+
+const simulation = (reason: string): RuntimeChoice => ({
+  runtime: 'simulation',
+  reason,
+  driver: (d) => new SimulationDriver(d.db, d.config.publicUrl),
+});
+
+/**
+ * RUNTIME (ARCHITECTURE.md): kubernetes, docker, simulation, or auto = kubernetes when a
+ * kubeconfig or in-cluster account is found, else docker when a Docker/Podman socket answers,
+ * else simulation.
+ */
+export async function chooseRuntime(
+  config: Config,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RuntimeChoice> {
+  const kube = findKubeConnection(env);
+  const kubernetes = (reason: string): RuntimeChoice => ({
+    runtime: 'kubernetes',
+    reason,
+    driver: (d) =>
+      new KubernetesDriver({
+        connection: kube ?? { kind: 'in-cluster' },
+        render: d.config.kubernetes,
+      }),
+  });
+  const socket = dockerSocketPath(env);
+  const docker = (reason: string): RuntimeChoice => ({
+    runtime: 'docker',
+    reason,
+    driver: (d) =>
+      new DockerDriver({
+        ...(socket ? { socketPath: socket } : {}),
+        ...(d.config.dockerPublicHost ? { publicHost: d.config.dockerPublicHost } : {}),
+      }),
+  });
+
+  switch (config.runtime) {
+    case 'kubernetes':
+      return kubernetes(
+        kube ? `RUNTIME=kubernetes (${kube.kind})` : 'RUNTIME=kubernetes (in-cluster account)',
+      );
+    case 'docker':
+      return docker(`RUNTIME=docker (${socket ?? '/var/run/docker.sock'})`);
+    case 'simulation':
+      return simulation('RUNTIME=simulation');
+    case 'auto':
+      if (kube)
+        return kubernetes(
+          `auto: Kubernetes configuration found (${kube.kind === 'file' ? kube.path : kube.kind})`,
+        );
+      if (socket && (await dockerEngineAnswers(socket)))
+        return docker(`auto: a Docker/Podman engine answers on ${socket}`);
+      return simulation('auto: no Kubernetes configuration and no Docker/Podman engine answering');
+  }
+}
+
+export function engineFor(choice: RuntimeChoice, deps: EngineDeps): EngineRuntime {
+  return createEngine({
+    db: deps.db,
+    driver: choice.driver(deps),
+    secretsKey: deps.secrets.secretsKey,
+    dataDir: deps.config.dataDir,
+    log: deps.log,
+    writeManifests: writeEnvironmentManifests,
+    // Applications' TLS Secrets (Ingress TLS on Kubernetes) get their PEMs from the certificates table.
+    certificates: certificateLookup(deps.db, deps.secrets.secretsKey),
+    ...(deps.config.engineLeaseMs ? { leaseMs: deps.config.engineLeaseMs } : {}),
+  });
+}
+
+/** The simulation engine (tests and a bare `npm start`). */
+export function simulationEngine(deps: EngineDeps): EngineRuntime {
+  return engineFor(simulation('default'), deps);
+}

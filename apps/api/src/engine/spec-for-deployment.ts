@@ -1,0 +1,43 @@
+import type { deployments } from '../db/schema/deployments';
+import { unsealSecrets } from '../modules/deployments/secrets';
+import type { ApplicationSpec } from './spec';
+import { buildApplicationSpec } from './templates/build-spec';
+
+export type DeploymentRow = typeof deployments.$inferSelect;
+
+/** A TLS certificate's PEMs by id, for applications that attach one (null when none). */
+export type CertificateLookup = (
+  certificateId: string,
+) => Promise<{ certificatePem: string; privateKeyPem: string } | null>;
+
+/** The desired state of one application row as a runtime-neutral spec. */
+export async function specForDeployment(opts: {
+  row: DeploymentRow;
+  namespace: string;
+  secretsKey: Buffer;
+  certificates: CertificateLookup;
+}): Promise<ApplicationSpec> {
+  const { row } = opts;
+  return buildApplicationSpec({
+    deployment: {
+      id: row.id,
+      projectId: row.projectId,
+      environmentId: row.environmentId,
+      nom: row.nom,
+      runtimeName: row.runtimeName,
+      template: row.template,
+      imageRegistryUrl: row.imageRegistryUrl,
+      imageTag: row.imageTag,
+      cpuMilli: row.cpuMilli,
+      ramMb: row.ramMb,
+      storageMb: row.storageMb,
+      replicas: row.replicas,
+      domain: row.domain,
+      generation: row.generation,
+      adminEmail: typeof row.settings.adminEmail === 'string' ? row.settings.adminEmail : '',
+    },
+    namespace: opts.namespace,
+    secrets: unsealSecrets(opts.secretsKey, row.secretsSealed),
+    certificate: row.certificateId ? await opts.certificates(row.certificateId) : null,
+  });
+}

@@ -1,0 +1,118 @@
+import type { DatabaseEngine, SaasTemplateId } from '@nuage/shared/catalog';
+
+/**
+ * What one application is, independent of any runtime: built from a deployment row and the
+ * catalogue (templates/), then rendered to Kubernetes objects (manifests/) or run as
+ * containers (drivers/docker). Every name here is a valid DNS-1123 label derived by the
+ * platform; user input only ever appears as values, never as structure.
+ */
+
+/** An environment variable: a literal value, or a key of the application's Secret. */
+export type EnvVar = { name: string; value: string } | { name: string; secretKey: SecretKey };
+
+/** The keys of an application's Secret. */
+export type SecretKey = 'admin-password' | 'db-password' | 'db-root-password' | 'odoo-conf';
+
+export interface HttpProbe {
+  kind: 'http';
+  path: string;
+  port: number;
+}
+export interface TcpProbe {
+  kind: 'tcp';
+  port: number;
+}
+export interface ProbeSpec {
+  check: HttpProbe | TcpProbe;
+  initialDelaySeconds: number;
+  periodSeconds: number;
+  timeoutSeconds: number;
+  failureThreshold: number;
+}
+
+export interface ComponentSpec {
+  /** Object name of this component (Deployment/StatefulSet, container prefix). */
+  name: string;
+  /** Full image reference, with tag. */
+  image: string;
+  port: number;
+  env: EnvVar[];
+  /** Per pod / container; requests = limits (exact reservation). */
+  cpuMilli: number;
+  ramMb: number;
+  readiness: ProbeSpec;
+  liveness: ProbeSpec;
+  /** The component's persistent volume: claim (K8s) or named volume (Docker). */
+  volume: { claimName: string; mountPath: string; sizeMb: number; subPath?: string };
+  /** Secret keys mounted as files (e.g. Odoo's configuration). */
+  secretFiles?: { secretKey: SecretKey; mountPath: string }[];
+}
+
+export interface DatabaseSpec extends ComponentSpec {
+  engine: DatabaseEngine;
+  /** Service name other components reach it by (DNS name in K8s, network alias in Docker). */
+  serviceName: string;
+  databaseName: string;
+  user: string;
+}
+
+/** A one-off task run once the database answers (e.g. WordPress's wp-cli install). */
+export interface SetupJobSpec {
+  name: string;
+  image: string;
+  command: string[];
+  env: EnvVar[];
+}
+
+export interface ApplicationSpec {
+  deploymentId: string;
+  /** The desired-state generation this spec renders (for idempotent applies). */
+  generation: number;
+  /** Base name of every object of the application (≤ 40 chars). */
+  name: string;
+  namespace: string;
+  template: SaasTemplateId;
+  labels: Record<string, string>;
+  replicas: number;
+  secretName: string;
+  /** Secret values by key: passwords, generated configuration. Never logged. */
+  secretData: Partial<Record<SecretKey, string>>;
+  app: ComponentSpec;
+  database: DatabaseSpec | null;
+  setup: SetupJobSpec | null;
+  service: { name: string; port: number; targetPort: number };
+  /** Set when a domain is configured: HTTP routing, with TLS when a certificate is attached. */
+  ingress: {
+    name: string;
+    host: string;
+    tls: { secretName: string; certificatePem: string; privateKeyPem: string } | null;
+  } | null;
+}
+
+/** What an environment is to a runtime: a namespace (K8s) or a network (Docker) with a quota. */
+export interface EnvironmentSpec {
+  environmentId: string;
+  projectId: string;
+  namespace: string;
+  labels: Record<string, string>;
+  quota: { cpuMilli: number; ramMb: number; storageMb: number };
+}
+
+/** How a driver finds an application's runtime objects. */
+export interface ApplicationRef {
+  deploymentId: string;
+  name: string;
+  namespace: string;
+}
+
+export const LABELS = {
+  managedBy: 'app.kubernetes.io/managed-by',
+  name: 'app.kubernetes.io/name',
+  instance: 'app.kubernetes.io/instance',
+  component: 'app.kubernetes.io/component',
+  deploymentId: 'nuagedeploy.io/deployment-id',
+  environmentId: 'nuagedeploy.io/environment-id',
+  projectId: 'nuagedeploy.io/project-id',
+} as const;
+
+export const MANAGED_BY = 'nuagedeploy';

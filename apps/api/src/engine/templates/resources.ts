@@ -1,0 +1,40 @@
+/**
+ * How an application's reservation is shared between its pods. The quota formula counts
+ * cpu × replicas, ram × replicas and storage (SPEC/ARCHITECTURE); the database lives inside that
+ * reservation, so what the runtime is asked for is exactly what the project is charged for.
+ */
+export interface ResourceSplit {
+  app: { cpuMilli: number; ramMb: number; storageMb: number };
+  database: { cpuMilli: number; ramMb: number; storageMb: number };
+}
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(Math.max(v, lo), hi);
+
+export function splitResources(r: {
+  cpuMilli: number;
+  ramMb: number;
+  storageMb: number;
+  replicas: number;
+}): ResourceSplit {
+  const totalCpu = r.cpuMilli * r.replicas;
+  const totalRam = r.ramMb * r.replicas;
+  // A quarter of the CPU (50m–500m) and 40 % of the memory (200–2000 MB) for the database,
+  // never more than half of the total.
+  const dbCpu = Math.floor(
+    clamp(Math.round(totalCpu * 0.25), Math.min(50, totalCpu / 2), Math.min(500, totalCpu / 2)),
+  );
+  const dbRam = Math.floor(
+    clamp(Math.round(totalRam * 0.4), Math.min(200, totalRam / 2), Math.min(2000, totalRam / 2)),
+  );
+  const dbStorage = Math.floor(
+    clamp(Math.round(r.storageMb * 0.25), Math.min(500, r.storageMb / 2), r.storageMb / 2),
+  );
+  return {
+    app: {
+      cpuMilli: Math.floor((totalCpu - dbCpu) / r.replicas),
+      ramMb: Math.floor((totalRam - dbRam) / r.replicas),
+      storageMb: r.storageMb - dbStorage,
+    },
+    database: { cpuMilli: dbCpu, ramMb: dbRam, storageMb: dbStorage },
+  };
+}

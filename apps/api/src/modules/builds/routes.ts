@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { currentUser } from '../../http/authenticate';
+import { bearer } from '../../http/route-helpers';
+import { listBuiltImages } from './service';
+
+const querySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit doit être un entier entre 1 et 100' })
+    .int()
+    .min(1, 'limit doit être un entier entre 1 et 100')
+    .max(100, 'limit doit être un entier entre 1 et 100')
+    .default(20),
+  offset: z.coerce
+    .number({ error: 'offset doit être un entier positif' })
+    .int()
+    .min(0, 'offset doit être un entier positif')
+    .default(0),
+  status_filter: z
+    .enum(['all', 'success', 'failed', 'running'], {
+      error: 'status_filter doit valoir all, success, failed ou running',
+    })
+    .optional(),
+  project_id: z.string().optional(),
+});
+
+export const buildRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/standalone-builds/images',
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['Builds'], security: bearer, querystring: querySchema },
+    },
+    async (request) => {
+      const q = request.query;
+      return listBuiltImages(ctx, {
+        userId: currentUser(request).id,
+        query: {
+          limit: q.limit,
+          offset: q.offset,
+          statusFilter: q.status_filter === 'all' ? undefined : q.status_filter,
+          projectId: q.project_id || undefined,
+        },
+      });
+    },
+  );
+};

@@ -1,0 +1,37 @@
+import { codeTemplates, COMING_SOON, saasTemplates } from '@nuage/shared/catalog';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearer } from '../../http/route-helpers';
+
+/** The catalogue as the wizard reads it: ready-made applications and announced code templates. */
+export function catalogue() {
+  return {
+    saas: Object.values(saasTemplates).map((t) => ({
+      id: t.id,
+      name: t.name,
+      category: t.category,
+      description: t.description,
+      available: t.enabled,
+      status: t.enabled ? 'disponible' : COMING_SOON,
+      image: t.image,
+      tag: t.tag,
+      port: t.port,
+      default_resources: { cpu: t.cpu, ram: t.ram, storage: t.storage },
+      helm_version: t.helmVersion,
+      helm_values: t.helmValues,
+      database_config: { ...t.database },
+    })),
+    code: codeTemplates.map((t) => ({ ...t, available: false, status: COMING_SOON })),
+  };
+}
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const tags = ['Catalogue'];
+  app.get('/buildpack/templates/available', { schema: { tags, security: bearer } }, async () =>
+    catalogue(),
+  );
+  app.get('/deployments/buildpacks', { schema: { tags, security: bearer } }, async () => {
+    const { saas, code } = catalogue();
+    return { buildpacks: [...saas, ...code.map((c) => ({ ...c, category: 'Code' }))] };
+  });
+};

@@ -1,0 +1,138 @@
+import { certificateMessages as m } from '@nuage/shared/schemas/certificates';
+import * as acme from 'acme-client';
+import { eq } from 'drizzle-orm';
+import type { CertificateConfig } from '../../../config';
+import type { Database } from '../../../db/client';
+import { acmeChallenges } from '../../../db/schema/certificates';
+import { orderedNames } from '../domains';
+import type { CertificateRow } from '../policy';
+import { acmeAccount, saveAccountUrl } from './acme-account';
+import { httpreqProvider, type Dns01Provider } from './dns01';
+import { IssuanceError, type CertificateIssuer } from './types';
+
+export interface AcmeIssuerDeps {
+  db: Database;
+  secretsKey: Buffer;
+  config: CertificateConfig;
+  /** acme-client's polling of challenges and orders (tests shorten it). */
+  backoff?: { attempts: number; minMs: number; maxMs: number };
+  dns01?: Dns01Provider;
+}
+
+/** ACME_DIRECTORY_URL, else Let's Encrypt production or staging per the certificate's test mode. */
+export function directoryFor(config: CertificateConfig, staging: boolean): string {
+  return (
+    config.acmeDirectoryUrl ??
+    (staging ? acme.directory.letsencrypt.staging : acme.directory.letsencrypt.production)
+  );
+}
+
+/** How long an HTTP-01 answer stays published: past it, the order has failed anyway. */
+const CHALLENGE_TTL_MS = 60 * 60_000;
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+]);
+
+/**
+ * The platform orders the certificate itself with acme-client (RFC 8555): account (reused),
+ * order, one challenge per name, finalize with a CSR of a fresh key, download. HTTP-01 answers
+ * are stored in acme_challenges, so whichever API process the authority reaches serves them
+ * at /.well-known/acme-challenge/{token}; a wildcard uses DNS-01 through the configured provider.
+ */
+export function acmeIssuer(deps: AcmeIssuerDeps): CertificateIssuer {
+  const dns01 = deps.dns01 ?? (deps.config.dns01 ? httpreqProvider(deps.config.dns01) : undefined);
+  return {
+    mode: 'acme',
+    async issue(row) {
+      if (row.wildcard && !dns01) throw new IssuanceError(m.wildcardNeedsDns01, false);
+      try {
+        return { kind: 'issued', ...(await order(deps, row, dns01)) };
+      } catch (error) {
+        if (error instanceof IssuanceError) throw error;
+        throw asIssuanceError(error);
+      }
+    },
+  };
+}
+
+async function order(deps: AcmeIssuerDeps, row: CertificateRow, dns01: Dns01Provider | undefined) {
+  const directoryUrl = directoryFor(deps.config, row.staging);
+  const email = row.acmeEmail ?? '';
+  const account = await acmeAccount(deps.db, deps.secretsKey, directoryUrl, email);
+  const client = new acme.Client({
+    directoryUrl,
+    accountKey: account.accountKey,
+    ...(account.accountUrl ? { accountUrl: account.accountUrl } : {}),
+    ...(deps.backoff
+      ? {
+          backoffAttempts: deps.backoff.attempts,
+          backoffMin: deps.backoff.minMs,
+          backoffMax: deps.backoff.maxMs,
+        }
+      : {}),
+  });
+  const names = orderedNames(row.domain, row.wildcard);
+  // A new key at every order: a renewal never reuses the previous key.
+  const [privateKey, csr] = await acme.crypto.createCsr(
+    { ...(names[0]!.length <= 64 ? { commonName: names[0] } : {}), altNames: names },
+    await acme.crypto.createPrivateEcdsaKey(),
+  );
+  const certificatePem = await client.auto({
+    csr,
+    email,
+    termsOfServiceAgreed: true,
+    // The authority checks anyway; checking first from here needs the platform to reach its own
+    // public address (often impossible behind NAT) and would only delay the order.
+    skipChallengeVerification: true,
+    challengePriority: row.wildcard ? ['dns-01'] : ['http-01'],
+    challengeCreateFn: async (authz, challenge, keyAuthorization) => {
+      if (challenge.type === 'dns-01') {
+        await dns01!.present(`_acme-challenge.${authz.identifier.value}.`, keyAuthorization);
+        await new Promise((resolve) => setTimeout(resolve, dns01!.propagationMs));
+        return;
+      }
+      const token = (challenge as { token: string }).token;
+      const values = {
+        keyAuthorization,
+        certificateId: row.id,
+        expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
+      };
+      await deps.db
+        .insert(acmeChallenges)
+        .values({ token, ...values })
+        .onConflictDoUpdate({ target: acmeChallenges.token, set: values });
+    },
+    challengeRemoveFn: async (authz, challenge, keyAuthorization) => {
+      if (challenge.type === 'dns-01')
+        return dns01!.cleanup(`_acme-challenge.${authz.identifier.value}.`, keyAuthorization);
+      await deps.db
+        .delete(acmeChallenges)
+        .where(eq(acmeChallenges.token, (challenge as { token: string }).token));
+    },
+  });
+  if (!account.accountUrl) await saveAccountUrl(deps.db, account.id, client.getAccountUrl());
+  return { certificatePem, privateKeyPem: privateKey.toString() };
+}
+
+/** The authority's own words (RFC 7807 detail) behind a French sentence. */
+function asIssuanceError(error: unknown): IssuanceError {
+  const e = error as { code?: string; response?: { status?: number }; message?: string };
+  const status = e.response?.status;
+  const network =
+    (e.code !== undefined && NETWORK_CODES.has(e.code)) ||
+    status === 429 ||
+    (status !== undefined && status >= 500);
+  const detail = (e.message ?? String(error)).slice(0, 500);
+  return new IssuanceError(
+    network
+      ? `L'autorité de certification ne répond pas (${detail}) : nouvelle tentative plus tard.`
+      : `La commande auprès de l'autorité de certification a échoué : ${detail}`,
+    network,
+    { cause: error },
+  );
+}

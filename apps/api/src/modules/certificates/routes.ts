@@ -1,0 +1,131 @@
+import {
+  customCertificateSchema,
+  letsEncryptCertificateSchema,
+  renewCertificateSchema,
+  updateCertificateSchema,
+  validateCertificateSchema,
+} from '@nuage/shared/schemas/certificates';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { currentUser } from '../../http/authenticate';
+import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
+import { requestLetsEncrypt, renewCertificate } from './letsencrypt';
+import { deleteCertificate } from './removal';
+import {
+  createCustomCertificate,
+  getCertificate,
+  listCertificates,
+  updateCertificate,
+} from './service';
+import { validateCertificate } from './validation';
+
+const tags = ['Certificates'];
+const security = bearer;
+
+/** SPEC §7 "Certificates": members read, developers and admins manage (ARCHITECTURE.md "Roles"). */
+export const certificateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
+  app.addHook('onRequest', app.authenticate);
+  // renew and validate take an optional body: a JSON content type with nothing after it is
+  // "no body" here, not a malformed one (this plugin's routes only).
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (typeof body !== 'string' || body.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body) as unknown);
+    } catch (error) {
+      done(
+        Object.assign(error as Error, { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }),
+        undefined,
+      );
+    }
+  });
+
+  app.get(
+    '/certificates',
+    { schema: { tags, security, querystring: z.object({ projet_id: z.string().optional() }) } },
+    async (request) =>
+      listCertificates(ctx, {
+        userId: currentUser(request).id,
+        projectId: request.query.projet_id,
+      }),
+  );
+
+  app.post(
+    '/certificates',
+    { schema: { tags, security, body: customCertificateSchema } },
+    async (request, reply) => {
+      const certificate = await createCustomCertificate(ctx, {
+        userId: currentUser(request).id,
+        data: request.body,
+      });
+      return reply.status(201).send(certificate);
+    },
+  );
+
+  app.post(
+    '/certificates/letsencrypt',
+    { schema: { tags, security, body: letsEncryptCertificateSchema } },
+    async (request, reply) => {
+      const certificate = await requestLetsEncrypt(ctx, {
+        userId: currentUser(request).id,
+        data: request.body,
+      });
+      return reply.status(201).send(certificate);
+    },
+  );
+
+  app.get(
+    '/certificates/:id',
+    { schema: { tags, security, params: pathParams('id') } },
+    async (request) =>
+      getCertificate(ctx, { certificateId: request.params.id, userId: currentUser(request).id }),
+  );
+
+  app.put(
+    '/certificates/:id',
+    { schema: { tags, security, params: pathParams('id'), body: updateCertificateSchema } },
+    async (request) =>
+      updateCertificate(ctx, {
+        certificateId: request.params.id,
+        userId: currentUser(request).id,
+        data: request.body,
+      }),
+  );
+
+  app.delete(
+    '/certificates/:id',
+    { schema: { tags, security, params: pathParams('id'), response: { 200: messageResponse } } },
+    async (request) => {
+      await deleteCertificate(ctx, {
+        certificateId: request.params.id,
+        userId: currentUser(request).id,
+      });
+      return { message: 'Certificat supprimé.' };
+    },
+  );
+
+  app.post(
+    '/certificates/:id/renew',
+    { schema: { tags, security, params: pathParams('id'), body: renewCertificateSchema } },
+    async (request) =>
+      renewCertificate(ctx, {
+        certificateId: request.params.id,
+        userId: currentUser(request).id,
+        data: request.body,
+      }),
+  );
+
+  app.post(
+    '/certificates/:id/validate',
+    { schema: { tags, security, params: pathParams('id'), body: validateCertificateSchema } },
+    async (request) =>
+      validateCertificate(ctx, {
+        certificateId: request.params.id,
+        userId: currentUser(request).id,
+        data: request.body,
+      }),
+  );
+};

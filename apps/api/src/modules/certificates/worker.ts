@@ -1,0 +1,186 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { AppContext } from '../../app-context';
+import { acmeChallenges, certificates } from '../../db/schema/certificates';
+import type { AcmeIssuerDeps } from './issuers/acme';
+import { issuerFor } from './issuers/select';
+import type { CertificateIssuer } from './issuers/types';
+import { onCertificateWork } from './wake';
+import { processCertificate } from './work';
+
+export interface CertificateWorkerOptions {
+  /** How often to look for due work when nobody wakes the worker. */
+  pollMs?: number;
+  /** How long a claim lasts: an ACME order (challenges, polling) takes minutes at worst. */
+  leaseMs?: number;
+  batchSize?: number;
+  /** The runtime's issuer by default (cert-manager, ACME or simulation). */
+  issuer?: CertificateIssuer;
+  acmeBackoff?: AcmeIssuerDeps['backoff'];
+}
+
+/**
+ * Orders and renews Let's Encrypt certificates, and marks expired ones. State lives in the
+ * certificates table: a certificate is due when next_attempt_at has passed (a new order, a
+ * renewal asked for, or the renewal date set at issuance: no call is needed for it). Work is
+ * claimed like the engine's reconciler: `FOR UPDATE SKIP LOCKED` in a short transaction that
+ * sets a lease (owner + expiry), then the network calls run outside any transaction; several
+ * API processes share the work and a killed process's claims expire.
+ */
+export class CertificateWorker {
+  readonly owner = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}-certificats`;
+  private readonly issuer: CertificateIssuer;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly batchSize: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly ctx: AppContext,
+    opts: CertificateWorkerOptions = {},
+  ) {
+    this.issuer =
+      opts.issuer ?? issuerFor(ctx, opts.acmeBackoff ? { acmeBackoff: opts.acmeBackoff } : {});
+    this.pollMs = opts.pollMs ?? 30_000;
+    this.leaseMs = opts.leaseMs ?? 10 * 60_000;
+    this.batchSize = opts.batchSize ?? 4;
+  }
+
+  start() {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    while (this.running) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  wake() {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  private schedule(ms: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.loop(), ms);
+    this.timer.unref();
+  }
+
+  private async loop() {
+    if (this.running || this.stopped) return;
+    this.running = true;
+    let worked = 0;
+    try {
+      worked = await this.tick();
+    } catch (err) {
+      this.ctx.log.error({ err }, 'certificate worker pass failed');
+    } finally {
+      this.running = false;
+    }
+    if (this.stopped) return;
+    const more = worked > 0 || this.again;
+    this.again = false;
+    this.schedule(more ? 0 : this.pollMs);
+  }
+
+  /** One pass: expired certificates are marked, then a batch of due orders is worked on. */
+  async tick(): Promise<number> {
+    await this.markExpired();
+    const claimed = await this.claim();
+    await Promise.all(
+      claimed.map((row) =>
+        processCertificate(
+          {
+            db: this.ctx.db,
+            secretsKey: this.ctx.secrets.secretsKey,
+            issuer: this.issuer,
+            owner: this.owner,
+            log: this.ctx.log,
+            applicationsChanged: () => this.ctx.engine.wake(),
+          },
+          row,
+        )
+          .catch((err: unknown) =>
+            this.ctx.log.error({ err, certificateId: row.id }, 'certificate work failed'),
+          )
+          .finally(() => this.release(row.id)),
+      ),
+    );
+    return claimed.length;
+  }
+
+  /** Passes until nothing is due now (tests; the server loop never uses it). */
+  async runUntilIdle(maxPasses = 20): Promise<void> {
+    for (let i = 0; i < maxPasses; i++) if ((await this.tick()) === 0) return;
+  }
+
+  /**
+   * SPEC §4: 'Expiré' is set automatically once the date has passed (one idempotent statement).
+   * HTTP-01 answers left by a process killed mid-order are purged once expired.
+   */
+  private async markExpired() {
+    const now = new Date();
+    await this.ctx.db
+      .update(certificates)
+      .set({ status: 'Expiré', updatedAt: now })
+      .where(and(eq(certificates.status, 'Actif'), lt(certificates.expiresAt, now)));
+    await this.ctx.db.delete(acmeChallenges).where(lt(acmeChallenges.expiresAt, now));
+  }
+
+  private async claim() {
+    const now = new Date();
+    return this.ctx.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: certificates.id })
+        .from(certificates)
+        .where(
+          and(
+            eq(certificates.type, 'letsencrypt'),
+            lte(certificates.nextAttemptAt, now),
+            or(isNull(certificates.leaseExpiresAt), lt(certificates.leaseExpiresAt, now)),
+          ),
+        )
+        .orderBy(asc(certificates.nextAttemptAt))
+        .limit(this.batchSize)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(certificates)
+        .set({ leaseOwner: this.owner, leaseExpiresAt: new Date(now.getTime() + this.leaseMs) })
+        .where(
+          inArray(
+            certificates.id,
+            due.map((d) => d.id),
+          ),
+        )
+        .returning();
+    });
+  }
+
+  private async release(id: string) {
+    await this.ctx.db
+      .update(certificates)
+      .set({ leaseOwner: null, leaseExpiresAt: null })
+      .where(and(eq(certificates.id, id), eq(certificates.leaseOwner, this.owner)))
+      .catch((err: unknown) =>
+        this.ctx.log.warn({ err, certificateId: id }, 'could not release certificate lease'),
+      );
+  }
+}
+
+/** The worker of this API process, reachable from the routes (wake on new orders). */
+export function createCertificateWorker(
+  ctx: AppContext,
+  opts: CertificateWorkerOptions = {},
+): CertificateWorker {
+  const worker = new CertificateWorker(ctx, opts);
+  onCertificateWork(ctx, () => worker.wake());
+  return worker;
+}

@@ -1,0 +1,14 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context';
+import { currentUser } from '../../http/authenticate';
+import { bearer } from '../../http/route-helpers';
+import { dashboard } from './service';
+
+/** GET /dashboard: one aggregated read for the dashboard and status pages. */
+export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/dashboard',
+    { onRequest: app.authenticate, schema: { tags: ['Dashboard'], security: bearer } },
+    async (request) => dashboard(ctx, { userId: currentUser(request).id }),
+  );
+};

@@ -1,0 +1,93 @@
+import type { DashboardResponse } from '@nuage/shared/dashboard-types';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { deployments } from '../../db/schema/deployments';
+import { environments } from '../../db/schema/environments';
+import { projectMembers, projects } from '../../db/schema/projects';
+import { presentDeploymentDetail } from '../deployments/presenter';
+import { presentEnvironmentStatus } from '../environments/presenter';
+import { summarizeUsage } from '../pricing/usage';
+import { presentProject } from '../projects/presenter';
+import { recordAndCompare } from './cost-trend';
+
+const ACTIVE = new Set(['RUNNING', 'DEPLOYED', 'HEALTHY']);
+
+/**
+ * Everything the dashboard and status pages show, in three queries whatever the number of
+ * applications (SPEC §7's per-level loading would cost one request per project, environment and
+ * application).
+ */
+export async function dashboard(
+  ctx: AppContext,
+  input: { userId: string },
+): Promise<DashboardResponse> {
+  const memberships = await ctx.db
+    .select({ project: projects, role: projectMembers.role })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(and(eq(projectMembers.userId, input.userId), isNull(projects.deletingAt)))
+    .orderBy(asc(projects.createdAt));
+  const ids = memberships.map((m) => m.project.id);
+  const [envRows, appRows] = ids.length
+    ? await Promise.all([
+        ctx.db
+          .select()
+          .from(environments)
+          .where(and(inArray(environments.projectId, ids), ne(environments.status, 'deleting')))
+          .orderBy(asc(environments.createdAt)),
+        ctx.db
+          .select()
+          .from(deployments)
+          .where(and(inArray(deployments.projectId, ids), eq(deployments.desiredState, 'present')))
+          .orderBy(asc(deployments.createdAt)),
+      ])
+    : [[], []];
+
+  const costs = summarizeUsage(
+    memberships.map((m) => ({ id: m.project.id, nom: m.project.nom })),
+    appRows,
+  );
+  const trend = await recordAndCompare(ctx.db, input.userId, costs.total_monthly_cost);
+
+  const projectViews = memberships.map(({ project, role }) => {
+    const envs = envRows.filter((e) => e.projectId === project.id);
+    const apps = appRows.filter((a) => a.projectId === project.id);
+    const usage = apps.reduce(
+      (s, a) => ({
+        cpuMilli: s.cpuMilli + a.cpuMilli * a.replicas,
+        ramMb: s.ramMb + a.ramMb * a.replicas,
+        storageMb: s.storageMb + a.storageMb,
+      }),
+      { cpuMilli: 0, ramMb: 0, storageMb: 0 },
+    );
+    return {
+      ...presentProject(project, {
+        role,
+        usage,
+        environmentsCount: envs.length,
+        applicationsCount: apps.length,
+      }),
+      environments: envs.map((env) => ({
+        id: env.id,
+        nom: env.nom,
+        type: env.type,
+        namespace_k8s_id: env.namespace,
+        status: presentEnvironmentStatus(env),
+        applications: apps.filter((a) => a.environmentId === env.id).map(presentDeploymentDetail),
+      })),
+    };
+  });
+
+  return {
+    runtime: { name: ctx.engine.runtime, simulation: ctx.engine.runtime === 'simulation' },
+    generated_at: new Date().toISOString(),
+    totals: {
+      projects: memberships.length,
+      environments: envRows.length,
+      applications: appRows.length,
+      active_applications: appRows.filter((a) => ACTIVE.has(a.status)).length,
+    },
+    projects: projectViews,
+    costs: { ...costs, trend },
+  };
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createVerifiedUser, type TestUser } from '../../../test/helpers/factories';
+import { API } from '../../../test/helpers/project-factories';
+import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
+
+interface Template {
+  id: string;
+  name: string;
+  available: boolean;
+  status: string;
+  category: string;
+}
+
+let t: TestApp;
+let user: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await createVerifiedUser(t);
+});
+afterAll(() => t.close());
+
+describe('GET /buildpack/templates/available', () => {
+  it('answers 401 without a token', async () => {
+    expect((await call(t, 'GET', `${API}/buildpack/templates/available`)).statusCode).toBe(401);
+    expect((await call(t, 'GET', `${API}/deployments/buildpacks`)).statusCode).toBe(401);
+  });
+
+  it('lists the six ready-made applications, only WordPress and Odoo available, with their defaults', async () => {
+    const res = await call(t, 'GET', `${API}/buildpack/templates/available`, { token: user.token });
+    expect(res.statusCode).toBe(200);
+    const { saas } = res.json<{ saas: (Template & Record<string, unknown>)[] }>();
+    expect(saas.map((s) => [s.name, s.available])).toEqual([
+      ['Odoo', true],
+      ['WordPress', true],
+      ['Joomla', false],
+      ['Drupal', false],
+      ['Nextcloud', false],
+      ['Matomo', false],
+    ]);
+    for (const s of saas.filter((x) => !x.available)) expect(s.status).toBe('Arrive bientôt');
+    expect(saas.find((s) => s.id === 'odoo')).toMatchObject({
+      tag: '16.0',
+      port: 8069,
+      default_resources: { cpu: 1, ram: 2 },
+      helm_version: '1.0.0',
+      helm_values: { service: { type: 'ClusterIP', port: 8069 } },
+    });
+    expect(saas.find((s) => s.id === 'wordpress')).toMatchObject({
+      tag: '6.4-apache',
+      port: 80,
+      default_resources: { cpu: 0.5, ram: 0.5 },
+    });
+  });
+
+  it("lists the six code templates, all announced 'Arrive bientôt'", async () => {
+    const res = await call(t, 'GET', `${API}/buildpack/templates/available`, { token: user.token });
+    const { code } = res.json<{ code: Template[] }>();
+    expect(code.map((c) => c.name)).toEqual([
+      'React',
+      'Vue.js',
+      'Node.js',
+      'Python',
+      'PHP',
+      'Java',
+    ]);
+    for (const c of code) expect(c).toMatchObject({ available: false, status: 'Arrive bientôt' });
+  });
+});
+
+describe('GET /deployments/buildpacks', () => {
+  it('lists the twelve templates, the code ones under the Code category', async () => {
+    const res = await call(t, 'GET', `${API}/deployments/buildpacks`, { token: user.token });
+    expect(res.statusCode).toBe(200);
+    const { buildpacks } = res.json<{ buildpacks: Template[] }>();
+    expect(buildpacks).toHaveLength(12);
+    expect(buildpacks.filter((b) => b.available).map((b) => b.id)).toEqual(['odoo', 'wordpress']);
+    expect(buildpacks.filter((b) => b.category === 'Code')).toHaveLength(6);
+  });
+});
+
+describe('GET /platform and the simulated application page', () => {
+  it('says the runtime is simulated, with the banner the interface shows', async () => {
+    expect((await call(t, 'GET', `${API}/platform`)).statusCode).toBe(401);
+    const res = await call(t, 'GET', `${API}/platform`, { token: user.token });
+    expect(res.json()).toEqual({
+      runtime: 'simulation',
+      simulation: true,
+      banner: "Mode simulation : aucune application réelle n'est déployée",
+    });
+  });
+
+  it('serves a French page at an application URL saying nothing real runs', async () => {
+    const res = await call(t, 'GET', '/simulation/00000000-0000-4000-8000-000000000000');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain("Mode simulation : aucune application réelle n'est déployée");
+    expect(res.body).toContain('lang="fr"');
+  });
+});

@@ -1,0 +1,145 @@
+import {
+  codeTemplateIds,
+  isSaasTemplateId,
+  saasTemplates,
+  templateOf,
+  type SaasTemplate,
+} from '@nuage/shared/catalog';
+import { toMilli } from '@nuage/shared/quantities';
+import { deployMessages, type DeployErpInput } from '@nuage/shared/schemas/deployments';
+import { and, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../app-context';
+import type { AuthUser } from '../../http/authenticate';
+import { isUniqueViolation } from '../../db/errors';
+import { deployments } from '../../db/schema/deployments';
+import { applicationName } from '../../engine/templates/build-spec';
+import { conflict, DomainError, FieldValidationError } from '../../lib/errors';
+import { authorizeEnvironment } from '../environments/service';
+import { presentDeployment, type PresentedDeployment } from './presenter';
+import { lockProjectAndCheckQuota, reservationOf } from './quota';
+import { sealSecrets, secretsFromInput } from './secrets';
+import { resolveCertificate } from './tls';
+
+export const NAME_TAKEN = 'Une application porte déjà ce nom dans cet environnement.';
+export const ENVIRONMENT_DELETING =
+  'Cet environnement est en cours de suppression : aucune application ne peut y être déployée.';
+
+/**
+ * The template named by `type_application` (the wizard sends the lowercase template id). The
+ * inline form sends 'ERP' with an image: the template is then recognised from the image name;
+ * anything else falls back to WordPress (SPEC §9). Null for a code template.
+ */
+export function resolveTemplate(
+  typeApplication: string,
+  image: string | undefined,
+): SaasTemplate | null {
+  const type = typeApplication.trim().toLowerCase();
+  if (isSaasTemplateId(type)) return saasTemplates[type];
+  // User code (React, Node.js…) is announced, not available: never deploy WordPress instead.
+  if (type === 'code' || (codeTemplateIds as readonly string[]).includes(type)) return null;
+  const fromImage = Object.values(saasTemplates).find((t) => image?.toLowerCase().includes(t.id));
+  return fromImage ?? templateOf(null);
+}
+
+/** POST /deployments/{envId}/deploy/erp: desired state written, the engine does the rest. */
+export async function deployErp(
+  ctx: AppContext,
+  input: { environmentId: string; user: AuthUser; data: DeployErpInput },
+): Promise<PresentedDeployment> {
+  const env = await authorizeEnvironment(ctx.db, {
+    environmentId: input.environmentId,
+    userId: input.user.id,
+    need: 'developer',
+  });
+  if (env.status === 'deleting') throw conflict(ENVIRONMENT_DELETING);
+  const data = input.data;
+  const template = resolveTemplate(data.type_application, data.image_registry_url);
+  if (!template?.enabled) {
+    throw new FieldValidationError([
+      {
+        loc: ['body', 'type_application'],
+        msg: deployMessages.templateUnavailable,
+        type: 'unavailable',
+      },
+    ]);
+  }
+  const domain = data.nom_domaine || null;
+  const certificate = await resolveCertificate(ctx, {
+    certificateId: data.certificat_tls_id ?? null,
+    projectId: env.projectId,
+    domain,
+  });
+  const resources = {
+    cpuMilli: toMilli(data.cpu),
+    ramMb: toMilli(data.ram),
+    storageMb: toMilli(data.storage ?? template.storage),
+    replicas: data.replicas,
+  };
+  const adminEmail =
+    (template.id === 'odoo' ? data.odoo_email : data.wordpress_email) ?? input.user.email;
+  const sealed = sealSecrets(ctx.secrets.secretsKey, secretsFromInput(template, data));
+
+  const row = await ctx.db
+    .transaction(async (tx) => {
+      await lockProjectAndCheckQuota(tx, {
+        projectId: env.projectId,
+        requested: reservationOf(resources),
+      });
+      const [taken] = await tx
+        .select({ id: deployments.id })
+        .from(deployments)
+        .where(
+          and(
+            eq(deployments.environmentId, env.id),
+            eq(deployments.desiredState, 'present'),
+            sql`lower(${deployments.nom}) = lower(${data.nom})`,
+          ),
+        );
+      if (taken) throw conflict(NAME_TAKEN);
+      const id = randomUUID();
+      const [created] = await tx
+        .insert(deployments)
+        .values({
+          id,
+          runtimeName: applicationName(template.id, data.nom, id),
+          projectId: env.projectId,
+          environmentId: env.id,
+          nom: data.nom,
+          category: 'ERP',
+          template: template.id,
+          imageRegistryUrl: data.image_registry_url ?? template.image,
+          imageTag: data.image_tag ?? template.tag,
+          helmChartVersion: template.helmVersion,
+          ...resources,
+          domain,
+          certificateId: certificate?.id ?? null,
+          settings: { adminEmail, helmValues: template.helmValues, database: template.database },
+          secretsSealed: sealed,
+          createdBy: input.user.id,
+          events: [{ at: new Date().toISOString(), message: 'Déploiement demandé' }],
+        })
+        .returning();
+      return created!;
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err, 'deployments_environment_name_key')) throw conflict(NAME_TAKEN);
+      throw err;
+    });
+  ctx.log.info({ deploymentId: row.id, template: template.id }, 'deployment requested');
+  ctx.engine.wake();
+  return presentDeployment(row);
+}
+
+/** POST /deployments/{envId}/deploy/code: announced, not available yet (SPEC §1). */
+export async function deployCode(
+  ctx: AppContext,
+  input: { environmentId: string; userId: string },
+): Promise<never> {
+  await authorizeEnvironment(ctx.db, {
+    environmentId: input.environmentId,
+    userId: input.userId,
+    need: 'developer',
+  });
+  throw new DomainError('not_implemented', deployMessages.codeComingSoon);
+}

@@ -1,0 +1,112 @@
+import { fromMilli } from '@nuage/shared/quantities';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { projects } from '../../db/schema/projects';
+import { notFound, QuotaExceededError, type QuotaErrorDetail } from '../../lib/errors';
+import { projectUsage, type MilliUsage } from '../projects/usage';
+
+export const QUOTA_MESSAGE = 'Ressources du projet insuffisantes pour cette application.';
+
+const resources = [
+  { key: 'cpu', label: 'CPU', unit: 'core(s)', quota: 'quotaCpuMilli', used: 'cpuMilli' },
+  { key: 'ram', label: 'RAM', unit: 'GB', quota: 'quotaRamMb', used: 'ramMb' },
+  { key: 'storage', label: 'stockage', unit: 'GB', quota: 'quotaStorageMb', used: 'storageMb' },
+] as const;
+
+const fr = (milli: number) => String(fromMilli(milli)).replace('.', ',');
+
+type ProjectRow = typeof projects.$inferSelect;
+
+/**
+ * Locks the project row: every deploy, edit and quota change of the project takes this lock
+ * first, so concurrent requests are checked one after the other, each on what the previous
+ * ones committed.
+ */
+export async function lockProject(tx: Executor, projectId: string): Promise<ProjectRow> {
+  const [project] = await tx
+    .select()
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .for('update');
+  // A project whose deletion was committed while the request waited takes no new reservation.
+  if (!project || project.deletingAt) throw notFound('Projet non trouvé');
+  return project;
+}
+
+/** Locks the project and refuses, with SPEC §3's quota error, a request that does not fit. */
+export async function lockProjectAndCheckQuota(
+  tx: Executor,
+  opts: { projectId: string; requested: MilliUsage },
+): Promise<void> {
+  await checkQuota(tx, await lockProject(tx, opts.projectId), opts);
+}
+
+/**
+ * Refuses, with SPEC §3's quota error, a request that would take usage above any quota (the
+ * caller holds the project lock). `requested` is what the application reserves (cpu ×
+ * replicas, ram × replicas, storage); `excludeDeploymentId` leaves out the application being
+ * edited, and `current` is what it reserves today: a resource an edit does not raise is never
+ * refused, so lowering always works, even in a project an operator left above its quota.
+ */
+export async function checkQuota(
+  tx: Executor,
+  project: ProjectRow,
+  opts: { requested: MilliUsage; excludeDeploymentId?: string; current?: MilliUsage },
+): Promise<void> {
+  const used = await projectUsage(tx, project.id, opts.excludeDeploymentId);
+
+  const exceeded: string[] = [];
+  const recommendations: QuotaErrorDetail['recommendations'] = [];
+  for (const r of resources) {
+    const quota = project[r.quota];
+    const usedBefore = used[r.used];
+    const requested = opts.requested[r.used];
+    if (opts.current && requested <= opts.current[r.used]) continue;
+    if (usedBefore + requested <= quota) continue;
+    const available = Math.max(0, quota - usedBefore);
+    exceeded.push(
+      `${r.label} : ${fr(requested)} ${r.unit} demandé(s), ${fr(available)} ${r.unit} disponible(s) sur ${fr(quota)}`,
+    );
+    recommendations.push({
+      type: 'increase_project_quota',
+      resource: r.label,
+      current_quota: fromMilli(quota),
+      needed_increase: fromMilli(usedBefore + requested - quota),
+      suggested_quota: fromMilli(usedBefore + requested),
+    });
+    recommendations.push({
+      type: 'reduce_application_request',
+      resource: r.label,
+      current_quota: fromMilli(available),
+      needed_increase: fromMilli(requested),
+      suggested_quota: fromMilli(available),
+    });
+  }
+  if (exceeded.length === 0) return;
+  throw new QuotaExceededError({
+    message: QUOTA_MESSAGE,
+    quota_exceeded: exceeded,
+    recommendations,
+    quota_details: {
+      quota_cpu: fromMilli(project.quotaCpuMilli),
+      used_cpu: fromMilli(used.cpuMilli),
+      quota_ram: fromMilli(project.quotaRamMb),
+      used_ram: fromMilli(used.ramMb),
+      quota_stockage: fromMilli(project.quotaStorageMb),
+      used_stockage: fromMilli(used.storageMb),
+      requested_cpu: fromMilli(opts.requested.cpuMilli),
+      requested_ram: fromMilli(opts.requested.ramMb),
+      requested_stockage: fromMilli(opts.requested.storageMb),
+    },
+  });
+}
+
+/** What an application reserves against its project's quota. */
+export function reservationOf(d: {
+  cpuMilli: number;
+  ramMb: number;
+  storageMb: number;
+  replicas: number;
+}): MilliUsage {
+  return { cpuMilli: d.cpuMilli * d.replicas, ramMb: d.ramMb * d.replicas, storageMb: d.storageMb };
+}

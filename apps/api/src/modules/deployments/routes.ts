@@ -1,0 +1,114 @@
+import {
+  deployCodeSchema,
+  deployErpSchema,
+  updateDeploymentSchema,
+} from '@nuage/shared/schemas/deployments';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { currentUser } from '../../http/authenticate';
+import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
+import { deployCode, deployErp } from './deploy';
+import {
+  deleteDeployment,
+  deploymentLogs,
+  getDeployment,
+  listDeployments,
+  syncDeployment,
+  updateDeployment,
+} from './service';
+
+const tags = ['Deployments'];
+const security = bearer;
+
+export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/deployments/:envId/deployments',
+    { schema: { tags, security, params: pathParams('envId') } },
+    async (request) =>
+      listDeployments(ctx, {
+        environmentId: request.params.envId,
+        userId: currentUser(request).id,
+      }),
+  );
+
+  app.post(
+    '/deployments/:envId/deploy/erp',
+    { schema: { tags, security, params: pathParams('envId'), body: deployErpSchema } },
+    async (request, reply) => {
+      const deployment = await deployErp(ctx, {
+        environmentId: request.params.envId,
+        user: currentUser(request),
+        data: request.body,
+      });
+      return reply.status(201).send(deployment);
+    },
+  );
+
+  app.post(
+    '/deployments/:envId/deploy/code',
+    { schema: { tags, security, params: pathParams('envId'), body: deployCodeSchema } },
+    async (request) =>
+      deployCode(ctx, { environmentId: request.params.envId, userId: currentUser(request).id }),
+  );
+
+  app.get(
+    '/deployments/deployment/:id',
+    { schema: { tags, security, params: pathParams('id') } },
+    async (request) =>
+      getDeployment(ctx, { deploymentId: request.params.id, userId: currentUser(request).id }),
+  );
+
+  app.put(
+    '/deployments/deployment/:id',
+    { schema: { tags, security, params: pathParams('id'), body: updateDeploymentSchema } },
+    async (request) =>
+      updateDeployment(ctx, {
+        deploymentId: request.params.id,
+        userId: currentUser(request).id,
+        data: request.body,
+      }),
+  );
+
+  app.delete(
+    '/deployments/deployment/:id',
+    { schema: { tags, security, params: pathParams('id'), response: { 202: messageResponse } } },
+    async (request, reply) => {
+      await deleteDeployment(ctx, {
+        deploymentId: request.params.id,
+        userId: currentUser(request).id,
+      });
+      return reply.status(202).send({ message: 'Suppression de l’application en cours.' });
+    },
+  );
+
+  app.get(
+    '/deployments/deployment/:id/logs',
+    {
+      schema: {
+        tags,
+        security,
+        params: pathParams('id'),
+        response: { 200: z.object({ logs: z.string() }) },
+      },
+    },
+    async (request) => ({
+      logs: await deploymentLogs(ctx, {
+        deploymentId: request.params.id,
+        userId: currentUser(request).id,
+      }),
+    }),
+  );
+
+  app.post(
+    '/deployments/deployment/:id/sync',
+    { schema: { tags, security, params: pathParams('id') } },
+    async (request) =>
+      syncDeployment(ctx, { deploymentId: request.params.id, userId: currentUser(request).id }),
+  );
+};

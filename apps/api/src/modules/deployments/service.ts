@@ -1,0 +1,216 @@
+import { toMilli } from '@nuage/shared/quantities';
+import type { UpdateDeploymentInput } from '@nuage/shared/schemas/deployments';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { isUniqueViolation } from '../../db/errors';
+import { deployments } from '../../db/schema/deployments';
+import { RuntimeRejectedError, RuntimeUnavailableError } from '../../engine/driver';
+import { conflict, notFound, unavailable } from '../../lib/errors';
+import { authorizeEnvironment } from '../environments/service';
+import { applicationRefOf } from '../../engine/refs';
+import { authorizeDeployment, DEPLOYMENT_NOT_FOUND } from './access';
+import { NAME_TAKEN } from './deploy';
+import { withEvent } from './events';
+import { presentDeployment, presentDeploymentDetail } from './presenter';
+import { checkQuota, lockProject, reservationOf } from './quota';
+import { resolveCertificate } from './tls';
+
+export const LOG_TAIL_LINES = 500;
+export const RUNTIME_UNREACHABLE =
+  "Le runtime d'exécution ne répond pas pour le moment. Réessayez dans quelques instants.";
+const DELETING = 'Cette application est en cours de suppression.';
+
+export async function listDeployments(
+  ctx: AppContext,
+  input: { environmentId: string; userId: string },
+) {
+  const env = await authorizeEnvironment(ctx.db, { ...input, need: 'user' });
+  const rows = await ctx.db
+    .select()
+    .from(deployments)
+    .where(eq(deployments.environmentId, env.id))
+    .orderBy(asc(deployments.createdAt));
+  return rows.map(presentDeployment);
+}
+
+export async function getDeployment(
+  ctx: AppContext,
+  input: { deploymentId: string; userId: string },
+) {
+  const row = await authorizeDeployment(ctx.db, { ...input, need: 'user' });
+  return presentDeploymentDetail(row);
+}
+
+type DeploymentRow = typeof deployments.$inferSelect;
+
+/** The row as the edit leaves it: every field not sent keeps its value. */
+function editedFields(current: DeploymentRow, d: UpdateDeploymentInput) {
+  return {
+    nom: d.nom ?? current.nom,
+    cpuMilli: d.cpu_requis === undefined ? current.cpuMilli : toMilli(d.cpu_requis),
+    ramMb: d.ram_requise === undefined ? current.ramMb : toMilli(d.ram_requise),
+    storageMb: d.stockage_requis === undefined ? current.storageMb : toMilli(d.stockage_requis),
+    replicas: d.replicas ?? current.replicas,
+    imageRegistryUrl: d.image_registry_url ?? current.imageRegistryUrl,
+    imageTag: d.image_tag ?? current.imageTag,
+    helmChartVersion: d.helm_chart_version || current.helmChartVersion,
+    domain: d.nom_de_domaine === undefined ? current.domain : d.nom_de_domaine || null,
+    certificateId:
+      d.certificat_tls_id === undefined ? current.certificateId : d.certificat_tls_id || null,
+  };
+}
+
+const runtimeFields = [
+  'cpuMilli',
+  'ramMb',
+  'storageMb',
+  'replicas',
+  'imageRegistryUrl',
+  'imageTag',
+  'domain',
+  'certificateId',
+] as const;
+
+/**
+ * The edit modal and scaling. Under the project lock the row is read again, so two edits at
+ * once each apply to what the other committed (a rename never reverts a concurrent scale);
+ * what an edit raises is re-checked against the quota; changes the runtime must apply bump
+ * the generation so the reconciler picks them up.
+ */
+export async function updateDeployment(
+  ctx: AppContext,
+  input: { deploymentId: string; userId: string; data: UpdateDeploymentInput },
+) {
+  const authorized = await authorizeDeployment(ctx.db, { ...input, need: 'developer' });
+  if (authorized.desiredState === 'absent') throw conflict(DELETING);
+  const d = input.data;
+  if (d.certificat_tls_id !== undefined || d.nom_de_domaine !== undefined) {
+    const wanted = editedFields(authorized, d);
+    await resolveCertificate(ctx, {
+      certificateId: wanted.certificateId,
+      projectId: authorized.projectId,
+      domain: wanted.domain,
+    });
+  }
+
+  const { row, runtimeChanged } = await ctx.db
+    .transaction(async (tx) => {
+      const project = await lockProject(tx, authorized.projectId);
+      const [current] = await tx
+        .select()
+        .from(deployments)
+        .where(eq(deployments.id, authorized.id));
+      if (!current) throw notFound(DEPLOYMENT_NOT_FOUND);
+      if (current.desiredState === 'absent') throw conflict(DELETING);
+      const next = editedFields(current, d);
+      await checkQuota(tx, project, {
+        requested: reservationOf(next),
+        excludeDeploymentId: current.id,
+        current: reservationOf(current),
+      });
+      if (next.nom.toLowerCase() !== current.nom.toLowerCase()) {
+        const [taken] = await tx
+          .select({ id: deployments.id })
+          .from(deployments)
+          .where(
+            and(
+              eq(deployments.environmentId, current.environmentId),
+              eq(deployments.desiredState, 'present'),
+              sql`lower(${deployments.nom}) = lower(${next.nom})`,
+            ),
+          );
+        if (taken) throw conflict(NAME_TAKEN);
+      }
+      const changed = runtimeFields.some((f) => next[f] !== current[f]);
+      const onlyScaled =
+        next.replicas !== current.replicas && Object.keys(d).every((k) => k === 'replicas');
+      const describe = onlyScaled
+        ? `Mise à l'échelle demandée : ${current.replicas} → ${next.replicas} réplica(s)`
+        : 'Modification demandée';
+      const [updated] = await tx
+        .update(deployments)
+        .set({
+          ...next,
+          updatedAt: new Date(),
+          ...(changed
+            ? {
+                generation: sql`${deployments.generation} + 1`,
+                nextAttemptAt: new Date(),
+                attempts: 0,
+                events: withEvent(describe),
+              }
+            : {}),
+        })
+        .where(eq(deployments.id, current.id))
+        .returning();
+      return { row: updated!, runtimeChanged: changed };
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err, 'deployments_environment_name_key')) throw conflict(NAME_TAKEN);
+      throw err;
+    });
+  if (runtimeChanged) ctx.engine.wake();
+  return presentDeploymentDetail(row);
+}
+
+/** Marks the application for deletion; the engine removes its runtime objects, then the row. */
+export async function deleteDeployment(
+  ctx: AppContext,
+  input: { deploymentId: string; userId: string },
+) {
+  const current = await authorizeDeployment(ctx.db, { ...input, need: 'developer' });
+  if (current.desiredState !== 'absent') {
+    await ctx.db
+      .update(deployments)
+      .set({
+        desiredState: 'absent',
+        status: 'DELETING',
+        generation: sql`${deployments.generation} + 1`,
+        nextAttemptAt: new Date(),
+        attempts: 0,
+        updatedAt: new Date(),
+        events: withEvent('Suppression demandée'),
+      })
+      .where(eq(deployments.id, current.id));
+    ctx.engine.wake();
+  }
+}
+
+/** POST …/sync: restarts the application's pods (SPEC §4 "Restart triggers a sync"). */
+export async function syncDeployment(
+  ctx: AppContext,
+  input: { deploymentId: string; userId: string },
+) {
+  const current = await authorizeDeployment(ctx.db, { ...input, need: 'developer' });
+  if (current.desiredState === 'absent') throw conflict(DELETING);
+  const [row] = await ctx.db
+    .update(deployments)
+    .set({
+      // The database's clock: several API processes may not agree on the time.
+      restartRequestedAt: sql`now()`,
+      nextAttemptAt: new Date(),
+      updatedAt: new Date(),
+      events: withEvent('Redémarrage demandé'),
+    })
+    .where(eq(deployments.id, current.id))
+    .returning();
+  ctx.engine.wake();
+  return presentDeploymentDetail(row!);
+}
+
+/** The last 500 log lines of every pod of the application, from the runtime. */
+export async function deploymentLogs(
+  ctx: AppContext,
+  input: { deploymentId: string; userId: string },
+) {
+  const row = await authorizeDeployment(ctx.db, { ...input, need: 'developer' });
+  try {
+    const ref = await applicationRefOf(ctx.db, row);
+    return await ctx.engine.driver.logs(ref, { tailLines: LOG_TAIL_LINES });
+  } catch (err) {
+    if (err instanceof RuntimeUnavailableError) throw unavailable(RUNTIME_UNREACHABLE);
+    if (err instanceof RuntimeRejectedError)
+      throw conflict(`Journaux indisponibles : ${err.message}`);
+    throw err;
+  }
+}

@@ -1,0 +1,60 @@
+import { acceptInvitationSchema } from '@nuage/shared/schemas/invitations';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context';
+import { currentUser } from '../../http/authenticate';
+import { bearer, pathParams } from '../../http/route-helpers';
+import {
+  acceptInvitation,
+  acceptPendingInvitation,
+  getInvitationInfo,
+  listPendingInvitations,
+} from './service';
+
+const tags = ['Invitations'];
+// Public routes guessable by token: a burst guard per address.
+const burst = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
+  // Registered before /invitations/:token so "pending" is never read as a token.
+  app.get(
+    '/invitations/pending',
+    { onRequest: app.authenticate, schema: { tags, security: bearer } },
+    async (request) => listPendingInvitations(ctx, { email: currentUser(request).email }),
+  );
+
+  app.post(
+    '/invitations/pending/:id/accept',
+    { onRequest: app.authenticate, schema: { tags, security: bearer, params: pathParams('id') } },
+    async (request) => {
+      const user = currentUser(request);
+      return acceptPendingInvitation(ctx, {
+        invitationId: request.params.id,
+        userId: user.id,
+        email: user.email,
+      });
+    },
+  );
+
+  app.get(
+    '/invitations/:token',
+    { config: burst, schema: { tags, params: pathParams('token') } },
+    async (request) => getInvitationInfo(ctx, { token: request.params.token }),
+  );
+
+  app.post(
+    '/invitations/accept',
+    { config: burst, schema: { tags, body: acceptInvitationSchema } },
+    async (request) => {
+      const { token_invitation, nom, prenom, mot_de_passe } = request.body;
+      return acceptInvitation(ctx, {
+        token: token_invitation,
+        nom,
+        prenom,
+        motDePasse: mot_de_passe,
+      });
+    },
+  );
+};

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context';
+import { currentUser } from '../../http/authenticate';
+import { bearer, pathParams } from '../../http/route-helpers';
+import { applicationMetrics, projectMetrics } from './service';
+import { projectStatistics } from './statistics';
+
+const security = bearer;
+
+export const monitoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
+  app.addHook('onRequest', app.authenticate);
+  app.get(
+    '/monitoring/applications/:id/metrics',
+    { schema: { tags: ['Monitoring'], security, params: pathParams('id') } },
+    async (request) =>
+      applicationMetrics(ctx, { deploymentId: request.params.id, userId: currentUser(request).id }),
+  );
+  app.get(
+    '/monitoring/projects/:id/metrics',
+    { schema: { tags: ['Monitoring'], security, params: pathParams('id') } },
+    async (request) =>
+      projectMetrics(ctx, { projectId: request.params.id, userId: currentUser(request).id }),
+  );
+  app.get(
+    '/statistics/projects/:id/statistics',
+    { schema: { tags: ['Monitoring'], security, params: pathParams('id') } },
+    async (request) =>
+      projectStatistics(ctx, { projectId: request.params.id, userId: currentUser(request).id }),
+  );
+};

@@ -1,0 +1,96 @@
+import { priceResources, toXof } from '@nuage/shared/pricing';
+import { fromMilli } from '@nuage/shared/quantities';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { builds } from '../../db/schema/builds';
+import { deployments } from '../../db/schema/deployments';
+import { environments } from '../../db/schema/environments';
+import { projects } from '../../db/schema/projects';
+import { authorizeProject } from '../projects/policy';
+
+const pct = (used: number, quota: number) =>
+  quota > 0 ? Math.min(100, Math.round((used / quota) * 1000) / 10) : 0;
+
+/** Counts, reservations against quotas, builds and cost of one project, from the database. */
+export async function projectStatistics(
+  ctx: AppContext,
+  input: { projectId: string; userId: string },
+) {
+  await authorizeProject(ctx.db, { ...input, need: 'user' });
+  const [[project], [envs], apps, [buildStats]] = await Promise.all([
+    ctx.db.select().from(projects).where(eq(projects.id, input.projectId)),
+    ctx.db
+      .select({ n: count() })
+      .from(environments)
+      .where(and(eq(environments.projectId, input.projectId), ne(environments.status, 'deleting'))),
+    ctx.db
+      .select()
+      .from(deployments)
+      .where(
+        and(eq(deployments.projectId, input.projectId), eq(deployments.desiredState, 'present')),
+      ),
+    ctx.db
+      .select({
+        total: count(),
+        success: sql<string>`count(*) filter (where ${builds.status} = 'success')`,
+        failed: sql<string>`count(*) filter (where ${builds.status} = 'failed')`,
+        running: sql<string>`count(*) filter (where ${builds.status} = 'running')`,
+      })
+      .from(builds)
+      .where(eq(builds.projectId, input.projectId)),
+  ]);
+  const byStatus: Record<string, number> = {};
+  for (const a of apps) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
+  const reserved = apps.reduce(
+    (s, a) => ({
+      cpu: s.cpu + a.cpuMilli * a.replicas,
+      ram: s.ram + a.ramMb * a.replicas,
+      storage: s.storage + a.storageMb,
+    }),
+    { cpu: 0, ram: 0, storage: 0 },
+  );
+  const monthlyBase = apps.reduce(
+    (s, a) =>
+      s +
+      priceResources({
+        cpu: fromMilli(a.cpuMilli),
+        ram: fromMilli(a.ramMb),
+        storage: fromMilli(a.storageMb),
+        replicas: a.replicas,
+      }).monthly,
+    0,
+  );
+  return {
+    project_id: input.projectId,
+    environments_count: Number(envs?.n ?? 0),
+    applications: {
+      total: apps.length,
+      active: byStatus.RUNNING ?? 0,
+      by_status: byStatus,
+    },
+    resources: {
+      quota: {
+        cpu: fromMilli(project!.quotaCpuMilli),
+        ram: fromMilli(project!.quotaRamMb),
+        stockage: fromMilli(project!.quotaStorageMb),
+      },
+      reserved: {
+        cpu: fromMilli(reserved.cpu),
+        ram: fromMilli(reserved.ram),
+        stockage: fromMilli(reserved.storage),
+      },
+      percent: {
+        cpu: pct(reserved.cpu, project!.quotaCpuMilli),
+        ram: pct(reserved.ram, project!.quotaRamMb),
+        stockage: pct(reserved.storage, project!.quotaStorageMb),
+      },
+    },
+    builds: {
+      total: Number(buildStats?.total ?? 0),
+      success: Number(buildStats?.success ?? 0),
+      failed: Number(buildStats?.failed ?? 0),
+      running: Number(buildStats?.running ?? 0),
+    },
+    cost: { monthly_xof: toXof(monthlyBase), yearly_xof: toXof(monthlyBase * 12) },
+  };
+}

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context';
+import { bearer } from '../../http/route-helpers';
+
+export const SIMULATION_BANNER = "Mode simulation : aucune application réelle n'est déployée";
+
+/** GET /platform: which runtime deploys applications (the UI shows a banner in simulation). */
+export const platformRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/platform',
+    { onRequest: app.authenticate, schema: { tags: ['Platform'], security: bearer } },
+    async () => ({
+      runtime: ctx.engine.runtime,
+      simulation: ctx.engine.runtime === 'simulation',
+      banner: ctx.engine.runtime === 'simulation' ? SIMULATION_BANNER : null,
+    }),
+  );
+};

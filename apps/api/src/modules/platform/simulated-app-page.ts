@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { SIMULATION_BANNER } from './routes';
+
+/**
+ * What a simulated application's URL shows: a page that says plainly nothing real runs, so a
+ * link clicked in simulation mode never pretends.
+ */
+export function registerSimulatedAppPage(app: FastifyInstance) {
+  app.get('/simulation/:id', async (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Application simulée</title></head>` +
+          `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2937">` +
+          `<h1>Application simulée</h1><p><strong>${SIMULATION_BANNER}.</strong></p>` +
+          `<p>Cette adresse représente l'application dans le mode simulation de la plateforme. Configurez un cluster Kubernetes ou un moteur Docker/Podman (variable <code>RUNTIME</code>) pour déployer réellement.</p></body></html>`,
+      ),
+  );
+}

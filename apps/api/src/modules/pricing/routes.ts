@@ -1,0 +1,54 @@
+import {
+  calculatePriceSchema,
+  calculateQuerySchema,
+  comparisonQuerySchema,
+  estimateProjectQuerySchema,
+  recommendSchema,
+} from '@nuage/shared/pricing-schemas';
+import { presetsByApplication } from '@nuage/shared/pricing-presets';
+import { recommendPreset } from '@nuage/shared/pricing-recommend';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context';
+import { currentUser } from '../../http/authenticate';
+import { bearer } from '../../http/route-helpers';
+import { calculatePrice, compareMonthlyPrice, estimateProject } from './service';
+import { usageSummary } from './usage';
+
+const tags = ['Pricing'];
+const security = bearer;
+
+/** SPEC §7 "Pricing": every call needs a signed-in caller (the wizard and the dashboard). */
+export const pricingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/pricing/calculate',
+    { schema: { tags, security, querystring: calculateQuerySchema, body: calculatePriceSchema } },
+    async (request) =>
+      calculatePrice(request.body, { includeComparison: request.query.include_comparison }),
+  );
+
+  app.get('/pricing/presets', { schema: { tags, security } }, async () => presetsByApplication());
+
+  app.post(
+    '/pricing/recommend',
+    { schema: { tags, security, body: recommendSchema } },
+    async (request) => recommendPreset(request.body),
+  );
+
+  app.get('/pricing/my-usage', { schema: { tags, security } }, async (request) =>
+    usageSummary(ctx, { userId: currentUser(request).id }),
+  );
+
+  app.get(
+    '/pricing/estimate-project',
+    { schema: { tags, security, querystring: estimateProjectQuerySchema } },
+    async (request) => estimateProject(request.query),
+  );
+
+  app.get(
+    '/pricing/comparison',
+    { schema: { tags, security, querystring: comparisonQuerySchema } },
+    async (request) => compareMonthlyPrice(request.query),
+  );
+};

@@ -1,0 +1,144 @@
+import { fromMilli } from '@nuage/shared/quantities';
+import { priceResources, toXof, type PriceBreakdown } from '@nuage/shared/pricing';
+import type { ProjectCost, UsageSummary } from '@nuage/shared/pricing-types';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { deployments } from '../../db/schema/deployments';
+import { projectMembers, projects } from '../../db/schema/projects';
+import { presentBreakdown } from './presenter';
+
+export interface CostedProject {
+  id: string;
+  nom: string;
+}
+
+export interface CostedApplication {
+  projectId: string;
+  cpuMilli: number;
+  ramMb: number;
+  storageMb: number;
+  replicas: number;
+}
+
+const clean = (v: number) => Math.round(v * 1e9) / 1e9;
+const zero: PriceBreakdown = {
+  cpu: 0,
+  ram: 0,
+  storage: 0,
+  resources: 0,
+  platformFee: 0,
+  monthly: 0,
+};
+
+function add(a: PriceBreakdown, b: PriceBreakdown): PriceBreakdown {
+  return {
+    cpu: clean(a.cpu + b.cpu),
+    ram: clean(a.ram + b.ram),
+    storage: clean(a.storage + b.storage),
+    resources: clean(a.resources + b.resources),
+    platformFee: clean(a.platformFee + b.platformFee),
+    monthly: clean(a.monthly + b.monthly),
+  };
+}
+
+/**
+ * A project costs the sum of its applications' prices, each priced as the calculator quoted it
+ * at deploy time: so the fee minimum (1 base unit) applies to every application on its own.
+ */
+function projectCost(project: CostedProject, apps: CostedApplication[]): ProjectCost {
+  let total = zero;
+  const used = { cpu: 0, ram: 0, storage: 0 };
+  for (const a of apps) {
+    const cpu = fromMilli(a.cpuMilli);
+    const ram = fromMilli(a.ramMb);
+    const storage = fromMilli(a.storageMb);
+    total = add(total, priceResources({ cpu, ram, storage, replicas: a.replicas }));
+    used.cpu += a.cpuMilli * a.replicas;
+    used.ram += a.ramMb * a.replicas;
+    used.storage += a.storageMb;
+  }
+  const usage = {
+    cpu: fromMilli(used.cpu),
+    ram: fromMilli(used.ram),
+    storage: fromMilli(used.storage),
+  };
+  const breakdown = presentBreakdown(total, usage);
+  return {
+    project_id: project.id,
+    project_name: project.nom,
+    monthly_cost: toXof(total.monthly),
+    monthly_cost_base: total.monthly,
+    yearly_cost: toXof(total.monthly * 12),
+    resource_cost_xof: breakdown.resource_cost_xof,
+    resource_cost_base: breakdown.resource_cost,
+    platform_fee_xof: breakdown.platform_fee_xof,
+    platform_fee_base: breakdown.platform_fee,
+    usage: { cpu_used: usage.cpu, ram_used: usage.ram, storage_used: usage.storage },
+    costs: breakdown.resources,
+    applications_count: apps.length,
+  };
+}
+
+/** The usage summary of some projects and their applications (pure: the route loads the rows). */
+export function summarizeUsage(
+  projectRows: CostedProject[],
+  apps: CostedApplication[],
+): UsageSummary {
+  const costs = projectRows
+    .map((p) =>
+      projectCost(
+        p,
+        apps.filter((a) => a.projectId === p.id),
+      ),
+    )
+    .sort(
+      (a, b) =>
+        b.monthly_cost_base - a.monthly_cost_base ||
+        a.project_name.localeCompare(b.project_name, 'fr'),
+    );
+  const monthlyBase = costs.reduce((sum, p) => clean(sum + p.monthly_cost_base), 0);
+  return {
+    total_monthly_cost: toXof(monthlyBase),
+    total_yearly_cost: toXof(monthlyBase * 12),
+    total_monthly_cost_base: monthlyBase,
+    projects_count: costs.length,
+    applications_count: apps.length,
+    currency: 'XOF',
+    projects: costs,
+  };
+}
+
+/**
+ * GET /pricing/my-usage: over the caller's projects (those they are a member of and not being
+ * deleted) and every application not deleted, which is what reserves resources.
+ */
+export async function usageSummary(
+  ctx: AppContext,
+  input: { userId: string },
+): Promise<UsageSummary> {
+  const projectRows = await ctx.db
+    .select({ id: projects.id, nom: projects.nom })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(and(eq(projectMembers.userId, input.userId), isNull(projects.deletingAt)));
+  if (projectRows.length === 0) return summarizeUsage([], []);
+  const apps = await ctx.db
+    .select({
+      projectId: deployments.projectId,
+      cpuMilli: deployments.cpuMilli,
+      ramMb: deployments.ramMb,
+      storageMb: deployments.storageMb,
+      replicas: deployments.replicas,
+    })
+    .from(deployments)
+    .where(
+      and(
+        inArray(
+          deployments.projectId,
+          projectRows.map((p) => p.id),
+        ),
+        eq(deployments.desiredState, 'present'),
+      ),
+    );
+  return summarizeUsage(projectRows, apps);
+}

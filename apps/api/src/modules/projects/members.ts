@@ -1,0 +1,238 @@
+import type { AddMemberResult, ProjectInvitation, ProjectMember } from '@nuage/shared/api-types';
+import { hasRole, type ProjectRole } from '@nuage/shared/roles';
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { invitations, projectMembers } from '../../db/schema/projects';
+import { users } from '../../db/schema/users';
+import { keyedHash, randomToken } from '../../lib/crypto';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { INVITATION_TTL_DAYS, invitationMail } from '../../mail/templates/invitation';
+import { deliverOrFail } from '../auth/mail-delivery';
+import { emailEquals } from '../users/lookup';
+import { authorizeProject, authorizeUnderLock, forbiddenDetail } from './policy';
+import { presentMember } from './presenter';
+
+export const MEMBER_NOT_FOUND = 'Membre non trouvé dans ce projet.';
+export const LAST_ADMIN =
+  'Le projet doit garder au moins un administrateur : nommez-en un autre avant de retirer ou rétrograder celui-ci.';
+
+const memberColumns = {
+  id: projectMembers.id,
+  userId: projectMembers.userId,
+  prenom: users.prenom,
+  nom: users.nom,
+  email: users.email,
+  role: projectMembers.role,
+  createdAt: projectMembers.createdAt,
+};
+
+export async function listMembers(
+  ctx: AppContext,
+  input: { projectId: string; userId: string },
+): Promise<ProjectMember[]> {
+  await authorizeProject(ctx.db, { ...input, need: 'user' });
+  const rows = await ctx.db
+    .select(memberColumns)
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(eq(projectMembers.projectId, input.projectId))
+    .orderBy(asc(projectMembers.createdAt));
+  return rows.map(presentMember);
+}
+
+/**
+ * Adds someone by e-mail: an existing, verified account becomes a member at once; otherwise a 7-day,
+ * single-use invitation is stored (token hashed) and mailed.
+ */
+export async function addMember(
+  ctx: AppContext,
+  input: {
+    projectId: string;
+    userId: string;
+    email: string;
+    role: ProjectRole;
+    inviterName: string;
+  },
+): Promise<AddMemberResult> {
+  const token = randomToken();
+  const outcome = await ctx.db
+    .transaction(async (tx) => {
+      const { project } = await authorizeUnderLock(tx, { ...input, need: 'admin' });
+      const [account] = await tx.select().from(users).where(emailEquals(input.email));
+      // An account never verified is no account (as on the invitation page): whoever registered
+      // it did not prove the mailbox, so the address gets an invitation, not a membership.
+      if (account?.verifiedAt) {
+        const [already] = await tx
+          .select({ id: projectMembers.id })
+          .from(projectMembers)
+          .where(
+            and(eq(projectMembers.projectId, project.id), eq(projectMembers.userId, account.id)),
+          );
+        if (already) throw conflict('Cette personne est déjà membre du projet.');
+        const [created] = await tx
+          .insert(projectMembers)
+          .values({ projectId: project.id, userId: account.id, role: input.role })
+          .returning();
+        return {
+          kind: 'member' as const,
+          project,
+          member: { ...created!, prenom: account.prenom, nom: account.nom, email: account.email },
+        };
+      }
+      const [open] = await tx
+        .select({ id: invitations.id })
+        .from(invitations)
+        .where(
+          and(
+            eq(invitations.projectId, project.id),
+            eq(invitations.email, input.email),
+            isNull(invitations.acceptedAt),
+            gt(invitations.expiresAt, new Date()),
+          ),
+        );
+      if (open) throw conflict('Une invitation est déjà en attente pour cette adresse email.');
+      // An expired invitation for the same address is replaced.
+      await tx
+        .delete(invitations)
+        .where(
+          and(
+            eq(invitations.projectId, project.id),
+            eq(invitations.email, input.email),
+            isNull(invitations.acceptedAt),
+            lte(invitations.expiresAt, new Date()),
+          ),
+        );
+      const [invitation] = await tx
+        .insert(invitations)
+        .values({
+          projectId: project.id,
+          email: input.email,
+          role: input.role,
+          tokenHash: keyedHash(ctx.secrets.hashKey, token),
+          invitedBy: input.userId,
+          expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3600_000),
+        })
+        .returning();
+      return { kind: 'invitation' as const, project, invitation: invitation! };
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw conflict('Cette personne est déjà membre du projet.');
+      throw err;
+    });
+
+  if (outcome.kind === 'member') {
+    ctx.log.info({ projectId: input.projectId }, 'member added');
+    return {
+      type: 'member_added',
+      message: 'Membre ajouté au projet.',
+      member: presentMember(outcome.member),
+    };
+  }
+  const url = `${ctx.config.publicUrl}/invitations/${encodeURIComponent(token)}`;
+  try {
+    await deliverOrFail(
+      ctx,
+      invitationMail({
+        to: input.email,
+        inviter: input.inviterName,
+        projectName: outcome.project.nom,
+        role: input.role,
+        url,
+      }),
+    );
+  } catch (err) {
+    // No mail, no invitation: the admin can simply try again.
+    await ctx.db.delete(invitations).where(eq(invitations.id, outcome.invitation.id));
+    throw err;
+  }
+  ctx.log.info({ projectId: input.projectId }, 'invitation sent');
+  return {
+    type: 'invitation_sent',
+    message: `Invitation envoyée à ${input.email}.`,
+    invitation: presentInvitation(outcome.invitation),
+  };
+}
+
+export function presentInvitation(row: typeof invitations.$inferSelect): ProjectInvitation {
+  return {
+    id: row.id,
+    email: row.email,
+    role_projet: row.role,
+    expires_at: row.expiresAt.toISOString(),
+    date_creation: row.createdAt.toISOString(),
+  };
+}
+
+/** A membership of the project (the caller already holds the project lock). */
+async function findMember(tx: Executor, projectId: string, memberId: string) {
+  if (!isUuid(memberId)) throw notFound(MEMBER_NOT_FOUND);
+  const [member] = await tx
+    .select(memberColumns)
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(and(eq(projectMembers.id, memberId), eq(projectMembers.projectId, projectId)));
+  if (!member) throw notFound(MEMBER_NOT_FOUND);
+  return member;
+}
+
+async function otherAdmins(tx: Executor, projectId: string, memberId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<string>`count(*)` })
+    .from(projectMembers)
+    .where(
+      and(
+        eq(projectMembers.projectId, projectId),
+        eq(projectMembers.role, 'admin'),
+        sql`${projectMembers.id} <> ${memberId}`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Changes a member's role; the last admin cannot be demoted. */
+export async function updateMemberRole(
+  ctx: AppContext,
+  input: { projectId: string; userId: string; memberId: string; role: ProjectRole },
+): Promise<ProjectMember> {
+  return ctx.db.transaction(async (tx) => {
+    await authorizeUnderLock(tx, { ...input, need: 'admin' });
+    const member = await findMember(tx, input.projectId, input.memberId);
+    if (
+      member.role === 'admin' &&
+      input.role !== 'admin' &&
+      (await otherAdmins(tx, input.projectId, member.id)) === 0
+    ) {
+      throw badRequest(LAST_ADMIN);
+    }
+    await tx
+      .update(projectMembers)
+      .set({ role: input.role })
+      .where(eq(projectMembers.id, member.id));
+    return presentMember({ ...member, role: input.role });
+  });
+}
+
+/**
+ * Removes a member. Admins remove anyone; any member may leave (remove themselves). The last
+ * admin can be neither.
+ */
+export async function removeMember(
+  ctx: AppContext,
+  input: { projectId: string; userId: string; memberId: string },
+) {
+  await ctx.db.transaction(async (tx) => {
+    const { role } = await authorizeUnderLock(tx, { ...input, need: 'user' });
+    const member = await findMember(tx, input.projectId, input.memberId);
+    // Leaving is every member's right; removing someone else is an admin's.
+    if (member.userId !== input.userId && !hasRole(role, 'admin')) {
+      throw forbidden(forbiddenDetail('admin'));
+    }
+    if (member.role === 'admin' && (await otherAdmins(tx, input.projectId, member.id)) === 0) {
+      throw badRequest(LAST_ADMIN);
+    }
+    await tx.delete(projectMembers).where(eq(projectMembers.id, member.id));
+  });
+}

@@ -1,0 +1,66 @@
+import { hasRole, type ProjectRole } from '@nuage/shared/roles';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { projectMembers, projects } from '../../db/schema/projects';
+import { forbidden, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+
+export const PROJECT_NOT_FOUND = 'Projet non trouvé';
+
+export interface Membership {
+  projectId: string;
+  role: ProjectRole;
+}
+
+/**
+ * The caller's membership of a project. A project that does not exist and one the caller is
+ * not a member of look the same (404), so nothing leaks across tenants; a member whose role
+ * is below `need` gets 403.
+ */
+export async function authorizeProject(
+  db: Executor,
+  opts: { projectId: string; userId: string; need: ProjectRole },
+): Promise<Membership> {
+  if (!isUuid(opts.projectId)) throw notFound(PROJECT_NOT_FOUND);
+  const [row] = await db
+    .select({ role: projectMembers.role })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(
+      and(
+        eq(projectMembers.projectId, opts.projectId),
+        eq(projectMembers.userId, opts.userId),
+        isNull(projects.deletingAt),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound(PROJECT_NOT_FOUND);
+  if (!hasRole(row.role, opts.need)) throw forbidden(forbiddenDetail(opts.need));
+  return { projectId: opts.projectId, role: row.role };
+}
+
+/**
+ * Locks the project row, then checks the caller's role. Whatever changes who administers the
+ * project (roles, members, quotas) is decided under this lock, on what concurrent changes have
+ * committed: a caller demoted a moment ago no longer acts as admin, and two changes cannot
+ * each remove "the other" last admin. Answers the locked project row.
+ */
+export async function authorizeUnderLock(
+  tx: Executor,
+  opts: { projectId: string; userId: string; need: ProjectRole },
+): Promise<Membership & { project: typeof projects.$inferSelect }> {
+  if (!isUuid(opts.projectId)) throw notFound(PROJECT_NOT_FOUND);
+  const [project] = await tx
+    .select()
+    .from(projects)
+    .where(eq(projects.id, opts.projectId))
+    .for('update');
+  const membership = await authorizeProject(tx, opts);
+  return { ...membership, project: project! };
+}
+
+export function forbiddenDetail(need: ProjectRole): string {
+  return need === 'admin'
+    ? 'Action réservée aux administrateurs du projet.'
+    : 'Action réservée aux développeurs et administrateurs du projet.';
+}

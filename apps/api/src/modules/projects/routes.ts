@@ -1,0 +1,147 @@
+import {
+  inviteMemberSchema,
+  projectSchema,
+  updateMemberSchema,
+} from '@nuage/shared/schemas/projects';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context';
+import { currentUser } from '../../http/authenticate';
+import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
+import { listProjectInvitations, revokeInvitation } from '../invitations/service';
+import { addMember, listMembers, removeMember, updateMemberRole } from './members';
+import { createProject, deleteProject, getProject, listProjects, updateProject } from './service';
+
+const tags = ['Projects'];
+const security = bearer;
+
+export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/projects', { schema: { tags, security } }, async (request) =>
+    listProjects(ctx, { userId: currentUser(request).id }),
+  );
+
+  app.post(
+    '/projects',
+    { schema: { tags, security, body: projectSchema } },
+    async (request, reply) => {
+      const project = await createProject(ctx, {
+        userId: currentUser(request).id,
+        data: request.body,
+      });
+      return reply.status(201).send(project);
+    },
+  );
+
+  app.get(
+    '/projects/:id',
+    { schema: { tags, security, params: pathParams('id') } },
+    async (request) =>
+      getProject(ctx, { projectId: request.params.id, userId: currentUser(request).id }),
+  );
+
+  app.put(
+    '/projects/:id',
+    { schema: { tags, security, params: pathParams('id'), body: projectSchema } },
+    async (request) =>
+      updateProject(ctx, {
+        projectId: request.params.id,
+        userId: currentUser(request).id,
+        data: request.body,
+      }),
+  );
+
+  app.delete(
+    '/projects/:id',
+    { schema: { tags, security, params: pathParams('id'), response: { 200: messageResponse } } },
+    async (request) => {
+      await deleteProject(ctx, { projectId: request.params.id, userId: currentUser(request).id });
+      return { message: 'Projet supprimé avec succès.' };
+    },
+  );
+
+  app.get(
+    '/projects/:id/members',
+    { schema: { tags, security, params: pathParams('id') } },
+    async (request) =>
+      listMembers(ctx, { projectId: request.params.id, userId: currentUser(request).id }),
+  );
+
+  app.post(
+    '/projects/:id/members',
+    { schema: { tags, security, params: pathParams('id'), body: inviteMemberSchema } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const result = await addMember(ctx, {
+        projectId: request.params.id,
+        userId: user.id,
+        email: request.body.email_utilisateur_invite,
+        role: request.body.role_projet,
+        inviterName: `${user.prenom} ${user.nom}`,
+      });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.put(
+    '/projects/:id/members/:memberId',
+    { schema: { tags, security, params: pathParams('id', 'memberId'), body: updateMemberSchema } },
+    async (request) =>
+      updateMemberRole(ctx, {
+        projectId: request.params.id,
+        memberId: request.params.memberId,
+        userId: currentUser(request).id,
+        role: request.body.role_projet,
+      }),
+  );
+
+  app.delete(
+    '/projects/:id/members/:memberId',
+    {
+      schema: {
+        tags,
+        security,
+        params: pathParams('id', 'memberId'),
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      await removeMember(ctx, {
+        projectId: request.params.id,
+        memberId: request.params.memberId,
+        userId: currentUser(request).id,
+      });
+      return { message: 'Membre retiré du projet.' };
+    },
+  );
+
+  app.get(
+    '/projects/:id/invitations',
+    { schema: { tags, security, params: pathParams('id') } },
+    async (request) =>
+      listProjectInvitations(ctx, {
+        projectId: request.params.id,
+        userId: currentUser(request).id,
+      }),
+  );
+
+  app.delete(
+    '/projects/:id/invitations/:invitationId',
+    {
+      schema: {
+        tags,
+        security,
+        params: pathParams('id', 'invitationId'),
+        response: { 200: messageResponse },
+      },
+    },
+    async (request) => {
+      await revokeInvitation(ctx, {
+        projectId: request.params.id,
+        invitationId: request.params.invitationId,
+        userId: currentUser(request).id,
+      });
+      return { message: 'Invitation annulée.' };
+    },
+  );
+};

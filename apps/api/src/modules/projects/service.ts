@@ -1,0 +1,237 @@
+import type { Project } from '@nuage/shared/api-types';
+import type { ProjectInput } from '@nuage/shared/schemas/projects';
+import { toMilli } from '@nuage/shared/quantities';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/client';
+import { deployments } from '../../db/schema/deployments';
+import { environments } from '../../db/schema/environments';
+import { invitations, projectMembers, projects } from '../../db/schema/projects';
+import { markEnvironmentsForDeletion } from '../environments/service';
+import { conflict, notFound } from '../../lib/errors';
+import { authorizeProject, authorizeUnderLock, PROJECT_NOT_FOUND } from './policy';
+import { presentProject } from './presenter';
+import { projectUsage } from './usage';
+
+/** The caller's projects (and only those), newest first, with usage and counts. */
+export async function listProjects(ctx: AppContext, input: { userId: string }): Promise<Project[]> {
+  const rows = await ctx.db
+    .select({ project: projects, role: projectMembers.role })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(and(eq(projectMembers.userId, input.userId), isNull(projects.deletingAt)))
+    .orderBy(sql`${projects.createdAt} desc`);
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.project.id);
+  const stats = await projectStats(ctx.db, ids);
+  return rows.map((r) => presentProject(r.project, { role: r.role, ...stats.get(r.project.id)! }));
+}
+
+/** Usage and counts of several projects in two grouped queries. */
+async function projectStats(db: Executor, ids: string[]) {
+  const [apps, envs] = await Promise.all([
+    db
+      .select({
+        projectId: deployments.projectId,
+        count: sql<string>`count(*)`,
+        cpu: sql<string>`coalesce(sum(${deployments.cpuMilli} * ${deployments.replicas}), 0)`,
+        ram: sql<string>`coalesce(sum(${deployments.ramMb} * ${deployments.replicas}), 0)`,
+        storage: sql<string>`coalesce(sum(${deployments.storageMb}), 0)`,
+      })
+      .from(deployments)
+      .where(and(inArray(deployments.projectId, ids), eq(deployments.desiredState, 'present')))
+      .groupBy(deployments.projectId),
+    db
+      .select({ projectId: environments.projectId, count: sql<string>`count(*)` })
+      .from(environments)
+      .where(and(inArray(environments.projectId, ids), ne(environments.status, 'deleting')))
+      .groupBy(environments.projectId),
+  ]);
+  const result = new Map(
+    ids.map((id) => [
+      id,
+      {
+        usage: { cpuMilli: 0, ramMb: 0, storageMb: 0 },
+        environmentsCount: 0,
+        applicationsCount: 0,
+      },
+    ]),
+  );
+  for (const a of apps) {
+    const s = result.get(a.projectId)!;
+    s.usage = { cpuMilli: Number(a.cpu), ramMb: Number(a.ram), storageMb: Number(a.storage) };
+    s.applicationsCount = Number(a.count);
+  }
+  for (const e of envs) result.get(e.projectId)!.environmentsCount = Number(e.count);
+  return result;
+}
+
+export async function getProject(
+  ctx: AppContext,
+  input: { projectId: string; userId: string },
+): Promise<Project> {
+  const { role } = await authorizeProject(ctx.db, { ...input, need: 'user' });
+  const [row] = await ctx.db.select().from(projects).where(eq(projects.id, input.projectId));
+  if (!row) throw notFound(PROJECT_NOT_FOUND);
+  const stats = await projectStats(ctx.db, [row.id]);
+  return presentProject(row, { role, ...stats.get(row.id)! });
+}
+
+/** Creates the project; its creator becomes its admin (ARCHITECTURE.md "Roles"). */
+export async function createProject(
+  ctx: AppContext,
+  input: { userId: string; data: ProjectInput },
+): Promise<Project> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(projects)
+      .values({
+        nom: input.data.nom,
+        description: input.data.description || null,
+        quotaCpuMilli: toMilli(input.data.quota_cpu),
+        quotaRamMb: toMilli(input.data.quota_ram),
+        quotaStorageMb: toMilli(input.data.quota_stockage),
+        createdBy: input.userId,
+      })
+      .returning();
+    await tx
+      .insert(projectMembers)
+      .values({ projectId: created!.id, userId: input.userId, role: 'admin' });
+    return created!;
+  });
+  ctx.log.info({ projectId: row.id }, 'project created');
+  return presentProject(row, {
+    role: 'admin',
+    usage: { cpuMilli: 0, ramMb: 0, storageMb: 0 },
+    environmentsCount: 0,
+    applicationsCount: 0,
+  });
+}
+
+const quotaLabels = { cpu: 'CPU', ram: 'RAM', storage: 'stockage' } as const;
+
+/**
+ * Edits the project. Under the project-row lock that deploys also take, a quota may not go
+ * below what the applications already reserve.
+ */
+export async function updateProject(
+  ctx: AppContext,
+  input: { projectId: string; userId: string; data: ProjectInput },
+): Promise<Project> {
+  const next = {
+    cpu: toMilli(input.data.quota_cpu),
+    ram: toMilli(input.data.quota_ram),
+    storage: toMilli(input.data.quota_stockage),
+  };
+  const quotaChanged = await ctx.db.transaction(async (tx) => {
+    const { project: before } = await authorizeUnderLock(tx, { ...input, need: 'admin' });
+    const used = await projectUsage(tx, input.projectId);
+    const usedBy = { cpu: used.cpuMilli, ram: used.ramMb, storage: used.storageMb };
+    for (const resource of ['cpu', 'ram', 'storage'] as const) {
+      if (next[resource] < usedBy[resource]) {
+        throw conflict(quotaBelowUsageDetail(resource, next[resource], usedBy[resource]));
+      }
+    }
+    await tx
+      .update(projects)
+      .set({
+        nom: input.data.nom,
+        description: input.data.description || null,
+        quotaCpuMilli: next.cpu,
+        quotaRamMb: next.ram,
+        quotaStorageMb: next.storage,
+        updatedAt: new Date(),
+      })
+      .where(eq(projects.id, input.projectId));
+    return (
+      before.quotaCpuMilli !== next.cpu ||
+      before.quotaRamMb !== next.ram ||
+      before.quotaStorageMb !== next.storage
+    );
+  });
+  if (quotaChanged) {
+    // Each environment's namespace quota (ResourceQuota on Kubernetes) follows the project's.
+    await ctx.db
+      .update(environments)
+      .set({
+        status: 'pending',
+        statusMessage: 'Application du nouveau quota…',
+        nextAttemptAt: new Date(),
+      })
+      .where(and(eq(environments.projectId, input.projectId), eq(environments.status, 'active')));
+    ctx.engine.wake();
+  }
+  return getProject(ctx, input);
+}
+
+function quotaBelowUsageDetail(
+  resource: 'cpu' | 'ram' | 'storage',
+  nextMilli: number,
+  usedMilli: number,
+) {
+  const unit = resource === 'cpu' ? 'core(s)' : 'GB';
+  const fmt = (v: number) => String(v / 1000).replace('.', ',');
+  return `Impossible de réduire le quota ${quotaLabels[resource]} à ${fmt(nextMilli)} ${unit} : les applications du projet en réservent déjà ${fmt(usedMilli)} ${unit}.`;
+}
+
+/**
+ * Deletes the project with its environments, applications and invitations: gone for users at
+ * once; the engine removes the runtime objects, then the rows.
+ */
+export async function deleteProject(ctx: AppContext, input: { projectId: string; userId: string }) {
+  await ctx.db.transaction(async (tx) => {
+    await authorizeUnderLock(tx, { ...input, need: 'admin' });
+    await markProjectForDeletion(tx, input.projectId);
+  });
+  ctx.log.info({ projectId: input.projectId }, 'project deletion requested');
+  ctx.engine.wake();
+}
+
+export async function markProjectForDeletion(db: Executor, projectId: string) {
+  await db.transaction(async (tx) => {
+    await tx.update(projects).set({ deletingAt: new Date() }).where(eq(projects.id, projectId));
+    await tx.delete(invitations).where(eq(invitations.projectId, projectId));
+    await markEnvironmentsForDeletion(tx, eq(environments.projectId, projectId));
+  });
+}
+
+/**
+ * Before an account is deleted: projects it alone belongs to go with it; where it was the
+ * last admin of a shared project, the longest-standing other member becomes admin, so no
+ * project is left without one.
+ */
+export async function releaseProjectsOf(db: Executor, userId: string): Promise<string[]> {
+  // Projects in id order, so two accounts released at once lock shared projects alike.
+  const memberships = await db
+    .select({ projectId: projectMembers.projectId, role: projectMembers.role })
+    .from(projectMembers)
+    .where(eq(projectMembers.userId, userId))
+    .orderBy(asc(projectMembers.projectId));
+  const deleted: string[] = [];
+  for (const { projectId, role } of memberships) {
+    // Under the project lock that role changes take: an admin stepping down at this moment
+    // either sees this account gone, or is seen stepping down and someone is promoted.
+    await db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.id, projectId))
+      .for('update');
+    const others = await db
+      .select({ id: projectMembers.id, role: projectMembers.role })
+      .from(projectMembers)
+      .where(
+        and(eq(projectMembers.projectId, projectId), sql`${projectMembers.userId} <> ${userId}`),
+      )
+      .orderBy(asc(projectMembers.createdAt));
+    if (others.length === 0) {
+      await markProjectForDeletion(db, projectId);
+      deleted.push(projectId);
+    } else if (role === 'admin' && !others.some((o) => o.role === 'admin')) {
+      await db
+        .update(projectMembers)
+        .set({ role: 'admin' })
+        .where(eq(projectMembers.id, others[0]!.id));
+    }
+  }
+  return deleted;
+}

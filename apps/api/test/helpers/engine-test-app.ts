@@ -1,0 +1,69 @@
+import { rm } from 'node:fs/promises';
+import { buildApp } from '../../src/app';
+import { createEngine } from '../../src/engine/create-engine';
+import type { RuntimeDriver } from '../../src/engine/driver';
+import { writeEnvironmentManifests } from '../../src/engine/manifests/write';
+import { Reconciler } from '../../src/engine/reconciler';
+import { CapturingMailer, LogCapture } from './capture';
+import { createTestDatabase } from './test-database';
+import { testConfig, testSecrets, type TestApp } from './test-app';
+
+/** A real app on a fresh database whose engine drives `driver` (a fake runtime) instead of the simulation. */
+export async function createEngineTestApp(
+  driver: RuntimeDriver,
+  opts: { leaseMs?: number } = {},
+): Promise<TestApp> {
+  const config = await testConfig();
+  const database = await createTestDatabase();
+  const mailer = new CapturingMailer();
+  const logs = new LogCapture();
+  const secrets = testSecrets();
+  const app = await buildApp({
+    config,
+    database,
+    secrets,
+    mailer,
+    logStream: logs,
+    engine: (log) =>
+      createEngine({
+        db: database.db,
+        driver,
+        secretsKey: secrets.secretsKey,
+        dataDir: config.dataDir,
+        log,
+        writeManifests: writeEnvironmentManifests,
+        ...(opts.leaseMs ? { leaseMs: opts.leaseMs } : {}),
+      }),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    mailer,
+    logs,
+    config,
+    secrets,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await rm(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Another reconciler on the same database and runtime: a second API process. */
+export function anotherReconciler(
+  t: TestApp,
+  driver: RuntimeDriver,
+  opts: { leaseMs?: number } = {},
+) {
+  return new Reconciler({
+    db: t.database.db,
+    driver,
+    secretsKey: t.secrets.secretsKey,
+    dataDir: t.config.dataDir,
+    log: t.app.log,
+    writeManifests: writeEnvironmentManifests,
+    ...(opts.leaseMs ? { leaseMs: opts.leaseMs } : {}),
+  });
+}

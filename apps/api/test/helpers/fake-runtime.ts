@@ -1,0 +1,183 @@
+import {
+  RuntimeRejectedError,
+  RuntimeUnavailableError,
+  type ApplicationObservation,
+  type ImagePreparation,
+  type RuntimeDriver,
+} from '../../src/engine/driver';
+import type { ApplicationRef, ApplicationSpec, EnvironmentSpec } from '../../src/engine/spec';
+
+/** One application's objects in the fake runtime (keyed by namespace and object name). */
+export interface FakeObject {
+  deploymentId: string;
+  namespace: string;
+  name: string;
+  generation: number;
+  image: string;
+  replicas: number;
+  restarts: number;
+}
+
+type Operation = 'ensureEnvironment' | 'apply' | 'remove' | 'removeEnvironment';
+
+interface Hold {
+  started: Promise<void>;
+  release(): void;
+}
+
+/**
+ * An in-memory runtime for the reconciler's failure paths: it can refuse to answer for a
+ * number of calls, reject images, and hold an operation half-way (its objects already written)
+ * until the test releases it, as a process killed mid-apply would leave it.
+ */
+export class FakeRuntime implements RuntimeDriver {
+  readonly name = 'kubernetes' as const;
+  readonly namespaces = new Set<string>();
+  readonly objects = new Map<string, FakeObject>();
+  /** Every call that reached the runtime, in order ('apply ns/name g1', 'remove ns/name'…). */
+  readonly calls: string[] = [];
+  readonly applies: { deploymentId: string; generation: number }[] = [];
+  /** The next this-many calls answer RuntimeUnavailableError (the runtime is down). */
+  unavailableCalls = 0;
+  /** Images matching this are refused at apply, with the runtime's reason. */
+  rejectImages: RegExp | null = null;
+  /** Whether a refused apply reports the failed pull, as the Docker driver does. */
+  reportFailedPulls = false;
+  /** How long an apply takes (a slow registry, a busy API server). */
+  applyDelayMs = 0;
+  private readonly holds = new Map<Operation, { started: () => void; gate: Promise<void> }>();
+
+  /** The next `op` writes its objects, then waits for release() (or forever). */
+  hold(op: Operation): Hold {
+    let started!: () => void;
+    let release!: () => void;
+    const startedP = new Promise<void>((r) => (started = r));
+    const gate = new Promise<void>((r) => (release = r));
+    this.holds.set(op, { started, gate });
+    return { started: startedP, release };
+  }
+
+  private async pause(op: Operation) {
+    const hold = this.holds.get(op);
+    if (!hold) return;
+    this.holds.delete(op);
+    hold.started();
+    await hold.gate;
+  }
+
+  private reach(call: string) {
+    if (this.unavailableCalls > 0) {
+      this.unavailableCalls -= 1;
+      throw new RuntimeUnavailableError('connect ECONNREFUSED 10.0.0.1:6443');
+    }
+    this.calls.push(call);
+  }
+
+  objectsIn(namespace: string): FakeObject[] {
+    return [...this.objects.values()].filter((o) => o.namespace === namespace);
+  }
+
+  async ensureEnvironment(env: EnvironmentSpec) {
+    this.reach(`ensureEnvironment ${env.namespace}`);
+    this.namespaces.add(env.namespace);
+    await this.pause('ensureEnvironment');
+  }
+
+  async apply(spec: ApplicationSpec): Promise<{ preparations: ImagePreparation[] }> {
+    this.reach(`apply ${spec.namespace}/${spec.name} g${spec.generation}`);
+    const now = new Date();
+    if (this.rejectImages?.test(spec.app.image)) {
+      const reason = `image ${spec.app.image} introuvable dans le registre`;
+      const preparations: ImagePreparation[] = this.reportFailedPulls
+        ? [
+            {
+              image: spec.app.image,
+              kind: 'pull',
+              status: 'failed',
+              startedAt: now,
+              completedAt: now,
+              error: reason,
+            },
+          ]
+        : [];
+      // As the Docker driver's ImagePullError does: the failed pull rides on the refusal.
+      throw Object.assign(new RuntimeRejectedError(reason), { preparations });
+    }
+    this.applies.push({ deploymentId: spec.deploymentId, generation: spec.generation });
+    if (this.applyDelayMs > 0) await new Promise((r) => setTimeout(r, this.applyDelayMs));
+    const key = `${spec.namespace}/${spec.name}`;
+    const previous = this.objects.get(key);
+    this.objects.set(key, {
+      deploymentId: spec.deploymentId,
+      namespace: spec.namespace,
+      name: spec.name,
+      generation: spec.generation,
+      image: spec.app.image,
+      replicas: spec.replicas,
+      restarts: previous?.restarts ?? 0,
+    });
+    await this.pause('apply');
+    return { preparations: [] };
+  }
+
+  private find(ref: ApplicationRef) {
+    return this.objects.get(`${ref.namespace}/${ref.name}`);
+  }
+
+  async status(ref: ApplicationRef): Promise<ApplicationObservation> {
+    this.reach(`status ${ref.namespace}/${ref.name}`);
+    const o = this.find(ref);
+    if (!o)
+      return { phase: 'absent', pods: [], readyReplicas: 0, url: null, reason: null, images: [] };
+    return {
+      phase: 'running',
+      pods: Array.from({ length: o.replicas }, (_, i) => ({
+        name: `${o.name}-r${o.restarts}-${i}`,
+        status: 'Running',
+        ready: true,
+        restarts: 0,
+      })),
+      readyReplicas: o.replicas,
+      url: `https://${o.name}.fake.test`,
+      reason: null,
+      images: [o.image],
+    };
+  }
+
+  async scale(ref: ApplicationRef, replicas: number) {
+    this.reach(`scale ${ref.namespace}/${ref.name}`);
+    const o = this.find(ref);
+    if (o) o.replicas = replicas;
+  }
+
+  async restart(ref: ApplicationRef) {
+    this.reach(`restart ${ref.namespace}/${ref.name}`);
+    const o = this.find(ref);
+    if (o) o.restarts += 1;
+  }
+
+  async logs(ref: ApplicationRef) {
+    this.reach(`logs ${ref.namespace}/${ref.name}`);
+    return this.find(ref) ? 'fake log line' : '';
+  }
+
+  async metrics() {
+    return null;
+  }
+
+  async remove(ref: ApplicationRef) {
+    this.reach(`remove ${ref.namespace}/${ref.name}`);
+    this.objects.delete(`${ref.namespace}/${ref.name}`);
+    await this.pause('remove');
+  }
+
+  async removeEnvironment(env: EnvironmentSpec) {
+    this.reach(`removeEnvironment ${env.namespace}`);
+    if (this.objectsIn(env.namespace).length > 0) {
+      // A namespace deleted under its applications would take them down unrecorded.
+      throw new RuntimeRejectedError(`namespace ${env.namespace} still holds applications`);
+    }
+    this.namespaces.delete(env.namespace);
+    await this.pause('removeEnvironment');
+  }
+}

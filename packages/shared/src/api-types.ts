@@ -1,0 +1,110 @@
+/**
+ * Response shapes of the API (SPEC §3 field names), shared by the server's presenters and the
+ * web app's fetch functions.
+ */
+import type { EnvironmentType } from './schemas/environments';
+import type { ProjectRole } from './roles';
+
+export interface ResourceAmounts {
+  cpu: number;
+  ram: number;
+  stockage: number;
+}
+
+export interface Project {
+  id: string;
+  nom: string;
+  description: string | null;
+  quota_cpu: number;
+  quota_ram: number;
+  quota_stockage: number;
+  date_creation: string;
+  /** The caller's role in this project. */
+  role_projet: ProjectRole;
+  /** Reserved by the project's applications (cpu × replicas, ram × replicas, storage). */
+  usage: ResourceAmounts;
+  environments_count: number;
+  applications_count: number;
+}
+
+export interface ProjectMember {
+  /** The membership id (used in /projects/{id}/members/{memberId}). */
+  id: string;
+  user_id: string;
+  prenom: string;
+  nom: string;
+  email: string;
+  role_projet: ProjectRole;
+  date_ajout: string;
+}
+
+export interface ProjectInvitation {
+  id: string;
+  email: string;
+  role_projet: ProjectRole;
+  expires_at: string;
+  date_creation: string;
+}
+
+export type AddMemberResult =
+  | { type: 'member_added'; message: string; member: ProjectMember }
+  | { type: 'invitation_sent'; message: string; invitation: ProjectInvitation };
+
+export interface InvitationInfo {
+  projet_id: string;
+  project_name: string;
+  email: string;
+  role: ProjectRole;
+  expires_at: string;
+  user_exists: boolean;
+}
+
+export interface AcceptInvitationResult {
+  message: string;
+  projet_id: string;
+  user_created: boolean;
+  /** Only when the invitation created the account: the new session. */
+  access_token?: string;
+}
+
+export interface PendingInvitation {
+  id: string;
+  projet_id: string;
+  project_name: string;
+  role: ProjectRole;
+  expires_at: string;
+  invited_by: string | null;
+}
+
+export type EnvironmentStatusValue = 'pending' | 'active' | 'failed' | 'deleting';
+
+export interface EnvironmentStatus {
+  status: EnvironmentStatusValue;
+  message: string | null;
+  gitlab_config: { created: boolean };
+}
+
+export interface Environment {
+  id: string;
+  nom: string;
+  type: EnvironmentType;
+  projet_id: string;
+  namespace_k8s_id: string;
+  nom_dossier_git: string;
+  date_creation: string;
+  status: EnvironmentStatus;
+  applications_count: number;
+}
+
+export interface EnvironmentConfig {
+  environment_id: string;
+  namespace: string;
+  runtime: string;
+  manifests_path: string;
+  resource_quota: ResourceAmounts;
+  labels: Record<string, string>;
+}
+
+export interface MessageResponse {
+  message: string;
+}

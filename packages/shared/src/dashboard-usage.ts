@@ -1,0 +1,89 @@
+/**
+ * SPEC §9 "Dashboard estimates": the four resource-usage bars of the dashboard.
+ *  - Only deployments whose status is DEPLOYED, RUNNING or HEALTHY are active.
+ *  - CPU and RAM: cpu_requis × replicas and ram_requise × replicas, summed over the ACTIVE
+ *    deployments (the sentence sits under "only … are active", and a failed or starting
+ *    application uses nothing yet), against the sum of every project's quota; capped at 100 %.
+ *  - Storage: an estimated 5 GB per active deployment, against the summed storage quotas,
+ *    capped at 100 %.
+ *  - Bandwidth: 15 % per active deployment, capped at 100.
+ * A zero quota gives 0 % rather than a division by zero.
+ */
+import { isActiveStatus } from './status-display';
+
+export const STORAGE_GB_PER_ACTIVE_DEPLOYMENT = 5;
+export const BANDWIDTH_PERCENT_PER_ACTIVE_DEPLOYMENT = 15;
+
+export interface UsageProject {
+  quota_cpu: number;
+  quota_ram: number;
+  quota_stockage: number;
+  environments: {
+    applications: {
+      statut_deploiement: string;
+      cpu_requis: number;
+      ram_requise: number;
+      replicas: number;
+    }[];
+  }[];
+}
+
+export interface UsageBar {
+  /** 0 to 100, one decimal. */
+  percent: number;
+  /** What is counted (cores, GB); null for bandwidth, which is only a percentage. */
+  used: number | null;
+  /** The summed quota it is measured against; null for bandwidth. */
+  limit: number | null;
+}
+
+export interface DashboardUsage {
+  activeDeployments: number;
+  cpu: UsageBar;
+  ram: UsageBar;
+  storage: UsageBar;
+  bandwidth: UsageBar;
+}
+
+// Removes binary noise (0.1 × 3) before amounts are shown or compared.
+const clean = (v: number) => Math.round(v * 1e6) / 1e6;
+const capped = (v: number) => Math.min(100, Math.round(v * 10) / 10);
+const percentOf = (used: number, limit: number) => (limit > 0 ? capped((used / limit) * 100) : 0);
+
+export function dashboardUsage(projects: UsageProject[]): DashboardUsage {
+  let cpu = 0;
+  let ram = 0;
+  let active = 0;
+  let quotaCpu = 0;
+  let quotaRam = 0;
+  let quotaStorage = 0;
+  for (const project of projects) {
+    quotaCpu += project.quota_cpu;
+    quotaRam += project.quota_ram;
+    quotaStorage += project.quota_stockage;
+    for (const env of project.environments) {
+      for (const app of env.applications) {
+        if (!isActiveStatus(app.statut_deploiement)) continue;
+        active += 1;
+        cpu += app.cpu_requis * app.replicas;
+        ram += app.ram_requise * app.replicas;
+      }
+    }
+  }
+  const storage = active * STORAGE_GB_PER_ACTIVE_DEPLOYMENT;
+  return {
+    activeDeployments: active,
+    cpu: { percent: percentOf(cpu, quotaCpu), used: clean(cpu), limit: clean(quotaCpu) },
+    ram: { percent: percentOf(ram, quotaRam), used: clean(ram), limit: clean(quotaRam) },
+    storage: {
+      percent: percentOf(storage, quotaStorage),
+      used: storage,
+      limit: clean(quotaStorage),
+    },
+    bandwidth: {
+      percent: capped(active * BANDWIDTH_PERCENT_PER_ACTIVE_DEPLOYMENT),
+      used: null,
+      limit: null,
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildStatusView,
+  deploymentStatusLabel,
+  detailStatusTone,
+  environmentStatusView,
+  isActiveStatus,
+  isDatabasePod,
+  listStatusTone,
+  podStatusTone,
+  projectApplicationStatusView,
+} from './status-display';
+
+describe('SPEC §4 deployment status in lists', () => {
+  it.each([
+    ['RUNNING', 'green'],
+    ['DEPLOYED', 'green'],
+    ['HEALTHY', 'green'],
+    ['FAILED', 'red'],
+    ['PENDING', 'yellow'],
+    ['BUILDING', 'yellow'],
+    ['DEPLOYING', 'yellow'],
+    ['DELETING', 'yellow'],
+    ['SOMETHING_NEW', 'yellow'],
+    // The lowercase variants the lists also handle.
+    ['running', 'green'],
+    ['deployed', 'green'],
+    ['active', 'green'],
+    ['failed', 'red'],
+    ['error', 'red'],
+    ['pending', 'yellow'],
+    ['building', 'yellow'],
+    ['deploying', 'yellow'],
+  ])('%s is %s', (status, tone) => {
+    expect(listStatusTone(status)).toBe(tone);
+  });
+
+  it('counts only DEPLOYED, RUNNING and HEALTHY as active (SPEC §9)', () => {
+    for (const s of ['DEPLOYED', 'RUNNING', 'HEALTHY', 'running'])
+      expect(isActiveStatus(s)).toBe(true);
+    for (const s of ['PENDING', 'DEPLOYING', 'FAILED', 'DELETING', 'active', '', null]) {
+      expect(isActiveStatus(s)).toBe(false);
+    }
+  });
+});
+
+describe('SPEC §4 deployment status on the detail screen', () => {
+  it.each([
+    ['deployed', 'green'],
+    ['active', 'green'],
+    ['DEPLOYED', 'green'],
+    ['RUNNING', 'green'],
+    ['HEALTHY', 'green'],
+    ['pending', 'yellow'],
+    ['building', 'yellow'],
+    ['PENDING', 'yellow'],
+    ['DEPLOYING', 'yellow'],
+    ['failed', 'red'],
+    ['error', 'red'],
+    ['FAILED', 'red'],
+    ['DELETING', 'grey'],
+    ['mystery', 'grey'],
+    [null, 'grey'],
+  ])('%s is %s', (status, tone) => {
+    expect(detailStatusTone(status)).toBe(tone);
+  });
+
+  it('words the engine statuses in French, and shows an unknown value as sent', () => {
+    expect(deploymentStatusLabel('RUNNING')).toBe('En ligne');
+    expect(deploymentStatusLabel('PENDING')).toBe('En attente');
+    expect(deploymentStatusLabel('DEPLOYING')).toBe('Démarrage');
+    expect(deploymentStatusLabel('FAILED')).toBe('Échec');
+    expect(deploymentStatusLabel('DELETING')).toBe('Suppression en cours');
+    expect(deploymentStatusLabel('SUSPENDED')).toBe('SUSPENDED');
+    expect(deploymentStatusLabel('')).toBe('Statut inconnu');
+  });
+});
+
+describe('SPEC §4 project applications labels', () => {
+  it.each([
+    ['deploye', 'green', 'Déployé'],
+    ['RUNNING', 'green', 'Déployé'],
+    ['DEPLOYED', 'green', 'Déployé'],
+    ['HEALTHY', 'green', 'Déployé'],
+    ['erreur', 'red', 'Erreur'],
+    ['FAILED', 'red', 'Erreur'],
+    ['en_cours', 'yellow', 'En cours'],
+    ['PENDING', 'yellow', 'En cours'],
+    ['DEPLOYING', 'yellow', 'En cours'],
+    ['DELETING', 'yellow', 'En cours'],
+    ['other', 'grey', 'Statut inconnu'],
+    ['', 'grey', 'Statut inconnu'],
+  ])('%s reads %s %s', (status, tone, label) => {
+    expect(projectApplicationStatusView(status)).toEqual({ tone, label });
+  });
+});
+
+describe('SPEC §4 pod, build and environment statuses', () => {
+  it.each([
+    ['Running', 'green'],
+    ['Failed', 'red'],
+    ['Pending', 'yellow'],
+    ['Succeeded', 'yellow'],
+    ['Unknown', 'yellow'],
+  ])('pod %s is %s', (status, tone) => {
+    expect(podStatusTone(status)).toBe(tone);
+  });
+
+  it.each([
+    ['success', 'green', 'Succès'],
+    ['failed', 'red', 'Échoué'],
+    ['running', 'yellow', 'En cours'],
+    ['queued', 'grey', 'queued'],
+  ])('build %s reads %s %s', (status, tone, label) => {
+    expect(buildStatusView(status)).toEqual({ tone, label });
+  });
+
+  it('reads an environment as ok only when active with its configuration written', () => {
+    expect(environmentStatusView({ status: 'active', gitlab_config: { created: true } })).toEqual({
+      tone: 'green',
+      label: 'Actif',
+    });
+    expect(
+      environmentStatusView({ status: 'active', gitlab_config: { created: false } }).tone,
+    ).toBe('yellow');
+    expect(
+      environmentStatusView({ status: 'pending', gitlab_config: { created: false } }).tone,
+    ).toBe('yellow');
+    expect(environmentStatusView({ status: 'failed', gitlab_config: { created: false } })).toEqual({
+      tone: 'red',
+      label: 'Échec',
+    });
+    expect(environmentStatusView({ status: 'weird' })).toEqual({
+      tone: 'grey',
+      label: 'Status inconnu',
+    });
+  });
+});
+
+describe('database pods', () => {
+  it("tells the database's pod from the application's replicas", () => {
+    expect(isDatabasePod('wordpress-boutique-fe4c5f-db-simule-0')).toBe(true);
+    expect(isDatabasePod('odoo-erp-1a2b3c-db-0')).toBe(true);
+    expect(isDatabasePod('wordpress-boutique-fe4c5f-simule-g1-0')).toBe(false);
+    expect(isDatabasePod('wordpress-my-db-site-1a2b3c-simule-g2-1')).toBe(false);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * SPEC §4 display rules for statuses: which colour (tone) and which French label each value
+ * gets on each screen. Pure, so every screen shows a status the same way and the mapping is
+ * tested once. Tones are the web app's badge tones.
+ */
+export type StatusTone = 'green' | 'yellow' | 'red' | 'grey' | 'blue';
+
+export interface StatusView {
+  tone: StatusTone;
+  label: string;
+}
+
+const norm = (status: string | null | undefined) => (status ?? '').trim().toLowerCase();
+
+/** SPEC §9 "Dashboard estimates": only these count as active. */
+const ACTIVE = new Set(['deployed', 'running', 'healthy']);
+
+/** True for DEPLOYED, RUNNING and HEALTHY (any case): the application counts as active. */
+export function isActiveStatus(status: string | null | undefined): boolean {
+  return ACTIVE.has(norm(status));
+}
+
+/**
+ * Lists (dashboard, status, environment lists): RUNNING, DEPLOYED, HEALTHY green; FAILED red;
+ * PENDING, BUILDING and any other value yellow. SPEC §4's lowercase variants: running,
+ * deployed, active green; failed, error red; pending, building, deploying yellow.
+ */
+export function listStatusTone(status: string | null | undefined): StatusTone {
+  const s = norm(status);
+  if (ACTIVE.has(s) || s === 'active') return 'green';
+  if (s === 'failed' || s === 'error') return 'red';
+  return 'yellow';
+}
+
+/**
+ * The detail screen: deployed/active green, pending/building yellow, failed/error red, else
+ * grey. Our engine's values are placed where they mean the same thing: RUNNING and HEALTHY are
+ * deployed (green), DEPLOYING is building (yellow); DELETING, like any unknown value, is grey.
+ */
+export function detailStatusTone(status: string | null | undefined): StatusTone {
+  const s = norm(status);
+  if (['deployed', 'active', 'running', 'healthy'].includes(s)) return 'green';
+  if (['pending', 'building', 'deploying'].includes(s)) return 'yellow';
+  if (s === 'failed' || s === 'error') return 'red';
+  return 'grey';
+}
+
+/** French words for the engine's statuses (ARCHITECTURE.md "Deployment engine"), lists and detail. */
+const deploymentLabels: Record<string, string> = {
+  running: 'En ligne',
+  deployed: 'Déployé',
+  healthy: 'Opérationnel',
+  active: 'Actif',
+  pending: 'En attente',
+  building: 'Construction',
+  deploying: 'Démarrage',
+  failed: 'Échec',
+  error: 'Erreur',
+  deleting: 'Suppression en cours',
+};
+
+/** A status's French label; a value this version does not know is shown as the server sent it. */
+export function deploymentStatusLabel(status: string | null | undefined): string {
+  const s = norm(status);
+  if (!s) return 'Statut inconnu';
+  return deploymentLabels[s] ?? String(status);
+}
+
+/** Tone and label of a status in lists (dashboard, status page). */
+export function listStatusView(status: string | null | undefined): StatusView {
+  return { tone: listStatusTone(status), label: deploymentStatusLabel(status) };
+}
+
+/** Tone and label of a status on the deployment detail screen. */
+export function detailStatusView(status: string | null | undefined): StatusView {
+  return { tone: detailStatusTone(status), label: deploymentStatusLabel(status) };
+}
+
+/**
+ * The project applications page uses SPEC §4's four labels: deploye 'Déployé', erreur
+ * 'Erreur', en_cours 'En cours', other 'Statut inconnu'. Our statuses map onto them: RUNNING
+ * (and DEPLOYED, HEALTHY) → Déployé; FAILED (and error) → Erreur; PENDING, DEPLOYING, BUILDING
+ * and DELETING (an operation under way) → En cours; anything else → Statut inconnu.
+ */
+export function projectApplicationStatusView(status: string | null | undefined): StatusView {
+  const s = norm(status);
+  if (s === 'deploye' || ACTIVE.has(s)) return { tone: 'green', label: 'Déployé' };
+  if (s === 'erreur' || s === 'failed' || s === 'error') return { tone: 'red', label: 'Erreur' };
+  if (['en_cours', 'pending', 'deploying', 'building', 'deleting'].includes(s)) {
+    return { tone: 'yellow', label: 'En cours' };
+  }
+  return { tone: 'grey', label: 'Statut inconnu' };
+}
+
+/** SPEC §4 "Pod status": Running green, Failed red, else yellow (the label is the pod's phase). */
+export function podStatusTone(status: string | null | undefined): StatusTone {
+  if (status === 'Running') return 'green';
+  if (status === 'Failed') return 'red';
+  return 'yellow';
+}
+
+/** SPEC §4 "Build status": success 'Succès', failed 'Échoué', running 'En cours'. */
+export function buildStatusView(status: string | null | undefined): StatusView {
+  switch (norm(status)) {
+    case 'success':
+      return { tone: 'green', label: 'Succès' };
+    case 'failed':
+      return { tone: 'red', label: 'Échoué' };
+    case 'running':
+      return { tone: 'yellow', label: 'En cours' };
+    default:
+      return { tone: 'grey', label: status ? String(status) : 'Statut inconnu' };
+  }
+}
+
+/**
+ * SPEC §4 "Environment status": active with its configuration written (gitlab_config.created)
+ * is ok (green), failed red, otherwise pending (yellow); unknown grey 'Status inconnu'.
+ */
+export function environmentStatusView(
+  status: { status: string; gitlab_config?: { created: boolean } | null } | null | undefined,
+): StatusView {
+  const s = norm(status?.status);
+  if (s === 'active') {
+    return status?.gitlab_config?.created
+      ? { tone: 'green', label: 'Actif' }
+      : { tone: 'yellow', label: 'En attente' };
+  }
+  if (s === 'failed') return { tone: 'red', label: 'Échec' };
+  if (s === 'pending') return { tone: 'yellow', label: 'En attente' };
+  if (s === 'deleting') return { tone: 'yellow', label: 'Suppression en cours' };
+  return { tone: 'grey', label: 'Status inconnu' };
+}
+
+/**
+ * A database pod (`<name>-db-0` on Kubernetes, `<name>-db-simule-0` in simulation) rather than
+ * one of the application's replicas: replica counts leave it out.
+ */
+export function isDatabasePod(name: string): boolean {
+  return /-db-(?:simule-)?\d+$/.test(name);
+}
