@@ -9,20 +9,16 @@ const lazy = (
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-const placeholder = (title: string): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => {
-    const { placeholderRoute } = await import('@/features/placeholders/routes/placeholder');
-    return { Component: placeholderRoute(title) };
-  },
-});
-
 export const routes: RouteObject[] = [
   {
     element: <SessionExpiryRedirect />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
       { path: '/', ...lazy(() => import('@/features/landing/routes/landing')) },
-      { path: '/invitations/:token', ...placeholder('Invitation') },
+      {
+        path: '/invitations/:token',
+        ...lazy(() => import('@/features/invitations/routes/invitation')),
+      },
       {
         element: <RequireGuest />,
         children: [
@@ -53,23 +49,46 @@ export const routes: RouteObject[] = [
                 path: '/dashboard',
                 ...lazy(() => import('@/features/dashboard/routes/dashboard')),
               },
-              { path: '/deployments', ...placeholder('Nouveau déploiement') },
-              { path: '/deploy', ...placeholder('Nouveau déploiement') },
-              { path: '/projects', ...placeholder('Projets') },
-              { path: '/projects/:projectId', ...placeholder('Détails du projet') },
-              { path: '/environments/:projectId', ...placeholder('Environnements') },
+              {
+                path: '/deployments',
+                ...lazy(() => import('@/features/deploy/routes/deploy-wizard')),
+              },
+              { path: '/deploy', ...lazy(() => import('@/features/deploy/routes/deploy-wizard')) },
+              {
+                path: '/projects',
+                ...lazy(() => import('@/features/projects/routes/projects-list')),
+              },
+              {
+                path: '/projects/:projectId',
+                ...lazy(() => import('@/features/projects/routes/project-detail')),
+              },
+              {
+                path: '/environments/:projectId',
+                ...lazy(() => import('@/features/environments/routes/environments')),
+              },
               {
                 path: '/deployments/:environmentId',
-                ...placeholder('Applications de l’environnement'),
+                ...lazy(() => import('@/features/environment-apps/routes/environment-apps')),
               },
-              { path: '/deployment/:deploymentId', ...placeholder('Détails du déploiement') },
+              {
+                path: '/deployment/:deploymentId',
+                ...lazy(() => import('@/features/deployment-detail/routes/deployment-detail')),
+              },
               {
                 path: '/project/:projectId/applications',
-                ...placeholder('Applications du projet'),
+                ...lazy(
+                  () => import('@/features/project-applications/routes/project-applications'),
+                ),
               },
-              { path: '/status', ...placeholder('Status') },
-              { path: '/certificates', ...placeholder('Certificats') },
-              { path: '/built-images', ...placeholder('Images') },
+              { path: '/status', ...lazy(() => import('@/features/status/routes/status')) },
+              {
+                path: '/certificates',
+                ...lazy(() => import('@/features/certificates/routes/certificates')),
+              },
+              {
+                path: '/built-images',
+                ...lazy(() => import('@/features/built-images/routes/built-images')),
+              },
               { path: '/profile', ...lazy(() => import('@/features/profile/routes/profile')) },
             ],
           },

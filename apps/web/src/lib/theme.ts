@@ -30,11 +30,18 @@ export function setTheme(theme: Theme) {
   listeners.forEach((l) => l());
 }
 
+/** What a pre-rendered page shows before hydration; the stored theme takes over right after. */
+const serverTheme = (): Theme => 'light';
+
 export function useTheme() {
-  const theme = useSyncExternalStore((l) => {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  }, currentTheme);
+  const theme = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    currentTheme,
+    serverTheme,
+  );
   const toggle = useCallback(() => setTheme(theme === 'dark' ? 'light' : 'dark'), [theme]);
   return { theme, toggle };
 }

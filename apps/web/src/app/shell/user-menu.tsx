@@ -16,13 +16,17 @@ export function UserMenu() {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         className="flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
-        aria-label="Menu utilisateur"
         data-testid="user-menu"
       >
-        <span className="flex size-8 items-center justify-center rounded-full bg-blue-600 text-xs font-semibold text-white">
+        {/* The accessible name contains the visible first name (WCAG 2.5.3 "label in name"). */}
+        <span
+          aria-hidden="true"
+          className="flex size-8 items-center justify-center rounded-full bg-blue-600 text-xs font-semibold text-white"
+        >
           {initials(user.prenom, user.nom)}
         </span>
         <span className="hidden font-medium lg:inline">{user.prenom}</span>
+        <span className="sr-only">Menu utilisateur</span>
         <ChevronDown className="size-4 text-slate-500" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -77,8 +77,8 @@ export default function LoginRoute() {
         <FormField label="Mot de passe" error={errors.password?.message}>
           <Input type="password" autoComplete="current-password" {...form.register('password')} />
         </FormField>
-        <div className="flex items-center justify-between text-sm">
-          <label className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
+          <label className="flex items-center gap-2 whitespace-nowrap">
             <input
               type="checkbox"
               className="size-4 rounded border-slate-300"
@@ -88,7 +88,7 @@ export default function LoginRoute() {
           </label>
           <Link
             to="/forgot-password"
-            className="font-medium text-blue-600 hover:underline dark:text-blue-400"
+            className="font-medium whitespace-nowrap text-blue-600 hover:underline dark:text-blue-400"
           >
             Mot de passe oublié ?
           </Link>

@@ -1,3 +1,91 @@
-export default function TemporaryRoute() {
-  return <h1>En construction</h1>;
+import { zodResolver } from '@hookform/resolvers/zod';
+import { success } from '@nuage/shared/messages';
+import { registerFormSchema, type RegisterForm } from '@nuage/shared/schemas/auth';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { notify } from '@/lib/toast';
+import { useRegister } from '../api/register';
+import { AuthLayout } from '../components/auth-layout';
+import { AuthLink } from '../components/auth-link';
+import { LegalLinks } from '../components/legal-links';
+
+export default function RegisterRoute() {
+  const navigate = useNavigate();
+  const registerMutation = useRegister();
+  const form = useForm<RegisterForm>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { nom: '', prenom: '', email: '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ nom, prenom, email, password }) => {
+    try {
+      await registerMutation.mutateAsync({ nom, prenom, email, mot_de_passe: password });
+    } catch {
+      return; // the API client has shown the error toast
+    }
+    notify.success(success.register);
+    navigate('/verify-account', { state: { email } });
+  });
+
+  return (
+    <AuthLayout
+      title="Créer un compte"
+      subtitle="Déployez vos applications en quelques minutes."
+      footer={
+        <>
+          Déjà un compte ? <AuthLink to="/login">Se connecter</AuthLink>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Nom" error={errors.nom?.message}>
+            <Input autoComplete="family-name" {...form.register('nom')} />
+          </FormField>
+          <FormField label="Prénom" error={errors.prenom?.message}>
+            <Input autoComplete="given-name" {...form.register('prenom')} />
+          </FormField>
+        </div>
+        <FormField label="Adresse email" error={errors.email?.message}>
+          <Input
+            type="email"
+            autoComplete="email"
+            placeholder="vous@entreprise.com"
+            {...form.register('email')}
+          />
+        </FormField>
+        <FormField
+          label="Mot de passe"
+          error={errors.password?.message}
+          hint="Au moins 6 caractères."
+        >
+          <Input
+            type="password"
+            autoComplete="new-password"
+            {...form.register('password', { deps: 'confirmPassword' })}
+          />
+        </FormField>
+        <FormField label="Confirmer le mot de passe" error={errors.confirmPassword?.message}>
+          <Input
+            type="password"
+            autoComplete="new-password"
+            {...form.register('confirmPassword')}
+          />
+        </FormField>
+        <LegalLinks />
+        <Button
+          type="submit"
+          className="w-full"
+          loading={form.formState.isSubmitting}
+          loadingText="Inscription..."
+        >
+          Créer mon compte
+        </Button>
+      </form>
+    </AuthLayout>
+  );
 }

@@ -1,3 +1,34 @@
-export default function TemporaryRoute() {
-  return <h1>En construction</h1>;
+import { Features } from '../components/features';
+import { FinalCta } from '../components/final-cta';
+import { Footer } from '../components/footer';
+import { Hero } from '../components/hero';
+import { Platforms } from '../components/platforms';
+import { Pricing } from '../components/pricing';
+import { Process } from '../components/process';
+import { SkipLink } from '../components/skip-link';
+import { TopBar } from '../components/top-bar';
+
+const MAIN_ID = 'contenu';
+
+/**
+ * The public landing page (SPEC §2). One tree for both entries: the SPA's lazy `/` route and
+ * the light landing entry (pre-rendered, hydrated with React alone). Hence plain <a href>
+ * links and no router, query client or API call anywhere below.
+ */
+export default function LandingPage() {
+  return (
+    <div className="min-h-screen bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <SkipLink target={MAIN_ID} />
+      <TopBar />
+      <main id={MAIN_ID} tabIndex={-1} className="scroll-mt-32 outline-none lg:scroll-mt-16">
+        <Hero />
+        <Platforms />
+        <Process />
+        <Features />
+        <Pricing />
+        <FinalCta />
+      </main>
+      <Footer />
+    </div>
+  );
 }

@@ -1,3 +1,28 @@
-export default function TemporaryRoute() {
-  return <h1>En construction</h1>;
+import { PageHeader } from '@/components/ui/page-header';
+import { useUser } from '@/lib/auth';
+import { AccountInfoCard } from '../components/account-info-card';
+import { DangerZoneCard } from '../components/danger-zone-card';
+import { ProfileDetailsCard } from '../components/profile-details-card';
+import { SecurityCard } from '../components/security-card';
+
+export default function ProfileRoute() {
+  const user = useUser();
+  return (
+    <div>
+      <PageHeader
+        title="Mon profil"
+        description="Gérez vos informations personnelles et la sécurité de votre compte."
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <ProfileDetailsCard user={user} />
+          <SecurityCard email={user.email} />
+        </div>
+        <div className="space-y-6">
+          <AccountInfoCard user={user} />
+          <DangerZoneCard />
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,80 @@
+import { errors, success, validation } from '@nuage/shared/messages';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildUser, renderRoute } from '@/test/render';
+import { deferred } from '@/test/fake-api';
+import { expectToast } from '@/test/toasts';
+import LoginRoute from './login';
+
+const field = (name: RegExp) => screen.getByLabelText(name);
+const submit = () => screen.getByRole('button', { name: 'Se connecter' });
+
+describe('/login', () => {
+  it('asks for the email and the password when both are empty', async () => {
+    const { user, api } = renderRoute(<LoginRoute />, { path: '/login' });
+    await user.click(submit());
+    expect(await screen.findByText(validation.emailRequired)).toBeVisible();
+    expect(screen.getByText(validation.passwordRequired)).toBeVisible();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('rejects a malformed email and a password under 6 characters', async () => {
+    const { user, api } = renderRoute(<LoginRoute />, { path: '/login' });
+    await user.type(field(/Adresse email/), 'awa@exemple');
+    await user.type(field(/Mot de passe/), '12345');
+    await user.click(submit());
+    expect(await screen.findByText(validation.emailInvalid)).toBeVisible();
+    expect(screen.getByText(validation.passwordMin6)).toBeVisible();
+    expect(field(/Adresse email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('shows the message and email carried from the previous screen', () => {
+    renderRoute(<LoginRoute />, {
+      path: '/login',
+      state: { message: success.passwordReset, email: 'awa@exemple.sn' },
+    });
+    expect(screen.getByText(success.passwordReset)).toBeVisible();
+    expect(field(/Adresse email/)).toHaveValue('awa@exemple.sn');
+  });
+
+  it('shows "Connexion..." while signing in, then greets and opens the dashboard', async () => {
+    const answer = deferred();
+    const { user, api, location } = renderRoute(<LoginRoute />, { path: '/login' });
+    api
+      .on('POST', '/auth/login', async () => {
+        await answer.promise;
+        return { body: { access_token: 'jwt-123', token_type: 'bearer' } };
+      })
+      .on('GET', '/users/me', { body: buildUser() });
+    await user.type(field(/Adresse email/), 'Awa@Exemple.sn');
+    await user.type(field(/Mot de passe/), 'secret1');
+    await user.click(submit());
+    expect(await screen.findByRole('button', { name: /Connexion\.\.\./ })).toBeDisabled();
+    answer.resolve();
+    await expectToast(success.login);
+    expect(await screen.findByRole('heading', { name: 'Page /dashboard' })).toBeVisible();
+    expect(location().pathname).toBe('/dashboard');
+    expect(api.callsTo('POST', '/auth/login')[0]?.body).toEqual({
+      email: 'awa@exemple.sn',
+      mot_de_passe: 'secret1',
+    });
+    expect(localStorage.getItem('auth_token')).toBe('jwt-123');
+  });
+
+  it('shows the server detail of a refused login, else the default text', async () => {
+    const { user, api } = renderRoute(<LoginRoute />, { path: '/login' });
+    api.on('POST', '/auth/login', {
+      status: 401,
+      body: { detail: 'Email ou mot de passe incorrect.' },
+    });
+    await user.type(field(/Adresse email/), 'awa@exemple.sn');
+    await user.type(field(/Mot de passe/), 'mauvais1');
+    await user.click(submit());
+    await expectToast('Email ou mot de passe incorrect.');
+
+    api.on('POST', '/auth/login', { status: 500 });
+    await user.click(submit());
+    await expectToast(errors.login);
+  });
+});

@@ -1,0 +1,69 @@
+import {
+  operationsErrors,
+  operationsSuccess,
+  operationsTexts,
+} from '@nuage/shared/operations-messages';
+import { buildStatusView } from '@nuage/shared/status-display';
+import { Copy } from 'lucide-react';
+import { StatusBadge } from '@/components/status/status-badge';
+import { Button } from '@/components/ui/button';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { notify } from '@/lib/toast';
+import type { BuiltImage } from '../api/get-built-images';
+
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return '—';
+  if (seconds < 60) return `${formatNumber(seconds)} s`;
+  const m = Math.floor(seconds / 60);
+  const s = Math.round(seconds % 60);
+  return `${m} min ${s} s`;
+}
+
+async function copyImageUrl(reference: string) {
+  try {
+    await navigator.clipboard.writeText(reference);
+    notify.success(operationsSuccess.imageUrlCopied);
+  } catch {
+    notify.error(operationsErrors.copyFailed);
+  }
+}
+
+/** One build: application, project, image:tag, status, duration, date, error; copy its URL. */
+export function BuildRow({ build }: { build: BuiltImage }) {
+  const reference = `${build.image_url}:${build.image_tag}`;
+  const titleId = `build-${build.build_id}`;
+  return (
+    <li
+      aria-labelledby={titleId}
+      className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4"
+    >
+      <div className="min-w-0 flex-1 space-y-0.5">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={titleId} className="truncate font-semibold">
+            {build.application_name}
+          </h3>
+          <StatusBadge view={buildStatusView(build.status)} />
+        </div>
+        <p className="text-xs text-slate-500 dark:text-slate-400">
+          Projet {build.project.name} · {formatDateTime(build.build_info.created_at)} · durée{' '}
+          {formatDuration(build.build_info.duration_seconds)}
+        </p>
+        <p className="truncate font-mono text-xs" title={reference}>
+          {reference}
+        </p>
+        {build.error_message && (
+          <p className="text-xs text-red-600 dark:text-red-400">{build.error_message}</p>
+        )}
+      </div>
+      <Button
+        variant="outline"
+        size="sm"
+        className="self-start sm:self-center"
+        onClick={() => void copyImageUrl(reference)}
+        aria-label={`${operationsTexts.copyImageUrl} ${reference}`}
+      >
+        <Copy className="size-4" aria-hidden="true" /> {operationsTexts.copyImageUrl}
+      </Button>
+    </li>
+  );
+}

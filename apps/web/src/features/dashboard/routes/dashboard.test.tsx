@@ -1,0 +1,278 @@
+import type { DashboardResponse } from '@nuage/shared/dashboard-types';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { deferred } from '@/test/fake-api';
+import {
+  buildApp,
+  buildDashboard,
+  buildDashboardEnvironment,
+  buildDashboardProject,
+  buildProjectCost,
+} from '@/test/operations-fixtures';
+import { buildProject } from '@/test/project-fixtures';
+import { buildUser, renderRoute } from '@/test/render';
+import { expectToast } from '@/test/toasts';
+import DashboardRoute from './dashboard';
+
+function renderDashboard(answer: DashboardResponse | (() => Promise<DashboardResponse>)) {
+  const view = renderRoute(<DashboardRoute />, { path: '/dashboard', user: buildUser() });
+  view.api
+    .on('GET', '/platform', { body: { runtime: 'simulation', simulation: false, banner: null } })
+    .on('GET', '/dashboard', async () => ({
+      body: typeof answer === 'function' ? await answer() : answer,
+    }));
+  return view;
+}
+
+const costsCard = () => screen.getByRole('region', { name: 'Coûts mensuels' });
+
+/** Two projects: 2 + 2 cores and 4 + 4 GB of quota; two RUNNING apps, one FAILED. */
+function seeded() {
+  const p1 = buildProject({
+    id: 'p1',
+    nom: 'Boutique Dakar',
+    quota_cpu: 2,
+    quota_ram: 4,
+    quota_stockage: 50,
+  });
+  const p2 = buildProject({
+    id: 'p2',
+    nom: 'Cabinet Thiès',
+    quota_cpu: 2,
+    quota_ram: 4,
+    quota_stockage: 50,
+  });
+  return buildDashboard({
+    projects: [
+      buildDashboardProject({
+        ...p1,
+        environments: [
+          buildDashboardEnvironment({
+            applications: [
+              buildApp({ id: 'a1', cpu_requis: 0.5, ram_requise: 1, replicas: 2 }),
+              buildApp({ id: 'a2', statut_deploiement: 'FAILED', cpu_requis: 1, ram_requise: 2 }),
+            ],
+          }),
+        ],
+      }),
+      buildDashboardProject({
+        ...p2,
+        environments: [
+          buildDashboardEnvironment({
+            id: 'env-2',
+            applications: [buildApp({ id: 'a3', cpu_requis: 1, ram_requise: 0.5 })],
+          }),
+          buildDashboardEnvironment({ id: 'env-3', nom: 'dev', type: 'dev', applications: [] }),
+        ],
+      }),
+    ],
+    costs: {
+      total_monthly_cost: 60000,
+      total_yearly_cost: 720000,
+      total_monthly_cost_base: 91.6,
+      projects_count: 2,
+      applications_count: 3,
+      currency: 'XOF',
+      projects: [
+        buildProjectCost({
+          project_id: 'p1',
+          project_name: 'Boutique Dakar',
+          monthly_cost: 42708,
+          applications_count: 2,
+        }),
+        buildProjectCost({
+          project_id: 'p2',
+          project_name: 'Cabinet Thiès',
+          monthly_cost: 17292,
+          applications_count: 1,
+        }),
+      ],
+      trend: {
+        current_month: '2025-03',
+        previous_month: '2025-02',
+        previous_monthly_cost: 50000,
+        change_percent: 20,
+      },
+    },
+  });
+}
+
+describe('/dashboard', () => {
+  it('shows the welcome line and the four quick actions', async () => {
+    renderDashboard(seeded());
+    expect(await screen.findByRole('heading', { name: 'Bienvenue, Awa !' })).toBeVisible();
+    const actions = screen.getByRole('region', { name: 'Actions rapides' });
+    const link = (name: string) => within(actions).getByRole('link', { name });
+    expect(link('Gérer : Projets')).toHaveAttribute('href', '/projects');
+    expect(link('Voir Status : Status')).toHaveAttribute('href', '/status');
+    expect(within(actions).getByRole('link', { name: /Certificats/ })).toHaveAttribute(
+      'href',
+      '/certificates',
+    );
+    expect(link('Commencer : Nouveau')).toHaveAttribute('href', '/projects');
+  });
+
+  it('shows the counts, the usage bars of SPEC §9 and links to /status', async () => {
+    renderDashboard(seeded());
+    const overview = await screen.findByRole('region', { name: "Vue d'ensemble" });
+    const count = (label: string) => within(overview).getByText(label).nextElementSibling;
+    expect(count('Projets')).toHaveTextContent('2');
+    expect(count('Environnements')).toHaveTextContent('3');
+    expect(count('Applications')).toHaveTextContent('3');
+    expect(count('Applications actives')).toHaveTextContent('2');
+    expect(within(overview).getByRole('link', { name: /Dashboard Complet/ })).toHaveAttribute(
+      'href',
+      '/status',
+    );
+    // Active only: 0.5×2 + 1 = 2 cores of 4 (50 %); 1×2 + 0.5 = 2.5 GB of 8 (31.3 %);
+    // 2 × 5 GB = 10 GB of 100 (10 %); 2 × 15 % bandwidth.
+    const bar = (name: string) => screen.getByRole('progressbar', { name });
+    expect(bar('CPU')).toHaveAttribute('aria-valuenow', '50');
+    expect(bar('CPU')).toHaveAttribute('aria-valuetext', '2 / 4 cores (50 %)');
+    expect(bar('RAM')).toHaveAttribute('aria-valuenow', '31.3');
+    expect(bar('RAM')).toHaveAttribute('aria-valuetext', '2,5 / 8 GB (31,3 %)');
+    expect(bar('Stockage')).toHaveAttribute('aria-valuenow', '10');
+    expect(bar('Bande passante')).toHaveAttribute('aria-valuenow', '30');
+  });
+
+  it('loads in two requests besides /platform, whatever the number of applications', async () => {
+    const many = buildDashboard({
+      projects: Array.from({ length: 20 }, (_, p) =>
+        buildDashboardProject({
+          id: `p${p}`,
+          environments: Array.from({ length: 4 }, (_, e) =>
+            buildDashboardEnvironment({
+              id: `p${p}-e${e}`,
+              applications: Array.from({ length: 5 }, (_, a) =>
+                buildApp({ id: `p${p}-e${e}-a${a}` }),
+              ),
+            }),
+          ),
+        }),
+      ),
+    });
+    const { api } = renderDashboard(many);
+    await screen.findByTestId('dashboard-ready');
+    expect(screen.getByRole('region', { name: "Vue d'ensemble" })).toHaveTextContent('400');
+    const paths = api.calls.map((c) => `${c.method} ${c.path}`);
+    expect(paths.filter((p) => p !== 'GET /platform').sort()).toEqual([
+      'GET /dashboard',
+      'GET /users/me',
+    ]);
+    expect(paths.length).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('the monthly costs card (SPEC §4 "Usage card")', () => {
+  it('shows its loading state until the read answers', async () => {
+    const gate = deferred();
+    renderDashboard(async () => {
+      await gate.promise;
+      return seeded();
+    });
+    expect(
+      await within(await screen.findByRole('region', { name: 'Coûts mensuels' })).findByText(
+        'Chargement des coûts…',
+        { selector: 'div' },
+      ),
+    ).toBeVisible();
+    gate.resolve();
+    expect(await within(costsCard()).findByTestId('monthly-total')).toHaveTextContent('60 000 XOF');
+  });
+
+  it("shows the server's detail and 'Réessayer', which reads again", async () => {
+    const { api, user } = renderDashboard(seeded());
+    api.on('GET', '/dashboard', { status: 503, body: { detail: 'Base de données indisponible.' } });
+    const card = await screen.findByRole('region', { name: 'Coûts mensuels' });
+    expect(await within(card).findByText('Base de données indisponible.')).toBeVisible();
+    api.on('GET', '/dashboard', { body: seeded() });
+    await user.click(within(card).getByRole('button', { name: /Réessayer/ }));
+    expect(await within(costsCard()).findByTestId('monthly-total')).toHaveTextContent('60 000 XOF');
+  });
+
+  it("says 'Erreur lors du chargement des coûts' when the server gives no detail", async () => {
+    const { api } = renderDashboard(seeded());
+    api.on('GET', '/dashboard', { status: 500, body: {} });
+    const card = await screen.findByRole('region', { name: 'Coûts mensuels' });
+    expect(await within(card).findByText('Erreur lors du chargement des coûts')).toBeVisible();
+    expect(within(card).getByRole('button', { name: /Réessayer/ })).toBeVisible();
+  });
+
+  it("says 'Aucune donnée disponible' without any project", async () => {
+    renderDashboard(
+      buildDashboard({
+        projects: [],
+        costs: { ...seeded().costs, projects: [], total_monthly_cost: 0, total_yearly_cost: 0 },
+      }),
+    );
+    const card = await screen.findByRole('region', { name: 'Coûts mensuels' });
+    expect(await within(card).findByText('Aucune donnée disponible')).toBeVisible();
+  });
+
+  it('shows totals, active projects, the most expensive one and the real trend', async () => {
+    renderDashboard(seeded());
+    const card = await screen.findByRole('region', { name: 'Coûts mensuels' });
+    expect(await within(card).findByTestId('monthly-total')).toHaveTextContent('60 000 XOF');
+    expect(within(card).getByText('Projection annuelle').nextElementSibling).toHaveTextContent(
+      '720 000 XOF',
+    );
+    expect(within(card).getByText('Projets actifs').nextElementSibling).toHaveTextContent('2');
+    expect(within(card).getByText('Projet le plus coûteux').nextElementSibling).toHaveTextContent(
+      'Boutique Dakar (42 708 XOF)',
+    );
+    expect(within(card).getByText('+20 % par rapport à février 2025')).toBeVisible();
+  });
+
+  it('says so when there is no previous month to compare with', async () => {
+    const data = seeded();
+    data.costs.trend = {
+      current_month: '2025-03',
+      previous_month: null,
+      previous_monthly_cost: null,
+      change_percent: null,
+    };
+    renderDashboard(data);
+    expect(await screen.findByText('Pas encore de mois précédent pour comparer')).toBeVisible();
+  });
+
+  it("opens 'Détail des coûts par projet' with each project's usage, costs and fee", async () => {
+    const { user } = renderDashboard(seeded());
+    await user.click(
+      await within(await screen.findByRole('region', { name: 'Coûts mensuels' })).findByRole(
+        'button',
+        { name: 'Voir les détails' },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Détail des coûts par projet' });
+    expect(within(dialog).getByText('Total mensuel').nextElementSibling).toHaveTextContent(
+      '60 000 XOF',
+    );
+    expect(within(dialog).getByText('Total annuel').nextElementSibling).toHaveTextContent(
+      '720 000 XOF',
+    );
+    const boutique = within(dialog).getByRole('listitem', { name: 'Boutique Dakar' });
+    expect(boutique).toHaveTextContent('p1');
+    expect(boutique).toHaveTextContent('42 708 XOF');
+    const cpu = within(boutique).getByRole('row', { name: /CPU/ });
+    expect(cpu).toHaveTextContent('0,5 cores');
+    expect(cpu).toHaveTextContent('6 550 XOF');
+    expect(within(boutique).getByRole('row', { name: /RAM/ })).toHaveTextContent('5 240 XOF');
+    expect(within(boutique).getByRole('row', { name: /Stockage/ })).toHaveTextContent('20 GB');
+    expect(
+      within(boutique).getByText('Coût des ressources :').nextElementSibling,
+    ).toHaveTextContent('15 720 XOF');
+    expect(
+      within(boutique).getByText('Frais de plateforme :').nextElementSibling,
+    ).toHaveTextContent('1 572 XOF');
+  });
+});
+
+describe('refreshing the dashboard', () => {
+  it("reads again and says 'Dashboard actualisé'", async () => {
+    const { api, user } = renderDashboard(seeded());
+    await screen.findByTestId('dashboard-ready');
+    await user.click(screen.getByRole('button', { name: /Actualiser/ }));
+    await expectToast('Dashboard actualisé');
+    await waitFor(() => expect(api.callsTo('GET', '/dashboard')).toHaveLength(2));
+  });
+});

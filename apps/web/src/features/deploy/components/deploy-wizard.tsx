@@ -1,0 +1,168 @@
+import type { Environment } from '@nuage/shared/api-types';
+import { deployErrors } from '@nuage/shared/messages';
+import type { PricingPreset } from '@nuage/shared/pricing-types';
+import { wizardStepFields } from '@nuage/shared/schemas/deploy-wizard';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { QuotaExceededModal } from '@/components/quota/quota-exceeded-modal';
+import { notify } from '@/lib/toast';
+import { environmentsQueryOptions } from '../api/get-environments';
+import { projectsQueryOptions } from '../api/get-projects';
+import { templatesQueryOptions } from '../api/get-templates';
+import { ConfirmDeployModal } from './confirm-deploy-modal';
+import { deployBody } from './deploy-body';
+import { canDeployIn } from './deploy-permission';
+import { StepPanel } from './step-panel';
+import type { DeploySummary } from './step-review';
+import { useDeployFlow } from './use-deploy-flow';
+import { usePriceEstimate } from './use-price-estimate';
+import { useWizardNavigation } from './use-wizard-navigation';
+import { WizardFooter } from './wizard-footer';
+import { useWizardForm } from './wizard-form';
+import { WizardNotices } from './wizard-notices';
+import { WizardStepper } from './wizard-stepper';
+
+const watched = [
+  'app_type',
+  'project_id',
+  'environment_id',
+  'template_type',
+  'app_name',
+  'cpu',
+  'ram',
+  'storage',
+  'replicas',
+] as const;
+
+/** The five-step deploy wizard of SPEC §2 (one form; each step checks its own fields). */
+export function DeployWizard({
+  requestedEnvironmentId,
+  preselected,
+}: {
+  /** ?environmentId= as given (Back on step 1 returns there). */
+  requestedEnvironmentId: string | null;
+  /** That environment, when it was found: it and its project are preselected. */
+  preselected: Environment | null;
+}) {
+  const form = useWizardForm(
+    preselected ? { projectId: preselected.projet_id, environmentId: preselected.id } : null,
+  );
+  const nav = useWizardNavigation({ requestedEnvironmentId, preselected: preselected !== null });
+  const step = nav.step;
+  const [appType, projectId, environmentId, templateId, appName, cpu, ram, storage, replicas] =
+    useWatch({ control: form.control, name: watched });
+  const projects = useQuery(projectsQueryOptions());
+  const catalog = useQuery(templatesQueryOptions());
+  const environments = useQuery({ ...environmentsQueryOptions(projectId), enabled: !!projectId });
+  const [preset, setPreset] = useState<PricingPreset | null>(null);
+  const config = { cpu, ram, storage, replicas };
+  const estimate = usePriceEstimate(config, { enabled: step >= 4 && preset === null });
+  const flow = useDeployFlow();
+  const [confirming, setConfirming] = useState(false);
+
+  const project = projects.data?.find((p) => p.id === projectId);
+  const environment =
+    environments.data?.find((e) => e.id === environmentId) ??
+    (preselected?.id === environmentId ? preselected : undefined);
+  const template = catalog.data?.saas.find((t) => t.id === templateId && t.available);
+  const allowed = !project || canDeployIn(project);
+  const canContinue = {
+    1: appType === 'saas',
+    2: Boolean(projectId && environmentId) && allowed,
+    3: template !== undefined,
+    4: typeof appName === 'string' && appName.trim() !== '',
+    5: false,
+  }[step];
+
+  const summary: DeploySummary | null = template
+    ? {
+        projectName: project?.nom ?? '—',
+        environmentName: environment?.nom ?? '—',
+        template,
+        values: form.getValues(),
+        monthly: preset ? preset.pricing.monthly_price : (estimate.data?.monthly_xof ?? null),
+      }
+    : null;
+
+  const pickTemplate = (id: string) => {
+    form.setValue('template_type', id, { shouldValidate: true });
+    setPreset(null);
+  };
+  const pickPreset = (p: PricingPreset) => {
+    setPreset(p);
+    const opts = { shouldValidate: true, shouldDirty: true } as const;
+    form.setValue('cpu', p.resources.cpu, opts);
+    form.setValue('ram', p.resources.ram, opts);
+    form.setValue('storage', p.resources.storage, opts);
+  };
+
+  const requestDeploy = () => {
+    if (!environmentId || !template) {
+      notify.error(deployErrors.selectEnvAndTemplate);
+      return;
+    }
+    void form.handleSubmit(() => setConfirming(true))();
+  };
+  const confirm = form.handleSubmit(async (data) => {
+    setConfirming(false);
+    if (!template) {
+      notify.error(deployErrors.selectEnvAndTemplate);
+      return;
+    }
+    await flow.deploy(
+      { environmentId: data.environment_id, projectId: data.project_id },
+      deployBody(data, template),
+    );
+  });
+
+  const onSubmit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (step === 5) return requestDeploy();
+    if (!canContinue) return;
+    if (step === 4 && !(await form.trigger([...wizardStepFields[4]], { shouldFocus: true }))) {
+      return;
+    }
+    nav.next();
+  };
+
+  return (
+    <>
+      <WizardStepper step={step} />
+      <WizardNotices
+        preselectionMissing={requestedEnvironmentId !== null && preselected === null}
+        forbiddenProject={project && !allowed ? project : null}
+      />
+      <form onSubmit={onSubmit} noValidate aria-label="Nouveau déploiement">
+        <StepPanel
+          step={step}
+          form={form}
+          projects={projects}
+          catalog={catalog}
+          template={template}
+          onSelectTemplate={pickTemplate}
+          config={config}
+          estimate={estimate}
+          preset={preset}
+          onPickPreset={pickPreset}
+          onCustom={() => setPreset(null)}
+          summary={summary}
+        />
+        <WizardFooter
+          step={step}
+          canContinue={canContinue}
+          canDeploy={allowed && summary !== null}
+          deployState={flow.state}
+          onBack={nav.back}
+        />
+      </form>
+      <ConfirmDeployModal
+        open={confirming}
+        summary={summary}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void confirm()}
+      />
+      <QuotaExceededModal detail={flow.quota} onClose={flow.closeQuota} />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { deployLimits } from '@nuage/shared/schemas/deployments';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { asNumber, type WizardForm } from './wizard-form';
+
+const L = deployLimits;
+
+/** CPU, RAM, storage and replicas with SPEC §9 limits and steps. */
+export function ResourceFields({ form }: { form: WizardForm }) {
+  const { errors } = form.formState;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField label="CPU (cores)" error={errors.cpu?.message} hint="De 0,1 à 8 cores">
+        <Input
+          type="number"
+          inputMode="decimal"
+          step={L.cpu.step}
+          min={L.cpu.min}
+          max={L.cpu.max}
+          {...form.register('cpu', asNumber)}
+        />
+      </FormField>
+      <FormField label="RAM (GB)" error={errors.ram?.message} hint="De 0,5 à 16 GB">
+        <Input
+          type="number"
+          inputMode="decimal"
+          step={L.ram.step}
+          min={L.ram.min}
+          max={L.ram.max}
+          {...form.register('ram', asNumber)}
+        />
+      </FormField>
+      <FormField label="Stockage (GB)" error={errors.storage?.message} hint="De 1 à 100 GB">
+        <Input
+          type="number"
+          inputMode="numeric"
+          step={L.storage.step}
+          min={L.storage.min}
+          max={L.storage.max}
+          {...form.register('storage', asNumber)}
+        />
+      </FormField>
+      <FormField label="Replicas" error={errors.replicas?.message} hint="De 1 à 10">
+        <Input
+          type="number"
+          inputMode="numeric"
+          step={1}
+          min={L.replicas.min}
+          max={L.replicas.max}
+          {...form.register('replicas', asNumber)}
+        />
+      </FormField>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { COMING_SOON } from '@nuage/shared/catalog';
+import { useWatch } from 'react-hook-form';
+import { formatNumber } from '@/lib/format';
+import type { Catalog } from '../api/get-templates';
+import { TemplateCard } from './template-card';
+import type { WizardForm } from './wizard-form';
+
+/** Step 3: the six ready-made applications, then the code templates (all announced). */
+export function StepTemplate({
+  form,
+  catalog,
+  onSelect,
+}: {
+  form: WizardForm;
+  catalog: Catalog;
+  onSelect(templateId: string): void;
+}) {
+  const selected = useWatch({ control: form.control, name: 'template_type' });
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="saas-templates" className="space-y-4">
+        <div>
+          <h2 id="saas-templates" className="text-lg font-semibold">
+            Applications SaaS
+          </h2>
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            Préconfigurées avec leur base de données. WordPress et Odoo sont disponibles ; les
+            autres arrivent bientôt.
+          </p>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {catalog.saas.map((t) => (
+            <TemplateCard
+              key={t.id}
+              id={t.id}
+              name={t.name}
+              category={t.category}
+              description={t.description}
+              details={`${t.image}:${t.tag} · ${formatNumber(t.default_resources.cpu)} vCPU · ${formatNumber(t.default_resources.ram)} GB RAM conseillés`}
+              available={t.available}
+              selected={selected === t.id}
+              onSelect={() => onSelect(t.id)}
+            />
+          ))}
+        </div>
+      </section>
+      <section aria-labelledby="code-templates" className="space-y-4">
+        <div>
+          <h2 id="code-templates" className="text-lg font-semibold">
+            Code ({COMING_SOON})
+          </h2>
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            Le déploiement de votre propre code depuis Git sera bientôt disponible.
+          </p>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {catalog.code.map((t) => (
+            <TemplateCard
+              key={t.id}
+              id={`code-${t.id}`}
+              name={t.name}
+              description={t.description}
+              available={false}
+              selected={false}
+              onSelect={() => {}}
+            />
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import type { DeploymentDetail } from '../api/get-deployment';
+import { InfoList } from './info-list';
+
+const engines: Record<string, string> = { postgresql: 'PostgreSQL', mariadb: 'MariaDB (MySQL)' };
+
+/** SPEC §2 extra info: TLS certificate id, domain, image tag; then admin e-mail and database. */
+export function ExtraInfoCard({ deployment: d }: { deployment: DeploymentDetail }) {
+  const db = d.base_de_donnees;
+  return (
+    <Card role="region" aria-labelledby="extra-title">
+      <CardHeader title={<span id="extra-title">Informations complémentaires</span>} />
+      <CardBody className="py-2">
+        <InfoList
+          items={[
+            { label: 'Certificat TLS', value: d.certificat_tls_id ?? 'Aucun' },
+            {
+              label: 'Domaine',
+              value: d.nom_de_domaine ? (
+                <a
+                  href={`https://${d.nom_de_domaine}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="text-blue-600 hover:underline dark:text-blue-400"
+                >
+                  {d.nom_de_domaine}
+                </a>
+              ) : (
+                'Aucun'
+              ),
+            },
+            { label: "Tag de l'image", value: d.image_tag },
+            ...(d.admin_email ? [{ label: 'Email administrateur', value: d.admin_email }] : []),
+            ...(db
+              ? [
+                  {
+                    label: 'Base de données',
+                    value: `${engines[db.engine] ?? db.engine} · ${db.database} (configuration automatique)`,
+                  },
+                ]
+              : []),
+          ]}
+        />
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+import { isActiveStatus } from '@nuage/shared/status-display';
+import type { DeploymentDetail } from '../api/get-deployment';
+
+/**
+ * Whether the application has reached a state that will not change by itself: failed, or up
+ * with every pod running and ready and at least one per replica (the list also holds the
+ * database's pod). Until then the page keeps reading it.
+ */
+export function isSettled(
+  d: Pick<DeploymentDetail, 'statut_deploiement' | 'replicas' | 'pods_status'>,
+) {
+  if (d.statut_deploiement.toUpperCase() === 'FAILED') return true;
+  if (!isActiveStatus(d.statut_deploiement)) return false;
+  return (
+    d.pods_status.length >= d.replicas &&
+    d.pods_status.every((p) => p.status === 'Running' && p.ready)
+  );
+}

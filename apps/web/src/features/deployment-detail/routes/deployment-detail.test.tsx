@@ -1,0 +1,291 @@
+import type { ProjectRole } from '@nuage/shared/roles';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { FakeApi } from '@/test/fake-api';
+import { buildProject } from '@/test/project-fixtures';
+import { buildUser, renderRoute } from '@/test/render';
+import { expectToast } from '@/test/toasts';
+import type { DeploymentDetail } from '../api/get-deployment';
+import { buildDetail } from '../testing/detail-fixture';
+import DeploymentDetailRoute from './deployment-detail';
+
+const project = buildProject();
+const detailPath = '/deployments/deployment/dep-1';
+
+function renderDetail(opts: { detail?: DeploymentDetail; role?: ProjectRole; api?: FakeApi } = {}) {
+  const view = renderRoute(<DeploymentDetailRoute />, {
+    url: '/deployment/dep-1',
+    path: '/deployment/:deploymentId',
+    user: buildUser(),
+  });
+  view.api
+    .on('GET', detailPath, { body: opts.detail ?? buildDetail() })
+    .on('GET', `/projects/${project.id}`, {
+      body: buildProject({ role_projet: opts.role ?? 'developer' }),
+    })
+    .on('GET', '/platform', { body: { runtime: 'simulation', simulation: true, banner: null } })
+    .on('GET', '/monitoring/applications/dep-1/metrics', {
+      body: {
+        application_id: 'dep-1',
+        available: true,
+        message: null,
+        source: 'simulation',
+        collected_at: '2025-01-10T09:05:00.000Z',
+        cpu: { used: 0.12, limit: 0.5, percent: 24 },
+        ram: { used: 0.4, limit: 1, percent: 40 },
+        storage: { reserved: 20 },
+        pods: [],
+      },
+    })
+    .on('GET', `${detailPath}/logs`, { body: { logs: '[simulation] démarrage\n' } });
+  return view;
+}
+
+const region = (name: string) => screen.findByRole('region', { name });
+const row = (card: HTMLElement, label: string) =>
+  within(card).getByText(label).nextElementSibling as HTMLElement;
+
+describe('/deployment/{id}: what it shows', () => {
+  it('shows general info, resources, extra info, pods and history', async () => {
+    renderDetail();
+    expect(await screen.findByRole('heading', { level: 1, name: 'boutique' })).toBeVisible();
+    const general = await region('Informations générales');
+    expect(within(row(general, 'Statut')).getByText('En ligne').closest('span')).toHaveClass(
+      'bg-green-100',
+    );
+    expect(row(general, 'Type')).toHaveTextContent('WordPress');
+    expect(row(general, 'Repository')).toHaveTextContent('N/A (Application ERP)');
+    expect(within(row(general, "URL de l'application")).getByRole('link')).toHaveAttribute(
+      'href',
+      'http://localhost/simulation/dep-1',
+    );
+    expect(row(general, 'Replicas')).toHaveTextContent('1');
+    const resources = await region('Ressources');
+    expect(row(resources, 'CPU')).toHaveTextContent('0,5 cores');
+    expect(row(resources, 'RAM')).toHaveTextContent('1 GB');
+    expect(row(resources, "Registre d'images")).toHaveTextContent('docker.io/library/wordpress');
+    expect(row(resources, 'Version Helm')).toHaveTextContent('1.0.0');
+    expect(
+      await within(resources).findByRole('progressbar', { name: 'CPU utilisé' }),
+    ).toHaveAttribute('aria-valuetext', '0,12 / 0,5 cores (24 %)');
+    const extra = await region('Informations complémentaires');
+    expect(row(extra, 'Certificat TLS')).toHaveTextContent('Aucun');
+    expect(row(extra, 'Domaine')).toHaveTextContent('Aucun');
+    expect(row(extra, "Tag de l'image")).toHaveTextContent('6.4-apache');
+    expect(within(await region('Historique')).getByText('Déploiement demandé')).toBeVisible();
+    expect(screen.getByRole('link', { name: /Retour à l'environnement/ })).toHaveAttribute(
+      'href',
+      '/deployments/env-1',
+    );
+  });
+
+  it("says 'URL en cours de génération...' until the application has a URL", async () => {
+    renderDetail({ detail: buildDetail({ application_url: null, statut_deploiement: 'PENDING' }) });
+    const general = await region('Informations générales');
+    expect(row(general, "URL de l'application")).toHaveTextContent('URL en cours de génération...');
+  });
+
+  it.each([
+    ['RUNNING', 'En ligne', 'bg-green-100'],
+    ['DEPLOYING', 'Démarrage', 'bg-amber-100'],
+    ['PENDING', 'En attente', 'bg-amber-100'],
+    ['FAILED', 'Échec', 'bg-red-100'],
+    ['DELETING', 'Suppression en cours', 'bg-slate-100'],
+  ])('colours the status %s as the detail screen does', async (status, label, tone) => {
+    renderDetail({ detail: buildDetail({ statut_deploiement: status, status }) });
+    const general = await region('Informations générales');
+    expect(within(row(general, 'Statut')).getByText(label).closest('span')).toHaveClass(tone);
+  });
+
+  it('colours each pod as SPEC §4 says', async () => {
+    renderDetail({
+      detail: buildDetail({
+        replicas: 3,
+        pods_status: [
+          { name: 'boutique-simule-a', status: 'Running', ready: true, restarts: 0 },
+          { name: 'boutique-simule-b', status: 'Pending', ready: false, restarts: 0 },
+          { name: 'boutique-simule-c', status: 'Failed', ready: false, restarts: 2 },
+        ],
+      }),
+    });
+    const pods = await region('Pods');
+    const pod = (name: string, phase: string) =>
+      within(within(pods).getByRole('listitem', { name })).getByText(phase).closest('span');
+    expect(pod('boutique-simule-a', 'Running')).toHaveClass('bg-green-100');
+    expect(pod('boutique-simule-b', 'Pending')).toHaveClass('bg-amber-100');
+    expect(pod('boutique-simule-c', 'Failed')).toHaveClass('bg-red-100');
+    expect(within(pods).getByText("1 / 3 en cours d'exécution")).toBeVisible();
+  });
+
+  it('derives the type from the image and applies the repository rules of SPEC §4', async () => {
+    renderDetail({
+      detail: buildDetail({
+        template: '',
+        image_url: 'registry.exemple.sn/equipe/python-api:1.2',
+        repository_url: null,
+      }),
+    });
+    const general = await region('Informations générales');
+    expect(row(general, 'Type')).toHaveTextContent('Python');
+    expect(row(general, 'Repository')).toHaveTextContent('N/A (URL non fournie)');
+  });
+
+  it("falls back to the sync summary, then 'Type inconnu'; hides the platform's client image", async () => {
+    renderDetail({
+      detail: buildDetail({
+        template: '',
+        image_url: 'registry.exemple.sn/app:1',
+        deployment_sync: { status: { summary: { images: ['registry.exemple.sn/app:1'] } } },
+        repository_url: 'https://gitlab.nuagedeploy.sn/plateforme/client-image.git',
+      }),
+    });
+    const general = await region('Informations générales');
+    expect(row(general, 'Type')).toHaveTextContent('Type inconnu');
+    expect(within(general).queryByText('Repository')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Déploiement non trouvé' with a Back action", async () => {
+    const { api, user, location } = renderDetail();
+    api.on('GET', detailPath, { status: 404, body: { detail: 'Application introuvable' } });
+    expect(await screen.findByRole('heading', { name: 'Déploiement non trouvé' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: /Retour/ }));
+    expect(location().pathname).toBe('/dashboard');
+  });
+});
+
+describe('/deployment/{id}: roles', () => {
+  it("hides scale, restart, edit, delete and logs from the 'user' role", async () => {
+    const { api } = renderDetail({ role: 'user' });
+    await region('Informations générales');
+    await waitFor(() => expect(api.callsTo('GET', `/projects/${project.id}`)).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Logs' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Supprimer/ })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', `${detailPath}/logs`)).toHaveLength(0);
+  });
+
+  it('shows them to a developer', async () => {
+    renderDetail({ role: 'developer' });
+    expect(await region('Actions')).toBeVisible();
+    expect(await region('Logs')).toBeVisible();
+  });
+});
+
+describe('/deployment/{id}: actions', () => {
+  it('disables minus at 1 replica; plus sets replicas to 2 and reloads', async () => {
+    const { api, user } = renderDetail();
+    const actions = await region('Actions');
+    expect(within(actions).getByRole('button', { name: 'Retirer un réplica' })).toBeDisabled();
+    api.on('PUT', detailPath, { body: buildDetail({ replicas: 2 }) });
+    api.on('GET', detailPath, { body: buildDetail({ replicas: 2 }) });
+    const before = api.callsTo('GET', detailPath).length;
+    await user.click(within(actions).getByRole('button', { name: 'Ajouter un réplica' }));
+    await expectToast("Mise à l'échelle demandée : 2 réplicas");
+    expect(api.callsTo('PUT', detailPath)[0]!.body).toEqual({ replicas: 2 });
+    await waitFor(() => expect(api.callsTo('GET', detailPath).length).toBeGreaterThan(before));
+    await waitFor(() =>
+      expect(within(actions).getByRole('button', { name: 'Retirer un réplica' })).toBeEnabled(),
+    );
+    expect(within(actions).getByLabelText('Nombre de réplicas')).toHaveTextContent('2');
+  });
+
+  it('minus sets replicas to current minus one', async () => {
+    const { api, user } = renderDetail({ detail: buildDetail({ replicas: 3, pods_status: [] }) });
+    api.on('PUT', detailPath, { body: buildDetail({ replicas: 2 }) });
+    await user.click(
+      within(await region('Actions')).getByRole('button', { name: 'Retirer un réplica' }),
+    );
+    await waitFor(() => expect(api.callsTo('PUT', detailPath)[0]?.body).toEqual({ replicas: 2 }));
+  });
+
+  it("opens 'Quota insuffisant' when scaling exceeds the project's quota", async () => {
+    const { api, user } = renderDetail();
+    api.on('PUT', detailPath, {
+      status: 400,
+      body: {
+        detail: {
+          message: 'Ressources du projet insuffisantes pour cette modification',
+          quota_exceeded: ['CPU : 1 core demandé, 0,5 disponible'],
+          recommendations: [],
+          quota_details: { quota_cpu: 1, used_cpu: 0.5 },
+        },
+      },
+    });
+    await user.click(
+      within(await region('Actions')).getByRole('button', { name: 'Ajouter un réplica' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Quota insuffisant' });
+    expect(within(dialog).getByText('CPU : 1 core demandé, 0,5 disponible')).toBeVisible();
+  });
+
+  it('restart asks for a sync, then reloads', async () => {
+    const { api, user } = renderDetail();
+    api.on('POST', `${detailPath}/sync`, { body: buildDetail() });
+    const before = api.callsTo('GET', detailPath).length;
+    await user.click(within(await region('Actions')).getByRole('button', { name: /Redémarrer/ }));
+    await expectToast('Redémarrage demandé');
+    expect(api.callsTo('POST', `${detailPath}/sync`)).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo('GET', detailPath).length).toBeGreaterThan(before));
+  });
+
+  it('delete asks for confirmation, then goes back to the environment', async () => {
+    const { api, user, location } = renderDetail();
+    api.on('DELETE', detailPath, {
+      status: 202,
+      body: { message: 'Suppression de l’application en cours.' },
+    });
+    await user.click(within(await region('Actions')).getByRole('button', { name: /Supprimer/ }));
+    const dialog = await screen.findByRole('dialog', { name: "Supprimer l'application" });
+    expect(within(dialog).getByText('Cette action est irréversible.')).toBeVisible();
+    expect(api.callsTo('DELETE', detailPath)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Supprimer définitivement' }));
+    await waitFor(() => expect(location().pathname).toBe('/deployments/env-1'));
+    expect(api.callsTo('DELETE', detailPath)).toHaveLength(1);
+    await expectToast('Suppression de l’application en cours.');
+  });
+
+  it('edits the application through the modal', async () => {
+    const { api, user } = renderDetail();
+    api.on('PUT', detailPath, { body: buildDetail({ nom: 'vitrine' }) });
+    await user.click(within(await region('Actions')).getByRole('button', { name: /Modifier/ }));
+    const dialog = await screen.findByRole('dialog', { name: "Modifier l'application" });
+    const name = within(dialog).getByLabelText('Nom');
+    await user.clear(name);
+    await user.type(name, 'vitrine');
+    const tag = within(dialog).getByLabelText("Tag de l'image");
+    await user.clear(tag);
+    await user.type(tag, '6.5-apache');
+    await user.type(within(dialog).getByLabelText('Nom de domaine'), 'boutique.exemple.sn');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await expectToast('Application modifiée avec succès !');
+    expect(api.callsTo('PUT', detailPath)[0]!.body).toMatchObject({
+      nom: 'vitrine',
+      cpu_requis: 0.5,
+      ram_requise: 1,
+      replicas: 1,
+      image_registry_url: 'docker.io/library/wordpress',
+      image_tag: '6.5-apache',
+      nom_de_domaine: 'boutique.exemple.sn',
+      helm_chart_version: '1.0.0',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('keeps reading the application while it is not settled', async () => {
+    const { api } = renderDetail({
+      detail: buildDetail({
+        statut_deploiement: 'DEPLOYING',
+        pods_status: [{ name: 'boutique-simule-x', status: 'Pending', ready: false, restarts: 0 }],
+      }),
+    });
+    const general = await region('Informations générales');
+    expect(within(row(general, 'Statut')).getByText('Démarrage')).toBeVisible();
+    api.on('GET', detailPath, { body: buildDetail() });
+    await waitFor(
+      () => expect(within(row(general, 'Statut')).getByText('En ligne')).toBeVisible(),
+      {
+        timeout: 4000,
+      },
+    );
+  });
+});

@@ -1,0 +1,160 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { COMING_SOON } from '@nuage/shared/catalog';
+import { deployButton, deploySuccess } from '@nuage/shared/messages';
+import {
+  inlineDeployDefaults,
+  inlineDeploySchema,
+  type InlineDeployData,
+} from '@nuage/shared/schemas/deploy-wizard';
+import { deployLimits } from '@nuage/shared/schemas/deployments';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { deployFailureMessage } from '@/components/quota/deploy-error';
+import { quotaErrorOf, type QuotaErrorDetail } from '@/components/quota/quota-error';
+import { QuotaExceededModal } from '@/components/quota/quota-exceeded-modal';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Select } from '@/components/ui/input';
+import { notify } from '@/lib/toast';
+import { useDeployApplication } from '../api/deploy-application';
+
+const number = { valueAsNumber: true } as const;
+const L = deployLimits;
+
+/** SPEC §7: the inline variant sends 'ERP', the image and tag, no certificate, the domain. */
+const bodyOf = (d: InlineDeployData) => ({
+  nom: d.nom,
+  cpu: d.cpu,
+  ram: d.ram,
+  replicas: d.replicas,
+  type_application: d.type_application,
+  image_registry_url: d.image_registry_url,
+  image_tag: d.image_tag,
+  certificat_tls_id: null,
+  nom_domaine: d.nom_domaine || null,
+});
+
+/** The environment page's quick deploy form (SPEC §2, §5): ERP only, CODE 'Arrive bientôt'. */
+export function InlineDeployForm({
+  environmentId,
+  projectId,
+  onClose,
+}: {
+  environmentId: string;
+  projectId: string;
+  onClose(): void;
+}) {
+  const form = useForm({
+    resolver: zodResolver(inlineDeploySchema),
+    mode: 'onTouched',
+    defaultValues: inlineDeployDefaults,
+  });
+  const mutation = useDeployApplication();
+  const [quota, setQuota] = useState<QuotaErrorDetail | null>(null);
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (data) => {
+    try {
+      await mutation.mutateAsync({ environmentId, projectId, body: bodyOf(data) });
+    } catch (err) {
+      const quotaError = quotaErrorOf(err);
+      if (quotaError) setQuota(quotaError);
+      else {
+        const message = deployFailureMessage(err);
+        if (message) notify.error(message);
+      }
+      return;
+    }
+    notify.success(deploySuccess.inlineDeployed);
+    form.reset(inlineDeployDefaults);
+    onClose();
+  });
+
+  return (
+    <Card>
+      <CardHeader
+        title="Déploiement rapide"
+        description="Une application prête à l'emploi à partir de son image Docker (WordPress ou Odoo)."
+      />
+      <CardBody>
+        <form onSubmit={submit} noValidate aria-label="Déploiement rapide" className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Nom de l'application" error={errors.nom?.message}>
+              <Input autoComplete="off" placeholder="mon-site" {...form.register('nom')} />
+            </FormField>
+            <FormField label="Type" error={errors.type_application?.message}>
+              <Select {...form.register('type_application')}>
+                <option value="ERP">ERP (application prête à l'emploi)</option>
+                <option value="CODE" disabled>
+                  CODE ({COMING_SOON})
+                </option>
+              </Select>
+            </FormField>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField label="CPU (cores)" error={errors.cpu?.message}>
+              <Input
+                type="number"
+                inputMode="decimal"
+                step={L.cpu.step}
+                min={L.cpu.min}
+                {...form.register('cpu', number)}
+              />
+            </FormField>
+            <FormField label="RAM (GB)" error={errors.ram?.message}>
+              <Input
+                type="number"
+                inputMode="decimal"
+                step={L.ram.step}
+                min={L.ram.min}
+                {...form.register('ram', number)}
+              />
+            </FormField>
+            <FormField label="Replicas" error={errors.replicas?.message}>
+              <Input
+                type="number"
+                inputMode="numeric"
+                step={1}
+                min={L.replicas.min}
+                {...form.register('replicas', number)}
+              />
+            </FormField>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+            <FormField
+              label="Image Docker"
+              error={errors.image_registry_url?.message}
+              hint="WordPress ou Odoo : l'application est reconnue à son image."
+            >
+              <Input
+                autoComplete="off"
+                placeholder="docker.io/library/wordpress"
+                {...form.register('image_registry_url')}
+              />
+            </FormField>
+            <FormField label="Tag" error={errors.image_tag?.message}>
+              <Input autoComplete="off" {...form.register('image_tag')} />
+            </FormField>
+          </div>
+          <FormField label="Nom de domaine (optionnel)" error={errors.nom_domaine?.message}>
+            <Input
+              autoComplete="off"
+              placeholder="boutique.exemple.sn"
+              {...form.register('nom_domaine')}
+            />
+          </FormField>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
+              Annuler
+            </Button>
+            <Button type="submit" loading={isSubmitting} loadingText={deployButton.pending}>
+              Déployer
+            </Button>
+          </div>
+        </form>
+      </CardBody>
+      <QuotaExceededModal detail={quota} onClose={() => setQuota(null)} />
+    </Card>
+  );
+}

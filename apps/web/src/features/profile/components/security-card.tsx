@@ -1,0 +1,92 @@
+import { success } from '@nuage/shared/messages';
+import { KeyRound, MonitorSmartphone, ShieldCheck, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { inform, notify } from '@/lib/toast';
+import { useRequestPasswordChange } from '../api/request-password-change';
+
+/** Password change by e-mailed link; two-factor and sessions are announced, not built. */
+export function SecurityCard({ email }: { email: string }) {
+  const passwordMutation = useRequestPasswordChange();
+  const sendLink = () =>
+    passwordMutation.mutate(
+      { email },
+      { onSuccess: () => notify.success(success.passwordLinkSent) },
+    );
+
+  return (
+    <Card>
+      <CardHeader title="Sécurité" description="Protégez l’accès à votre compte." />
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+        <SecurityRow
+          icon={KeyRound}
+          title="Mot de passe"
+          description="Recevez par email un lien pour choisir un nouveau mot de passe."
+        >
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={sendLink}
+            loading={passwordMutation.isPending}
+            loadingText="Envoi..."
+          >
+            Changer le mot de passe
+          </Button>
+        </SecurityRow>
+        <SecurityRow
+          icon={ShieldCheck}
+          title="Authentification à deux facteurs"
+          description="Ajoutez une vérification supplémentaire à chaque connexion."
+        >
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => inform('L’authentification à deux facteurs arrive bientôt.')}
+          >
+            Activer la 2FA
+          </Button>
+        </SecurityRow>
+        <SecurityRow
+          icon={MonitorSmartphone}
+          title="Sessions actives"
+          description="Consultez les appareils connectés à votre compte."
+        >
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => inform('La gestion des sessions actives arrive bientôt.')}
+          >
+            Voir les sessions
+          </Button>
+        </SecurityRow>
+      </ul>
+    </Card>
+  );
+}
+
+function SecurityRow({
+  icon: Icon,
+  title,
+  description,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className="flex flex-wrap items-center gap-3 px-5 py-4">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1 basis-48">
+        <p className="text-sm font-medium">{title}</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{description}</p>
+      </div>
+      {/* Under the text on narrow screens, beside it otherwise. */}
+      <div className="w-full pl-12 sm:w-auto sm:pl-0">{children}</div>
+    </li>
+  );
+}

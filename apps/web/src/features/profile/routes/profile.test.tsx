@@ -1,0 +1,200 @@
+import { errors, serverDetails, success, validation } from '@nuage/shared/messages';
+import type { UserProfile } from '@nuage/shared/schemas/users';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import AppShell from '@/app/shell/app-shell';
+import { deferred } from '@/test/fake-api';
+import { buildUser, renderRoute } from '@/test/render';
+import { expectToast, toastTexts } from '@/test/toasts';
+import ProfileRoute from './profile';
+
+const me = buildUser({
+  prenom: 'Awa',
+  nom: 'Diop',
+  email: 'awa.diop@exemple.sn',
+  date_creation: '2024-03-15T10:30:00.000Z',
+});
+
+async function renderProfile() {
+  const result = renderRoute(<ProfileRoute />, {
+    path: '/profile',
+    user: me,
+    layout: <AppShell />,
+  });
+  await screen.findByRole('heading', { name: 'Mon profil' });
+  return result;
+}
+
+const field = (label: string) => screen.getByLabelText(label);
+const personalCard = () =>
+  screen.getByRole('heading', { name: 'Informations personnelles' }).closest('.rounded-xl')!;
+
+describe('/profile', () => {
+  it('shows the names, email, account id, creation date and status', async () => {
+    await renderProfile();
+    const card = within(personalCard() as HTMLElement);
+    expect(card.getByText('Awa')).toBeVisible();
+    expect(card.getByText('Diop')).toBeVisible();
+    expect(card.getAllByText('awa.diop@exemple.sn')[0]).toBeVisible();
+    expect(screen.getByText(me.id)).toBeVisible();
+    expect(screen.getByText('15 mars 2024')).toBeVisible();
+    expect(screen.getByText('Actif')).toBeVisible();
+  });
+
+  it('gives each missing field its message', async () => {
+    const { user, api } = await renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    expect(field('Prénom')).toHaveFocus();
+    await user.clear(field('Prénom'));
+    await user.clear(field('Nom'));
+    await user.clear(field('Adresse email'));
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(validation.prenomRequired)).toBeVisible();
+    expect(screen.getByText(validation.nomRequired)).toBeVisible();
+    expect(screen.getByText(validation.emailRequired)).toBeVisible();
+    expect(api.callsTo('PUT', '/users/me')).toHaveLength(0);
+  });
+
+  it('wants 2 characters per name and a valid email', async () => {
+    const { user, api } = await renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    await user.clear(field('Prénom'));
+    await user.type(field('Prénom'), 'A');
+    await user.clear(field('Nom'));
+    await user.type(field('Nom'), 'D');
+    await user.clear(field('Adresse email'));
+    await user.type(field('Adresse email'), 'awa@exemple');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(validation.prenomMin2)).toBeVisible();
+    expect(screen.getByText(validation.nomMin2)).toBeVisible();
+    expect(screen.getByText(validation.emailInvalid)).toBeVisible();
+    expect(api.callsTo('PUT', '/users/me')).toHaveLength(0);
+  });
+
+  it('saves the changes and shows the new name at once, in the page and the menu', async () => {
+    const answer = deferred();
+    const { user, api } = await renderProfile();
+    api.on('PUT', '/users/me', async ({ body }) => {
+      await answer.promise;
+      // As the API does: names apply at once, a new e-mail waits for its code.
+      const { prenom, nom, email } = body as Pick<UserProfile, 'prenom' | 'nom' | 'email'>;
+      return { body: { ...me, prenom, nom, email_en_attente: email } };
+    });
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    await user.clear(field('Prénom'));
+    await user.type(field('Prénom'), '  Aïssatou ');
+    await user.clear(field('Adresse email'));
+    await user.type(field('Adresse email'), 'Aissatou@Exemple.sn');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByRole('button', { name: /Enregistrement\.\.\./ })).toBeDisabled();
+    answer.resolve();
+
+    await expectToast(success.emailChangeRequested);
+    const card = within(personalCard() as HTMLElement);
+    expect(await card.findByText('Aïssatou')).toBeVisible();
+    // The login address stays until the code mailed to the new one is entered.
+    expect(card.getAllByText('awa.diop@exemple.sn')[0]).toBeVisible();
+    expect(card.getByText('aissatou@exemple.sn')).toBeVisible();
+    expect(screen.getByTestId('user-menu')).toHaveTextContent('Aïssatou');
+    expect(api.callsTo('PUT', '/users/me')[0]?.body).toEqual({
+      prenom: 'Aïssatou',
+      nom: 'Diop',
+      email: 'aissatou@exemple.sn',
+    });
+    // The user was not fetched again: the cache took the server's answer.
+    expect(api.callsTo('GET', '/users/me')).toHaveLength(1);
+  });
+
+  it('keeps the form open when the email belongs to another account', async () => {
+    const { user, api } = await renderProfile();
+    api.on('PUT', '/users/me', { status: 409, body: { detail: serverDetails.emailTaken } });
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    await user.clear(field('Adresse email'));
+    await user.type(field('Adresse email'), 'pris@exemple.sn');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await expectToast(serverDetails.emailTaken);
+    expect(field('Adresse email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('user-menu')).toHaveTextContent('Awa');
+  });
+
+  it('cancels an edit without calling the API', async () => {
+    const { user, api } = await renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Modifier' }));
+    await user.clear(field('Prénom'));
+    await user.type(field('Prénom'), 'Autre');
+    await user.click(screen.getByRole('button', { name: 'Annuler' }));
+    expect(within(personalCard() as HTMLElement).getByText('Awa')).toBeVisible();
+    expect(api.callsTo('PUT', '/users/me')).toHaveLength(0);
+  });
+
+  it('mails a password link to the user’s own address', async () => {
+    const { user, api } = await renderProfile();
+    api.on('POST', '/auth/request-password-reset', {
+      body: { message: serverDetails.resetRequested },
+    });
+    await user.click(screen.getByRole('button', { name: 'Changer le mot de passe' }));
+    await expectToast(success.passwordLinkSent);
+    expect(api.callsTo('POST', '/auth/request-password-reset')[0]?.body).toEqual({
+      email: 'awa.diop@exemple.sn',
+    });
+
+    api.on('POST', '/auth/request-password-reset', {
+      status: 429,
+      body: { detail: serverDetails.resetTooSoon },
+    });
+    await user.click(screen.getByRole('button', { name: 'Changer le mot de passe' }));
+    await expectToast(serverDetails.resetTooSoon);
+  });
+
+  it('only announces two-factor authentication and active sessions', async () => {
+    const { user, api } = await renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Activer la 2FA' }));
+    await expectToast('L’authentification à deux facteurs arrive bientôt.');
+    await user.click(screen.getByRole('button', { name: 'Voir les sessions' }));
+    await expectToast('La gestion des sessions actives arrive bientôt.');
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /users/me']);
+  });
+
+  it('deletes the account only once SUPPRIMER is typed, then signs out to /login', async () => {
+    const { user, api, location } = await renderProfile();
+    api.on('DELETE', '/users/me', { body: { message: serverDetails.accountDeleted } });
+    await user.click(screen.getByRole('button', { name: 'Supprimer mon compte' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Supprimer mon compte' });
+    const modal = within(dialog);
+    const confirm = modal.getByRole('button', { name: 'Supprimer définitivement' });
+    const input = modal.getByLabelText(/Pour confirmer, saisissez/);
+    expect(input).toHaveFocus();
+    expect(confirm).toBeDisabled();
+
+    await user.type(input, 'supprimer');
+    expect(modal.getByRole('alert')).toHaveTextContent(validation.deleteConfirm);
+    expect(confirm).toBeDisabled();
+    await user.type(input, '{Enter}');
+    expect(api.callsTo('DELETE', '/users/me')).toHaveLength(0);
+
+    await user.clear(input);
+    await user.type(input, 'SUPPRIMER');
+    expect(modal.queryByRole('alert')).not.toBeInTheDocument();
+    expect(confirm).toBeEnabled();
+    await user.click(confirm);
+
+    expect(await screen.findByRole('heading', { name: 'Page /login' })).toBeVisible();
+    expect(location().pathname).toBe('/login');
+    expect(api.callsTo('DELETE', '/users/me')).toHaveLength(1);
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    await expectToast(success.accountDeleted);
+  });
+
+  it('keeps the session when the deletion fails', async () => {
+    const { user, api, location } = await renderProfile();
+    api.on('DELETE', '/users/me', { status: 500 });
+    await user.click(screen.getByRole('button', { name: 'Supprimer mon compte' }));
+    const modal = within(await screen.findByRole('dialog'));
+    await user.type(modal.getByLabelText(/Pour confirmer, saisissez/), 'SUPPRIMER');
+    await user.click(modal.getByRole('button', { name: 'Supprimer définitivement' }));
+    await expectToast(errors.accountDelete);
+    expect(toastTexts()).not.toContain(success.accountDeleted);
+    expect(location().pathname).toBe('/profile');
+    expect(localStorage.getItem('auth_token')).toBe('test-token');
+  });
+});

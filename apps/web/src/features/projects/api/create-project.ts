@@ -1,0 +1,23 @@
+import type { Project } from '@nuage/shared/api-types';
+import { projectErrors } from '@nuage/shared/messages';
+import type { ProjectInput } from '@nuage/shared/schemas/projects';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { projectsQueryOptions } from './get-projects';
+
+export function createProject(input: ProjectInput) {
+  return api<Project>('/projects/', {
+    method: 'POST',
+    body: { ...input, description: input.description || null },
+    errorMessage: projectErrors.projectCreate,
+  });
+}
+
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createProject,
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: projectsQueryOptions().queryKey, exact: true }),
+  });
+}

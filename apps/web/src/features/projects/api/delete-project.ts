@@ -1,0 +1,29 @@
+import type { MessageResponse } from '@nuage/shared/api-types';
+import { projectErrors } from '@nuage/shared/messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { projectsQueryOptions } from './get-projects';
+import { projectQueryOptions } from './get-project';
+
+export function deleteProject(projectId: string) {
+  return api<MessageResponse>(`/projects/${encodeURIComponent(projectId)}`, {
+    method: 'DELETE',
+    errorMessage: projectErrors.projectDelete,
+  });
+}
+
+export function useDeleteProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteProject,
+    onSuccess: (_result, projectId) => {
+      // Its detail, members and environments are gone with it.
+      queryClient.removeQueries({ queryKey: projectQueryOptions(projectId).queryKey });
+      queryClient.removeQueries({ queryKey: ['environments', projectId] });
+      return queryClient.invalidateQueries({
+        queryKey: projectsQueryOptions().queryKey,
+        exact: true,
+      });
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { hasRole, requiredRole } from '@nuage/shared/roles';
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { PageSpinner } from '@/components/ui/spinner';
+import { isNotFound, projectQueryOptions } from '../api/get-project';
+import { DeleteProjectDialog } from '../components/delete-project-dialog';
+import { EditProjectModal } from '../components/edit-project-modal';
+import { LoadError } from '@/components/ui/load-error';
+import { MembersCard } from '../components/members-card';
+import { OpenInvitationsCard } from '../components/open-invitations-card';
+import { ProjectInfoCard } from '../components/project-info-card';
+import { ProjectNotFound } from '../components/project-not-found';
+import { QuotasCard } from '../components/quotas-card';
+import { ShortcutTiles } from '../components/shortcut-tiles';
+
+export default function ProjectDetailRoute() {
+  const { projectId = '' } = useParams();
+  const query = useQuery(projectQueryOptions(projectId));
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    if (isNotFound(query.error)) return <ProjectNotFound />;
+    return <LoadError message={query.error.message} onRetry={() => query.refetch()} />;
+  }
+  const project = query.data;
+  const isAdmin = hasRole(project.role_projet, requiredRole.manageProject);
+
+  return (
+    <div>
+      <PageHeader
+        breadcrumb={
+          <Breadcrumb items={[{ label: 'Projets', to: '/projects' }, { label: project.nom }]} />
+        }
+        title={project.nom}
+        description="Détails du projet"
+        actions={
+          isAdmin && (
+            <>
+              <Button variant="outline" onClick={() => setEditing(true)}>
+                <Pencil className="size-4" aria-hidden="true" /> Modifier
+              </Button>
+              <Button variant="danger" onClick={() => setDeleting(true)}>
+                <Trash2 className="size-4" aria-hidden="true" /> Supprimer
+              </Button>
+            </>
+          )
+        }
+      />
+      <div className="space-y-6">
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <ProjectInfoCard project={project} />
+          </div>
+          <QuotasCard project={project} />
+        </div>
+        <ShortcutTiles project={project} />
+        <MembersCard project={project} />
+        {isAdmin && <OpenInvitationsCard projectId={project.id} />}
+      </div>
+      {isAdmin && editing && <EditProjectModal project={project} open onOpenChange={setEditing} />}
+      {isAdmin && (
+        <DeleteProjectDialog project={project} open={deleting} onOpenChange={setDeleting} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** One request the app sent, as the fake API saw it. */
+export interface FakeRequest {
+  method: Method;
+  /** Path under /api/v1, without the query string (e.g. '/auth/login'). */
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export interface FakeReply {
+  status?: number;
+  body?: unknown;
+}
+
+export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
+
+/**
+ * A small programmable stand-in for the API, installed as `fetch`. Each test says what a call
+ * answers (`on`), then reads what the app sent (`calls`). An unprogrammed call answers 404
+ * with a detail naming it, so it shows up in the error toast of the test that forgot it.
+ */
+export function createFakeApi() {
+  const handlers = new Map<string, FakeHandler>();
+  const calls: FakeRequest[] = [];
+
+  const fetchFn = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase() as Method;
+    const path = url.pathname.replace(/^\/api\/v1/, '').replace(/(.)\/$/, '$1');
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const request: FakeRequest = {
+      method,
+      path,
+      query: url.searchParams,
+      body,
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
+    };
+    calls.push(request);
+    const handler = handlers.get(`${method} ${path}`);
+    const reply: FakeReply = handler
+      ? await handler(request)
+      : { status: 404, body: { detail: `Fake API: nothing programmed for ${method} ${path}` } };
+    const status = reply.status ?? 200;
+    return new Response(status === 204 ? null : JSON.stringify(reply.body ?? null), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+
+  const api = {
+    fetch: fetchFn,
+    calls,
+    /** Programs `method path`: a fixed reply or a handler (which may wait, to hold a call open). */
+    on(method: Method, path: string, reply: FakeReply | FakeHandler) {
+      handlers.set(`${method} ${path}`, typeof reply === 'function' ? reply : () => reply);
+      return api;
+    },
+    has(method: Method, path: string) {
+      return handlers.has(`${method} ${path}`);
+    },
+    /** The calls made to `method path`, oldest first. */
+    callsTo(method: Method, path: string) {
+      return calls.filter((c) => c.method === method && c.path === path);
+    },
+  };
+  return api;
+}
+
+export type FakeApi = ReturnType<typeof createFakeApi>;
+
+/** A promise the test resolves itself: keeps a call pending to observe loading states. */
+export function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}

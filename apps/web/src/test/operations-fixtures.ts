@@ -1,0 +1,121 @@
+import type {
+  DashboardApplication,
+  DashboardEnvironment,
+  DashboardProject,
+  DashboardResponse,
+} from '@nuage/shared/dashboard-types';
+import type { ProjectCost } from '@nuage/shared/pricing-types';
+import { buildProject } from './project-fixtures';
+
+/** Factories for the operations screens (dashboard, status, deployment detail). */
+export function buildApp(overrides: Partial<DashboardApplication> = {}): DashboardApplication {
+  const id = overrides.id ?? 'app-1';
+  return {
+    id,
+    nom: 'boutique',
+    type_application: 'ERP',
+    template: 'wordpress',
+    template_name: 'WordPress',
+    statut_deploiement: 'RUNNING',
+    status: overrides.statut_deploiement ?? 'RUNNING',
+    status_reason: null,
+    cpu_requis: 0.5,
+    ram_requise: 1,
+    stockage_requis: 20,
+    replicas: 1,
+    repo_url: null,
+    image_registry_url: 'docker.io/library/wordpress',
+    image_tag: '6.4-apache',
+    image_url: 'docker.io/library/wordpress:6.4-apache',
+    helm_chart_version: '1.0.0',
+    nom_de_domaine: null,
+    application_url: `http://localhost/simulation/${id}`,
+    environnement_id: 'env-1',
+    projet_id: buildProject().id,
+    date_creation: '2025-01-10T09:00:00.000Z',
+    derniere_mise_a_jour: '2025-01-10T09:05:00.000Z',
+    date_deploiement: '2025-01-10T09:01:00.000Z',
+    pods_status: [{ name: `boutique-simule-${id}-0`, status: 'Running', ready: true, restarts: 0 }],
+    ...overrides,
+  };
+}
+
+export function buildDashboardEnvironment(
+  overrides: Partial<DashboardEnvironment> = {},
+): DashboardEnvironment {
+  return {
+    id: 'env-1',
+    nom: 'production',
+    type: 'prod',
+    namespace_k8s_id: 'env-boutique-production',
+    status: { status: 'active', message: null, gitlab_config: { created: true } },
+    applications: [buildApp()],
+    ...overrides,
+  };
+}
+
+export function buildDashboardProject(overrides: Partial<DashboardProject> = {}): DashboardProject {
+  return { ...buildProject(), environments: [buildDashboardEnvironment()], ...overrides };
+}
+
+export function buildProjectCost(overrides: Partial<ProjectCost> = {}): ProjectCost {
+  const line = (quantity: number, unit_price: number, cost_xof: number) => ({
+    quantity,
+    unit_price,
+    cost: quantity * unit_price,
+    cost_xof,
+  });
+  return {
+    project_id: buildProject().id,
+    project_name: 'Boutique Dakar',
+    monthly_cost: 17292,
+    monthly_cost_base: 26.4,
+    yearly_cost: 207504,
+    resource_cost_xof: 15720,
+    resource_cost_base: 24,
+    platform_fee_xof: 1572,
+    platform_fee_base: 2.4,
+    usage: { cpu_used: 0.5, ram_used: 1, storage_used: 20 },
+    costs: { cpu: line(0.5, 20, 6550), ram: line(1, 8, 5240), storage: line(20, 0.3, 3930) },
+    applications_count: 1,
+    ...overrides,
+  };
+}
+
+/** A dashboard answer; totals follow the projects given. */
+export function buildDashboard(
+  overrides: Partial<Omit<DashboardResponse, 'totals'>> = {},
+): DashboardResponse {
+  const projects = overrides.projects ?? [buildDashboardProject()];
+  const apps = projects.flatMap((p) => p.environments.flatMap((e) => e.applications));
+  const costs = overrides.costs ?? {
+    total_monthly_cost: 17292,
+    total_yearly_cost: 207504,
+    total_monthly_cost_base: 26.4,
+    projects_count: 1,
+    applications_count: 1,
+    currency: 'XOF' as const,
+    projects: [buildProjectCost()],
+    trend: {
+      current_month: '2025-03',
+      previous_month: null,
+      previous_monthly_cost: null,
+      change_percent: null,
+    },
+  };
+  return {
+    runtime: { name: 'simulation', simulation: true },
+    generated_at: '2025-03-10T10:00:00.000Z',
+    projects,
+    costs,
+    totals: {
+      projects: projects.length,
+      environments: projects.reduce((n, p) => n + p.environments.length, 0),
+      applications: apps.length,
+      active_applications: apps.filter((a) =>
+        ['RUNNING', 'DEPLOYED', 'HEALTHY'].includes(a.statut_deploiement),
+      ).length,
+    },
+    ...overrides,
+  };
+}
