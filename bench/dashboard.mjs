@@ -1,0 +1,316 @@
+// The dashboard at scale: one account with 20 projects × 4 environments × 5 applications
+// (400 applications), then the time from navigation start to the dashboard fully rendered in
+// Chromium (the costs card and the counts on screen), and every /api request the page made.
+//
+//   npm run build && node bench/dashboard.mjs
+//   E2E_API_ENTRY=apps/api/dist-ops/main.js WEB_DIST_DIR=apps/web/dist-ops node bench/dashboard.mjs
+//
+// Starts the built API (which serves the built web app) with a fresh DATA_DIR on the simulation
+// runtime, seeds through the API, waits for the engine to settle every application, then opens
+// /dashboard 5 times, each in a fresh browser context (empty cache) with the token in
+// localStorage. Prints median/min/max and the request count; appends a section to
+// bench/RESULTS.md; exits 1 when a target is missed (median < 1.5 s, ≤ 4 requests).
+/* global window, document, MutationObserver -- page-side code, run by Chromium */
+import { spawn } from 'node:child_process';
+import { appendFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simpleParser } from 'mailparser';
+import { chromium } from 'playwright-core';
+
+const PROJECTS = 20;
+const ENVIRONMENTS = 4;
+const APPLICATIONS = 5;
+const RUNS = 5;
+const TARGET_MS = 1500;
+const TARGET_REQUESTS = 4;
+const ENV_TYPES = ['dev', 'staging', 'preproduction', 'prod'];
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const apiEntry = process.env.E2E_API_ENTRY ?? path.join(repoRoot, 'apps/api/dist/main.js');
+const resultsFile = path.join(repoRoot, 'bench/RESULTS.md');
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** The built API on a free port, a fresh DATA_DIR, the simulation runtime. */
+async function startServer() {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nuage-bench-dashboard-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [apiEntry], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      RUNTIME: 'simulation',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: path.resolve(process.env.WEB_DIST_DIR) } : {}),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${apiEntry})`);
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server not healthy after 60 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    outboxDir: path.join(dataDir, 'outbox'),
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function call(server, method, apiPath, body, token) {
+  const res = await fetch(`${server.url}/api/v1${apiPath}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${JSON.stringify(payload)}`);
+  return payload;
+}
+
+/** The 6-digit code of the verification mail the server wrote to its outbox. */
+async function verificationCode(outboxDir, email) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const files = await readdir(outboxDir).catch(() => []);
+    for (const f of files.filter((name) => name.endsWith('.eml'))) {
+      const mail = await simpleParser(await readFile(path.join(outboxDir, f)));
+      const code = /Votre code : (\d{6})/.exec(mail.text ?? '')?.[1];
+      if (code && (mail.to?.text ?? '').includes(email)) return code;
+    }
+    if (Date.now() > deadline) throw new Error(`no verification mail for ${email}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function seed(server) {
+  const email = `bench.${Date.now().toString(36)}@exemple.sn`;
+  const password = 'Secret2024';
+  await call(server, 'POST', '/auth/register', {
+    nom: 'Ndiaye',
+    prenom: 'Fatou',
+    email,
+    mot_de_passe: password,
+  });
+  const code = await verificationCode(server.outboxDir, email);
+  await call(server, 'POST', '/auth/verify-account', { email, token: code });
+  const { access_token: token } = await call(server, 'POST', '/auth/login', {
+    email,
+    mot_de_passe: password,
+  });
+
+  const started = Date.now();
+  for (let p = 0; p < PROJECTS; p++) {
+    // Large enough quotas: 20 applications × 0.5 core, 0.5 GB and 5 GB each fit many times over.
+    const project = await call(
+      server,
+      'POST',
+      '/projects/',
+      {
+        nom: `Projet ${p + 1}`,
+        description: null,
+        quota_cpu: 100,
+        quota_ram: 200,
+        quota_stockage: 2000,
+      },
+      token,
+    );
+    const envs = await Promise.all(
+      ENV_TYPES.slice(0, ENVIRONMENTS).map((type) =>
+        call(
+          server,
+          'POST',
+          `/environments/${project.id}/environments`,
+          { nom: type, type },
+          token,
+        ),
+      ),
+    );
+    for (const env of envs) {
+      // One project's deploys queue on its lock anyway: send them one environment at a time.
+      await Promise.all(
+        Array.from({ length: APPLICATIONS }, (_, a) =>
+          call(
+            server,
+            'POST',
+            `/deployments/${env.id}/deploy/erp`,
+            {
+              nom: `app-${a + 1}`,
+              cpu: 0.5,
+              ram: 0.5,
+              storage: 5,
+              replicas: 1,
+              type_application: 'wordpress',
+            },
+            token,
+          ),
+        ),
+      );
+    }
+  }
+  const total = PROJECTS * ENVIRONMENTS * APPLICATIONS;
+  console.log(`seeded ${total} applications in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  // The engine settles them in the background: wait until every one is RUNNING.
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    const d = await call(server, 'GET', '/dashboard', undefined, token);
+    if (d.totals.applications === total && d.totals.active_applications === total) break;
+    if (Date.now() > deadline) throw new Error(`engine not settled: ${JSON.stringify(d.totals)}`);
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  console.log(`settled after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { token, total };
+}
+
+/** Records, inside the page, when the dashboard's "fully rendered" marker first appears. */
+function watchForReady() {
+  const mark = () => {
+    if (!window.__dashboardReadyAt && document.querySelector('[data-testid="dashboard-ready"]')) {
+      window.__dashboardReadyAt = performance.now();
+    }
+  };
+  new MutationObserver(mark).observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+  });
+}
+
+async function measure(browser, server, token) {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'fr-FR',
+  });
+  await context.addInitScript((t) => localStorage.setItem('auth_token', t), token);
+  await context.addInitScript(watchForReady);
+  const page = await context.newPage();
+  const requests = [];
+  page.on('request', (req) => {
+    const { pathname } = new URL(req.url());
+    if (pathname.startsWith('/api/')) requests.push(`${req.method()} ${pathname}`);
+  });
+  await page.goto(`${server.url}/dashboard`);
+  await page.waitForFunction(() => window.__dashboardReadyAt !== undefined, null, {
+    timeout: 30_000,
+  });
+  // performance.now() counts from the navigation's time origin.
+  const ms = await page.evaluate(() => window.__dashboardReadyAt);
+  const applications = await page
+    .getByRole('region', { name: "Vue d'ensemble" })
+    .locator('dt', { hasText: /^Applications$/ })
+    .locator('xpath=following-sibling::dd[1]')
+    .innerText();
+  // Anything the page asks for once rendered counts too.
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return { ms, requests, applications };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+const server = await startServer();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  // The browser tests' flags (e2e/helpers/browser.ts).
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+});
+try {
+  const { token, total } = await seed(server);
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const run = await measure(browser, server, token);
+    if (run.applications !== String(total)) {
+      throw new Error(
+        `run ${i + 1}: the dashboard shows ${run.applications} applications, not ${total}`,
+      );
+    }
+    console.log(
+      `run ${i + 1}: ${run.ms.toFixed(0)} ms, ${run.requests.length} requests (${run.requests.join(', ')})`,
+    );
+    runs.push(run);
+  }
+  const times = runs.map((r) => r.ms);
+  const med = median(times);
+  const maxRequests = Math.max(...runs.map((r) => r.requests.length));
+  const timeMet = med < TARGET_MS;
+  const requestsMet = maxRequests <= TARGET_REQUESTS;
+  process.exitCode = timeMet && requestsMet ? 0 : 1;
+  const fmt = (ms) => `${(ms / 1000).toFixed(3)} s`;
+  console.log(
+    `median ${fmt(med)}, min ${fmt(Math.min(...times))}, max ${fmt(Math.max(...times))}; requests ${maxRequests}`,
+  );
+
+  const command = `${process.env.E2E_API_ENTRY ? `E2E_API_ENTRY=${process.env.E2E_API_ENTRY} ` : ''}${
+    process.env.WEB_DIST_DIR ? `WEB_DIST_DIR=${process.env.WEB_DIST_DIR} ` : ''
+  }node bench/dashboard.mjs`;
+  const section = [
+    '',
+    '## Dashboard at scale (issue 6)',
+    '',
+    `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, Chromium ${browser.version()}, headless, 1280×800.`,
+    `- Command: \`${command}\` (after building the web app and the API).`,
+    `- Data: one account, ${PROJECTS} projects × ${ENVIRONMENTS} environments × ${APPLICATIONS} applications = ${total} WordPress applications, seeded through the API on the simulation runtime and settled (all RUNNING) before measuring.`,
+    `- Measure: ${RUNS} loads of /dashboard, each in a fresh browser context (empty cache, token in localStorage), from navigation start to the \`dashboard-ready\` marker (set once the costs card and the counts are rendered); every request to /api counted until the network is idle.`,
+    '',
+    '| run | time to fully rendered | /api requests |',
+    '| ---: | ---: | --- |',
+    ...runs.map(
+      (r, i) => `| ${i + 1} | ${fmt(r.ms)} | ${r.requests.length} (${r.requests.join(', ')}) |`,
+    ),
+    '',
+    `Median ${fmt(med)} (min ${fmt(Math.min(...times))}, max ${fmt(Math.max(...times))}) vs the < 1.5 s target: **${timeMet ? 'met' : 'missed'}**. Requests: at most ${maxRequests} per load vs the ≤ 4 target: **${requestsMet ? 'met' : 'missed'}** (one aggregated GET /dashboard whatever the number of applications).`,
+    '',
+  ].join('\n');
+  await appendFile(resultsFile, section);
+  console.log(`appended to ${path.relative(repoRoot, resultsFile)}`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
