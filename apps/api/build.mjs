@@ -1,5 +1,7 @@
-// Bundles the API into dist/main.js (fast cold start: one file, no TypeScript at run time).
-// npm dependencies stay external; the shared workspace package is bundled in.
+// Bundles the API into dist/main.js (fast cold start: no TypeScript at run time). npm
+// dependencies stay external; the shared workspace package is bundled in. Code splitting keeps
+// what is loaded by dynamic import (the Kubernetes and Docker drivers, the ACME client) out of
+// start-up; chunks sit beside main.js so import.meta.url-relative paths (migrations) hold.
 import { build } from 'esbuild';
 import { cp, readFile, rm } from 'node:fs/promises';
 
@@ -11,7 +13,9 @@ const outDir = process.env.API_OUT_DIR ?? 'dist';
 await rm(outDir, { recursive: true, force: true });
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: `${outDir}/main.js`,
+  outdir: outDir,
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   bundle: true,
   platform: 'node',
   target: 'node20',

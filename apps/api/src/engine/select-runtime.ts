@@ -4,13 +4,10 @@ import type { Database } from '../db/client';
 import type { ServerSecrets } from '../secrets';
 import { createEngine, type EngineRuntime } from './create-engine';
 import type { RuntimeDriver, RuntimeName } from './driver';
-import { DockerDriver } from './drivers/docker/docker-driver';
 import { dockerEngineAnswers, dockerSocketPath } from './drivers/docker/socket-path';
-import { findKubeConnection } from './drivers/kubernetes/kubeconfig';
-import { KubernetesDriver } from './drivers/kubernetes/kubernetes-driver';
+import { findKubeConnection } from './drivers/kubernetes/kube-detect';
 import { SimulationDriver } from './drivers/simulation/driver';
 import { certificateLookup } from '../modules/certificates/lookup';
-import { writeEnvironmentManifests } from './manifests/write';
 
 interface EngineDeps {
   config: Config;
@@ -42,25 +39,34 @@ export async function chooseRuntime(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<RuntimeChoice> {
   const kube = findKubeConnection(env);
-  const kubernetes = (reason: string): RuntimeChoice => ({
-    runtime: 'kubernetes',
-    reason,
-    driver: (d) =>
-      new KubernetesDriver({
-        connection: kube ?? { kind: 'in-cluster' },
-        render: d.config.kubernetes,
-      }),
-  });
   const socket = dockerSocketPath(env);
-  const docker = (reason: string): RuntimeChoice => ({
-    runtime: 'docker',
-    reason,
-    driver: (d) =>
-      new DockerDriver({
-        ...(socket ? { socketPath: socket } : {}),
-        ...(d.config.dockerPublicHost ? { publicHost: d.config.dockerPublicHost } : {}),
-      }),
-  });
+
+  // Each driver's module (and the client library behind it) is loaded only when chosen.
+  const kubernetes = async (reason: string): Promise<RuntimeChoice> => {
+    const { KubernetesDriver } = await import('./drivers/kubernetes/kubernetes-driver');
+    return {
+      runtime: 'kubernetes',
+      reason,
+      driver: (d) =>
+        new KubernetesDriver({
+          connection: kube ?? { kind: 'in-cluster' },
+          render: d.config.kubernetes,
+        }),
+    };
+  };
+  const docker = async (reason: string): Promise<RuntimeChoice> => {
+    const { DockerDriver } = await import('./drivers/docker/docker-driver');
+    return {
+      runtime: 'docker',
+      reason,
+      driver: (d) =>
+        new DockerDriver({
+          ...(socket ? { socketPath: socket } : {}),
+          ...(d.config.dockerPublicHost ? { publicHost: d.config.dockerPublicHost } : {}),
+          ...(d.config.dockerListenHost ? { listenHost: d.config.dockerListenHost } : {}),
+        }),
+    };
+  };
 
   switch (config.runtime) {
     case 'kubernetes':
@@ -89,7 +95,7 @@ export function engineFor(choice: RuntimeChoice, deps: EngineDeps): EngineRuntim
     secretsKey: deps.secrets.secretsKey,
     dataDir: deps.config.dataDir,
     log: deps.log,
-    writeManifests: writeEnvironmentManifests,
+    renderOptions: deps.config.kubernetes,
     // Applications' TLS Secrets (Ingress TLS on Kubernetes) get their PEMs from the certificates table.
     certificates: certificateLookup(deps.db, deps.secrets.secretsKey),
     ...(deps.config.engineLeaseMs ? { leaseMs: deps.config.engineLeaseMs } : {}),

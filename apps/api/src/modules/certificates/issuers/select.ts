@@ -1,8 +1,7 @@
 import type { AppContext } from '../../../app-context';
 import type { RuntimeName } from '../../../engine/driver';
-import { KubernetesDriver } from '../../../engine/drivers/kubernetes/kubernetes-driver';
-import { acmeIssuer, directoryFor, type AcmeIssuerDeps } from './acme';
-import { certManagerIssuer } from './cert-manager';
+import type { CertManagerApi } from '../../../engine/drivers/kubernetes/cert-manager';
+import type { AcmeIssuerDeps } from './acme';
 import { simulationIssuer } from './simulation';
 import type { CertificateIssuer, IssuanceMode } from './types';
 
@@ -23,29 +22,51 @@ export function wildcardSupported(ctx: AppContext): boolean {
   }
 }
 
+/**
+ * An issuer that loads its implementation on first use: the ACME client and the Kubernetes
+ * libraries weigh a few hundred milliseconds of start-up, and a process needs at most one of them.
+ */
+function lazyIssuer(mode: IssuanceMode, load: () => Promise<CertificateIssuer>): CertificateIssuer {
+  let loaded: Promise<CertificateIssuer> | undefined;
+  const get = () => (loaded ??= load());
+  return {
+    mode,
+    issue: async (row) => (await get()).issue(row),
+    remove: async (row) => (await get()).remove?.(row),
+  };
+}
+
 export function issuerFor(
   ctx: AppContext,
   opts: { acmeBackoff?: AcmeIssuerDeps['backoff'] } = {},
 ): CertificateIssuer {
   const config = ctx.config.certificates;
   switch (issuanceModeOf(ctx.engine.runtime)) {
-    case 'cert-manager': {
-      const driver = ctx.engine.driver;
-      if (!(driver instanceof KubernetesDriver))
-        throw new Error('cert-manager issuance needs the Kubernetes driver');
-      return certManagerIssuer(driver.certManager(), {
-        namespace: config.certManager.namespace,
-        ingressClassName: ctx.config.kubernetes.ingressClassName,
-        dns01Solver: config.certManager.dns01Solver,
-        directoryFor: (staging) => directoryFor(config, staging),
+    case 'cert-manager':
+      return lazyIssuer('cert-manager', async () => {
+        const driver = ctx.engine.driver as Partial<{ certManager(): CertManagerApi }>;
+        if (!driver.certManager)
+          throw new Error('cert-manager issuance needs the Kubernetes driver');
+        const [{ certManagerIssuer }, { directoryFor }] = await Promise.all([
+          import('./cert-manager'),
+          import('./acme'),
+        ]);
+        return certManagerIssuer(driver.certManager(), {
+          namespace: config.certManager.namespace,
+          ingressClassName: ctx.config.kubernetes.ingressClassName,
+          dns01Solver: config.certManager.dns01Solver,
+          directoryFor: (staging) => directoryFor(config, staging),
+        });
       });
-    }
     case 'acme':
-      return acmeIssuer({
-        db: ctx.db,
-        secretsKey: ctx.secrets.secretsKey,
-        config,
-        ...(opts.acmeBackoff ? { backoff: opts.acmeBackoff } : {}),
+      return lazyIssuer('acme', async () => {
+        const { acmeIssuer } = await import('./acme');
+        return acmeIssuer({
+          db: ctx.db,
+          secretsKey: ctx.secrets.secretsKey,
+          config,
+          ...(opts.acmeBackoff ? { backoff: opts.acmeBackoff } : {}),
+        });
       });
     case 'simulation':
       return simulationIssuer();
