@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Engine } from './engine/engine';
+import type { SessionCache } from './http/session-cache';
 import type { AccessTokens } from './lib/access-token';
 import type { Mailer } from './mail/mailer';
 import type { ServerSecrets } from './secrets';
@@ -12,6 +13,8 @@ export interface AppContext {
   db: Database;
   secrets: ServerSecrets;
   tokens: AccessTokens;
+  /** Authenticated users in memory; call `changed(userId)` after writing a user's row. */
+  sessions: SessionCache;
   mailer: Mailer;
   engine: Engine;
   log: FastifyBaseLogger;

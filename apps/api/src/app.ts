@@ -9,7 +9,9 @@ import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { authenticatePlugin } from './http/authenticate';
+import { SessionCache } from './http/session-cache';
 import { registerErrorHandling } from './http/error-handler';
+import { registerWriteGate } from './http/write-gate';
 import { loggerOptions } from './http/logging';
 import { registerOpenApi } from './http/openapi';
 import { registerSpa } from './http/spa';
@@ -70,11 +72,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           secrets: deps.secrets,
           log: app.log,
         }));
+  const sessions = new SessionCache(deps.database.db, app.log);
+  await sessions.start(deps.database);
   const ctx: AppContext = {
     config: deps.config,
     db: deps.database.db,
     secrets: deps.secrets,
     tokens: new AccessTokens(deps.secrets.jwtSecret),
+    sessions,
     mailer: deps.mailer ?? createMailer(deps.config, app.log),
     engine,
     log: app.log,
@@ -83,6 +88,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('engine', engine);
 
   registerErrorHandling(app);
+  // Mutating requests share the database with reads: PGlite runs one statement at a time on the
+  // main thread, PostgreSQL through a pool of 10 connections; either way a burst of writes must
+  // leave room for reads.
+  registerWriteGate(app, deps.database.kind === 'pglite' ? 1 : 4);
   await registerOpenApi(app);
   await app.register(rateLimit, { global: false });
   await app.register(authenticatePlugin, { ctx });
@@ -110,6 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (engine.runtime === 'simulation') registerSimulatedAppPage(app);
   registerAcmeChallengeRoute(app, ctx);
   await registerSpa(app, deps.config.webDistDir);
-  app.addHook('onClose', async () => ctx.mailer.close());
+  app.addHook('onClose', async () => {
+    ctx.mailer.close();
+    await sessions.stop();
+  });
   return app as unknown as App;
 }

@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context';
+import type { SessionUser } from './session-cache';
 import { users } from '../db/schema/users';
 import { unauthorized } from '../lib/errors';
 
-/** The signed-in caller, loaded fresh from the database on every authenticated request. */
+/** The signed-in caller (from the database, or the session cache for up to 10 s). */
 export interface AuthUser {
   id: string;
   email: string;
@@ -42,20 +43,7 @@ export const authenticatePlugin = fp(async (app: FastifyInstance, opts: { ctx: A
     if (!token) throw unauthorized(serverDetails.notAuthenticated);
     const claims = await ctx.tokens.verify(token);
     if (!claims) throw unauthorized(serverDetails.sessionInvalid);
-    const [user] = await ctx.db
-      .select({
-        id: users.id,
-        email: users.email,
-        nom: users.nom,
-        prenom: users.prenom,
-        createdAt: users.createdAt,
-        pendingEmail: users.pendingEmail,
-        tokenVersion: users.tokenVersion,
-        verifiedAt: users.verifiedAt,
-      })
-      .from(users)
-      .where(eq(users.id, claims.userId))
-      .limit(1);
+    const user = await ctx.sessions.load(claims.userId, () => readSessionUser(ctx, claims.userId));
     // A deleted account, a password reset since issuance, or an unverified account: no session.
     if (!user || user.tokenVersion !== claims.tokenVersion || !user.verifiedAt) {
       throw unauthorized(serverDetails.sessionInvalid);
@@ -70,6 +58,24 @@ export const authenticatePlugin = fp(async (app: FastifyInstance, opts: { ctx: A
     };
   });
 });
+
+async function readSessionUser(ctx: AppContext, userId: string): Promise<SessionUser | undefined> {
+  const [user] = await ctx.db
+    .select({
+      id: users.id,
+      email: users.email,
+      nom: users.nom,
+      prenom: users.prenom,
+      createdAt: users.createdAt,
+      pendingEmail: users.pendingEmail,
+      tokenVersion: users.tokenVersion,
+      verifiedAt: users.verifiedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return user;
+}
 
 /** The caller of a route guarded by `app.authenticate`. */
 export function currentUser(request: FastifyRequest): AuthUser {

@@ -8,6 +8,7 @@ export interface AccessTokenClaims {
 }
 
 const ALGORITHM = 'HS256';
+const MAX_VERIFIED = 10_000;
 
 export class AccessTokens {
   private readonly key: Uint8Array;
@@ -25,12 +26,24 @@ export class AccessTokens {
       .sign(this.key);
   }
 
+  /**
+   * Signature checks of tokens already seen, until they expire: a token's claims never change,
+   * so checking the same string again would only spend CPU on every request.
+   */
+  private readonly verified = new Map<string, { claims: AccessTokenClaims; expiresAt: number }>();
+
   /** The claims of a valid, unexpired token, or null for anything else. */
   async verify(token: string): Promise<AccessTokenClaims | null> {
+    const known = this.verified.get(token);
+    if (known && known.expiresAt > Date.now()) return known.claims;
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM] });
       if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
-      return { userId: payload.sub, tokenVersion: payload.tv };
+      const claims = { userId: payload.sub, tokenVersion: payload.tv };
+      if (this.verified.size >= MAX_VERIFIED)
+        this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { claims, expiresAt: (payload.exp ?? 0) * 1000 });
+      return claims;
     } catch {
       return null;
     }

@@ -95,7 +95,7 @@ export async function resetPassword(
 ): Promise<void> {
   const passwordHash = await hashPassword(input.nouveauMotDePasse);
   const tokenHash = keyedHash(ctx.secrets.hashKey, input.token);
-  await ctx.db.transaction(async (tx) => {
+  const userId = await ctx.db.transaction(async (tx) => {
     const [owner] = await tx.select({ id: users.id }).from(users).where(emailEquals(input.email));
     if (!owner) throw badRequest(serverDetails.resetInvalid);
     // Marking it used in the same statement that checks it makes the link single-use even
@@ -117,7 +117,10 @@ export async function resetPassword(
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
       .where(eq(users.id, owner.id));
+    return owner.id;
   });
+  // Every API process forgets the old token version at once.
+  await ctx.sessions.changed(userId);
   await new RateLimiter(ctx.db, ctx.secrets.hashKey).clear(LOGIN_FAILURE_BY_EMAIL, input.email);
   ctx.log.info('password reset, earlier sessions ended');
 }

@@ -27,6 +27,8 @@ export async function updateProfile(
     .where(eq(users.id, input.userId))
     .returning();
   if (!updated) throw notFound(serverDetails.notFound);
+  // Names and the pending address are part of every signed-in request's user.
+  await ctx.sessions.changed(input.userId);
   return { user: updated, emailChangePending: emailChanges };
 }
 
@@ -45,6 +47,7 @@ export async function deleteAccount(ctx: AppContext, input: { userId: string }) 
     if (deleted.length === 0) throw notFound(serverDetails.notFound);
     return released;
   });
+  await ctx.sessions.changed(input.userId);
   ctx.log.info(
     { userId: input.userId, deletedProjects: deletedProjects.length },
     'account deleted',
