@@ -6,6 +6,8 @@ export function backoffMs(attempts: number): number {
 /** How often an application is looked at again, by what it is doing. */
 export const OBSERVE_EVERY_MS = {
   starting: 1000,
-  running: 15_000,
+  // A running application is looked at twice a minute: often enough to see a crash soon, rarely
+  // enough that hundreds of them cost the database little.
+  running: 30_000,
   failed: 30_000,
 } as const;

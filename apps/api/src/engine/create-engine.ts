@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { RuntimeDriver } from './driver';
 import type { Engine } from './engine';
-import type { ManifestsWriter } from './reconcile-environment';
+import type { RenderOptions } from './manifests/types';
 import { Reconciler } from './reconciler';
 import type { CertificateLookup } from './spec-for-deployment';
 
@@ -19,7 +19,7 @@ export function createEngine(opts: {
   secretsKey: Buffer;
   dataDir: string;
   log: FastifyBaseLogger;
-  writeManifests: ManifestsWriter;
+  renderOptions?: RenderOptions;
   certificates?: CertificateLookup;
   pollMs?: number;
   leaseMs?: number;

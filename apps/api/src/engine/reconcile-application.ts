@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/client';
 import { deployments, type DeploymentStatus } from '../db/schema/deployments';
-import { environments } from '../db/schema/environments';
 import { withEvent } from '../modules/deployments/events';
 import { backoffMs, OBSERVE_EVERY_MS } from './backoff';
 import {
@@ -13,7 +12,7 @@ import {
   type RuntimeDriver,
 } from './driver';
 import { recordPreparations } from './record-builds';
-import type { ApplicationRef } from './spec';
+import type { ApplicationRef, ApplicationSpec } from './spec';
 import {
   specForDeployment,
   type CertificateLookup,
@@ -33,8 +32,10 @@ export interface ApplicationReconcilerDeps {
   owner: string;
   /** Makes sure the application's environment exists in the runtime (cached by the caller). */
   ensureEnvironment(environmentId: string): Promise<void>;
-  /** Rewrites the environment's manifests folder after a change. */
-  environmentChanged(environmentId: string): Promise<void>;
+  /** Keeps the environment's manifests folder current: this application's file after an apply… */
+  manifestApplied(environmentId: string, spec: ApplicationSpec): Promise<void>;
+  /** …and its removal after the application is gone. */
+  manifestRemoved(environmentId: string, name: string): Promise<void>;
 }
 
 const phaseToStatus: Record<ApplicationObservation['phase'], DeploymentStatus> = {
@@ -53,24 +54,17 @@ const phaseToStatus: Record<ApplicationObservation['phase'], DeploymentStatus> =
 export async function reconcileApplication(
   deps: ApplicationReconcilerDeps,
   row: DeploymentRow,
+  namespace: string,
 ): Promise<void> {
-  const [env] = await deps.db
-    .select()
-    .from(environments)
-    .where(eq(environments.id, row.environmentId));
-  if (!env) return; // cascaded away with its environment
-  const ref: ApplicationRef = {
-    deploymentId: row.id,
-    name: row.runtimeName,
-    namespace: env.namespace,
-  };
+  const env = { id: row.environmentId };
+  const ref: ApplicationRef = { deploymentId: row.id, name: row.runtimeName, namespace };
   const where = heldBy(deps, row);
 
   try {
     if (row.desiredState === 'absent') {
       await deps.driver.remove(ref);
       await deps.db.delete(deployments).where(where);
-      await deps.environmentChanged(env.id);
+      await deps.manifestRemoved(env.id, row.runtimeName);
       deps.log.info({ deploymentId: row.id }, 'application removed from the runtime');
       return;
     }
@@ -80,7 +74,7 @@ export async function reconcileApplication(
     if (applying) {
       const spec = await specForDeployment({
         row,
-        namespace: env.namespace,
+        namespace,
         secretsKey: deps.secretsKey,
         certificates: deps.certificates,
       });
@@ -100,7 +94,7 @@ export async function reconcileApplication(
         .returning({ id: deployments.id });
       if (!kept) return lostLease(deps, row);
       await recordPreparations(deps.db, row, deps.driver.name, preparations);
-      await deps.environmentChanged(env.id);
+      await deps.manifestApplied(env.id, spec);
     }
 
     const restartRequested =
@@ -124,7 +118,7 @@ export async function reconcileApplication(
       // A refused apply left nothing behind: stay FAILED until the desired state changes.
       await deps.db
         .update(deployments)
-        .set({ nextAttemptAt: nextAttempt(OBSERVE_EVERY_MS.failed) })
+        .set({ nextAttemptAt: nextAttempt(OBSERVE_EVERY_MS.failed), ...RELEASE })
         .where(where);
       return;
     }
@@ -136,6 +130,7 @@ export async function reconcileApplication(
           observedGeneration: 0,
           nextAttemptAt: new Date(),
           events: withEvent('Objets absents du runtime : nouveau déploiement'),
+          ...RELEASE,
         })
         .where(where);
       return;
@@ -182,6 +177,7 @@ async function recordObservation(
         : {}),
       ...(event ? { events: event } : {}),
       nextAttemptAt: nextAttempt(next),
+      ...RELEASE,
     })
     .where(heldBy(deps, row));
 }
@@ -211,6 +207,7 @@ async function recordFailure(deps: ApplicationReconcilerDeps, row: DeploymentRow
               ),
             }
           : {}),
+        ...RELEASE,
       })
       .where(heldBy(deps, row));
     return;
@@ -232,6 +229,7 @@ async function recordFailure(deps: ApplicationReconcilerDeps, row: DeploymentRow
       attempts,
       events: withEvent(`Échec : ${reason}`),
       nextAttemptAt: new Date(Date.now() + Math.max(OBSERVE_EVERY_MS.failed, backoffMs(attempts))),
+      ...RELEASE,
     })
     .where(heldBy(deps, row));
 }
@@ -239,6 +237,12 @@ async function recordFailure(deps: ApplicationReconcilerDeps, row: DeploymentRow
 function lostLease(deps: ApplicationReconcilerDeps, row: DeploymentRow) {
   deps.log.warn({ deploymentId: row.id }, 'lease lost during the pass: another process carries on');
 }
+
+/**
+ * Every pass ends with one write that records what happened and gives the claim back, rather
+ * than a second statement: on PGlite's single connection each statement counts.
+ */
+const RELEASE = { leaseOwner: null, leaseExpiresAt: null };
 
 /** The application's row, as long as this process still holds its lease. */
 function heldBy(deps: Pick<ApplicationReconcilerDeps, 'owner'>, row: DeploymentRow) {

@@ -9,15 +9,14 @@ import { projects } from '../db/schema/projects';
 import { backoffMs, OBSERVE_EVERY_MS } from './backoff';
 import { RuntimeUnavailableError, type RuntimeDriver } from './driver';
 import { environmentSpecOf } from './environment-spec';
-import type { ApplicationSpec, EnvironmentSpec } from './spec';
+import type { ApplicationSpec } from './spec';
+import type { RenderOptions } from './manifests/types';
+import {
+  removeApplicationManifest,
+  writeApplicationManifest,
+  writeEnvironmentManifests,
+} from './manifests/write';
 import { specForDeployment, type CertificateLookup } from './spec-for-deployment';
-
-/** Writes an environment's rendered manifests into its folder (see manifests/). */
-export type ManifestsWriter = (
-  dir: string,
-  env: EnvironmentSpec,
-  applications: ApplicationSpec[],
-) => Promise<void>;
 
 const ENSURED_TTL_MS = 60_000;
 
@@ -37,7 +36,7 @@ export class EnvironmentReconciler {
       dataDir: string;
       log: FastifyBaseLogger;
       certificates: CertificateLookup;
-      writeManifests: ManifestsWriter;
+      renderOptions?: RenderOptions;
       owner: string;
       leaseMs: number;
     },
@@ -77,6 +76,39 @@ export class EnvironmentReconciler {
     }
   }
 
+  /**
+   * After an apply: that application's file only (a full rewrite renders every application);
+   * the whole folder the first time, when the environment's own files are not there yet.
+   */
+  async manifestApplied(environmentId: string, spec: ApplicationSpec): Promise<void> {
+    const env = await this.liveEnvironment(environmentId);
+    if (!env) return;
+    if (!env.manifestsWrittenAt) await this.writeManifests(environmentId);
+    else await writeApplicationManifest(this.folderOf(env), spec, this.opts.renderOptions);
+  }
+
+  async manifestRemoved(environmentId: string, name: string): Promise<void> {
+    const env = await this.liveEnvironment(environmentId);
+    if (env) await removeApplicationManifest(this.folderOf(env), name);
+  }
+
+  private folderOf(env: { manifestsDir: string }) {
+    return path.join(this.opts.dataDir, env.manifestsDir);
+  }
+
+  /** An environment not being deleted (writing could bring its removed folder back). */
+  private async liveEnvironment(environmentId: string) {
+    const [env] = await this.opts.db
+      .select({
+        status: environments.status,
+        manifestsDir: environments.manifestsDir,
+        manifestsWrittenAt: environments.manifestsWrittenAt,
+      })
+      .from(environments)
+      .where(eq(environments.id, environmentId));
+    return env && env.status !== 'deleting' ? env : null;
+  }
+
   /** Rewrites the environment's folder with every application it holds. */
   async writeManifests(environmentId: string): Promise<void> {
     const { env, project } = await this.load(environmentId);
@@ -96,10 +128,11 @@ export class EnvironmentReconciler {
         }),
       ),
     );
-    await this.opts.writeManifests(
+    await writeEnvironmentManifests(
       path.join(this.opts.dataDir, env.manifestsDir),
       environmentSpecOf(env, project),
       specs,
+      this.opts.renderOptions,
     );
     await this.opts.db
       .update(environments)

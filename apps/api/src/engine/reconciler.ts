@@ -6,7 +6,8 @@ import type { Database } from '../db/client';
 import { deployments } from '../db/schema/deployments';
 import { environments } from '../db/schema/environments';
 import type { RuntimeDriver } from './driver';
-import { EnvironmentReconciler, type ManifestsWriter } from './reconcile-environment';
+import type { RenderOptions } from './manifests/types';
+import { EnvironmentReconciler } from './reconcile-environment';
 import { reconcileApplication } from './reconcile-application';
 import type { CertificateLookup } from './spec-for-deployment';
 
@@ -17,7 +18,8 @@ export interface ReconcilerOptions {
   dataDir: string;
   log: FastifyBaseLogger;
   certificates?: CertificateLookup;
-  writeManifests: ManifestsWriter;
+  /** Cluster-specific rendering (storage and ingress classes) of the manifests folder. */
+  renderOptions?: RenderOptions;
   /** How often to look for work when nobody wakes us. */
   pollMs?: number;
   /** How long a claim lasts; a process killed mid-apply loses it after this. */
@@ -45,7 +47,9 @@ export class Reconciler {
   constructor(private readonly opts: ReconcilerOptions) {
     this.pollMs = opts.pollMs ?? 1000;
     this.leaseMs = opts.leaseMs ?? 60_000;
-    this.batchSize = opts.batchSize ?? 8;
+    // Four applications at a time: a burst of applies must leave the API's database connections
+    // and event loop to the users' requests.
+    this.batchSize = opts.batchSize ?? 4;
     this.environments = new EnvironmentReconciler({
       db: opts.db,
       driver: opts.driver,
@@ -53,7 +57,7 @@ export class Reconciler {
       dataDir: opts.dataDir,
       log: opts.log,
       certificates: this.certificates,
-      writeManifests: opts.writeManifests,
+      ...(opts.renderOptions ? { renderOptions: opts.renderOptions } : {}),
       owner: this.owner,
       leaseMs: this.leaseMs,
     });
@@ -108,12 +112,14 @@ export class Reconciler {
   async tick(): Promise<number> {
     const envWork = await this.environments.tick();
     const claimed = await this.claimApplications();
+    // The pass gives the claim back in its last write; only a pass that failed outright (the
+    // database itself gone) leaves it to be released here, or to expire.
     await Promise.all(
       claimed.map((row) => {
         // A long apply (image pulls, a setup job) keeps its claim alive; a killed process stops
         // renewing and its claim expires.
         const heartbeat = setInterval(
-          () => void this.renew(row.id),
+          () => void this.renew(row.deployment.id),
           Math.max(1000, this.leaseMs / 3),
         );
         heartbeat.unref();
@@ -126,10 +132,17 @@ export class Reconciler {
             log: this.opts.log,
             owner: this.owner,
             ensureEnvironment: (id) => this.environments.ensureReady(id),
-            environmentChanged: (id) => this.environments.writeManifests(id),
+            manifestApplied: (id, spec) => this.environments.manifestApplied(id, spec),
+            manifestRemoved: (id, name) => this.environments.manifestRemoved(id, name),
           },
-          row,
-        ).finally(() => this.release(row.id, heartbeat));
+          row.deployment,
+          row.namespace,
+        )
+          .catch((err: unknown) => {
+            this.opts.log.error({ err, deploymentId: row.deployment.id }, 'reconcile pass failed');
+            return this.release(row.deployment.id);
+          })
+          .finally(() => clearInterval(heartbeat));
       }),
     );
     return envWork + claimed.length;
@@ -146,7 +159,7 @@ export class Reconciler {
     const now = new Date();
     return this.opts.db.transaction(async (tx) => {
       const due = await tx
-        .select({ id: deployments.id })
+        .select({ id: deployments.id, namespace: environments.namespace })
         .from(deployments)
         .innerJoin(environments, eq(environments.id, deployments.environmentId))
         .where(
@@ -163,16 +176,13 @@ export class Reconciler {
         .limit(this.batchSize)
         .for('update', { of: deployments, skipLocked: true });
       if (due.length === 0) return [];
-      return tx
+      const namespaces = new Map(due.map((d) => [d.id, d.namespace]));
+      const rows = await tx
         .update(deployments)
         .set({ leaseOwner: this.owner, leaseExpiresAt: new Date(now.getTime() + this.leaseMs) })
-        .where(
-          inArray(
-            deployments.id,
-            due.map((d) => d.id),
-          ),
-        )
+        .where(inArray(deployments.id, [...namespaces.keys()]))
         .returning();
+      return rows.map((deployment) => ({ deployment, namespace: namespaces.get(deployment.id)! }));
     });
   }
 
@@ -184,8 +194,7 @@ export class Reconciler {
       .catch((err: unknown) => this.opts.log.warn({ err, id }, 'could not renew lease'));
   }
 
-  private async release(id: string, heartbeat: NodeJS.Timeout) {
-    clearInterval(heartbeat);
+  private async release(id: string) {
     await this.opts.db
       .update(deployments)
       .set({ leaseOwner: null, leaseExpiresAt: null })

@@ -2,7 +2,6 @@ import { rm } from 'node:fs/promises';
 import { buildApp } from '../../src/app';
 import { createEngine } from '../../src/engine/create-engine';
 import type { RuntimeDriver } from '../../src/engine/driver';
-import { writeEnvironmentManifests } from '../../src/engine/manifests/write';
 import { Reconciler } from '../../src/engine/reconciler';
 import { CapturingMailer, LogCapture } from './capture';
 import { createTestDatabase } from './test-database';
@@ -31,7 +30,6 @@ export async function createEngineTestApp(
         secretsKey: secrets.secretsKey,
         dataDir: config.dataDir,
         log,
-        writeManifests: writeEnvironmentManifests,
         ...(opts.leaseMs ? { leaseMs: opts.leaseMs } : {}),
       }),
   });
@@ -63,7 +61,6 @@ export function anotherReconciler(
     secretsKey: t.secrets.secretsKey,
     dataDir: t.config.dataDir,
     log: t.app.log,
-    writeManifests: writeEnvironmentManifests,
     ...(opts.leaseMs ? { leaseMs: opts.leaseMs } : {}),
   });
 }

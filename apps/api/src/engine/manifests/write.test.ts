@@ -10,7 +10,11 @@ import {
   makeEnvironment,
   makeSpec,
 } from './test-fixtures';
-import { writeEnvironmentManifests } from './write';
+import {
+  removeApplicationManifest,
+  writeApplicationManifest,
+  writeEnvironmentManifests,
+} from './write';
 
 let dir: string;
 beforeEach(async () => {
@@ -86,5 +90,29 @@ describe('writeEnvironmentManifests', () => {
       await readFile(path.join(dir, `${wordpress.name}.yaml`), 'utf8'),
     ).map((d) => d.toJS());
     expect(docs.find((o) => o.kind === 'Deployment').spec.replicas).toBe(7);
+  });
+});
+
+describe('writeApplicationManifest / removeApplicationManifest', () => {
+  it('rewrites one application without touching the others, and removes only its own file', async () => {
+    await writeEnvironmentManifests(dir, makeEnvironment(), [wordpress, odoo]);
+    const odooBefore = await readFile(path.join(dir, `${odoo.name}.yaml`), 'utf8');
+    await writeFile(path.join(dir, 'notes-operateur.yaml'), 'kind: Note\n');
+
+    const scaled = { ...wordpress, replicas: 4 };
+    expect(await writeApplicationManifest(dir, scaled)).toBe(`${wordpress.name}.yaml`);
+    const docs = parseAllDocuments(
+      await readFile(path.join(dir, `${wordpress.name}.yaml`), 'utf8'),
+    );
+    const deployment = docs.map((d) => d.toJS()).find((o) => o.kind === 'Deployment');
+    expect(deployment.spec.replicas).toBe(4);
+    expect(await readFile(path.join(dir, `${odoo.name}.yaml`), 'utf8')).toBe(odooBefore);
+
+    await removeApplicationManifest(dir, wordpress.name);
+    await removeApplicationManifest(dir, 'absente'); // nothing to remove: no error
+    await removeApplicationManifest(dir, 'notes-operateur'); // not ours: kept
+    expect((await readdir(dir)).sort()).toEqual(
+      [`${odoo.name}.yaml`, 'namespace.yaml', 'notes-operateur.yaml'].sort(),
+    );
   });
 });

@@ -56,19 +56,42 @@ export async function writeEnvironmentManifests(
   await mkdir(dir, { recursive: true });
   await writeAtomically(path.join(dir, NAMESPACE_FILE), toYaml(renderEnvironment(env), MARKER));
   const written = new Set([NAMESPACE_FILE]);
-  for (const spec of specs) {
-    // A DNS label cannot hold "/" or "..": the file stays inside the folder.
-    const file = `${dnsLabel(spec.name)}.yaml`;
-    const objects = redactSecrets(renderApplication(spec, options));
-    await writeAtomically(
-      path.join(dir, file),
-      toYaml(objects, [MARKER, ...SECRET_NOTICE].join('\n')),
-    );
-    written.add(file);
-  }
+  for (const spec of specs) written.add(await writeApplicationManifest(dir, spec, options));
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.yaml') || written.has(entry.name)) continue;
     const file = path.join(dir, entry.name);
     if (await isOurs(file)) await rm(file, { force: true });
+  }
+}
+
+// A DNS label cannot hold "/" or "..": the file stays inside the folder.
+const applicationFile = (name: string) => `${dnsLabel(name)}.yaml`;
+
+/**
+ * One application's file, after it changed: rewriting the whole folder at every apply would cost
+ * a render of every application of the environment each time.
+ */
+export async function writeApplicationManifest(
+  dir: string,
+  spec: ApplicationSpec,
+  options: RenderOptions = {},
+): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const file = applicationFile(spec.name);
+  const objects = redactSecrets(renderApplication(spec, options));
+  await writeAtomically(
+    path.join(dir, file),
+    toYaml(objects, [MARKER, ...SECRET_NOTICE].join('\n')),
+  );
+  return file;
+}
+
+/** Removes an application's file (only one the platform wrote). */
+export async function removeApplicationManifest(dir: string, name: string): Promise<void> {
+  const file = path.join(dir, applicationFile(name));
+  try {
+    if (await isOurs(file)) await rm(file, { force: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
 }
