@@ -28,6 +28,7 @@ const envSchema = z.object({
   K8S_INGRESS_CLASS: z.string().optional(),
   K8S_APP_VOLUME_ACCESS_MODE: z.enum(['ReadWriteOnce', 'ReadWriteMany']).optional(),
   DOCKER_PUBLIC_HOST: z.string().optional(),
+  DOCKER_LISTEN_HOST: z.string().optional(),
   // How long the engine's claim on an application lasts (a killed process's work resumes after it).
   ENGINE_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
   // TLS certificates (modules/certificates): the ACME authority, DNS-01 for wildcards, cert-manager.
@@ -72,6 +73,8 @@ export interface Config {
   };
   /** Host written in docker applications' URLs (default 127.0.0.1, where they listen). */
   dockerPublicHost: string | undefined;
+  /** Where the per-application addresses listen in docker mode (default 127.0.0.1). */
+  dockerListenHost: string | undefined;
   /** The reconciler's lease (default 60 s): how soon work of a killed process is taken over. */
   engineLeaseMs: number | undefined;
   certificates: CertificateConfig;
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : {}),
     },
     dockerPublicHost: e.DOCKER_PUBLIC_HOST,
+    dockerListenHost: e.DOCKER_LISTEN_HOST,
     engineLeaseMs: e.ENGINE_LEASE_MS,
     certificates: {
       acmeDirectoryUrl: e.ACME_DIRECTORY_URL,
