@@ -18,9 +18,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      {/* SPEC §8: 2 s success, 4 s error; react-hot-toast keeps at most 20 at once. */}
+      {/* SPEC §8: 2 s success, 4 s error; react-hot-toast keeps at most 20 at once. Top centre,
+          clear of the user menu on the right: a toast pauses while the pointer is over it, so
+          one covering the menu would stay and swallow its clicks. */}
       <Toaster
-        position="top-right"
+        position="top-center"
         toastOptions={{
           success: { duration: toasts.successMs },
           error: { duration: toasts.errorMs },
