@@ -5,6 +5,7 @@ import os from 'node:os';
 import type { Database } from '../db/client';
 import { deployments } from '../db/schema/deployments';
 import { environments } from '../db/schema/environments';
+import { WorkLoop } from '../lib/work-loop';
 import type { RuntimeDriver } from './driver';
 import type { RenderOptions } from './manifests/types';
 import { EnvironmentReconciler } from './reconcile-environment';
@@ -35,17 +36,17 @@ export interface ReconcilerOptions {
  */
 export class Reconciler {
   readonly owner = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
-  private again = false;
-  private stopped = true;
+  private readonly loop: WorkLoop;
   private readonly environments: EnvironmentReconciler;
-  private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly batchSize: number;
 
   constructor(private readonly opts: ReconcilerOptions) {
-    this.pollMs = opts.pollMs ?? 1000;
+    this.loop = new WorkLoop(() => this.tick(), {
+      pollMs: opts.pollMs ?? 1000,
+      log: opts.log,
+      failure: 'reconciler pass failed',
+    });
     this.leaseMs = opts.leaseMs ?? 60_000;
     // Four applications at a time: a burst of applies must leave the API's database connections
     // and event loop to the users' requests.
@@ -68,44 +69,16 @@ export class Reconciler {
   }
 
   start() {
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   async stop() {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    while (this.running) await new Promise((r) => setTimeout(r, 20));
+    await this.loop.stop();
   }
 
   /** Looks for work now (called after the API writes desired state). */
   wake() {
-    if (this.stopped) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
-  }
-
-  private schedule(ms: number) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.loop(), ms);
-    this.timer.unref();
-  }
-
-  private async loop() {
-    if (this.running || this.stopped) return;
-    this.running = true;
-    let worked = 0;
-    try {
-      worked = await this.tick();
-    } catch (err) {
-      this.opts.log.error({ err }, 'reconciler pass failed');
-    } finally {
-      this.running = false;
-    }
-    if (this.stopped) return;
-    const more = worked > 0 || this.again;
-    this.again = false;
-    this.schedule(more ? 0 : this.pollMs);
+    this.loop.wake();
   }
 
   /** One pass: environments first (they host applications), then a batch of applications. */

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { AppContext } from '../../app-context';
 import { acmeChallenges, certificates } from '../../db/schema/certificates';
+import { WorkLoop } from '../../lib/work-loop';
 import type { AcmeIssuerDeps } from './issuers/acme';
 import { issuerFor } from './issuers/select';
 import type { CertificateIssuer } from './issuers/types';
@@ -31,13 +32,9 @@ export interface CertificateWorkerOptions {
 export class CertificateWorker {
   readonly owner = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}-certificats`;
   private readonly issuer: CertificateIssuer;
-  private readonly pollMs: number;
+  private readonly loop: WorkLoop;
   private readonly leaseMs: number;
   private readonly batchSize: number;
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
-  private again = false;
-  private stopped = true;
 
   constructor(
     private readonly ctx: AppContext,
@@ -45,49 +42,25 @@ export class CertificateWorker {
   ) {
     this.issuer =
       opts.issuer ?? issuerFor(ctx, opts.acmeBackoff ? { acmeBackoff: opts.acmeBackoff } : {});
-    this.pollMs = opts.pollMs ?? 30_000;
+    this.loop = new WorkLoop(() => this.tick(), {
+      pollMs: opts.pollMs ?? 30_000,
+      log: ctx.log,
+      failure: 'certificate worker pass failed',
+    });
     this.leaseMs = opts.leaseMs ?? 10 * 60_000;
     this.batchSize = opts.batchSize ?? 4;
   }
 
   start() {
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   async stop() {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    while (this.running) await new Promise((resolve) => setTimeout(resolve, 20));
+    await this.loop.stop();
   }
 
   wake() {
-    if (this.stopped) return;
-    if (this.running) this.again = true;
-    else this.schedule(0);
-  }
-
-  private schedule(ms: number) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.loop(), ms);
-    this.timer.unref();
-  }
-
-  private async loop() {
-    if (this.running || this.stopped) return;
-    this.running = true;
-    let worked = 0;
-    try {
-      worked = await this.tick();
-    } catch (err) {
-      this.ctx.log.error({ err }, 'certificate worker pass failed');
-    } finally {
-      this.running = false;
-    }
-    if (this.stopped) return;
-    const more = worked > 0 || this.again;
-    this.again = false;
-    this.schedule(more ? 0 : this.pollMs);
+    this.loop.wake();
   }
 
   /** One pass: expired certificates are marked, then a batch of due orders is worked on. */
