@@ -11,14 +11,12 @@
 // localStorage. Prints median/min/max and the request count; appends a section to
 // bench/RESULTS.md; exits 1 when a target is missed (median < 1.5 s, ≤ 4 requests).
 /* global window, document, MutationObserver -- page-side code, run by Chromium */
-import { spawn } from 'node:child_process';
-import { appendFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
+import { appendFile, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { chromium } from 'playwright-core';
+import { repoRoot, startServer } from './lib/server.mjs';
 
 const PROJECTS = 20;
 const ENVIRONMENTS = 4;
@@ -28,64 +26,7 @@ const TARGET_MS = 1500;
 const TARGET_REQUESTS = 4;
 const ENV_TYPES = ['dev', 'staging', 'preproduction', 'prod'];
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const apiEntry = process.env.E2E_API_ENTRY ?? path.join(repoRoot, 'apps/api/dist/main.js');
 const resultsFile = path.join(repoRoot, 'bench/RESULTS.md');
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-/** The built API on a free port, a fresh DATA_DIR, the simulation runtime. */
-async function startServer() {
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nuage-bench-dashboard-'));
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [apiEntry], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      RUNTIME: 'simulation',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: path.resolve(process.env.WEB_DIST_DIR) } : {}),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${apiEntry})`);
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server not healthy after 60 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    outboxDir: path.join(dataDir, 'outbox'),
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function call(server, method, apiPath, body, token) {
   const res = await fetch(`${server.url}/api/v1${apiPath}`, {

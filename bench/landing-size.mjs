@@ -6,69 +6,11 @@
 //
 // E2E_API_ENTRY and WEB_DIST_DIR point at a build made elsewhere (as for the browser tests).
 // Prints a Markdown table (per file and total) and exits 1 when the total misses the budget.
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { startServer } from './lib/server.mjs';
 
 const BUDGET_KB = 120;
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const apiEntry = process.env.E2E_API_ENTRY ?? path.join(repoRoot, 'apps/api/dist/main.js');
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-/** Starts the built API (which serves the built web app) on a free port with a fresh DATA_DIR. */
-async function startServer() {
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nuage-bench-'));
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [apiEntry], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      RUNTIME: 'simulation',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${apiEntry})`);
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server not healthy after 60 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 const kb = (bytes) => (bytes / 1024).toFixed(2);
 
