@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeEnvironment } from '../../manifests/test-fixtures';
 import { FakeKubeApi } from './fake-kube-api';
-import { findKubeConnection } from './kubeconfig';
+import { findKubeConnection } from './kube-detect';
 import { KubernetesDriver } from './kubernetes-driver';
 
 let dir: string;

@@ -36,5 +36,3 @@ export function loadKubeConfig(connection: KubeConnection): KubeConfig {
   }
   return config;
 }
-
-export { findKubeConnection } from './kube-detect';
