@@ -23,6 +23,7 @@ import { observe, replicaTargets } from './observe';
 import { dockerSocketPath } from './socket-path';
 import type { SetupOptions } from './setup-job';
 import { byDisplayOrder, collectLogs, collectMetrics } from './usage';
+import { KeyedFifoGate } from '../../../lib/fifo-gate';
 
 /**
  * The docker runtime: one application = containers on one host, through the Docker Engine
@@ -62,7 +63,7 @@ export class DockerDriver implements RuntimeDriver {
   readonly api: EngineApi;
   private readonly endpoints: Endpoints;
   private readonly ctx: DriverContext;
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queues = new KeyedFifoGate();
 
   constructor(opts: DockerDriverOptions = {}) {
     const socketPath = opts.socketPath ?? dockerSocketPath() ?? '/var/run/docker.sock';
@@ -177,14 +178,7 @@ export class DockerDriver implements RuntimeDriver {
 
   /** One change at a time per application in this process (apply, scale, restart, remove). */
   private serial<T>(deploymentId: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(deploymentId) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => boundary(fn));
-    const tail = next.catch(() => undefined);
-    this.queues.set(deploymentId, tail);
-    void tail.then(() => {
-      if (this.queues.get(deploymentId) === tail) this.queues.delete(deploymentId);
-    });
-    return next;
+    return this.queues.run(deploymentId, () => boundary(fn));
   }
 }
 
