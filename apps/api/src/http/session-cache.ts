@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '../db/client';
+import { ExpiringCache } from '../lib/expiring-cache';
 import type { AuthUser } from './authenticate';
 
 /** The user row an authenticated request needs: the caller plus what decides the session. */
@@ -20,7 +21,7 @@ const MAX_ENTRIES = 20_000;
  * if that channel drops, everything is forgotten, so a revoked session is never served stale.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, { user: SessionUser; until: number }>();
+  private readonly entries = new ExpiringCache<SessionUser>(MAX_ENTRIES);
   private unsubscribe: (() => Promise<void>) | undefined;
   /** Bumped by every eviction: a row read before one may be stale and is not kept. */
   private generation = 0;
@@ -53,16 +54,6 @@ export class SessionCache {
     this.forget();
   }
 
-  private get(userId: string): SessionUser | undefined {
-    const hit = this.entries.get(userId);
-    if (!hit) return undefined;
-    if (hit.until < Date.now()) {
-      this.entries.delete(userId);
-      return undefined;
-    }
-    return hit.user;
-  }
-
   /**
    * The cached user, or `read()`'s answer, kept when it is safe to: no change was seen while it
    * was read (it could predate that change) and the change channel is up.
@@ -71,18 +62,14 @@ export class SessionCache {
     userId: string,
     read: () => Promise<SessionUser | undefined>,
   ): Promise<SessionUser | undefined> {
-    const cached = this.get(userId);
+    const cached = this.entries.get(userId);
     if (cached) return cached;
     const before = this.generation;
     const user = await read();
     // Only usable sessions are kept: an unverified account is checked again next time.
-    if (user?.verifiedAt && this.listening && before === this.generation) this.set(user);
+    if (user?.verifiedAt && this.listening && before === this.generation)
+      this.entries.set(user.id, user, Date.now() + TTL_MS);
     return user;
-  }
-
-  private set(user: SessionUser) {
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(user.id, { user, until: Date.now() + TTL_MS });
   }
 
   private forget(userId?: string) {

@@ -1,5 +1,6 @@
 import { auth } from '@nuage/shared/limits';
 import { jwtVerify, SignJWT } from 'jose';
+import { ExpiringCache } from './expiring-cache';
 
 export interface AccessTokenClaims {
   userId: string;
@@ -30,19 +31,17 @@ export class AccessTokens {
    * Signature checks of tokens already seen, until they expire: a token's claims never change,
    * so checking the same string again would only spend CPU on every request.
    */
-  private readonly verified = new Map<string, { claims: AccessTokenClaims; expiresAt: number }>();
+  private readonly verified = new ExpiringCache<AccessTokenClaims>(MAX_VERIFIED);
 
   /** The claims of a valid, unexpired token, or null for anything else. */
   async verify(token: string): Promise<AccessTokenClaims | null> {
     const known = this.verified.get(token);
-    if (known && known.expiresAt > Date.now()) return known.claims;
+    if (known) return known;
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM] });
       if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
       const claims = { userId: payload.sub, tokenVersion: payload.tv };
-      if (this.verified.size >= MAX_VERIFIED)
-        this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, { claims, expiresAt: (payload.exp ?? 0) * 1000 });
+      this.verified.set(token, claims, (payload.exp ?? 0) * 1000);
       return claims;
     } catch {
       return null;
