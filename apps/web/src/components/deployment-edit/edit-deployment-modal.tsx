@@ -11,7 +11,7 @@ import type { QuotaErrorDetail } from '@/components/quota/quota-error';
 import { quotaErrorOf } from '@/components/quota/quota-error';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { asNumber, Input, NumberInput } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { notify } from '@/lib/toast';
 import { useUpdateDeployment } from './update-deployment';
@@ -65,7 +65,6 @@ export function EditDeploymentModal({
     defaultValues: valuesOf(deployment),
   });
   const { errors, isSubmitting } = form.formState;
-  const number = { valueAsNumber: true } as const;
   const L = deployLimits;
 
   const onSubmit = form.handleSubmit(async (data) => {
@@ -122,33 +121,27 @@ export function EditDeploymentModal({
         </FormField>
         <div className="grid gap-4 sm:grid-cols-3">
           <FormField label="CPU (cores)" error={errors.cpu_requis?.message}>
-            <Input
-              type="number"
-              inputMode="decimal"
+            <NumberInput
               step={0.1}
               min={0}
               max={L.cpu.max}
-              {...form.register('cpu_requis', number)}
+              {...form.register('cpu_requis', asNumber)}
             />
           </FormField>
           <FormField label="RAM (GB)" error={errors.ram_requise?.message}>
-            <Input
-              type="number"
-              inputMode="decimal"
+            <NumberInput
               step={0.1}
               min={0}
               max={L.ram.max}
-              {...form.register('ram_requise', number)}
+              {...form.register('ram_requise', asNumber)}
             />
           </FormField>
           <FormField label="Replicas" error={errors.replicas?.message}>
-            <Input
-              type="number"
-              inputMode="numeric"
+            <NumberInput
               step={1}
               min={L.replicas.min}
               max={L.replicas.max}
-              {...form.register('replicas', number)}
+              {...form.register('replicas', asNumber)}
             />
           </FormField>
         </div>

@@ -1,7 +1,7 @@
 import { deployLimits } from '@nuage/shared/schemas/deployments';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { asNumber, type WizardForm } from './wizard-form';
+import { asNumber, NumberInput } from '@/components/ui/input';
+import type { WizardForm } from './wizard-form';
 
 const L = deployLimits;
 
@@ -11,9 +11,7 @@ export function ResourceFields({ form }: { form: WizardForm }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField label="CPU (cores)" error={errors.cpu?.message} hint="De 0,1 à 8 cores">
-        <Input
-          type="number"
-          inputMode="decimal"
+        <NumberInput
           step={L.cpu.step}
           min={L.cpu.min}
           max={L.cpu.max}
@@ -21,9 +19,7 @@ export function ResourceFields({ form }: { form: WizardForm }) {
         />
       </FormField>
       <FormField label="RAM (GB)" error={errors.ram?.message} hint="De 0,5 à 16 GB">
-        <Input
-          type="number"
-          inputMode="decimal"
+        <NumberInput
           step={L.ram.step}
           min={L.ram.min}
           max={L.ram.max}
@@ -31,9 +27,7 @@ export function ResourceFields({ form }: { form: WizardForm }) {
         />
       </FormField>
       <FormField label="Stockage (GB)" error={errors.storage?.message} hint="De 1 à 100 GB">
-        <Input
-          type="number"
-          inputMode="numeric"
+        <NumberInput
           step={L.storage.step}
           min={L.storage.min}
           max={L.storage.max}
@@ -41,9 +35,7 @@ export function ResourceFields({ form }: { form: WizardForm }) {
         />
       </FormField>
       <FormField label="Replicas" error={errors.replicas?.message} hint="De 1 à 10">
-        <Input
-          type="number"
-          inputMode="numeric"
+        <NumberInput
           step={1}
           min={L.replicas.min}
           max={L.replicas.max}

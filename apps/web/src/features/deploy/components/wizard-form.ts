@@ -16,6 +16,3 @@ export function useWizardForm(preselected: { projectId: string; environmentId: s
 }
 
 export type WizardForm = ReturnType<typeof useWizardForm>;
-
-/** Number inputs: an emptied field reads NaN, which the schema reports as required. */
-export const asNumber = { valueAsNumber: true } as const;

@@ -15,11 +15,9 @@ import { QuotaExceededModal } from '@/components/quota/quota-exceeded-modal';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Select } from '@/components/ui/input';
+import { asNumber, Input, NumberInput, Select } from '@/components/ui/input';
 import { notify } from '@/lib/toast';
 import { useDeployApplication } from '../api/deploy-application';
-
-const number = { valueAsNumber: true } as const;
 const L = deployLimits;
 
 /** SPEC §7: the inline variant sends 'ERP', the image and tag, no certificate, the domain. */
@@ -94,31 +92,13 @@ export function InlineDeployForm({
           </div>
           <div className="grid gap-4 sm:grid-cols-3">
             <FormField label="CPU (cores)" error={errors.cpu?.message}>
-              <Input
-                type="number"
-                inputMode="decimal"
-                step={L.cpu.step}
-                min={L.cpu.min}
-                {...form.register('cpu', number)}
-              />
+              <NumberInput step={L.cpu.step} min={L.cpu.min} {...form.register('cpu', asNumber)} />
             </FormField>
             <FormField label="RAM (GB)" error={errors.ram?.message}>
-              <Input
-                type="number"
-                inputMode="decimal"
-                step={L.ram.step}
-                min={L.ram.min}
-                {...form.register('ram', number)}
-              />
+              <NumberInput step={L.ram.step} min={L.ram.min} {...form.register('ram', asNumber)} />
             </FormField>
             <FormField label="Replicas" error={errors.replicas?.message}>
-              <Input
-                type="number"
-                inputMode="numeric"
-                step={1}
-                min={L.replicas.min}
-                {...form.register('replicas', number)}
-              />
+              <NumberInput step={1} min={L.replicas.min} {...form.register('replicas', asNumber)} />
             </FormField>
           </div>
           <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

@@ -6,7 +6,7 @@ import {
 } from '@nuage/shared/schemas/projects';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
+import { asNumber, Input, NumberInput, Textarea } from '@/components/ui/input';
 import { formatXof } from '@/lib/format';
 import { quotaMonthlyXof } from './estimated-cost';
 
@@ -33,7 +33,6 @@ export function ProjectFormFields({ form }: { form: ProjectForm }) {
     finite(cpu) && finite(ram) && finite(storage)
       ? quotaMonthlyXof({ quota_cpu: cpu, quota_ram: ram, quota_stockage: storage })
       : null;
-  const number = { valueAsNumber: true } as const;
 
   return (
     <div className="space-y-4">
@@ -45,30 +44,16 @@ export function ProjectFormFields({ form }: { form: ProjectForm }) {
       </FormField>
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField label="Quota CPU (cores)" error={errors.quota_cpu?.message}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            step={0.1}
-            min={L.cpu.min}
-            {...form.register('quota_cpu', number)}
-          />
+          <NumberInput step={0.1} min={L.cpu.min} {...form.register('quota_cpu', asNumber)} />
         </FormField>
         <FormField label="Quota RAM (GB)" error={errors.quota_ram?.message}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            step={0.5}
-            min={L.ram.min}
-            {...form.register('quota_ram', number)}
-          />
+          <NumberInput step={0.5} min={L.ram.min} {...form.register('quota_ram', asNumber)} />
         </FormField>
         <FormField label="Quota stockage (GB)" error={errors.quota_stockage?.message}>
-          <Input
-            type="number"
-            inputMode="numeric"
+          <NumberInput
             step={1}
             min={L.storage.min}
-            {...form.register('quota_stockage', number)}
+            {...form.register('quota_stockage', asNumber)}
           />
         </FormField>
       </div>
