@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { notify } from '@/lib/toast';
 import { certificatesQueryOptions } from '../api/get-certificates';
-import { projectsQueryOptions } from '../api/get-projects';
+import { projectsQueryOptions } from '@/lib/project-query';
 import { useRenewCertificate } from '../api/renew-certificate';
 import { CertificateDetailsModal } from '../components/certificate-details-modal';
 import { CertificateRow } from '../components/certificate-row';

@@ -8,7 +8,7 @@ import { useWatch } from 'react-hook-form';
 import { QuotaExceededModal } from '@/components/quota/quota-exceeded-modal';
 import { notify } from '@/lib/toast';
 import { environmentsQueryOptions } from '../api/get-environments';
-import { projectsQueryOptions } from '../api/get-projects';
+import { projectsQueryOptions } from '@/lib/project-query';
 import { templatesQueryOptions } from '../api/get-templates';
 import { ConfirmDeployModal } from './confirm-deploy-modal';
 import { deployBody } from './deploy-body';

@@ -18,7 +18,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { notify } from '@/lib/toast';
 import { useDeleteDeployment } from '../api/delete-deployment';
 import { deploymentQueryOptions, isNotFound } from '../api/get-deployment';
-import { projectQueryOptions } from '../api/get-project';
+import { projectQueryOptions } from '@/lib/project-query';
 import { useRestartDeployment } from '../api/restart-deployment';
 import { ActionsCard } from '../components/actions-card';
 import { DeploymentNotFound } from '../components/deployment-not-found';
@@ -48,7 +48,10 @@ export default function DeploymentDetailRoute() {
     },
   });
   const projectId = detail.data?.projet_id ?? '';
-  const project = useQuery({ ...projectQueryOptions(projectId), enabled: projectId !== '' });
+  const project = useQuery({
+    ...projectQueryOptions(projectId, { toast: false }),
+    enabled: projectId !== '',
+  });
   const update = useUpdateDeployment();
   const restart = useRestartDeployment();
   const remove = useDeleteDeployment();

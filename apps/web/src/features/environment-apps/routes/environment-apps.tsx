@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { deploymentsQueryOptions } from '../api/get-deployments';
 import { environmentQueryOptions, isNotFound } from '../api/get-environment';
-import { projectQueryOptions } from '../api/get-project';
+import { projectQueryOptions } from '@/lib/project-query';
 import { ApplicationsList } from '../components/applications-list';
 import { EnvironmentNotFound } from '../components/environment-not-found';
 import { InlineDeployForm } from '../components/inline-deploy-form';

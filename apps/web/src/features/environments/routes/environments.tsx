@@ -11,7 +11,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { environmentsQueryOptions } from '../api/get-environments';
-import { isNotFound, projectQueryOptions } from '../api/get-project';
+import { isNotFound, projectQueryOptions } from '@/lib/project-query';
 import { CreateEnvironmentCard } from '../components/create-environment-card';
 import { DeleteEnvironmentDialog } from '../components/delete-environment-dialog';
 import { EditEnvironmentModal } from '../components/edit-environment-modal';

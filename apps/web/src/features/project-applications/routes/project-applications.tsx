@@ -14,7 +14,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { deploymentsQueryOptions, type DeploymentEntity } from '../api/get-deployments';
 import { environmentsQueryOptions } from '../api/get-environments';
-import { isNotFound, projectQueryOptions } from '../api/get-project';
+import { isNotFound, projectQueryOptions } from '@/lib/project-query';
 import { EnvironmentSection } from '../components/environment-section';
 import { ProjectNotFound } from '../components/project-not-found';
 

@@ -3,7 +3,7 @@ import { projectErrors } from '@nuage/shared/messages';
 import type { ProjectInput } from '@nuage/shared/schemas/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { projectsQueryOptions } from './get-projects';
+import { projectsQueryOptions } from '@/lib/project-query';
 
 export function createProject(input: ProjectInput) {
   return api<Project>('/projects/', {

@@ -2,8 +2,7 @@ import type { MessageResponse } from '@nuage/shared/api-types';
 import { projectErrors } from '@nuage/shared/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { projectsQueryOptions } from './get-projects';
-import { projectQueryOptions } from './get-project';
+import { projectQueryOptions, projectsQueryOptions } from '@/lib/project-query';
 
 export function deleteProject(projectId: string) {
   return api<MessageResponse>(`/projects/${encodeURIComponent(projectId)}`, {

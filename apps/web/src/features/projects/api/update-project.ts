@@ -3,8 +3,7 @@ import { projectErrors } from '@nuage/shared/messages';
 import type { ProjectInput } from '@nuage/shared/schemas/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { projectQueryOptions } from './get-project';
-import { projectsQueryOptions } from './get-projects';
+import { projectQueryOptions, projectsQueryOptions } from '@/lib/project-query';
 
 export function updateProject({ projectId, data }: { projectId: string; data: ProjectInput }) {
   return api<Project>(`/projects/${encodeURIComponent(projectId)}`, {

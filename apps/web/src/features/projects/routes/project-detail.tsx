@@ -7,7 +7,7 @@ import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
-import { isNotFound, projectQueryOptions } from '../api/get-project';
+import { isNotFound, projectQueryOptions } from '@/lib/project-query';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
 import { EditProjectModal } from '../components/edit-project-modal';
 import { LoadError } from '@/components/ui/load-error';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
-import { projectsQueryOptions } from '../api/get-projects';
+import { projectsQueryOptions } from '@/lib/project-query';
 import { CreateProjectForm } from '../components/create-project-form';
 import { LoadError } from '@/components/ui/load-error';
 import { PendingInvitations } from '../components/pending-invitations';
