@@ -108,3 +108,39 @@ export interface EnvironmentConfig {
 export interface MessageResponse {
   message: string;
 }
+
+/**
+ * SPEC §3 "Deployment / application": an application as GET /deployments/{envId}/deployments
+ * lists it and the deploy and edit calls answer it. Never a secret.
+ */
+export interface Deployment {
+  id: string;
+  nom: string;
+  type_application: 'ERP' | 'CODE';
+  template: string;
+  template_name: string;
+  /** The engine's status (PENDING, DEPLOYING, RUNNING, FAILED), DELETING once removal is asked. */
+  statut_deploiement: string;
+  status_reason: string | null;
+  cpu_requis: number;
+  ram_requise: number;
+  stockage_requis: number;
+  replicas: number;
+  repo_url: string | null;
+  git_branch: string | null;
+  image_registry_url: string;
+  image_tag: string;
+  helm_chart_version: string;
+  certificat_tls_id: string | null;
+  nom_de_domaine: string | null;
+  application_url: string | null;
+  environnement_id: string;
+  projet_id: string;
+  admin_email: string | null;
+  base_de_donnees: { engine: string; database: string; user: string };
+  /** The engine's French events, newest first. */
+  events: { at: string; message: string }[];
+  date_creation: string;
+  derniere_mise_a_jour: string;
+  date_deploiement: string | null;
+}

@@ -6,6 +6,7 @@ import {
   environmentStatusView,
   isActiveStatus,
   isDatabasePod,
+  isSettledStatus,
   listStatusTone,
   podStatusTone,
   projectApplicationStatusView,
@@ -41,6 +42,13 @@ describe('SPEC §4 deployment status in lists', () => {
     for (const s of ['PENDING', 'DEPLOYING', 'FAILED', 'DELETING', 'active', '', null]) {
       expect(isActiveStatus(s)).toBe(false);
     }
+  });
+
+  it('stops a list refreshing once every application is up or failed', () => {
+    for (const s of ['RUNNING', 'DEPLOYED', 'HEALTHY', 'ACTIVE', 'FAILED', 'error'])
+      expect(isSettledStatus(s)).toBe(true);
+    for (const s of ['PENDING', 'DEPLOYING', 'BUILDING', 'DELETING', 'whatever'])
+      expect(isSettledStatus(s)).toBe(false);
   });
 });
 

@@ -33,6 +33,14 @@ export function listStatusTone(status: string | null | undefined): StatusTone {
 }
 
 /**
+ * Nothing more will happen to the application without the user (up, or failed): lists stop
+ * refreshing themselves. Everything a list colours green or red.
+ */
+export function isSettledStatus(status: string | null | undefined): boolean {
+  return listStatusTone(status) !== 'yellow';
+}
+
+/**
  * The detail screen: deployed/active green, pending/building yellow, failed/error red, else
  * grey. Our engine's values are placed where they mean the same thing: RUNNING and HEALTHY are
  * deployed (green), DEPLOYING is building (yellow); DELETING, like any unknown value, is grey.

@@ -5,6 +5,7 @@ import {
   templateOf,
   type SaasTemplate,
 } from '@nuage/shared/catalog';
+import type { Deployment } from '@nuage/shared/api-types';
 import { toMilli } from '@nuage/shared/quantities';
 import { deployMessages, type DeployErpInput } from '@nuage/shared/schemas/deployments';
 import { and, eq, sql } from 'drizzle-orm';
@@ -16,7 +17,7 @@ import { deployments } from '../../db/schema/deployments';
 import { applicationName } from '../../engine/templates/build-spec';
 import { conflict, DomainError, FieldValidationError } from '../../lib/errors';
 import { authorizeEnvironment } from '../environments/service';
-import { presentDeployment, type PresentedDeployment } from './presenter';
+import { presentDeployment } from './presenter';
 import { lockProjectAndCheckQuota, reservationOf } from './quota';
 import { sealSecrets, secretsFromInput } from './secrets';
 import { resolveCertificate } from './tls';
@@ -46,7 +47,7 @@ export function resolveTemplate(
 export async function deployErp(
   ctx: AppContext,
   input: { environmentId: string; user: AuthUser; data: DeployErpInput },
-): Promise<PresentedDeployment> {
+): Promise<Deployment> {
   const env = await authorizeEnvironment(ctx.db, {
     environmentId: input.environmentId,
     userId: input.user.id,

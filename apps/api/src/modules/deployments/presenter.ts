@@ -1,3 +1,4 @@
+import type { Deployment } from '@nuage/shared/api-types';
 import { templateOf } from '@nuage/shared/catalog';
 import { fromMilli } from '@nuage/shared/quantities';
 import type { deployments } from '../../db/schema/deployments';
@@ -5,7 +6,7 @@ import type { deployments } from '../../db/schema/deployments';
 type DeploymentRow = typeof deployments.$inferSelect;
 
 /** SPEC §3 "Deployment / application" fields (and a few the screens need), never a secret. */
-export function presentDeployment(row: DeploymentRow) {
+export function presentDeployment(row: DeploymentRow): Deployment {
   const template = templateOf(row.template);
   return {
     id: row.id,
@@ -13,7 +14,7 @@ export function presentDeployment(row: DeploymentRow) {
     type_application: row.category,
     template: row.template,
     template_name: template.name,
-    statut_deploiement: row.desiredState === 'absent' ? ('DELETING' as const) : row.status,
+    statut_deploiement: row.desiredState === 'absent' ? 'DELETING' : row.status,
     status_reason: row.statusReason,
     cpu_requis: fromMilli(row.cpuMilli),
     ram_requise: fromMilli(row.ramMb),
@@ -37,8 +38,6 @@ export function presentDeployment(row: DeploymentRow) {
     date_deploiement: row.deployedAt?.toISOString() ?? null,
   };
 }
-
-export type PresentedDeployment = ReturnType<typeof presentDeployment>;
 
 /** GET /deployments/deployment/{id}: the entity plus SPEC §3's server-side detail shape. */
 export function presentDeploymentDetail(row: DeploymentRow) {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { deployFailureMessage } from '@/components/quota/deploy-error';
 import { quotaErrorOf, type QuotaErrorDetail } from '@/components/quota/quota-error';
 import { notify } from '@/lib/toast';
-import { useDeployApplication } from '../api/deploy-application';
+import { useDeployApplication } from '@/lib/deploy-application';
 
 /** SPEC §9: the wizard leaves for the environment 2000 ms after a successful deploy. */
 export const REDIRECT_AFTER_DEPLOY_MS = 2000;
@@ -18,7 +18,7 @@ export type DeployState = 'idle' | 'pending' | 'done';
  */
 export function useDeployFlow() {
   const navigate = useNavigate();
-  const mutation = useDeployApplication();
+  const mutation = useDeployApplication({ awaitLists: false });
   const [state, setState] = useState<DeployState>('idle');
   const [quota, setQuota] = useState<QuotaErrorDetail | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { formatNumber } from '@/lib/format';
-import type { Deployment } from '../api/get-deployments';
+import type { Deployment } from '@nuage/shared/api-types';
 import { statusLabel, statusTone } from './deployment-status';
 
 /** One application: name (to its detail page), template, status, resources, address. */

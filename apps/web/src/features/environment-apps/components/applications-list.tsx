@@ -2,7 +2,7 @@ import { Boxes, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import type { Deployment } from '../api/get-deployments';
+import type { Deployment } from '@nuage/shared/api-types';
 import { ApplicationCard } from './application-card';
 
 /** The environment's applications, or an empty state inviting the first one. */

@@ -31,9 +31,3 @@ export function statusTone(status: string): BadgeTone {
 export function statusLabel(status: string): string {
   return labels[normalize(status)] ?? status;
 }
-
-/** Nothing more will happen without the user: the list stops refreshing itself. */
-export function isSettled(status: string): boolean {
-  const s = normalize(status);
-  return active.has(s) || failed.has(s);
-}

@@ -17,7 +17,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { asNumber, Input, NumberInput, Select } from '@/components/ui/input';
 import { notify } from '@/lib/toast';
-import { useDeployApplication } from '../api/deploy-application';
+import { useDeployApplication } from '@/lib/deploy-application';
 const L = deployLimits;
 
 /** SPEC §7: the inline variant sends 'ERP', the image and tag, no certificate, the domain. */
@@ -48,7 +48,7 @@ export function InlineDeployForm({
     mode: 'onTouched',
     defaultValues: inlineDeployDefaults,
   });
-  const mutation = useDeployApplication();
+  const mutation = useDeployApplication({ awaitLists: true });
   const [quota, setQuota] = useState<QuotaErrorDetail | null>(null);
   const { errors, isSubmitting } = form.formState;
 

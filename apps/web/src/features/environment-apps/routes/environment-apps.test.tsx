@@ -1,13 +1,13 @@
-import type { Project } from '@nuage/shared/api-types';
+import type { Deployment, Project } from '@nuage/shared/api-types';
 import { COMING_SOON } from '@nuage/shared/catalog';
 import { deployErrors, deploySuccess, quotaTexts } from '@nuage/shared/messages';
 import { deployMessages as m } from '@nuage/shared/schemas/deployments';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { buildDeployment } from '@/test/deployment-fixture';
 import { buildEnvironment, buildProject } from '@/test/project-fixtures';
 import { buildUser, renderRoute } from '@/test/render';
 import { expectToast, toastTexts } from '@/test/toasts';
-import type { Deployment } from '../api/get-deployments';
 import EnvironmentAppsRoute from './environment-apps';
 
 const project = buildProject();
@@ -15,8 +15,8 @@ const env = buildEnvironment();
 const listPath = `/deployments/${env.id}/deployments`;
 const deployPath = `/deployments/${env.id}/deploy/erp`;
 
-function buildDeployment(overrides: Partial<Deployment> = {}): Deployment {
-  return {
+function deployment(overrides: Partial<Deployment> = {}): Deployment {
+  return buildDeployment({
     id: 'd1d1d1d1-0000-4000-8000-0000000000d1',
     nom: 'blog-dakar',
     type_application: 'ERP',
@@ -35,7 +35,7 @@ function buildDeployment(overrides: Partial<Deployment> = {}): Deployment {
     environnement_id: env.id,
     date_creation: '2024-05-04T09:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 function renderPage(
@@ -50,7 +50,7 @@ function renderPage(
   view.api
     .on('GET', `/environments/${env.id}`, { body: env })
     .on('GET', `/projects/${project.id}`, { body: opts.project ?? project })
-    .on('GET', listPath, { body: opts.deployments ?? [buildDeployment()] })
+    .on('GET', listPath, { body: opts.deployments ?? [deployment()] })
     .on('GET', '/platform', {
       body: {
         runtime: simulation ? 'simulation' : 'kubernetes',
@@ -113,7 +113,7 @@ describe('/deployments/{environmentId}', { timeout: 20_000 }, () => {
 
   it('colours each status as SPEC §4 says', async () => {
     const app = (nom: string, statut_deploiement: string) =>
-      buildDeployment({ id: nom, nom, statut_deploiement, application_url: null });
+      deployment({ id: nom, nom, statut_deploiement, application_url: null });
     renderPage({
       deployments: [
         app('a-running', 'RUNNING'),
@@ -146,10 +146,10 @@ describe('/deployments/{environmentId}', { timeout: 20_000 }, () => {
 
   it('refreshes about every 3 s while an application is not settled, then stops', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const view = renderPage({ deployments: [buildDeployment({ statut_deploiement: 'PENDING' })] });
+    const view = renderPage({ deployments: [deployment({ statut_deploiement: 'PENDING' })] });
     await appCard('blog-dakar');
     expect(view.api.callsTo('GET', listPath)).toHaveLength(1);
-    view.api.on('GET', listPath, { body: [buildDeployment({ statut_deploiement: 'RUNNING' })] });
+    view.api.on('GET', listPath, { body: [deployment({ statut_deploiement: 'RUNNING' })] });
     act(() => void vi.advanceTimersByTime(3000));
     await waitFor(() => expect(view.api.callsTo('GET', listPath)).toHaveLength(2));
     await within(await appCard('blog-dakar')).findByText('En ligne');
@@ -247,7 +247,7 @@ describe('inline deploy form (SPEC §5)', { timeout: 20_000 }, () => {
 
   it("deploys as 'ERP', says 'Application déployée avec succès !' and lists it", async () => {
     const view = renderPage({ deployments: [] });
-    const created = buildDeployment({ id: 'd2', nom: 'boutique', template_name: 'Odoo' });
+    const created = deployment({ id: 'd2', nom: 'boutique', template_name: 'Odoo' });
     view.api.on('POST', deployPath, () => {
       view.api.on('GET', listPath, { body: [created] });
       return { status: 201, body: created };

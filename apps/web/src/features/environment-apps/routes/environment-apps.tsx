@@ -1,3 +1,4 @@
+import { projectErrors } from '@nuage/shared/messages';
 import { environmentTypeLabels } from '@nuage/shared/schemas/environments';
 import { hasRole, requiredRole } from '@nuage/shared/roles';
 import { useQuery } from '@tanstack/react-query';
@@ -10,9 +11,9 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
-import { deploymentsQueryOptions } from '../api/get-deployments';
-import { environmentQueryOptions, isNotFound } from '../api/get-environment';
+import { deploymentsQueryOptions } from '@/lib/deployments-query';
 import { projectQueryOptions } from '@/lib/project-query';
+import { environmentQueryOptions, isNotFound } from '../api/get-environment';
 import { ApplicationsList } from '../components/applications-list';
 import { EnvironmentNotFound } from '../components/environment-not-found';
 import { InlineDeployForm } from '../components/inline-deploy-form';
@@ -24,7 +25,7 @@ export default function EnvironmentAppsRoute() {
   const projectId = environment.data?.projet_id ?? '';
   const project = useQuery({ ...projectQueryOptions(projectId), enabled: !!projectId });
   const deployments = useQuery({
-    ...deploymentsQueryOptions(environmentId),
+    ...deploymentsQueryOptions(environmentId, projectErrors.load),
     enabled: environment.isSuccess,
   });
   const [deploying, setDeploying] = useState(false);

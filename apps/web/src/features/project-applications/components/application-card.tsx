@@ -7,7 +7,7 @@ import { StatusBadge } from '@/components/status/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDate, formatNumber } from '@/lib/format';
-import type { DeploymentEntity } from '../api/get-deployments';
+import type { Deployment } from '@nuage/shared/api-types';
 
 const link = 'text-blue-600 hover:underline dark:text-blue-400';
 
@@ -29,7 +29,7 @@ export function ApplicationCard({
   canManage,
   onEdit,
 }: {
-  app: DeploymentEntity;
+  app: Deployment;
   canManage: boolean;
   onEdit(): void;
 }) {

@@ -8,7 +8,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import type { DeploymentEntity } from '../api/get-deployments';
+import type { Deployment } from '@nuage/shared/api-types';
 import { ApplicationCard } from './application-card';
 
 /** One environment's card, linking to /deployments/{id}, with its applications. */
@@ -19,9 +19,9 @@ export function EnvironmentSection({
   onEdit,
 }: {
   environment: Environment;
-  deployments: UseQueryResult<DeploymentEntity[]>;
+  deployments: UseQueryResult<Deployment[]>;
   canManage: boolean;
-  onEdit(app: DeploymentEntity): void;
+  onEdit(app: Deployment): void;
 }) {
   const titleId = `env-${environment.id}`;
   const count = deployments.data?.length;

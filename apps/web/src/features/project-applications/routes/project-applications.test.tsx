@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { buildEnvironment, buildProject } from '@/test/project-fixtures';
 import { buildUser, renderRoute } from '@/test/render';
 import { expectToast } from '@/test/toasts';
-import type { DeploymentEntity } from '../api/get-deployments';
-import { buildEntity } from '../testing/entity-fixture';
+import type { Deployment } from '@nuage/shared/api-types';
+import { buildDeployment } from '@/test/deployment-fixture';
 import ProjectApplicationsRoute from './project-applications';
 
 const project = buildProject();
@@ -16,7 +16,7 @@ function renderPage(
   opts: {
     project?: Project;
     environments?: Environment[];
-    apps?: Record<string, DeploymentEntity[]>;
+    apps?: Record<string, Deployment[]>;
   } = {},
 ) {
   const view = renderRoute(<ProjectApplicationsRoute />, {
@@ -30,8 +30,8 @@ function renderPage(
     .on('GET', `/environments/${project.id}/environments`, { body: envs });
   const apps = opts.apps ?? {
     [prod.id]: [
-      buildEntity(),
-      buildEntity({
+      buildDeployment(),
+      buildDeployment({
         id: 'dep-2',
         nom: 'erp',
         template: 'odoo',
@@ -40,13 +40,13 @@ function renderPage(
       }),
     ],
     [staging.id]: [
-      buildEntity({
+      buildDeployment({
         id: 'dep-3',
         nom: 'blog',
         statut_deploiement: 'PENDING',
         date_deploiement: null,
       }),
-      buildEntity({
+      buildDeployment({
         id: 'dep-4',
         nom: 'api',
         template: 'python',
@@ -154,7 +154,7 @@ describe('/project/{projectId}/applications', () => {
     await user.click(within(quota).getAllByRole('button', { name: 'Fermer' })[0]!);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    api.on('PUT', '/deployments/deployment/dep-1', { body: buildEntity({ ram_requise: 2 }) });
+    api.on('PUT', '/deployments/deployment/dep-1', { body: buildDeployment({ ram_requise: 2 }) });
     await user.click(
       within(await card('boutique')).getByRole('button', { name: 'Modifier boutique' }),
     );

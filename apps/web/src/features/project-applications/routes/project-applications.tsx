@@ -1,3 +1,5 @@
+import type { Deployment } from '@nuage/shared/api-types';
+import { operationsErrors } from '@nuage/shared/operations-messages';
 import { hasRole, requiredRole } from '@nuage/shared/roles';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Boxes, Layers, Rocket } from 'lucide-react';
@@ -12,9 +14,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
-import { deploymentsQueryOptions, type DeploymentEntity } from '../api/get-deployments';
-import { environmentsQueryOptions } from '../api/get-environments';
+import { deploymentsQueryOptions } from '@/lib/deployments-query';
 import { isNotFound, projectQueryOptions } from '@/lib/project-query';
+import { environmentsQueryOptions } from '../api/get-environments';
 import { EnvironmentSection } from '../components/environment-section';
 import { ProjectNotFound } from '../components/project-not-found';
 
@@ -32,9 +34,9 @@ export default function ProjectApplicationsRoute() {
   });
   const envs = (environments.data ?? []).filter((e) => e.status.status !== 'deleting');
   const deployments = useQueries({
-    queries: envs.map((env) => deploymentsQueryOptions(env.id)),
+    queries: envs.map((env) => deploymentsQueryOptions(env.id, operationsErrors.dataLoad)),
   });
-  const [editing, setEditing] = useState<DeploymentEntity | null>(null);
+  const [editing, setEditing] = useState<Deployment | null>(null);
   const [quota, setQuota] = useState<QuotaErrorDetail | null>(null);
 
   if (project.isPending) return <PageSpinner />;
