@@ -1,6 +1,6 @@
 import { deployLimits } from '@nuage/shared/schemas/deployments';
 import { FormField } from '@/components/ui/form-field';
-import { asNumber, NumberInput } from '@/components/ui/input';
+import { asNumber, NumberInput } from '@/components/ui/number-input';
 import type { WizardForm } from './wizard-form';
 
 const L = deployLimits;

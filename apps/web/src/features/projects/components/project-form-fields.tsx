@@ -6,7 +6,8 @@ import {
 } from '@nuage/shared/schemas/projects';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
-import { asNumber, Input, NumberInput, Textarea } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
+import { asNumber, NumberInput } from '@/components/ui/number-input';
 import { formatXof } from '@/lib/format';
 import { quotaMonthlyXof } from './estimated-cost';
 

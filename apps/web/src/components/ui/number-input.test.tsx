@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { NumberInput } from './input';
+import { NumberInput } from './number-input';
 
 describe('NumberInput', () => {
   it('asks phones for the decimal keypad when the step allows fractions', () => {
