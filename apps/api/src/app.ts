@@ -18,6 +18,14 @@ import { registerSpa } from './http/spa';
 import type { EngineRuntime } from './engine/create-engine';
 import { simulationEngine } from './engine/select-runtime';
 import { AccessTokens } from './lib/access-token';
+import { registerRequestScope } from './http/request-scope';
+import { registerSecurityHeaders } from './http/security-headers';
+import { auditRoutes } from './modules/audit/routes';
+import { registerRouteAudit } from './modules/audit/route-audit';
+import { registerTokenUseAudit } from './modules/audit/token-use';
+import { twoFactorRoutes } from './modules/auth/two-factor-routes';
+import { sessionRoutes } from './modules/sessions/routes';
+import { apiTokenRoutes } from './modules/tokens/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -88,6 +96,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('engine', engine);
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app, { config: deps.config, webDistDir: deps.config.webDistDir });
+  registerRequestScope(app);
+  registerRouteAudit(app, ctx);
+  registerTokenUseAudit(app, ctx);
   // Mutating requests share the database with reads: PGlite runs one statement at a time on the
   // main thread, PostgreSQL through a pool of 10 connections; either way a burst of writes must
   // leave room for reads.
@@ -100,6 +112,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       await api.register(healthRoutes, { database: deps.database });
       await api.register(authRoutes, { ctx });
+      await api.register(sessionRoutes, { ctx });
+      await api.register(twoFactorRoutes, { ctx });
+      await api.register(apiTokenRoutes, { ctx });
+      await api.register(auditRoutes, { ctx });
       await api.register(userRoutes, { ctx });
       await api.register(projectRoutes, { ctx });
       await api.register(invitationRoutes, { ctx });

@@ -47,6 +47,13 @@ const envSchema = z.object({
   TLS_EXTRA_CA_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  // How long the per-project audit log keeps entries; never less than 90 days.
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(90, 'AUDIT_RETENTION_DAYS must be at least 90 (days)')
+    .max(3650)
+    .default(365),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -81,6 +88,8 @@ export interface Config {
   logLevel: string;
   webDistDir: string | undefined;
   trustProxy: boolean;
+  /** Days the audit log keeps entries (≥ 90). */
+  auditRetentionDays: number;
 }
 
 /**
@@ -169,5 +178,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     trustProxy: e.TRUST_PROXY,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open-database';
 import { chooseRuntime, engineFor } from './engine/select-runtime';
 import { createCertificateWorker } from './modules/certificates/worker';
-import { RateLimiter } from './lib/rate-limiter';
+import { purgeExpiredAccountData } from './modules/sessions/maintenance';
 import { loadSecrets } from './secrets';
 
 const HOUR_MS = 60 * 60_000;
@@ -32,12 +32,11 @@ async function main() {
   // Orders and renews Let's Encrypt certificates, marks expired ones (modules/certificates).
   const certificateWorker = createCertificateWorker(app.ctx);
 
-  const limiter = new RateLimiter(database.db, secrets.hashKey);
-  const maintenance = setInterval(() => {
-    limiter
-      .purgeOlderThan(48 * HOUR_MS)
-      .catch((err: unknown) => app.log.warn({ err }, 'rate-limit purge failed'));
-  }, HOUR_MS);
+  const purge = () =>
+    purgeExpiredAccountData(app.ctx).catch((err: unknown) =>
+      app.log.warn({ err }, 'hourly purge failed'),
+    );
+  const maintenance = setInterval(purge, HOUR_MS);
   maintenance.unref();
 
   let closing = false;
@@ -58,6 +57,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   app.engine.start();
   certificateWorker.start();
+  void purge();
   app.log.info(
     {
       database: database.kind,

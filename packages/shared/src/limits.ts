@@ -4,14 +4,29 @@ export const auth = {
   verificationCodeTtlMinutes: 15,
   verificationMaxWrongTries: 5,
   resendCooldownSeconds: 60,
-  tokenTtlHours: 24,
+  /** A session ends after this long without activity… */
+  sessionIdleDays: 7,
+  /** …and at the latest this long after its login. */
+  sessionMaxDays: 30,
   resetLinkTtlMinutes: 60,
   resetMaxRequestsPerDay: 3,
   resetMinIntervalMinutes: 5,
-  /** Failed logins tolerated per window, per e-mail and per client address. */
-  loginMaxFailuresPerEmail: 5,
+  /**
+   * Failed logins for one account from one address before that pair backs off (1 min, then
+   * doubling up to 15 min); from one address across accounts; and for one account from all
+   * addresses, past which a right password also needs a code mailed to the owner.
+   */
+  loginFreeFailuresPerPair: 5,
+  loginBackoffMaxMinutes: 15,
   loginMaxFailuresPerAddress: 20,
+  loginFailuresBeforeMailedCode: 10,
   loginFailureWindowMinutes: 15,
+  /** A second step (TOTP or mailed code) must be completed within this many minutes. */
+  loginChallengeTtlMinutes: 10,
+  loginChallengeMaxTries: 5,
+  /** Wrong second-factor codes per account per window before further tries wait. */
+  secondFactorMaxFailures: 10,
+  recoveryCodeCount: 10,
   loginPasswordMin: 6,
   resetPasswordMin: 8,
   passwordMax: 128,
@@ -20,6 +35,34 @@ export const auth = {
   deleteConfirmWord: 'SUPPRIMER',
 } as const;
 
+/** Invitations an admin may send: per project per hour, per inviter per day. */
+export const invitationLimits = {
+  perProjectPerHour: 20,
+  perInviterPerDay: 30,
+} as const;
+
+/** Personal API tokens. */
+export const apiTokenLimits = {
+  nameMax: 60,
+  maxPerUser: 20,
+  expiryDays: [7, 30, 90, 365] as const,
+  /** Tokens are sent as `Authorization: Bearer ndp_…`. */
+  prefix: 'ndp_',
+} as const;
+
+/** The audit log keeps at least this many days (AUDIT_RETENTION_DAYS may raise it). */
+export const auditLimits = {
+  minRetentionDays: 90,
+  pageSize: 50,
+} as const;
+
+/**
+ * The browser's session is an HttpOnly cookie; every call the web app makes also carries this
+ * header, which another site's page cannot send without the API allowing it (CORS): a request
+ * holding the cookie but not the header is refused.
+ */
+export const csrfHeader = { name: 'x-nuage-client', value: 'web' } as const;
+
 export const toasts = {
   successMs: 2000,
   errorMs: 4000,
@@ -27,6 +70,11 @@ export const toasts = {
 } as const;
 
 export const storageKeys = {
+  /**
+   * SPEC §4 stored the bearer token here. The token now lives in an HttpOnly cookie that
+   * scripts cannot read; this key only remembers that a session exists, so a reload knows to
+   * load the user (it holds no secret).
+   */
   authToken: 'auth_token',
   theme: 'theme',
 } as const;

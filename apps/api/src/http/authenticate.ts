@@ -1,11 +1,15 @@
+import { apiTokenLimits, csrfHeader } from '@nuage/shared/limits';
 import { serverDetails } from '@nuage/shared/messages';
-import { eq } from 'drizzle-orm';
+import { apiTokenTexts, sessionTexts } from '@nuage/shared/security-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context';
-import type { SessionUser } from './session-cache';
-import { users } from '../db/schema/users';
-import { unauthorized } from '../lib/errors';
+import { forbidden, unauthorized } from '../lib/errors';
+import { loadApiToken, noteApiTokenUse } from '../modules/tokens/lookup';
+import { loadSession, noteSessionActivity } from '../modules/sessions/lookup';
+import { loadSessionUser } from '../modules/users/session-user';
+import type { Credential } from './request-scope';
+import { readSessionCookie } from './session-cookie';
 
 /** The signed-in caller (from the database, or the session cache for up to 10 s). */
 export interface AuthUser {
@@ -16,15 +20,20 @@ export interface AuthUser {
   createdAt: Date;
   /** A new e-mail waiting for confirmation, if any. */
   pendingEmail: string | null;
+  /** Whether a TOTP second factor protects the account. */
+  totpEnabled: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `app.authenticate`; routes that use it as onRequest can rely on it. */
     authUser: AuthUser | null;
+    credential: Credential | null;
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** After `authenticate`: refuses API tokens (sessions, tokens, 2FA, account deletion). */
+    requireSession: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -35,19 +44,57 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Who calls: a bearer header (a session token, or a personal API token `ndp_…`), else the
+ * browser's session cookie, which counts only with the header the web app adds (another site
+ * cannot send it), so a forged cross-site request carries no session.
+ */
 export const authenticatePlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   const { ctx } = opts;
   app.decorateRequest('authUser', null);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    if (!token) throw unauthorized(serverDetails.notAuthenticated);
-    const claims = await ctx.tokens.verify(token);
-    if (!claims) throw unauthorized(serverDetails.sessionInvalid);
-    const user = await ctx.sessions.load(claims.userId, () => readSessionUser(ctx, claims.userId));
-    // A deleted account, a password reset since issuance, or an unverified account: no session.
-    if (!user || user.tokenVersion !== claims.tokenVersion || !user.verifiedAt) {
-      throw unauthorized(serverDetails.sessionInvalid);
+  app.decorateRequest('credential', null);
+
+  async function identify(
+    request: FastifyRequest,
+  ): Promise<{ userId: string; credential: Credential }> {
+    const bearer = bearerToken(request);
+    if (bearer?.startsWith(apiTokenLimits.prefix)) {
+      const token = await loadApiToken(ctx, bearer);
+      if (!token) throw unauthorized(apiTokenTexts.invalid);
+      if (token.scope === 'read' && !SAFE_METHODS.has(request.method))
+        throw forbidden(apiTokenTexts.readOnly);
+      noteApiTokenUse(ctx, token, request.ip);
+      return {
+        userId: token.userId,
+        credential: {
+          kind: 'api_token',
+          tokenId: token.id,
+          tokenName: token.nom,
+          readOnly: token.scope === 'read',
+          projectId: token.projectId,
+        },
+      };
     }
+    const fromCookie = bearer ? null : readSessionCookie(request, ctx.config);
+    if (!bearer && !fromCookie) throw unauthorized(serverDetails.notAuthenticated);
+    if (fromCookie && request.headers[csrfHeader.name] !== csrfHeader.value)
+      throw forbidden(sessionTexts.csrfRefused);
+    const claims = await ctx.tokens.verify((bearer ?? fromCookie)!);
+    if (!claims) throw unauthorized(serverDetails.sessionInvalid);
+    const session = await loadSession(ctx, claims.sessionId);
+    if (!session || session.userId !== claims.userId)
+      throw unauthorized(serverDetails.sessionInvalid);
+    noteSessionActivity(ctx, session);
+    return { userId: session.userId, credential: { kind: 'session', sessionId: session.id } };
+  }
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const { userId, credential } = await identify(request);
+    const user = await loadSessionUser(ctx, userId);
+    // A deleted or unverified account has no session.
+    if (!user || !user.verifiedAt) throw unauthorized(serverDetails.sessionInvalid);
     request.authUser = {
       id: user.id,
       email: user.email,
@@ -55,30 +102,26 @@ export const authenticatePlugin = fp(async (app: FastifyInstance, opts: { ctx: A
       prenom: user.prenom,
       createdAt: user.createdAt,
       pendingEmail: user.pendingEmail,
+      totpEnabled: user.totpEnabled,
     };
+    request.credential = credential;
+    request.scope.user = { id: user.id, nom: user.nom, prenom: user.prenom, email: user.email };
+    request.scope.credential = credential;
+  });
+
+  app.decorate('requireSession', async (request: FastifyRequest) => {
+    if (request.credential?.kind !== 'session') throw forbidden(sessionTexts.sessionRequired);
   });
 });
-
-async function readSessionUser(ctx: AppContext, userId: string): Promise<SessionUser | undefined> {
-  const [user] = await ctx.db
-    .select({
-      id: users.id,
-      email: users.email,
-      nom: users.nom,
-      prenom: users.prenom,
-      createdAt: users.createdAt,
-      pendingEmail: users.pendingEmail,
-      tokenVersion: users.tokenVersion,
-      verifiedAt: users.verifiedAt,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return user;
-}
 
 /** The caller of a route guarded by `app.authenticate`. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.authUser) throw unauthorized(serverDetails.notAuthenticated);
   return request.authUser;
+}
+
+/** The session of a route guarded by `app.requireSession`. */
+export function currentSessionId(request: FastifyRequest): string {
+  if (request.credential?.kind !== 'session') throw forbidden(sessionTexts.sessionRequired);
+  return request.credential.sessionId;
 }

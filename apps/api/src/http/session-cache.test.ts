@@ -73,6 +73,17 @@ describe('session cache across API processes', () => {
     await eventually(async () => (await me(b, user.token)).statusCode === 401);
   });
 
+  it('refuses, in the other process too, a session ended through this one', async () => {
+    const other = await createVerifiedUser(a);
+    expect((await me(b, other.token)).statusCode).toBe(200); // cached in b
+    const started = Date.now();
+    expect((await call(a, 'POST', '/api/v1/auth/logout', { token: other.token })).statusCode).toBe(
+      200,
+    );
+    await eventually(async () => (await me(b, other.token)).statusCode === 401);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
   it('ends the session in the other process when the account is deleted', async () => {
     const other = await createVerifiedUser(a);
     expect((await me(b, other.token)).statusCode).toBe(200);

@@ -6,22 +6,52 @@ import type { AuthUser } from './authenticate';
 
 /** The user row an authenticated request needs: the caller plus what decides the session. */
 export interface SessionUser extends AuthUser {
-  tokenVersion: number;
   verifiedAt: Date | null;
 }
+
+/** A session row as authentication needs it. */
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  lastSeenAt: Date;
+}
+
+/** A personal API token row as authentication needs it. */
+export interface ApiTokenRecord {
+  id: string;
+  userId: string;
+  nom: string;
+  scope: 'read' | 'full';
+  projectId: string | null;
+  expiresAt: Date;
+  lastUsedAt: Date | null;
+}
+
+interface Kinds {
+  user: SessionUser;
+  session: SessionRecord;
+  token: ApiTokenRecord;
+}
+type Kind = keyof Kinds;
 
 const CHANNEL = 'nuage_sessions';
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 20_000;
 
 /**
- * Every authenticated request needs its user (token version, names): kept in memory for a few
- * seconds instead of one query per request. Any change to a user (password reset, profile,
- * e-mail, deletion) evicts it here and, through PostgreSQL NOTIFY, in every other API process;
- * if that channel drops, everything is forgotten, so a revoked session is never served stale.
+ * Every authenticated request needs its session (or API token) and its user: kept in memory for
+ * a few seconds instead of queries per request. Ending a session, revoking a token or changing a
+ * user evicts it here and, through PostgreSQL NOTIFY, in every other API process at once; if
+ * that channel drops, everything is forgotten, so a revoked session is never served stale.
  */
 export class SessionCache {
-  private readonly entries = new ExpiringCache<SessionUser>(MAX_ENTRIES);
+  private readonly caches: { [K in Kind]: ExpiringCache<Kinds[K]> } = {
+    user: new ExpiringCache(MAX_ENTRIES),
+    session: new ExpiringCache(MAX_ENTRIES),
+    token: new ExpiringCache(MAX_ENTRIES),
+  };
   private unsubscribe: (() => Promise<void>) | undefined;
   /** Bumped by every eviction: a row read before one may be stale and is not kept. */
   private generation = 0;
@@ -36,10 +66,10 @@ export class SessionCache {
   async start(database: DatabaseHandle) {
     this.unsubscribe = await database.listen(
       CHANNEL,
-      (userId) => this.forget(userId),
+      (message) => this.onMessage(message),
       () => {
         this.listening = false;
-        this.forget();
+        this.forgetAll();
       },
       () => {
         this.listening = true;
@@ -51,38 +81,71 @@ export class SessionCache {
   async stop() {
     this.listening = false;
     await this.unsubscribe?.();
-    this.forget();
+    this.forgetAll();
   }
 
   /**
-   * The cached user, or `read()`'s answer, kept when it is safe to: no change was seen while it
-   * was read (it could predate that change) and the change channel is up.
+   * The cached row, or `read()`'s answer, kept when it is safe to: no change was seen while it
+   * was read (it could predate that change), the change channel is up, and `keep` agrees.
    */
-  async load(
-    userId: string,
-    read: () => Promise<SessionUser | undefined>,
-  ): Promise<SessionUser | undefined> {
-    const cached = this.entries.get(userId);
+  async load<K extends Kind>(
+    kind: K,
+    key: string,
+    read: () => Promise<Kinds[K] | undefined>,
+    keep: (row: Kinds[K]) => boolean = () => true,
+  ): Promise<Kinds[K] | undefined> {
+    const cache = this.caches[kind] as ExpiringCache<Kinds[K]>;
+    const cached = cache.get(key);
     if (cached) return cached;
     const before = this.generation;
-    const user = await read();
-    // Only usable sessions are kept: an unverified account is checked again next time.
-    if (user?.verifiedAt && this.listening && before === this.generation)
-      this.entries.set(user.id, user, Date.now() + TTL_MS);
-    return user;
+    const row = await read();
+    if (row && keep(row) && this.listening && before === this.generation)
+      cache.set(key, row, Date.now() + TTL_MS);
+    return row;
   }
 
-  private forget(userId?: string) {
+  /** Replaces a cached row this process just wrote (last-seen times), without a broadcast. */
+  refresh<K extends Kind>(kind: K, key: string, row: Kinds[K]) {
+    const cache = this.caches[kind] as ExpiringCache<Kinds[K]>;
+    if (cache.get(key)) cache.set(key, row, Date.now() + TTL_MS);
+  }
+
+  private onMessage(message: string) {
+    const colon = message.indexOf(':');
+    const kind = message.slice(0, colon) as Kind;
+    if (colon > 0 && kind in this.caches) this.forget(kind, message.slice(colon + 1));
+    else this.forgetAll();
+  }
+
+  private forget(kind: Kind, key: string) {
     this.generation++;
-    if (userId === undefined) this.entries.clear();
-    else this.entries.delete(userId);
+    this.caches[kind].delete(key);
+  }
+
+  private forgetAll() {
+    this.generation++;
+    for (const cache of Object.values(this.caches)) cache.clear();
   }
 
   /** A user's row changed: forget it here and in every other process. */
-  async changed(userId: string) {
-    this.forget(userId);
+  userChanged(userId: string) {
+    return this.broadcast('user', userId);
+  }
+
+  /** Sessions were ended (deleted): no process may accept them any longer. */
+  async sessionsEnded(sessionIds: string[]) {
+    for (const id of sessionIds) await this.broadcast('session', id);
+  }
+
+  /** An API token was revoked; `tokenHash` is the key it is looked up by. */
+  tokenRevoked(tokenHash: string) {
+    return this.broadcast('token', tokenHash);
+  }
+
+  private async broadcast(kind: Kind, key: string) {
+    this.forget(kind, key);
     try {
-      await this.db.execute(sql`select pg_notify(${CHANNEL}, ${userId})`);
+      await this.db.execute(sql`select pg_notify(${CHANNEL}, ${`${kind}:${key}`})`);
     } catch (err) {
       this.log.warn({ err }, 'session change not broadcast; other processes expire it within 10 s');
     }

@@ -10,7 +10,7 @@ const user: SessionUser = {
   prenom: 'Awa',
   createdAt: new Date(),
   pendingEmail: null,
-  tokenVersion: 0,
+  totpEnabled: false,
   verifiedAt: new Date(),
 };
 
@@ -33,10 +33,15 @@ async function cacheWithChannel() {
   await cache.start(handle);
   let reads = 0;
   const load = (read: () => Promise<SessionUser> = async () => user) =>
-    cache.load(user.id, async () => {
-      reads++;
-      return read();
-    });
+    cache.load(
+      'user',
+      user.id,
+      async () => {
+        reads++;
+        return read();
+      },
+      (u) => Boolean(u.verifiedAt),
+    );
   return { cache, channel, load, reads: () => reads };
 }
 
@@ -46,7 +51,7 @@ describe('SessionCache', () => {
     await load();
     await load();
     expect(reads()).toBe(1);
-    channel.message!(user.id);
+    channel.message!(`user:${user.id}`);
     await load();
     expect(reads()).toBe(2);
   });
@@ -54,7 +59,7 @@ describe('SessionCache', () => {
   it('does not keep a row read while a change to it was announced (it may predate it)', async () => {
     const { cache, load, reads } = await cacheWithChannel();
     await load(async () => {
-      await cache.changed(user.id); // a password reset lands while the row is in flight
+      await cache.userChanged(user.id); // a change lands while the row is in flight
       return user;
     });
     await load();

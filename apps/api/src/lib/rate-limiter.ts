@@ -12,6 +12,11 @@ export interface Limit {
   max: number;
   /** The French detail of the 429 answered once the limit is reached. */
   detail: string;
+  /**
+   * Instead of refusing outright at `max`, each event past it must wait longer after the
+   * previous one: `baseMs`, then doubling, at most `maxMs` (a backoff, not a lock-out).
+   */
+  backoff?: { baseMs: number; maxMs: number };
 }
 
 export interface WindowUsage {
@@ -86,7 +91,11 @@ export class RateLimiter {
             ),
           )
           .orderBy(asc(rateLimitEvents.createdAt));
-        if (times.length >= limit.max) {
+        if (limit.backoff && times.length >= limit.max) {
+          const wait = backoffDelay(limit.backoff, times.length - limit.max);
+          const since = now - times[times.length - 1]!.at.getTime();
+          if (since < wait) throw rateLimited(limit.detail, Math.ceil((wait - since) / 1000));
+        } else if (times.length >= limit.max) {
           // Enough events must leave the window to make room for one more.
           const freeing = times[times.length - limit.max]!.at;
           throw rateLimited(limit.detail, secondsUntilFree(freeing, limit.windowMs));
@@ -139,6 +148,11 @@ export class RateLimiter {
 
 function keyOf(limit: Limit, subjectHash: string): string {
   return `${limit.bucket}:${subjectHash}`;
+}
+
+/** The wait before the `excess`-th event past a backoff limit (0 = the first one past it). */
+export function backoffDelay(backoff: { baseMs: number; maxMs: number }, excess: number): number {
+  return Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.min(excess, 30));
 }
 
 /** Seconds until an event at `oldest` leaves a window of `windowMs`. */

@@ -57,3 +57,12 @@ export async function userRow(t: TestApp, email: string) {
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return row;
 }
+
+/**
+ * Invitations sent so far happened a day ago: fixtures that build many memberships with one
+ * admin stay under the per-project and per-inviter limits (tested on their own).
+ */
+export async function ageInvitationLimits(t: TestApp) {
+  await ageRateLimitEvents(t, DAY + 1000, 'invitation-project');
+  await ageRateLimitEvents(t, DAY + 1000, 'invitation-inviter');
+}

@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { deployments } from '../../src/db/schema/deployments';
 import { environments } from '../../src/db/schema/environments';
 import { invitations, projects } from '../../src/db/schema/projects';
+import { ageInvitationLimits } from './clock';
 import { call, createVerifiedUser, type TestUser } from './factories';
 import type { TestApp } from './test-app';
 
@@ -28,23 +29,39 @@ export async function createProject(
   return res.json<Project>();
 }
 
-/** Adds an existing, verified account to the project (the "member_added" path). */
+/**
+ * Makes an existing, verified account a member: the admin invites it, the person accepts the
+ * invitation from the app (GET /invitations/pending), as every member joins now.
+ */
 export async function addMemberWithRole(
   t: TestApp,
   adminToken: string,
   projectId: string,
-  user: Pick<TestUser, 'email'>,
+  user: Pick<TestUser, 'email' | 'token'>,
   role: ProjectRole,
 ): Promise<ProjectMember> {
+  await ageInvitationLimits(t);
   const res = await call(t, 'POST', `${API}/projects/${projectId}/members`, {
     token: adminToken,
     body: { email_utilisateur_invite: user.email, role_projet: role },
   });
   const result = res.json<AddMemberResult>();
-  if (res.statusCode !== 201 || result.type !== 'member_added') {
-    throw new Error(`add member: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 201 || result.type !== 'invitation_sent') {
+    throw new Error(`invite member: ${res.statusCode} ${res.body}`);
   }
-  return result.member;
+  const pending = await call(t, 'GET', `${API}/invitations/pending`, { token: user.token });
+  const invitation = pending
+    .json<{ id: string; projet_id: string }[]>()
+    .find((i) => i.projet_id === projectId);
+  if (!invitation) throw new Error(`no pending invitation: ${pending.body}`);
+  const accepted = await call(t, 'POST', `${API}/invitations/pending/${invitation.id}/accept`, {
+    token: user.token,
+  });
+  if (accepted.statusCode !== 200)
+    throw new Error(`accept: ${accepted.statusCode} ${accepted.body}`);
+  const member = (await listMembers(t, adminToken, projectId)).find((m) => m.email === user.email);
+  if (!member) throw new Error('member not listed after accepting');
+  return member;
 }
 
 export async function listMembers(t: TestApp, token: string, projectId: string) {
@@ -145,6 +162,7 @@ export async function inviteByEmail(
   email: string,
   role: ProjectRole = 'developer',
 ): Promise<{ token: string; invitationId: string }> {
+  await ageInvitationLimits(t);
   const res = await call(t, 'POST', `${API}/projects/${projectId}/members`, {
     token: adminToken,
     body: { email_utilisateur_invite: email, role_projet: role },

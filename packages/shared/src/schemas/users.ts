@@ -29,6 +29,8 @@ export interface UserProfile {
   est_verifie: boolean;
   /** A new address waiting for its confirmation code (the login e-mail is unchanged until then). */
   email_en_attente: string | null;
+  /** Whether logins need a TOTP code (two-factor authentication). */
+  double_authentification: boolean;
 }
 
 /** POST /users/me/confirm-email: the code mailed to the new address. */

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid, bigserial } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns';
 
 export const users = pgTable(
@@ -12,8 +21,13 @@ export const users = pgTable(
     prenom: text('prenom').notNull(),
     passwordHash: text('password_hash').notNull(),
     verifiedAt: timestamptz('verified_at'),
-    /** Bumped by a password reset: tokens carrying an older version are refused. */
-    tokenVersion: integer('token_version').notNull().default(0),
+    /** TOTP second factor: the secret (AES-GCM sealed) once enrolment is confirmed. */
+    totpSecret: text('totp_secret'),
+    /** A secret being enrolled: it becomes `totpSecret` once a code from it is entered. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: timestamptz('totp_enabled_at'),
+    /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /**
      * A new address waiting for its code: the login e-mail only changes once the new mailbox
      * has proved it receives mail (invitations and memberships are matched by e-mail).

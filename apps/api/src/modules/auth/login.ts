@@ -1,55 +1,68 @@
-import { auth } from '@nuage/shared/limits';
 import { serverDetails } from '@nuage/shared/messages';
+import { loginStepTexts } from '@nuage/shared/security-messages';
 import type { AppContext } from '../../app-context';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { RateLimiter } from '../../lib/rate-limiter';
+import { createSession } from '../sessions/service';
 import { findUserByEmail } from '../users/lookup';
+import { openLoginChallenge } from './login-challenge';
+import {
+  acquireLoginAttempt,
+  accountUnderAttack,
+  LOGIN_FAILURE_BY_PAIR,
+  recordAccountFailure,
+} from './login-throttle';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 
-export const LOGIN_FAILURE_BY_EMAIL = 'login-failure-email';
-export const LOGIN_FAILURE_BY_ADDRESS = 'login-failure-address';
-const WINDOW_MS = auth.loginFailureWindowMinutes * 60_000;
+export type LoginOutcome =
+  | { kind: 'session'; token: string; expiresAt: Date }
+  | { kind: 'challenge'; step: 'totp' | 'email_code'; challengeToken: string; message: string };
 
 /**
- * Exchanges e-mail and password for a 24-hour access token. Failed attempts are counted per
- * e-mail and per client address; past either limit the call is refused before the password
- * is even checked, so guessing stops.
+ * Exchanges e-mail and password for a session, or for the step still needed: the TOTP code when
+ * two-factor is on, or a code mailed to the owner while the account is under repeated failed
+ * attempts (so a right password stays usable from any address, and a guessed one is not enough).
  */
 export async function login(
   ctx: AppContext,
-  input: { email: string; motDePasse: string; address: string },
-): Promise<{ accessToken: string }> {
+  input: { email: string; motDePasse: string; address: string; userAgent: string | null },
+): Promise<LoginOutcome> {
   const limiter = new RateLimiter(ctx.db, ctx.secrets.hashKey);
-  // Every attempt counts as a failure until the password proves right: parallel guesses are
-  // counted before any of them is checked, so a burst cannot overtake the limit.
-  const attempt = await limiter.acquire([
-    {
-      bucket: LOGIN_FAILURE_BY_EMAIL,
-      subject: input.email,
-      windowMs: WINDOW_MS,
-      max: auth.loginMaxFailuresPerEmail,
-      detail: serverDetails.tooManyLoginAttempts,
-    },
-    {
-      bucket: LOGIN_FAILURE_BY_ADDRESS,
-      subject: input.address,
-      windowMs: WINDOW_MS,
-      max: auth.loginMaxFailuresPerAddress,
-      detail: serverDetails.tooManyLoginAttempts,
-    },
-  ]);
+  const attempt = await acquireLoginAttempt(limiter, input.email, input.address);
 
   const user = await findUserByEmail(ctx.db, input.email);
   const passwordOk = user
     ? await verifyPassword(user.passwordHash, input.motDePasse)
     : await verifyAgainstDummy(input.motDePasse);
-  if (!user || !passwordOk) throw unauthorized(serverDetails.invalidCredentials);
+  if (!user || !passwordOk) {
+    await recordAccountFailure(ctx, limiter, { email: input.email, owner: user });
+    throw unauthorized(serverDetails.invalidCredentials);
+  }
 
   await limiter.forget(attempt);
   // Only said once the password is right, so it reveals nothing to a guesser.
   if (!user.verifiedAt) throw forbidden(serverDetails.accountNotVerified);
+  await limiter.clear(LOGIN_FAILURE_BY_PAIR, `${input.email}|${input.address}`);
 
-  await limiter.clear(LOGIN_FAILURE_BY_EMAIL, input.email);
-  const accessToken = await ctx.tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
-  return { accessToken };
+  const client = { ip: input.address, userAgent: input.userAgent };
+  if (user.totpEnabledAt) {
+    const challengeToken = await openLoginChallenge(ctx, { user, kind: 'totp', ...client });
+    return {
+      kind: 'challenge',
+      step: 'totp',
+      challengeToken,
+      message: loginStepTexts.totpRequired,
+    };
+  }
+  if (await accountUnderAttack(limiter, input.email)) {
+    const challengeToken = await openLoginChallenge(ctx, { user, kind: 'email_code', ...client });
+    return {
+      kind: 'challenge',
+      step: 'email_code',
+      challengeToken,
+      message: loginStepTexts.emailCodeRequired,
+    };
+  }
+  const session = await createSession(ctx, { userId: user.id, ...client });
+  return { kind: 'session', token: session.token, expiresAt: session.expiresAt };
 }

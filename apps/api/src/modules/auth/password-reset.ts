@@ -1,6 +1,6 @@
 import { auth } from '@nuage/shared/limits';
 import { serverDetails } from '@nuage/shared/messages';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { passwordResetTokens, users } from '../../db/schema/users';
 import { keyedHash, randomToken } from '../../lib/crypto';
@@ -8,7 +8,8 @@ import { badRequest } from '../../lib/errors';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { passwordResetMail } from '../../mail/templates/password-reset';
 import { emailEquals, findUserByEmail } from '../users/lookup';
-import { LOGIN_FAILURE_BY_EMAIL } from './login';
+import { endSessionsOf } from '../sessions/service';
+import { LOGIN_FAILURE_BY_EMAIL } from './login-throttle';
 import { deliverOrFail } from './mail-delivery';
 import { hashPassword } from './passwords';
 
@@ -115,12 +116,12 @@ export async function resetPassword(
     if (!claimed) throw badRequest(serverDetails.resetInvalid);
     await tx
       .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, owner.id));
     return owner.id;
   });
-  // Every API process forgets the old token version at once.
-  await ctx.sessions.changed(userId);
+  // Whoever knew the old password may hold a session: every one ends, in every API process.
+  await endSessionsOf(ctx, { userId, keep: null });
   await new RateLimiter(ctx.db, ctx.secrets.hashKey).clear(LOGIN_FAILURE_BY_EMAIL, input.email);
   ctx.log.info('password reset, earlier sessions ended');
 }

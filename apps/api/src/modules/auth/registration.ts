@@ -6,9 +6,10 @@ import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clientFolders, users, verificationCodes } from '../../db/schema/users';
 import { hashesEqual, keyedHash, randomDigits } from '../../lib/crypto';
-import { badRequest, conflict } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { RateLimiter, type Limit } from '../../lib/rate-limiter';
 import type { OutgoingMail } from '../../mail/mailer';
+import { registrationExistsMail } from '../../mail/templates/login-security';
 import { verificationCodeMail } from '../../mail/templates/verification-code';
 import { emailEquals, findUserByEmail } from '../users/lookup';
 import { deliverOrFail } from './mail-delivery';
@@ -28,10 +29,20 @@ const resendLimit = (email: string): Limit => ({
   detail: serverDetails.resendTooSoon,
 });
 
+const REGISTRATION_BUCKET = 'registration';
+const registrationLimit = (email: string): Limit => ({
+  bucket: REGISTRATION_BUCKET,
+  subject: email,
+  windowMs: RESEND_WINDOW_MS,
+  max: 1,
+  detail: serverDetails.resendTooSoon,
+});
+
 /**
  * Creates the unverified account and mails its code. Registering again an e-mail whose
  * account was never verified replaces that attempt (new names, password and code), so a
- * failed mail or a lost code never locks an address.
+ * failed mail or a lost code never locks an address. An address that already has an account
+ * gets the same answer, the same limits and a mail: its owner is told, the caller learns nothing.
  */
 export async function registerAccount(
   ctx: AppContext,
@@ -39,21 +50,19 @@ export async function registerAccount(
 ): Promise<void> {
   const passwordHash = await hashPassword(input.motDePasse);
   const code = randomDigits(auth.verificationCodeLength);
+  const limiter = new RateLimiter(ctx.db, ctx.secrets.hashKey);
+  // Whatever the address's state: once a minute, and a resend right after waits alike.
+  const registered = await limiter.acquire([registrationLimit(input.email)]);
+  const sent = [...registered, await limiter.record(CODE_SENT_BUCKET, input.email)];
 
-  const { userId, sent } = await ctx.db
+  const outcome = await ctx.db
     .transaction(async (tx) => {
       const [existing] = await tx
         .select()
         .from(users)
         .where(emailEquals(input.email))
         .for('update');
-      if (existing?.verifiedAt) throw conflict(serverDetails.emailTaken);
-      // Replacing a pending registration mails a new code: at most once a minute, as a resend.
-      // A new account is never held back (a resend for an unknown address must not block it).
-      const limiter = new RateLimiter(tx, ctx.secrets.hashKey);
-      const sent = existing
-        ? await limiter.acquire([resendLimit(input.email)])
-        : [await limiter.record(CODE_SENT_BUCKET, input.email)];
+      if (existing?.verifiedAt) return { kind: 'exists' as const, owner: existing };
       const fields = { nom: input.nom, prenom: input.prenom, passwordHash, updatedAt: new Date() };
       const id = existing
         ? (await tx.update(users).set(fields).where(eq(users.id, existing.id)), existing.id)
@@ -64,20 +73,34 @@ export async function registerAccount(
               .returning({ id: users.id })
           )[0]!.id;
       await storeCode(ctx, tx, id, code);
-      return { userId: id, sent };
+      return { kind: 'pending' as const, userId: id };
     })
     .catch((err: unknown) => {
-      // Two registrations of one new address at the same instant: the loser sees a conflict.
-      if (isUniqueViolation(err)) throw conflict(serverDetails.emailTaken);
+      // Two registrations of one new address at the same instant: the other one mails its code.
+      if (isUniqueViolation(err)) return { kind: 'raced' as const };
       throw err;
     });
 
+  if (outcome.kind === 'exists') {
+    await deliverCode(
+      ctx,
+      sent,
+      registrationExistsMail({
+        to: outcome.owner.email,
+        prenom: outcome.owner.prenom,
+        loginUrl: `${ctx.config.publicUrl}/login`,
+      }),
+    );
+    ctx.log.info({ userId: outcome.owner.id }, 'registration for an existing account, owner told');
+    return;
+  }
+  if (outcome.kind === 'raced') return;
   await deliverCode(
     ctx,
     sent,
     verificationCodeMail({ to: input.email, prenom: input.prenom, code }),
   );
-  ctx.log.info({ userId }, 'account registered, verification code sent');
+  ctx.log.info({ userId: outcome.userId }, 'account registered, verification code sent');
 }
 
 /** Mails a code; when the mail fails, its send is not counted, so an immediate retry works. */

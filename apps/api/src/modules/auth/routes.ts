@@ -7,14 +7,23 @@ import {
   verifyAccountSchema,
 } from '@nuage/shared/schemas/auth';
 import { serverDetails } from '@nuage/shared/messages';
+import { loginVerifySchema } from '@nuage/shared/schemas/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { setSessionCookie } from '../../http/session-cookie';
 import { login } from './login';
+import { completeLoginChallenge } from './login-challenge';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { registerAccount, resendVerificationCode, verifyAccount } from './registration';
 
 const messageResponse = z.object({ message: z.string() });
+const sessionResponse = z.object({ access_token: z.string(), token_type: z.literal('bearer') });
+const challengeResponse = z.object({
+  second_factor: z.enum(['totp', 'email_code']),
+  challenge_token: z.string(),
+  message: z.string(),
+});
 const tags = ['Auth'];
 // A burst guard per address in front of the per-account limits the services enforce.
 const burst = { rateLimit: { max: 60, timeWindow: '1 minute' } };
@@ -61,6 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
+  // A session is both answered (bearer clients, SPEC §7) and set as the HttpOnly cookie the web
+  // app uses; 202 says one more step is needed (POST /auth/login/verify).
   app.post(
     '/auth/login',
     {
@@ -68,16 +79,43 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         tags,
         body: loginSchema,
-        response: { 200: z.object({ access_token: z.string(), token_type: z.literal('bearer') }) },
+        response: { 200: sessionResponse, 202: challengeResponse },
       },
     },
-    async (request) => {
-      const { accessToken } = await login(ctx, {
+    async (request, reply) => {
+      const outcome = await login(ctx, {
         email: request.body.email,
         motDePasse: request.body.mot_de_passe,
         address: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
       });
-      return { access_token: accessToken, token_type: 'bearer' as const };
+      if (outcome.kind === 'challenge') {
+        return reply.status(202).send({
+          second_factor: outcome.step,
+          challenge_token: outcome.challengeToken,
+          message: outcome.message,
+        });
+      }
+      setSessionCookie(reply, ctx.config, outcome.token, outcome.expiresAt);
+      return reply.status(200).send({ access_token: outcome.token, token_type: 'bearer' as const });
+    },
+  );
+
+  app.post(
+    '/auth/login/verify',
+    {
+      config: burst,
+      schema: { tags, body: loginVerifySchema, response: { 200: sessionResponse } },
+    },
+    async (request, reply) => {
+      const session = await completeLoginChallenge(ctx, {
+        token: request.body.challenge_token,
+        code: request.body.code,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      setSessionCookie(reply, ctx.config, session.token, session.expiresAt);
+      return { access_token: session.token, token_type: 'bearer' as const };
     },
   );
 

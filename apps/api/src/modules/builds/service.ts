@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-or
 import type { AppContext } from '../../app-context';
 import { builds } from '../../db/schema/builds';
 import { projectMembers, projects } from '../../db/schema/projects';
-import { authorizeProject } from '../projects/policy';
+import { authorizeProject, visibleToToken } from '../projects/policy';
 
 export interface BuildListQuery {
   limit: number;
@@ -30,7 +30,13 @@ export async function listBuiltImages(
       .select({ id: projectMembers.projectId })
       .from(projectMembers)
       .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-      .where(and(eq(projectMembers.userId, input.userId), isNull(projects.deletingAt)));
+      .where(
+        and(
+          eq(projectMembers.userId, input.userId),
+          isNull(projects.deletingAt),
+          visibleToToken(projectMembers.projectId),
+        ),
+      );
     scope = inArray(builds.projectId, mine);
   }
   const filtered = query.statusFilter ? and(scope, eq(builds.status, query.statusFilter)) : scope;

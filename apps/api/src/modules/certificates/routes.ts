@@ -55,7 +55,10 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.post(
     '/certificates',
-    { schema: { tags, security, body: customCertificateSchema } },
+    {
+      config: { audit: { action: 'certificate.create', target: 'certificate' } },
+      schema: { tags, security, body: customCertificateSchema },
+    },
     async (request, reply) => {
       const certificate = await createCustomCertificate(ctx, {
         userId: currentUser(request).id,
@@ -67,7 +70,10 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.post(
     '/certificates/letsencrypt',
-    { schema: { tags, security, body: letsEncryptCertificateSchema } },
+    {
+      config: { audit: { action: 'certificate.create', target: 'certificate' } },
+      schema: { tags, security, body: letsEncryptCertificateSchema },
+    },
     async (request, reply) => {
       const certificate = await requestLetsEncrypt(ctx, {
         userId: currentUser(request).id,
@@ -86,7 +92,10 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.put(
     '/certificates/:id',
-    { schema: { tags, security, params: pathParams('id'), body: updateCertificateSchema } },
+    {
+      config: { audit: { action: 'certificate.update', target: 'certificate' } },
+      schema: { tags, security, params: pathParams('id'), body: updateCertificateSchema },
+    },
     async (request) =>
       updateCertificate(ctx, {
         certificateId: request.params.id,
@@ -97,7 +106,10 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.delete(
     '/certificates/:id',
-    { schema: { tags, security, params: pathParams('id'), response: { 200: messageResponse } } },
+    {
+      config: { audit: { action: 'certificate.delete', target: 'certificate' } },
+      schema: { tags, security, params: pathParams('id'), response: { 200: messageResponse } },
+    },
     async (request) => {
       await deleteCertificate(ctx, {
         certificateId: request.params.id,
@@ -109,7 +121,10 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.post(
     '/certificates/:id/renew',
-    { schema: { tags, security, params: pathParams('id'), body: renewCertificateSchema } },
+    {
+      config: { audit: { action: 'certificate.renew', target: 'certificate' } },
+      schema: { tags, security, params: pathParams('id'), body: renewCertificateSchema },
+    },
     async (request) =>
       renewCertificate(ctx, {
         certificateId: request.params.id,

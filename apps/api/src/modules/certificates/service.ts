@@ -9,7 +9,7 @@ import type { AppContext } from '../../app-context';
 import { certificates } from '../../db/schema/certificates';
 import { projectMembers, projects } from '../../db/schema/projects';
 import { FieldValidationError } from '../../lib/errors';
-import { authorizeProject } from '../projects/policy';
+import { authorizeProject, visibleToToken } from '../projects/policy';
 import { applicationsUsing, checkStillCovers } from './applications';
 import { namesCover, splitWildcard } from './domains';
 import { expiryWarnings, readMaterial, type CertificateMaterial } from './material';
@@ -34,7 +34,13 @@ export async function listCertificates(
     .select({ id: projectMembers.projectId })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(and(eq(projectMembers.userId, input.userId), isNull(projects.deletingAt)));
+    .where(
+      and(
+        eq(projectMembers.userId, input.userId),
+        isNull(projects.deletingAt),
+        visibleToToken(projectMembers.projectId),
+      ),
+    );
   const rows = await ctx.db
     .select()
     .from(certificates)

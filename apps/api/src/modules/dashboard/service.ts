@@ -9,6 +9,7 @@ import { presentEnvironmentStatus } from '../environments/presenter';
 import { summarizeUsage } from '../pricing/usage';
 import { presentProject } from '../projects/presenter';
 import { recordAndCompare } from './cost-trend';
+import { visibleToToken } from '../projects/policy';
 
 const ACTIVE = new Set(['RUNNING', 'DEPLOYED', 'HEALTHY']);
 
@@ -25,7 +26,13 @@ export async function dashboard(
     .select({ project: projects, role: projectMembers.role })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(and(eq(projectMembers.userId, input.userId), isNull(projects.deletingAt)))
+    .where(
+      and(
+        eq(projectMembers.userId, input.userId),
+        isNull(projects.deletingAt),
+        visibleToToken(projectMembers.projectId),
+      ),
+    )
     .orderBy(asc(projects.createdAt));
   const ids = memberships.map((m) => m.project.id);
   const [envRows, appRows] = ids.length

@@ -3,6 +3,7 @@ import {
   deployErpSchema,
   updateDeploymentSchema,
 } from '@nuage/shared/schemas/deployments';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -20,6 +21,21 @@ import {
 
 const tags = ['Deployments'];
 const security = bearer;
+
+// Audit log: scaling alone (the +/- buttons) reads apart from other edits.
+const editedKeys = (request: FastifyRequest) => Object.keys(request.body as object);
+const editAction = (request: FastifyRequest) =>
+  editedKeys(request).every((k) => k === 'replicas') ? 'deployment.scale' : 'deployment.update';
+const editDetails = (request: FastifyRequest) => {
+  const body = request.body as Record<string, unknown>;
+  return editAction(request) === 'deployment.scale'
+    ? { replicas: body.replicas }
+    : { champs: editedKeys(request) };
+};
+const deployDetails = (request: FastifyRequest) => {
+  const body = request.body as Record<string, unknown>;
+  return { type: body.type_application, cpu: body.cpu, ram: body.ram, replicas: body.replicas };
+};
 
 export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app,
@@ -39,7 +55,12 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.post(
     '/deployments/:envId/deploy/erp',
-    { schema: { tags, security, params: pathParams('envId'), body: deployErpSchema } },
+    {
+      config: {
+        audit: { action: 'deployment.create', target: 'deployment', details: deployDetails },
+      },
+      schema: { tags, security, params: pathParams('envId'), body: deployErpSchema },
+    },
     async (request, reply) => {
       const deployment = await deployErp(ctx, {
         environmentId: request.params.envId,
@@ -66,7 +87,10 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.put(
     '/deployments/deployment/:id',
-    { schema: { tags, security, params: pathParams('id'), body: updateDeploymentSchema } },
+    {
+      config: { audit: { action: editAction, target: 'deployment', details: editDetails } },
+      schema: { tags, security, params: pathParams('id'), body: updateDeploymentSchema },
+    },
     async (request) =>
       updateDeployment(ctx, {
         deploymentId: request.params.id,
@@ -77,7 +101,10 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.delete(
     '/deployments/deployment/:id',
-    { schema: { tags, security, params: pathParams('id'), response: { 202: messageResponse } } },
+    {
+      config: { audit: { action: 'deployment.delete', target: 'deployment' } },
+      schema: { tags, security, params: pathParams('id'), response: { 202: messageResponse } },
+    },
     async (request, reply) => {
       await deleteDeployment(ctx, {
         deploymentId: request.params.id,
@@ -107,7 +134,10 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.post(
     '/deployments/deployment/:id/sync',
-    { schema: { tags, security, params: pathParams('id') } },
+    {
+      config: { audit: { action: 'deployment.restart', target: 'deployment' } },
+      schema: { tags, security, params: pathParams('id') },
+    },
     async (request) =>
       syncDeployment(ctx, { deploymentId: request.params.id, userId: currentUser(request).id }),
   );

@@ -34,7 +34,10 @@ export const environmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.post(
     '/environments/:projectId/environments',
-    { schema: { tags, security, params: pathParams('projectId'), body: environmentSchema } },
+    {
+      config: { audit: { action: 'environment.create', target: 'environment' } },
+      schema: { tags, security, params: pathParams('projectId'), body: environmentSchema },
+    },
     async (request, reply) => {
       const env = await createEnvironment(ctx, {
         projectId: request.params.projectId,
@@ -54,7 +57,10 @@ export const environmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.put(
     '/environments/:id',
-    { schema: { tags, security, params: pathParams('id'), body: environmentSchema } },
+    {
+      config: { audit: { action: 'environment.update', target: 'environment' } },
+      schema: { tags, security, params: pathParams('id'), body: environmentSchema },
+    },
     async (request) =>
       updateEnvironment(ctx, {
         environmentId: request.params.id,
@@ -65,7 +71,10 @@ export const environmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.delete(
     '/environments/:id',
-    { schema: { tags, security, params: pathParams('id'), response: { 200: messageResponse } } },
+    {
+      config: { audit: { action: 'environment.delete', target: 'environment' } },
+      schema: { tags, security, params: pathParams('id'), response: { 200: messageResponse } },
+    },
     async (request) => {
       await deleteEnvironment(ctx, {
         environmentId: request.params.id,

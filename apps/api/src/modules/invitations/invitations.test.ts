@@ -330,13 +330,11 @@ describe('POST /invitations/accept', () => {
 
   it('leaves an existing membership and its role alone', async () => {
     const { project, email, token } = await invitation('user');
-    await createVerifiedUser(t, { email });
-    // Added directly with another role while the invitation was pending.
-    const added = await call(t, 'POST', `${API}/projects/${project.id}/members`, {
-      token: admin.token,
-      body: { email_utilisateur_invite: email, role_projet: 'admin' },
-    });
-    expect(added.statusCode).toBe(201);
+    const person = await createVerifiedUser(t, { email });
+    // A member with another role already (joined meanwhile) when the link is used.
+    await t.database.db
+      .insert(projectMembers)
+      .values({ projectId: project.id, userId: person.id, role: 'admin' });
     const res = await accept({ token_invitation: token });
     expect(res.statusCode, res.body).toBe(200);
     expect(await memberRole(project.id, email)).toBe('admin');

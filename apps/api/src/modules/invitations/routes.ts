@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer, pathParams } from '../../http/route-helpers';
+import { setSessionCookie } from '../../http/session-cookie';
 import {
   acceptInvitation,
   acceptPendingInvitation,
@@ -47,14 +48,19 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     '/invitations/accept',
     { config: burst, schema: { tags, body: acceptInvitationSchema } },
-    async (request) => {
+    async (request, reply) => {
       const { token_invitation, nom, prenom, mot_de_passe } = request.body;
-      return acceptInvitation(ctx, {
+      const { sessionExpiresAt, ...result } = await acceptInvitation(ctx, {
         token: token_invitation,
         nom,
         prenom,
         motDePasse: mot_de_passe,
+        client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
       });
+      // A new account is signed in (SPEC §4), in the browser through the session cookie.
+      if (result.access_token && sessionExpiresAt)
+        setSessionCookie(reply, ctx.config, result.access_token, sessionExpiresAt);
+      return result;
     },
   );
 };

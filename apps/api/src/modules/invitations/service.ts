@@ -5,7 +5,7 @@ import type {
   ProjectInvitation,
 } from '@nuage/shared/api-types';
 import { validation } from '@nuage/shared/messages';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -14,8 +14,11 @@ import { clientFolders, users } from '../../db/schema/users';
 import { keyedHash } from '../../lib/crypto';
 import { conflict, FieldValidationError, notFound, type FieldIssue } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { requestScope } from '../../http/request-scope';
+import { recordAudit } from '../audit/record';
 import { hashPassword } from '../auth/passwords';
 import { clientFolderName } from '../auth/registration';
+import { createSession } from '../sessions/service';
 import { presentInvitation } from '../projects/members';
 import { authorizeProject } from '../projects/policy';
 import { emailEquals, findUserByEmail } from '../users/lookup';
@@ -65,8 +68,14 @@ export async function getInvitationInfo(
  */
 export async function acceptInvitation(
   ctx: AppContext,
-  input: { token: string; nom?: string; prenom?: string; motDePasse?: string },
-): Promise<AcceptInvitationResult> {
+  input: {
+    token: string;
+    nom?: string;
+    prenom?: string;
+    motDePasse?: string;
+    client: { ip: string; userAgent: string | null };
+  },
+): Promise<AcceptInvitationResult & { sessionExpiresAt?: Date }> {
   // A cheap look first, so unknown tokens never cost an argon2 hash; the transaction re-checks.
   if (!(await openInvitationByToken(ctx.db, ctx.secrets.hashKey, input.token)))
     throw notFound(INVITATION_NOT_FOUND);
@@ -92,11 +101,7 @@ export async function acceptInvitation(
           updatedAt: new Date(),
         };
         [account] = account
-          ? await tx
-              .update(users)
-              .set({ ...fields, tokenVersion: sql`${users.tokenVersion} + 1` })
-              .where(eq(users.id, account.id))
-              .returning()
+          ? await tx.update(users).set(fields).where(eq(users.id, account.id)).returning()
           : await tx
               .insert(users)
               .values({ ...fields, email: invitation.email })
@@ -110,7 +115,7 @@ export async function acceptInvitation(
           .onConflictDoNothing({ target: clientFolders.userId });
         created = true;
       }
-      await joinProject(tx, invitation, account!.id);
+      await joinProject(tx, invitation, account!);
       return {
         account: account!,
         created,
@@ -126,11 +131,14 @@ export async function acceptInvitation(
   ctx.log.info({ projectId: result.projectId, userCreated: result.created }, 'invitation accepted');
   const message = `Vous avez rejoint le projet « ${result.projectName} ».`;
   if (!result.created) return { message, projet_id: result.projectId, user_created: false };
-  const accessToken = await ctx.tokens.issue({
-    userId: result.account.id,
-    tokenVersion: result.account.tokenVersion,
-  });
-  return { message, projet_id: result.projectId, user_created: true, access_token: accessToken };
+  const session = await createSession(ctx, { userId: result.account.id, ...input.client });
+  return {
+    message,
+    projet_id: result.projectId,
+    user_created: true,
+    access_token: session.token,
+    sessionExpiresAt: session.expiresAt,
+  };
 }
 
 function missingAccountFields(input: {
@@ -156,16 +164,31 @@ function missingAccountFields(input: {
 async function joinProject(
   tx: Executor,
   invitation: typeof invitations.$inferSelect,
-  userId: string,
+  account: { id: string; prenom: string; nom: string; email: string },
 ) {
   await tx
     .update(invitations)
-    .set({ acceptedAt: new Date(), acceptedBy: userId })
+    .set({ acceptedAt: new Date(), acceptedBy: account.id })
     .where(eq(invitations.id, invitation.id));
   await tx
     .insert(projectMembers)
-    .values({ projectId: invitation.projectId, userId, role: invitation.role })
+    .values({ projectId: invitation.projectId, userId: account.id, role: invitation.role })
     .onConflictDoNothing({ target: [projectMembers.projectId, projectMembers.userId] });
+  // The invitee may not be signed in (the mailed link): the entry names them explicitly.
+  const scope = requestScope();
+  await recordAudit(
+    tx,
+    {
+      projectId: invitation.projectId,
+      action: 'member.join',
+      target: { type: 'member', id: account.id, name: `${account.prenom} ${account.nom}` },
+      details: { role: invitation.role, email: account.email },
+    },
+    scope && {
+      ...scope,
+      user: { id: account.id, prenom: account.prenom, nom: account.nom, email: account.email },
+    },
+  );
 }
 
 /** The caller's open invitations (made before their account existed, or never opened). */
@@ -222,7 +245,9 @@ export async function acceptPendingInvitation(
       )
       .for('update', { of: invitations });
     if (!row) throw notFound(INVITATION_NOT_FOUND);
-    await joinProject(tx, row.invitation, input.userId);
+    const [account] = await tx.select().from(users).where(eq(users.id, input.userId));
+    if (!account) throw notFound(INVITATION_NOT_FOUND);
+    await joinProject(tx, row.invitation, account);
     return {
       message: `Vous avez rejoint le projet « ${row.projectName} ».`,
       projet_id: row.invitation.projectId,
@@ -266,6 +291,12 @@ export async function revokeInvitation(
         isNull(invitations.acceptedAt),
       ),
     )
-    .returning({ id: invitations.id });
+    .returning({ id: invitations.id, email: invitations.email, role: invitations.role });
   if (deleted.length === 0) throw notFound(INVITATION_NOT_FOUND);
+  await recordAudit(ctx.db, {
+    projectId: input.projectId,
+    action: 'member.invitation_revoked',
+    target: { type: 'invitation', id: deleted[0]!.id, name: deleted[0]!.email },
+    details: { role: deleted[0]!.role },
+  });
 }

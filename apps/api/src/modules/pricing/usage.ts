@@ -6,6 +6,7 @@ import type { AppContext } from '../../app-context';
 import { deployments } from '../../db/schema/deployments';
 import { projectMembers, projects } from '../../db/schema/projects';
 import { presentBreakdown } from './presenter';
+import { visibleToToken } from '../projects/policy';
 
 export interface CostedProject {
   id: string;
@@ -120,7 +121,13 @@ export async function usageSummary(
     .select({ id: projects.id, nom: projects.nom })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(and(eq(projectMembers.userId, input.userId), isNull(projects.deletingAt)));
+    .where(
+      and(
+        eq(projectMembers.userId, input.userId),
+        isNull(projects.deletingAt),
+        visibleToToken(projectMembers.projectId),
+      ),
+    );
   if (projectRows.length === 0) return summarizeUsage([], []);
   const apps = await ctx.db
     .select({

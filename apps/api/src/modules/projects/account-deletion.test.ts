@@ -1,5 +1,6 @@
 import type { ProjectMember } from '@nuage/shared/api-types';
 import { eq } from 'drizzle-orm';
+import { accountTexts } from '@nuage/shared/security-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { environments } from '../../db/schema/environments';
 import { projectMembers, projects } from '../../db/schema/projects';
@@ -54,29 +55,38 @@ describe('DELETE /users/me and the projects of the account', () => {
     expect(await applicationIdsOf(t, 'projectId', project.id)).toEqual([]);
   });
 
-  it('keeps shared projects and promotes the longest-standing member when the last admin leaves', async () => {
+  // The probe's finding: the only admin deleting their account made the earliest member admin,
+  // even a read-only one. Now the deletion is refused until another admin exists.
+  it('refuses, in French, to delete the only admin of a shared project, promoting no one', async () => {
     const owner = await createVerifiedUser(t);
-    const senior = await createVerifiedUser(t);
-    const junior = await createVerifiedUser(t);
-    const project = await createProject(t, owner.token);
+    const reader = await createVerifiedUser(t);
+    const project = await createProject(t, owner.token, { nom: 'Boutique Thiès' });
     const env = await createEnvironment(t, owner.token, project.id);
     const app = await insertApplication(t, { projectId: project.id, environmentId: env.id });
-    await addMemberWithRole(t, owner.token, project.id, senior, 'user');
-    await addMemberWithRole(t, owner.token, project.id, junior, 'developer');
+    await addMemberWithRole(t, owner.token, project.id, reader, 'user');
 
-    await deleteAccount(owner);
-
-    expect(await rolesIn(project.id, junior.token)).toEqual([
-      [senior.email, 'admin'],
-      [junior.email, 'developer'],
+    const refused = await call(t, 'DELETE', `${API}/users/me`, { token: owner.token });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ detail: accountTexts.lastAdmin(['Boutique Thiès']) });
+    expect(refused.json<{ detail: string }>().detail).toContain('seul administrateur');
+    // Nothing changed: the account works, the reader is still a reader, the data is there.
+    expect((await call(t, 'GET', `${API}/users/me`, { token: owner.token })).statusCode).toBe(200);
+    expect(await rolesIn(project.id, reader.token)).toEqual([
+      [owner.email, 'admin'],
+      [reader.email, 'user'],
     ]);
     expect(await applicationIdsOf(t, 'projectId', project.id)).toEqual([app]);
-    // The promoted member really holds the admin rights.
-    const edit = await call(t, 'PUT', `${API}/projects/${project.id}`, {
-      token: senior.token,
-      body: { nom: 'Repris', quota_cpu: 2, quota_ram: 4, quota_stockage: 20 },
+
+    // Once another admin is named, the account can go and the project stays with them.
+    const [, readerRow] = await call(t, 'GET', `${API}/projects/${project.id}/members`, {
+      token: owner.token,
+    }).then((r) => r.json<ProjectMember[]>());
+    await call(t, 'PUT', `${API}/projects/${project.id}/members/${readerRow!.id}`, {
+      token: owner.token,
+      body: { role_projet: 'admin' },
     });
-    expect(edit.statusCode, edit.body).toBe(200);
+    await deleteAccount(owner);
+    expect(await rolesIn(project.id, reader.token)).toEqual([[reader.email, 'admin']]);
   });
 
   it('promotes no one when another admin remains', async () => {

@@ -110,7 +110,7 @@ describe('decisions under the project lock', () => {
     expect((await roles(project.id)).has(team.user.id)).toBe(true);
   });
 
-  it('deleting an admin account while the other admin steps down still leaves an admin', async () => {
+  it('deleting an admin account while the other admin steps down is refused: an admin stays', async () => {
     const leaving = await createVerifiedUser(t);
     const coAdmin = await createVerifiedUser(t);
     const member = await createVerifiedUser(t);
@@ -124,11 +124,10 @@ describe('decisions under the project lock', () => {
       (tx) => setRole(tx, project.id, coAdmin.id, 'developer'),
       () => call(t, 'DELETE', `${API}/users/me`, { token: leaving.token }),
     );
-    expect(res.statusCode, res.body).toBe(200);
+    // Seen under the project lock: `leaving` is now the only admin, so the account stays.
+    expect(res.statusCode, res.body).toBe(409);
     const after = await roles(project.id);
-    expect(after.has(leaving.id)).toBe(false);
+    expect(after.get(leaving.id)).toBe('admin');
     expect([...after.values()].filter((r) => r === 'admin')).toHaveLength(1);
-    // The longest-standing remaining member is the one promoted.
-    expect(after.get(coAdmin.id)).toBe('admin');
   });
 });

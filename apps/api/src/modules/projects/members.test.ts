@@ -5,7 +5,10 @@ import type {
   ProjectInvitation,
   ProjectMember,
 } from '@nuage/shared/api-types';
+import { invitationLimits } from '@nuage/shared/limits';
 import { serverDetails, validation } from '@nuage/shared/messages';
+import { accountTexts } from '@nuage/shared/security-messages';
+import { ageInvitationLimits } from '../../../test/helpers/clock';
 import { projectMessages } from '@nuage/shared/schemas/projects';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,37 +204,73 @@ describe('POST /projects/{id}/members', () => {
     expectDetail(await invite(UNKNOWN_ID, team.admin.token, uniqueEmail()), 404, NOT_FOUND);
   });
 
-  it('adds an existing account at once: member_added, and the member sees the project with that role', async () => {
-    const project = await createProject(t, team.admin.token);
+  // The probe's finding: an existing account was added at once, without consent, and the answer
+  // gave its name. Now the answer is the same as for an unknown address, and nobody joins
+  // before accepting (the account sees the invitation in the app and by mail).
+  it('invites an existing account exactly like an unknown address: nobody joins before accepting', async () => {
+    const project = await createProject(t, team.admin.token, { nom: 'Projet Secret' });
     const colleague = await createVerifiedUser(t, { prenom: 'Fatou', nom: 'Sarr' });
-    // E-mails are compared case-insensitively.
-    const res = await invite(
+    const unknown = uniqueEmail('personne');
+    const shape = (res: Awaited<ReturnType<typeof invite>>) => {
+      const body = res.json<Record<string, Record<string, unknown>>>();
+      return {
+        status: res.statusCode,
+        keys: Object.keys(body).sort(),
+        invitationKeys: Object.keys(body.invitation ?? {}).sort(),
+        type: body.type,
+        message: body.message,
+      };
+    };
+    const existing = await invite(
       project.id,
       team.admin.token,
       colleague.email.toUpperCase(),
       'developer',
     );
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<AddMemberResult>()).toEqual({
-      type: 'member_added',
-      message: expect.any(String),
-      member: {
-        id: expect.any(String),
-        user_id: colleague.id,
-        prenom: 'Fatou',
-        nom: 'Sarr',
-        email: colleague.email,
-        role_projet: 'developer',
-        date_ajout: expect.any(String),
-      },
+    const fresh = await invite(project.id, team.admin.token, unknown, 'developer');
+    expect(shape(existing)).toEqual(shape(fresh));
+    expect(existing.json()).toMatchObject({ type: 'invitation_sent' });
+    expect(existing.body).not.toContain('Fatou');
+    expect(existing.body).not.toContain(colleague.id);
+
+    // Not a member yet: the project stays invisible to them.
+    const before = await call(t, 'GET', `${API}/projects/${project.id}`, {
+      token: colleague.token,
     });
+    expect(before.statusCode).toBe(404);
+    // They are told by mail and in the app, and join only by accepting.
+    expect(t.mailer.lastTo(colleague.email)?.text).toContain('Projet Secret');
+    const pending = await call(t, 'GET', `${API}/invitations/pending`, { token: colleague.token });
+    const mine = pending.json<{ id: string; projet_id: string; role: string }[]>();
+    expect(mine).toEqual([expect.objectContaining({ projet_id: project.id, role: 'developer' })]);
+    const accept = await call(t, 'POST', `${API}/invitations/pending/${mine[0]!.id}/accept`, {
+      token: colleague.token,
+    });
+    expect(accept.statusCode).toBe(200);
     const seen = await call(t, 'GET', `${API}/projects/${project.id}`, { token: colleague.token });
     expect(seen.json<Project>().role_projet).toBe('developer');
-    // No invitation is left waiting for someone who is already in.
-    const open = await call(t, 'GET', `${API}/projects/${project.id}/invitations`, {
-      token: team.admin.token,
-    });
-    expect(open.json<ProjectInvitation[]>()).toEqual([]);
+  });
+
+  it('limits invitations per project and per inviter (the probe sent 40 in a row)', async () => {
+    const project = await createProject(t, team.admin.token);
+    await ageInvitationLimits(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < invitationLimits.perProjectPerHour + 2; i++)
+      statuses.push((await invite(project.id, team.admin.token, uniqueEmail('flot'))).statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(invitationLimits.perProjectPerHour);
+    const refused = await invite(project.id, team.admin.token, uniqueEmail('flot'));
+    expectDetail(refused, 429, accountTexts.invitationsTooManyProject);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another project of the same admin is held by the per-inviter limit (30 a day).
+    const other = await createProject(t, team.admin.token);
+    const more: number[] = [];
+    for (let i = 0; i < 12; i++)
+      more.push((await invite(other.id, team.admin.token, uniqueEmail('flot'))).statusCode);
+    expect(more.filter((s) => s === 201)).toHaveLength(
+      invitationLimits.perInviterPerDay - invitationLimits.perProjectPerHour,
+    );
+    expect(more.at(-1)).toBe(429);
+    await ageInvitationLimits(t);
   });
 
   it('invites an address without an account: invitation_sent, a French mail with the link, a hashed 7-day token', async () => {
@@ -242,7 +281,7 @@ describe('POST /projects/{id}/members', () => {
     const result = res.json<AddMemberResult>();
     expect(result).toEqual({
       type: 'invitation_sent',
-      message: `Invitation envoyée à ${email}.`,
+      message: accountTexts.invitationSent,
       invitation: {
         id: expect.any(String),
         email,

@@ -3,12 +3,15 @@ import { hasRole, type ProjectRole } from '@nuage/shared/roles';
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import { invitations, projectMembers } from '../../db/schema/projects';
 import { users } from '../../db/schema/users';
 import { keyedHash, randomToken } from '../../lib/crypto';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { RateLimiter, type Limit } from '../../lib/rate-limiter';
+import { recordAudit } from '../audit/record';
+import { invitationLimits } from '@nuage/shared/limits';
+import { accountTexts } from '@nuage/shared/security-messages';
 import { INVITATION_TTL_DAYS, invitationMail } from '../../mail/templates/invitation';
 import { deliverOrFail } from '../auth/mail-delivery';
 import { emailEquals } from '../users/lookup';
@@ -44,8 +47,10 @@ export async function listMembers(
 }
 
 /**
- * Adds someone by e-mail: an existing, verified account becomes a member at once; otherwise a 7-day,
- * single-use invitation is stored (token hashed) and mailed.
+ * Invites someone by e-mail: always a 7-day, single-use invitation (token hashed), mailed, that
+ * the person must accept, whether or not the address has an account (an existing account also
+ * sees it in the app). The answer is the same either way, so it reveals nothing about the
+ * address. Invitations are limited per project and per inviter.
  */
 export async function addMember(
   ctx: AppContext,
@@ -58,79 +63,61 @@ export async function addMember(
   },
 ): Promise<AddMemberResult> {
   const token = randomToken();
-  const outcome = await ctx.db
-    .transaction(async (tx) => {
-      const { project } = await authorizeUnderLock(tx, { ...input, need: 'admin' });
-      const [account] = await tx.select().from(users).where(emailEquals(input.email));
-      // An account never verified is no account (as on the invitation page): whoever registered
-      // it did not prove the mailbox, so the address gets an invitation, not a membership.
-      if (account?.verifiedAt) {
-        const [already] = await tx
-          .select({ id: projectMembers.id })
-          .from(projectMembers)
-          .where(
-            and(eq(projectMembers.projectId, project.id), eq(projectMembers.userId, account.id)),
-          );
-        if (already) throw conflict('Cette personne est déjà membre du projet.');
-        const [created] = await tx
-          .insert(projectMembers)
-          .values({ projectId: project.id, userId: account.id, role: input.role })
-          .returning();
-        return {
-          kind: 'member' as const,
-          project,
-          member: { ...created!, prenom: account.prenom, nom: account.nom, email: account.email },
-        };
-      }
-      const [open] = await tx
-        .select({ id: invitations.id })
-        .from(invitations)
-        .where(
-          and(
-            eq(invitations.projectId, project.id),
-            eq(invitations.email, input.email),
-            isNull(invitations.acceptedAt),
-            gt(invitations.expiresAt, new Date()),
-          ),
-        );
-      if (open) throw conflict('Une invitation est déjà en attente pour cette adresse email.');
-      // An expired invitation for the same address is replaced.
-      await tx
-        .delete(invitations)
-        .where(
-          and(
-            eq(invitations.projectId, project.id),
-            eq(invitations.email, input.email),
-            isNull(invitations.acceptedAt),
-            lte(invitations.expiresAt, new Date()),
-          ),
-        );
-      const [invitation] = await tx
-        .insert(invitations)
-        .values({
-          projectId: project.id,
-          email: input.email,
-          role: input.role,
-          tokenHash: keyedHash(ctx.secrets.hashKey, token),
-          invitedBy: input.userId,
-          expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3600_000),
-        })
-        .returning();
-      return { kind: 'invitation' as const, project, invitation: invitation! };
-    })
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw conflict('Cette personne est déjà membre du projet.');
-      throw err;
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const { project } = await authorizeUnderLock(tx, { ...input, need: 'admin' });
+    const [member] = await tx
+      .select({ id: projectMembers.id })
+      .from(projectMembers)
+      .innerJoin(users, eq(users.id, projectMembers.userId))
+      .where(and(eq(projectMembers.projectId, project.id), emailEquals(input.email)));
+    // The admin already sees the members list: saying so reveals nothing new.
+    if (member) throw conflict('Cette personne est déjà membre du projet.');
+    const [open] = await tx
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.projectId, project.id),
+          eq(invitations.email, input.email),
+          isNull(invitations.acceptedAt),
+          gt(invitations.expiresAt, new Date()),
+        ),
+      );
+    if (open) throw conflict('Une invitation est déjà en attente pour cette adresse email.');
+    const counted = await new RateLimiter(tx, ctx.secrets.hashKey).acquire(
+      invitationLimitsFor(project.id, input.userId),
+    );
+    // An expired invitation for the same address is replaced.
+    await tx
+      .delete(invitations)
+      .where(
+        and(
+          eq(invitations.projectId, project.id),
+          eq(invitations.email, input.email),
+          isNull(invitations.acceptedAt),
+          lte(invitations.expiresAt, new Date()),
+        ),
+      );
+    const [invitation] = await tx
+      .insert(invitations)
+      .values({
+        projectId: project.id,
+        email: input.email,
+        role: input.role,
+        tokenHash: keyedHash(ctx.secrets.hashKey, token),
+        invitedBy: input.userId,
+        expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3600_000),
+      })
+      .returning();
+    await recordAudit(tx, {
+      projectId: project.id,
+      action: 'member.invite',
+      target: { type: 'invitation', id: invitation!.id, name: input.email },
+      details: { role: input.role },
     });
+    return { project, invitation: invitation!, counted };
+  });
 
-  if (outcome.kind === 'member') {
-    ctx.log.info({ projectId: input.projectId }, 'member added');
-    return {
-      type: 'member_added',
-      message: 'Membre ajouté au projet.',
-      member: presentMember(outcome.member),
-    };
-  }
   const url = `${ctx.config.publicUrl}/invitations/${encodeURIComponent(token)}`;
   try {
     await deliverOrFail(
@@ -144,16 +131,38 @@ export async function addMember(
       }),
     );
   } catch (err) {
-    // No mail, no invitation: the admin can simply try again.
+    // No mail, no invitation (nor a spent allowance): the admin can simply try again.
     await ctx.db.delete(invitations).where(eq(invitations.id, outcome.invitation.id));
+    await new RateLimiter(ctx.db, ctx.secrets.hashKey).forget(outcome.counted);
     throw err;
   }
   ctx.log.info({ projectId: input.projectId }, 'invitation sent');
   return {
     type: 'invitation_sent',
-    message: `Invitation envoyée à ${input.email}.`,
+    message: accountTexts.invitationSent,
     invitation: presentInvitation(outcome.invitation),
   };
+}
+
+const HOUR_MS = 3600_000;
+
+function invitationLimitsFor(projectId: string, inviterId: string): Limit[] {
+  return [
+    {
+      bucket: 'invitation-project',
+      subject: projectId,
+      windowMs: HOUR_MS,
+      max: invitationLimits.perProjectPerHour,
+      detail: accountTexts.invitationsTooManyProject,
+    },
+    {
+      bucket: 'invitation-inviter',
+      subject: inviterId,
+      windowMs: 24 * HOUR_MS,
+      max: invitationLimits.perInviterPerDay,
+      detail: accountTexts.invitationsTooManyInviter,
+    },
+  ];
 }
 
 export function presentInvitation(row: typeof invitations.$inferSelect): ProjectInvitation {
@@ -211,6 +220,13 @@ export async function updateMemberRole(
       .update(projectMembers)
       .set({ role: input.role })
       .where(eq(projectMembers.id, member.id));
+    if (member.role !== input.role)
+      await recordAudit(tx, {
+        projectId: input.projectId,
+        action: 'member.role',
+        target: { type: 'member', id: member.userId, name: `${member.prenom} ${member.nom}` },
+        details: { avant: member.role, apres: input.role },
+      });
     return presentMember({ ...member, role: input.role });
   });
 }
@@ -234,5 +250,11 @@ export async function removeMember(
       throw badRequest(LAST_ADMIN);
     }
     await tx.delete(projectMembers).where(eq(projectMembers.id, member.id));
+    await recordAudit(tx, {
+      projectId: input.projectId,
+      action: member.userId === input.userId ? 'member.leave' : 'member.remove',
+      target: { type: 'member', id: member.userId, name: `${member.prenom} ${member.nom}` },
+      details: { role: member.role, email: member.email },
+    });
   });
 }

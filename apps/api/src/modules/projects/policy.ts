@@ -1,9 +1,10 @@
 import { hasRole, type ProjectRole } from '@nuage/shared/roles';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type Column, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { projectMembers, projects } from '../../db/schema/projects';
 import { forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { requestScope, tokenProjectRestriction } from '../../http/request-scope';
 
 export const PROJECT_NOT_FOUND = 'Projet non trouvé';
 
@@ -15,13 +16,17 @@ export interface Membership {
 /**
  * The caller's membership of a project. A project that does not exist and one the caller is
  * not a member of look the same (404), so nothing leaks across tenants; a member whose role
- * is below `need` gets 403.
+ * is below `need` gets 403. Under an API token restricted to one project, every other project
+ * is "not found". The request's scope remembers the project (audit log).
  */
 export async function authorizeProject(
   db: Executor,
   opts: { projectId: string; userId: string; need: ProjectRole },
 ): Promise<Membership> {
   if (!isUuid(opts.projectId)) throw notFound(PROJECT_NOT_FOUND);
+  // An API token restricted to another project sees this one as it would a stranger's.
+  const restricted = tokenProjectRestriction();
+  if (restricted && restricted !== opts.projectId) throw notFound(PROJECT_NOT_FOUND);
   const [row] = await db
     .select({ role: projectMembers.role })
     .from(projectMembers)
@@ -36,6 +41,7 @@ export async function authorizeProject(
     .limit(1);
   if (!row) throw notFound(PROJECT_NOT_FOUND);
   if (!hasRole(row.role, opts.need)) throw forbidden(forbiddenDetail(opts.need));
+  requestScope()?.projects.push(opts.projectId);
   return { projectId: opts.projectId, role: row.role };
 }
 
@@ -63,4 +69,13 @@ export function forbiddenDetail(need: ProjectRole): string {
   return need === 'admin'
     ? 'Action réservée aux administrateurs du projet.'
     : 'Action réservée aux développeurs et administrateurs du projet.';
+}
+
+/**
+ * The condition that keeps a query over the caller's projects to the one project their API token
+ * is restricted to (none otherwise): every "my projects" list goes through it.
+ */
+export function visibleToToken(projectIdColumn: Column): SQL | undefined {
+  const restricted = tokenProjectRestriction();
+  return restricted ? eq(projectIdColumn, restricted) : undefined;
 }

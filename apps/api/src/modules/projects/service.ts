@@ -7,9 +7,11 @@ import type { Executor } from '../../db/client';
 import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
 import { invitations, projectMembers, projects } from '../../db/schema/projects';
+import { recordAudit } from '../audit/record';
 import { markEnvironmentsForDeletion } from '../environments/service';
 import { conflict, notFound } from '../../lib/errors';
-import { authorizeProject, authorizeUnderLock, PROJECT_NOT_FOUND } from './policy';
+import { accountTexts } from '@nuage/shared/security-messages';
+import { authorizeProject, authorizeUnderLock, PROJECT_NOT_FOUND, visibleToToken } from './policy';
 import { presentProject } from './presenter';
 import { projectUsage } from './usage';
 
@@ -19,7 +21,13 @@ export async function listProjects(ctx: AppContext, input: { userId: string }): 
     .select({ project: projects, role: projectMembers.role })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(and(eq(projectMembers.userId, input.userId), isNull(projects.deletingAt)))
+    .where(
+      and(
+        eq(projectMembers.userId, input.userId),
+        isNull(projects.deletingAt),
+        visibleToToken(projectMembers.projectId),
+      ),
+    )
     .orderBy(sql`${projects.createdAt} desc`);
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.project.id);
@@ -143,11 +151,12 @@ export async function updateProject(
         updatedAt: new Date(),
       })
       .where(eq(projects.id, input.projectId));
-    return (
+    const quotaChanged =
       before.quotaCpuMilli !== next.cpu ||
       before.quotaRamMb !== next.ram ||
-      before.quotaStorageMb !== next.storage
-    );
+      before.quotaStorageMb !== next.storage;
+    await auditProjectEdit(tx, before, input.data, next, quotaChanged);
+    return quotaChanged;
   });
   if (quotaChanged) {
     // Each environment's namespace quota (ResourceQuota on Kubernetes) follows the project's.
@@ -162,6 +171,39 @@ export async function updateProject(
     ctx.engine.wake();
   }
   return getProject(ctx, input);
+}
+
+async function auditProjectEdit(
+  tx: Executor,
+  before: typeof projects.$inferSelect,
+  data: ProjectInput,
+  next: { cpu: number; ram: number; storage: number },
+  quotaChanged: boolean,
+) {
+  const target = { type: 'project', id: before.id, name: data.nom };
+  if (quotaChanged) {
+    const quotas = (cpu: number, ram: number, storage: number) => ({
+      quota_cpu: cpu / 1000,
+      quota_ram: ram / 1000,
+      quota_stockage: storage / 1000,
+    });
+    await recordAudit(tx, {
+      projectId: before.id,
+      action: 'project.quota',
+      target,
+      details: {
+        avant: quotas(before.quotaCpuMilli, before.quotaRamMb, before.quotaStorageMb),
+        apres: quotas(next.cpu, next.ram, next.storage),
+      },
+    });
+  }
+  if (before.nom !== data.nom || (before.description ?? '') !== (data.description ?? ''))
+    await recordAudit(tx, {
+      projectId: before.id,
+      action: 'project.update',
+      target,
+      details: { nom_avant: before.nom, nom_apres: data.nom },
+    });
 }
 
 function quotaBelowUsageDetail(
@@ -180,8 +222,13 @@ function quotaBelowUsageDetail(
  */
 export async function deleteProject(ctx: AppContext, input: { projectId: string; userId: string }) {
   await ctx.db.transaction(async (tx) => {
-    await authorizeUnderLock(tx, { ...input, need: 'admin' });
+    const { project } = await authorizeUnderLock(tx, { ...input, need: 'admin' });
     await markProjectForDeletion(tx, input.projectId);
+    await recordAudit(tx, {
+      projectId: project.id,
+      action: 'project.delete',
+      target: { type: 'project', id: project.id, name: project.nom },
+    });
   });
   ctx.log.info({ projectId: input.projectId }, 'project deletion requested');
   ctx.engine.wake();
@@ -196,21 +243,22 @@ export async function markProjectForDeletion(db: Executor, projectId: string) {
 }
 
 /**
- * Before an account is deleted: projects it alone belongs to go with it; where it was the
- * last admin of a shared project, the longest-standing other member becomes admin, so no
- * project is left without one.
+ * Before an account is deleted: projects it alone belongs to go with it. A shared project it is
+ * the only admin of blocks the deletion (nobody is promoted behind the members' backs): another
+ * admin must be named, or the project deleted, first.
  */
 export async function releaseProjectsOf(db: Executor, userId: string): Promise<string[]> {
   // Projects in id order, so two accounts released at once lock shared projects alike.
   const memberships = await db
-    .select({ projectId: projectMembers.projectId, role: projectMembers.role })
+    .select({ projectId: projectMembers.projectId, role: projectMembers.role, nom: projects.nom })
     .from(projectMembers)
-    .where(eq(projectMembers.userId, userId))
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(and(eq(projectMembers.userId, userId), isNull(projects.deletingAt)))
     .orderBy(asc(projectMembers.projectId));
   const deleted: string[] = [];
-  for (const { projectId, role } of memberships) {
-    // Under the project lock that role changes take: an admin stepping down at this moment
-    // either sees this account gone, or is seen stepping down and someone is promoted.
+  const blocking: string[] = [];
+  for (const { projectId, role, nom } of memberships) {
+    // Under the project lock that role changes take: an admin named at this moment is seen.
     await db
       .select({ id: projects.id })
       .from(projects)
@@ -221,17 +269,14 @@ export async function releaseProjectsOf(db: Executor, userId: string): Promise<s
       .from(projectMembers)
       .where(
         and(eq(projectMembers.projectId, projectId), sql`${projectMembers.userId} <> ${userId}`),
-      )
-      .orderBy(asc(projectMembers.createdAt));
+      );
     if (others.length === 0) {
       await markProjectForDeletion(db, projectId);
       deleted.push(projectId);
     } else if (role === 'admin' && !others.some((o) => o.role === 'admin')) {
-      await db
-        .update(projectMembers)
-        .set({ role: 'admin' })
-        .where(eq(projectMembers.id, others[0]!.id));
+      blocking.push(nom);
     }
   }
+  if (blocking.length > 0) throw conflict(accountTexts.lastAdmin(blocking));
   return deleted;
 }

@@ -100,7 +100,7 @@ export async function confirmEmailChange(ctx: AppContext, input: { userId: strin
       .returning();
     if (!updated) throw badRequest(EMAIL_CHANGE_INVALID);
     ctx.log.info({ userId: input.userId }, 'e-mail change confirmed');
-    await ctx.sessions.changed(input.userId);
+    await ctx.sessions.userChanged(input.userId);
     return updated;
   } catch (err) {
     // Someone confirmed the same address first.
@@ -120,6 +120,6 @@ export async function cancelEmailChange(ctx: AppContext, input: { userId: string
     })
     .where(eq(users.id, input.userId))
     .returning();
-  await ctx.sessions.changed(input.userId);
+  await ctx.sessions.userChanged(input.userId);
   return updated!;
 }

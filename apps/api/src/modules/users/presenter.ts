@@ -9,6 +9,7 @@ export const userProfileResponse = z.object({
   date_creation: z.string(),
   est_verifie: z.boolean(),
   email_en_attente: z.string().nullable(),
+  double_authentification: z.boolean(),
 });
 
 /** The only fields of a user the API ever shows (never the password hash or token version). */
@@ -19,6 +20,8 @@ export function presentUser(user: {
   email: string;
   createdAt: Date;
   pendingEmail: string | null;
+  totpEnabled?: boolean;
+  totpEnabledAt?: Date | null;
 }): UserProfile {
   return {
     id: user.id,
@@ -28,5 +31,6 @@ export function presentUser(user: {
     date_creation: user.createdAt.toISOString(),
     est_verifie: true,
     email_en_attente: user.pendingEmail,
+    double_authentification: Boolean(user.totpEnabled ?? user.totpEnabledAt),
   };
 }

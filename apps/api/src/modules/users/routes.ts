@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
+import { clearSessionCookie } from '../../http/session-cookie';
 import { presentUser, userProfileResponse } from './presenter';
 import { cancelEmailChange, confirmEmailChange } from './email-change';
 import { deleteAccount, updateProfile } from './service';
@@ -20,9 +21,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => presentUser(currentUser(request)),
   );
 
+  // Changing the account itself takes a browser session: an API token only acts on projects.
+  const sessionOnly = { onRequest: app.requireSession };
+
   app.put(
     '/users/me',
     {
+      ...sessionOnly,
       schema: { tags, security, body: profileUpdateSchema, response: { 200: userProfileResponse } },
     },
     async (request) => {
@@ -39,6 +44,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/users/me/confirm-email',
     {
+      ...sessionOnly,
       schema: { tags, security, body: confirmEmailSchema, response: { 200: userProfileResponse } },
     },
     async (request) =>
@@ -49,16 +55,23 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.delete(
     '/users/me/pending-email',
-    { schema: { tags, security, response: { 200: userProfileResponse } } },
+    {
+      ...sessionOnly,
+      schema: { tags, security, response: { 200: userProfileResponse } },
+    },
     async (request) =>
       presentUser(await cancelEmailChange(ctx, { userId: currentUser(request).id })),
   );
 
   app.delete(
     '/users/me',
-    { schema: { tags, security, response: { 200: z.object({ message: z.string() }) } } },
-    async (request) => {
+    {
+      ...sessionOnly,
+      schema: { tags, security, response: { 200: z.object({ message: z.string() }) } },
+    },
+    async (request, reply) => {
       await deleteAccount(ctx, { userId: currentUser(request).id });
+      clearSessionCookie(reply, ctx.config);
       return { message: serverDetails.accountDeleted };
     },
   );

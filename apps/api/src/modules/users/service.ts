@@ -28,14 +28,15 @@ export async function updateProfile(
     .returning();
   if (!updated) throw notFound(serverDetails.notFound);
   // Names and the pending address are part of every signed-in request's user.
-  await ctx.sessions.changed(input.userId);
+  await ctx.sessions.userChanged(input.userId);
   return { user: updated, emailChangePending: emailChanges };
 }
 
 /**
  * Deletes the account and what it alone owns: projects where it is the only member (with their
- * environments and applications); its client folder, codes and links cascade with it. In shared
- * projects its membership goes and, if it was their last admin, another member is promoted.
+ * environments and applications); its client folder, codes, links, sessions and tokens cascade
+ * with it. In shared projects its membership goes; being the only admin of one refuses the
+ * deletion (releaseProjectsOf says which projects, in French).
  */
 export async function deleteAccount(ctx: AppContext, input: { userId: string }) {
   const deletedProjects = await ctx.db.transaction(async (tx) => {
@@ -47,7 +48,7 @@ export async function deleteAccount(ctx: AppContext, input: { userId: string }) 
     if (deleted.length === 0) throw notFound(serverDetails.notFound);
     return released;
   });
-  await ctx.sessions.changed(input.userId);
+  await ctx.sessions.userChanged(input.userId);
   ctx.log.info(
     { userId: input.userId, deletedProjects: deletedProjects.length },
     'account deleted',

@@ -2,7 +2,7 @@ import { serverDetails, validation } from '@nuage/shared/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectDetail, expectFieldError } from '../../../test/helpers/assertions';
-import { userRow } from '../../../test/helpers/clock';
+import { ageRateLimitEvents, userRow } from '../../../test/helpers/clock';
 import {
   call,
   createVerifiedUser,
@@ -13,7 +13,7 @@ import {
   type TestUser,
 } from '../../../test/helpers/factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
-import { nowSeconds, signAccessToken } from '../../../test/helpers/tokens';
+import { nowSeconds, sessionIdOf, signAccessToken } from '../../../test/helpers/tokens';
 import { clientFolders, passwordResetTokens, users } from '../../db/schema/users';
 
 const ME = '/api/v1/users/me';
@@ -52,7 +52,7 @@ describe('/users/me', () => {
       const user = await createVerifiedUser(t);
       const foreign = await signAccessToken(
         'une-autre-cle-secrete-de-trente-deux-octets',
-        { sub: user.id, tv: 0 },
+        { sub: user.id, sid: sessionIdOf(user.token) },
         { expiresAt: nowSeconds() + 3600 },
       );
       expectDetail(
@@ -66,11 +66,63 @@ describe('/users/me', () => {
       const user = await createVerifiedUser(t);
       const expired = await signAccessToken(
         t.secrets.jwtSecret,
-        { sub: user.id, tv: 0 },
+        { sub: user.id, sid: sessionIdOf(user.token) },
         { issuedAt: nowSeconds() - 25 * 3600, expiresAt: nowSeconds() - 3600 },
       );
       expectDetail(
         await send({ authorization: `Bearer ${expired}` }),
+        401,
+        serverDetails.sessionInvalid,
+      );
+    });
+
+    // With the signing key (a leak, a forgotten test key), a live session's id must still not
+    // yield a token that never expires or is dated in the future.
+    it('a token without exp, for a live session', async () => {
+      const user = await createVerifiedUser(t);
+      const forever = await signAccessToken(
+        t.secrets.jwtSecret,
+        { sub: user.id, sid: sessionIdOf(user.token) },
+        { expiresAt: null },
+      );
+      expectDetail(
+        await send({ authorization: `Bearer ${forever}` }),
+        401,
+        serverDetails.sessionInvalid,
+      );
+    });
+
+    it('a token whose iat is in the future, or missing', async () => {
+      const user = await createVerifiedUser(t);
+      const sid = sessionIdOf(user.token);
+      const ahead = await signAccessToken(
+        t.secrets.jwtSecret,
+        { sub: user.id, sid },
+        { issuedAt: nowSeconds() + 3600, expiresAt: nowSeconds() + 7200 },
+      );
+      const noIat = await signAccessToken(
+        t.secrets.jwtSecret,
+        { sub: user.id, sid },
+        { issuedAt: null, expiresAt: nowSeconds() + 3600 },
+      );
+      for (const token of [ahead, noIat])
+        expectDetail(
+          await send({ authorization: `Bearer ${token}` }),
+          401,
+          serverDetails.sessionInvalid,
+        );
+    });
+
+    it("a well-signed token naming another user's session", async () => {
+      const victim = await createVerifiedUser(t);
+      const attacker = await createVerifiedUser(t);
+      const mixed = await signAccessToken(
+        t.secrets.jwtSecret,
+        { sub: victim.id, sid: sessionIdOf(attacker.token) },
+        { expiresAt: nowSeconds() + 3600 },
+      );
+      expectDetail(
+        await send({ authorization: `Bearer ${mixed}` }),
         401,
         serverDetails.sessionInvalid,
       );
@@ -94,7 +146,7 @@ describe('/users/me', () => {
     it('an unsigned token (alg none)', async () => {
       const user = await createVerifiedUser(t);
       const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-      const unsigned = `${enc({ alg: 'none' })}.${enc({ sub: user.id, tv: 0, exp: nowSeconds() + 3600 })}.`;
+      const unsigned = `${enc({ alg: 'none' })}.${enc({ sub: user.id, sid: sessionIdOf(user.token), iat: nowSeconds(), exp: nowSeconds() + 3600 })}.`;
       expectDetail(
         await send({ authorization: `Bearer ${unsigned}` }),
         401,
@@ -119,7 +171,16 @@ describe('/users/me', () => {
       expect(res.statusCode).toBe(200);
       const body = res.json<Record<string, unknown>>();
       expect(Object.keys(body).sort()).toEqual(
-        ['date_creation', 'email', 'email_en_attente', 'est_verifie', 'id', 'nom', 'prenom'].sort(),
+        [
+          'date_creation',
+          'double_authentification',
+          'email',
+          'email_en_attente',
+          'est_verifie',
+          'id',
+          'nom',
+          'prenom',
+        ].sort(),
       );
       expect(body).toMatchObject({
         id: user.id,
@@ -287,6 +348,7 @@ describe('/users/me', () => {
     it('frees the e-mail for a new registration', async () => {
       const user = await createVerifiedUser(t);
       await call(t, 'DELETE', ME, { token: user.token });
+      await ageRateLimitEvents(t, 61_000); // a registration per address per minute
       const again = await registerUser(t, { email: user.email });
       expect((await userRow(t, again.email))?.verifiedAt).toBeNull();
     });

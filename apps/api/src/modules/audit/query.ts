@@ -1,0 +1,33 @@
+import { auditCategories, type AuditCategory } from '@nuage/shared/audit-actions';
+import { auditLimits } from '@nuage/shared/limits';
+import { z } from 'zod';
+
+const dateFilter = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'Date invalide : utilisez le format AAAA-MM-JJ')
+  .optional();
+
+/** GET /projects/{id}/audit: category, actor (user id), date range, page. */
+export const auditQuerySchema = z.object({
+  categorie: z
+    .enum(Object.keys(auditCategories) as [AuditCategory, ...AuditCategory[]], {
+      error: `categorie doit valoir ${Object.keys(auditCategories).join(', ')}`,
+    })
+    .optional(),
+  acteur: z.uuid({ error: 'acteur doit être l’identifiant d’un membre' }).optional(),
+  depuis: dateFilter,
+  jusqua: dateFilter,
+  limit: z.coerce
+    .number({ error: 'limit doit être un entier entre 1 et 200' })
+    .int()
+    .min(1, 'limit doit être un entier entre 1 et 200')
+    .max(200, 'limit doit être un entier entre 1 et 200')
+    .default(auditLimits.pageSize),
+  offset: z.coerce
+    .number({ error: 'offset doit être un entier positif' })
+    .int()
+    .min(0, 'offset doit être un entier positif')
+    .default(0),
+});
+
+export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -1,0 +1,28 @@
+import { auditQuerySchema } from './query';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context';
+import { currentUser } from '../../http/authenticate';
+import { bearer, pathParams } from '../../http/route-helpers';
+import { listAuditEvents } from './service';
+
+/** GET /projects/{id}/audit: the project's audit log (admins). */
+export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', app.authenticate);
+  app.get(
+    '/projects/:id/audit',
+    {
+      schema: {
+        tags: ['Journal d’audit'],
+        security: bearer,
+        params: pathParams('id'),
+        querystring: auditQuerySchema,
+      },
+    },
+    async (request) =>
+      listAuditEvents(ctx, {
+        projectId: request.params.id,
+        userId: currentUser(request).id,
+        query: request.query,
+      }),
+  );
+};

@@ -1,0 +1,101 @@
+import { apiTokenLimits } from '@nuage/shared/limits';
+import { apiTokenTexts } from '@nuage/shared/security-messages';
+import type { CreateApiTokenInput } from '@nuage/shared/schemas/api-tokens';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { projects } from '../../db/schema/projects';
+import { apiTokens } from '../../db/schema/sessions';
+import { keyedHash, randomToken } from '../../lib/crypto';
+import { conflict, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { authorizeProject } from '../projects/policy';
+
+export interface ApiTokenView {
+  id: string;
+  nom: string;
+  apercu: string;
+  portee: 'lecture' | 'complet';
+  projet_id: string | null;
+  projet_nom: string | null;
+  expire_le: string;
+  derniere_utilisation: string | null;
+  derniere_adresse_ip: string | null;
+  date_creation: string;
+}
+
+const DAY_MS = 24 * 3600_000;
+const scopeOf = { lecture: 'read', complet: 'full' } as const;
+const scopeName = { read: 'lecture', full: 'complet' } as const;
+
+/**
+ * Creates a token and answers its secret, the only time it is ever shown: the database keeps a
+ * keyed hash. A project restriction needs the caller to be a member of that project.
+ */
+export async function createApiToken(
+  ctx: AppContext,
+  input: { userId: string; data: CreateApiTokenInput },
+): Promise<{ token: string; jeton: ApiTokenView }> {
+  const projectId = input.data.projet_id ?? null;
+  if (projectId) await authorizeProject(ctx.db, { projectId, userId: input.userId, need: 'user' });
+  const [owned] = await ctx.db
+    .select({ n: count() })
+    .from(apiTokens)
+    .where(eq(apiTokens.userId, input.userId));
+  if ((owned?.n ?? 0) >= apiTokenLimits.maxPerUser) throw conflict(apiTokenTexts.tooMany);
+  const secret = `${apiTokenLimits.prefix}${randomToken()}`;
+  const [row] = await ctx.db
+    .insert(apiTokens)
+    .values({
+      userId: input.userId,
+      nom: input.data.nom,
+      tokenHash: keyedHash(ctx.secrets.hashKey, secret),
+      prefix: secret.slice(0, apiTokenLimits.prefix.length + 6),
+      scope: scopeOf[input.data.portee],
+      projectId,
+      expiresAt: new Date(Date.now() + input.data.expire_dans_jours * DAY_MS),
+    })
+    .returning();
+  ctx.log.info({ tokenId: row!.id }, 'API token created');
+  const [view] = await listApiTokens(ctx, { userId: input.userId, tokenId: row!.id });
+  return { token: secret, jeton: view! };
+}
+
+export async function listApiTokens(
+  ctx: AppContext,
+  input: { userId: string; tokenId?: string },
+): Promise<ApiTokenView[]> {
+  const rows = await ctx.db
+    .select({ token: apiTokens, projectName: projects.nom })
+    .from(apiTokens)
+    .leftJoin(projects, eq(projects.id, apiTokens.projectId))
+    .where(
+      input.tokenId
+        ? and(eq(apiTokens.userId, input.userId), eq(apiTokens.id, input.tokenId))
+        : eq(apiTokens.userId, input.userId),
+    )
+    .orderBy(desc(apiTokens.createdAt));
+  return rows.map(({ token: t, projectName }) => ({
+    id: t.id,
+    nom: t.nom,
+    apercu: `${t.prefix}…`,
+    portee: scopeName[t.scope],
+    projet_id: t.projectId,
+    projet_nom: projectName,
+    expire_le: t.expiresAt.toISOString(),
+    derniere_utilisation: t.lastUsedAt?.toISOString() ?? null,
+    derniere_adresse_ip: t.lastUsedIp,
+    date_creation: t.createdAt.toISOString(),
+  }));
+}
+
+/** Revokes (deletes) a token: every API process refuses it from then on. */
+export async function revokeApiToken(ctx: AppContext, input: { userId: string; tokenId: string }) {
+  if (!isUuid(input.tokenId)) throw notFound(apiTokenTexts.notFound);
+  const [gone] = await ctx.db
+    .delete(apiTokens)
+    .where(and(eq(apiTokens.id, input.tokenId), eq(apiTokens.userId, input.userId)))
+    .returning({ hash: apiTokens.tokenHash });
+  if (!gone) throw notFound(apiTokenTexts.notFound);
+  await ctx.sessions.tokenRevoked(gone.hash);
+  ctx.log.info({ tokenId: input.tokenId }, 'API token revoked');
+}

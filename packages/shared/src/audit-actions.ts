@@ -1,0 +1,70 @@
+/**
+ * Every action the per-project audit log records, with its French label and the category the
+ * screen filters on. Another module recording a new kind of action adds it here.
+ */
+export const auditActions = {
+  'project.update': { label: 'Projet modifié', category: 'projet' },
+  'project.quota': { label: 'Quotas modifiés', category: 'projet' },
+  'project.delete': { label: 'Projet supprimé', category: 'projet' },
+  'member.invite': { label: 'Invitation envoyée', category: 'membres' },
+  'member.invitation_revoked': { label: 'Invitation annulée', category: 'membres' },
+  'member.join': { label: 'Invitation acceptée', category: 'membres' },
+  'member.role': { label: 'Rôle modifié', category: 'membres' },
+  'member.remove': { label: 'Membre retiré', category: 'membres' },
+  'member.leave': { label: 'Membre parti', category: 'membres' },
+  'environment.create': { label: 'Environnement créé', category: 'environnements' },
+  'environment.update': { label: 'Environnement modifié', category: 'environnements' },
+  'environment.delete': { label: 'Environnement supprimé', category: 'environnements' },
+  'deployment.create': { label: 'Application déployée', category: 'applications' },
+  'deployment.update': { label: 'Application modifiée', category: 'applications' },
+  'deployment.scale': { label: 'Mise à l’échelle', category: 'applications' },
+  'deployment.restart': { label: 'Application redémarrée', category: 'applications' },
+  'deployment.delete': { label: 'Application supprimée', category: 'applications' },
+  'certificate.create': { label: 'Certificat ajouté', category: 'certificats' },
+  'certificate.update': { label: 'Certificat modifié', category: 'certificats' },
+  'certificate.renew': { label: 'Renouvellement demandé', category: 'certificats' },
+  'certificate.delete': { label: 'Certificat supprimé', category: 'certificats' },
+  'api_token.use': { label: 'Jeton d’API utilisé', category: 'jetons' },
+} as const satisfies Record<string, { label: string; category: string }>;
+
+export type AuditAction = keyof typeof auditActions;
+
+export const auditCategories = {
+  projet: 'Projet',
+  membres: 'Membres',
+  environnements: 'Environnements',
+  applications: 'Applications',
+  certificats: 'Certificats',
+  jetons: 'Jetons d’API',
+} as const;
+
+export type AuditCategory = keyof typeof auditCategories;
+
+/** One entry of GET /projects/{id}/audit. */
+export interface AuditEvent {
+  id: number;
+  date: string;
+  action: string;
+  libelle: string;
+  acteur: { id: string | null; nom: string | null; email: string | null };
+  jeton: { id: string; nom: string | null } | null;
+  cible: { type: string | null; id: string | null; nom: string | null };
+  details: Record<string, unknown> | null;
+  adresse_ip: string | null;
+  agent: string | null;
+}
+
+export interface AuditPage {
+  events: AuditEvent[];
+  pagination: { total: number; has_more: boolean };
+}
+
+export function auditLabel(action: string): string {
+  return (auditActions as Record<string, { label: string }>)[action]?.label ?? action;
+}
+
+export function actionsOf(category: AuditCategory): string[] {
+  return Object.entries(auditActions)
+    .filter(([, a]) => a.category === category)
+    .map(([code]) => code);
+}
