@@ -47,7 +47,11 @@ describe('per-project audit log', () => {
   it('records who deployed, scaled, restarted and deleted an application, when and from where', async () => {
     const env = await createEnvironment(t, team.developer.token, projectId, { nom: 'Production' });
     const app = await deployApp(t, team.developer.token, env.id, { nom: 'Boutique' });
-    await putDeployment(t, team.developer.token, app.id, { replicas: 3 });
+    await call(t, 'PUT', `${API}/deployments/deployment/${app.id}`, {
+      token: team.developer.token,
+      body: { replicas: 3 },
+      ip: '192.0.2.44',
+    });
     await putDeployment(t, team.developer.token, app.id, { nom: 'Boutique-v2' });
     await call(t, 'POST', `${API}/deployments/deployment/${app.id}/sync`, {
       token: team.developer.token,
@@ -75,7 +79,7 @@ describe('per-project audit log', () => {
       details: { replicas: 3 },
       jeton: null,
     });
-    expect(scale.adresse_ip).toBe(team.developer.ip);
+    expect(scale.adresse_ip).toBe('192.0.2.44');
     const deleted = events.find((e) => e.action === 'deployment.delete')!;
     expect(deleted.cible.nom).toBe('Boutique-v2');
     expect(Date.now() - Date.parse(deleted.date)).toBeLessThan(60_000);
