@@ -1,3 +1,4 @@
+import { csrfHeader } from '@nuage/shared/limits';
 import { errors } from '@nuage/shared/messages';
 import { session } from './session';
 import { notify } from './toast';
@@ -52,24 +53,28 @@ export interface RequestOptions {
 }
 
 /**
- * Every call to the API goes through here: JSON in and out, the bearer token, an error
- * toast from `detail`, and on 401 of a signed-in call the session ends (→ /login).
+ * Every call to the API goes through here: JSON in and out, the session cookie (sent by the
+ * browser) with the header that proves the call comes from this app, an error toast from
+ * `detail`, and on 401 of a signed-in call the session ends (→ /login).
  */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const token = session.getToken();
+  const signedIn = session.getToken() !== null;
   const url = new URL(`${API_BASE}${path}`, window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) {
     if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [csrfHeader.name]: csrfHeader.value,
+  };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
 
   let response: Response;
   try {
     response = await fetch(url, {
       method: opts.method ?? 'GET',
       headers,
+      credentials: 'same-origin',
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: opts.signal,
     });
@@ -88,7 +93,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
       : null;
   const fallback = typeof opts.errorMessage === 'string' ? opts.errorMessage : errors.generic;
   const message = messageFromDetail(detail, fallback);
-  if (response.status === 401 && token) {
+  if (response.status === 401 && signedIn) {
     session.clear('expired');
   } else if (opts.errorMessage !== false) {
     notify.error(message);

@@ -27,9 +27,10 @@ interface AuthState {
   user: UserProfile | null;
   /** True while a stored token's user is being fetched (guards show a spinner). */
   loading: boolean;
-  /** Stores the token (SPEC §4) and loads its user. */
-  signIn(token: string): Promise<UserProfile>;
-  signOut(): void;
+  /** After a login set the session cookie: records the sign-in and loads its user. */
+  signIn(): Promise<UserProfile>;
+  /** Ends the session on the server (the cookie), then here; `ended` when the server already did. */
+  signOut(opts?: { ended?: boolean }): Promise<void>;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -51,18 +52,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [me.isError, token]);
 
-  const signIn = useCallback(
-    async (newToken: string) => {
-      session.setToken(newToken);
-      return queryClient.fetchQuery(meQueryOptions(newToken));
+  const signIn = useCallback(async () => {
+    const marker = session.start();
+    return queryClient.fetchQuery(meQueryOptions(marker));
+  }, [queryClient]);
+
+  const signOut = useCallback(
+    async ({ ended = false }: { ended?: boolean } = {}) => {
+      // The server forgets the session (every API process refuses it) and clears the cookie; a
+      // failure there (offline) still signs this browser out.
+      if (!ended)
+        await api('/auth/logout', { method: 'POST', errorMessage: false }).catch(() => undefined);
+      session.clear('logout');
+      queryClient.clear();
     },
     [queryClient],
   );
-
-  const signOut = useCallback(() => {
-    session.clear('logout');
-    queryClient.clear();
-  }, [queryClient]);
 
   const value = useMemo<AuthState>(
     () => ({

@@ -38,6 +38,7 @@ export function buildUser(overrides: Partial<UserProfile> = {}): UserProfile {
     date_creation: '2024-03-15T10:30:00.000Z',
     est_verifie: true,
     email_en_attente: null,
+    double_authentification: false,
     ...overrides,
   };
 }
@@ -61,7 +62,7 @@ export function renderRoute(element: ReactElement, options: RenderRouteOptions =
   const path = options.path ?? url.pathname;
 
   if (options.user) {
-    session.setToken('test-token');
+    session.start();
     if (!api.has('GET', '/users/me')) api.on('GET', '/users/me', { body: options.user });
   }
 

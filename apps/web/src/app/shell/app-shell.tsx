@@ -103,8 +103,7 @@ function MobileMenu() {
           type="button"
           className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
           onClick={() => {
-            signOut();
-            navigate('/login');
+            void signOut().then(() => navigate('/login'));
           }}
         >
           <LogOut className="size-4" aria-hidden="true" /> Se déconnecter

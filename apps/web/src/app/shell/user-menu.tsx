@@ -52,8 +52,7 @@ export function UserMenu() {
           </DropdownMenu.Item>
           <DropdownMenu.Item
             onSelect={() => {
-              signOut();
-              navigate('/login');
+              void signOut().then(() => navigate('/login'));
             }}
             className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-red-600 outline-none data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-red-950/40"
           >

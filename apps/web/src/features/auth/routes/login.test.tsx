@@ -59,7 +59,40 @@ describe('/login', () => {
       email: 'awa@exemple.sn',
       mot_de_passe: 'secret1',
     });
-    expect(localStorage.getItem('auth_token')).toBe('jwt-123');
+    // The session is the HttpOnly cookie: no token is kept where a script could read it, only
+    // a marker that a session exists; every call carries the app's anti-CSRF header.
+    expect(localStorage.getItem('auth_token')).toMatch(/^session-/);
+    expect(JSON.stringify({ ...localStorage })).not.toContain('jwt-123');
+    expect(api.callsTo('GET', '/users/me')[0]?.headers['x-nuage-client']).toBe('web');
+    expect(api.callsTo('GET', '/users/me')[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('asks for the second factor when the account has one, then signs in', async () => {
+    const { user, api, location } = renderRoute(<LoginRoute />, { path: '/login' });
+    api
+      .on('POST', '/auth/login', {
+        status: 202,
+        body: {
+          second_factor: 'totp',
+          challenge_token: 'etape-1',
+          message: 'Saisissez le code à 6 chiffres de votre application d’authentification.',
+        },
+      })
+      .on('POST', '/auth/login/verify', { body: { access_token: 'x', token_type: 'bearer' } })
+      .on('GET', '/users/me', { body: buildUser() });
+    await user.type(field(/Adresse email/), 'awa@exemple.sn');
+    await user.type(field(/Mot de passe/), 'secret1');
+    await user.click(submit());
+    const code = await screen.findByLabelText('Code de vérification');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    await user.type(code, '123 456');
+    await user.click(screen.getByRole('button', { name: 'Vérifier et se connecter' }));
+    await expectToast(success.login);
+    expect(location().pathname).toBe('/dashboard');
+    expect(api.callsTo('POST', '/auth/login/verify')[0]?.body).toEqual({
+      challenge_token: 'etape-1',
+      code: '123 456',
+    });
   });
 
   it('shows the server detail of a refused login, else the default text', async () => {

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { success } from '@nuage/shared/messages';
 import { loginFormSchema, type LoginForm } from '@nuage/shared/schemas/auth';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -12,6 +13,11 @@ import { useAuth } from '@/lib/auth';
 import { inform, notify } from '@/lib/toast';
 import { useLogin } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
+import type { LoginChallenge } from '../components/second-factor-step';
+import { Spinner } from '@/components/ui/spinner';
+
+// Only accounts with a second step download it: the login page's own code stays small.
+const SecondFactorStep = lazy(() => import('../components/second-factor-step'));
 
 interface LoginLocationState {
   message?: string;
@@ -29,11 +35,16 @@ export default function LoginRoute() {
     defaultValues: { email: state.email ?? '', password: '', remember: false },
   });
   const { errors } = form.formState;
+  const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     try {
-      const { access_token } = await loginMutation.mutateAsync({ email, mot_de_passe: password });
-      await signIn(access_token);
+      const result = await loginMutation.mutateAsync({ email, mot_de_passe: password });
+      if ('second_factor' in result) {
+        setChallenge(result);
+        return;
+      }
+      await signIn();
       notify.success(success.login);
       navigate('/dashboard', { replace: true });
     } catch (err) {
@@ -60,43 +71,55 @@ export default function LoginRoute() {
         </>
       }
     >
-      {state.message && (
+      {state.message && !challenge && (
         <Notice tone="success" className="mb-4">
           {state.message}
         </Notice>
       )}
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormField label="Adresse email" error={errors.email?.message}>
-          <Input
-            type="email"
-            autoComplete="email"
-            placeholder="vous@entreprise.com"
-            {...form.register('email')}
+      {challenge ? (
+        <Suspense fallback={<Spinner className="mx-auto size-6" />}>
+          <SecondFactorStep
+            challenge={challenge}
+            onRestart={() => {
+              setChallenge(null);
+              form.setValue('password', '');
+            }}
           />
-        </FormField>
-        <FormField label="Mot de passe" error={errors.password?.message}>
-          <Input type="password" autoComplete="current-password" {...form.register('password')} />
-        </FormField>
-        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
-          <label className="flex items-center gap-2 whitespace-nowrap">
-            <input
-              type="checkbox"
-              className="size-4 rounded border-slate-300"
-              {...form.register('remember')}
+        </Suspense>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <FormField label="Adresse email" error={errors.email?.message}>
+            <Input
+              type="email"
+              autoComplete="email"
+              placeholder="vous@entreprise.com"
+              {...form.register('email')}
             />
-            Se souvenir de moi
-          </label>
-          <Link
-            to="/forgot-password"
-            className="font-medium whitespace-nowrap text-blue-600 hover:underline dark:text-blue-400"
-          >
-            Mot de passe oublié ?
-          </Link>
-        </div>
-        <Button type="submit" className="w-full" loading={submitting} loadingText="Connexion...">
-          Se connecter
-        </Button>
-      </form>
+          </FormField>
+          <FormField label="Mot de passe" error={errors.password?.message}>
+            <Input type="password" autoComplete="current-password" {...form.register('password')} />
+          </FormField>
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
+            <label className="flex items-center gap-2 whitespace-nowrap">
+              <input
+                type="checkbox"
+                className="size-4 rounded border-slate-300"
+                {...form.register('remember')}
+              />
+              Se souvenir de moi
+            </label>
+            <Link
+              to="/forgot-password"
+              className="font-medium whitespace-nowrap text-blue-600 hover:underline dark:text-blue-400"
+            >
+              Mot de passe oublié ?
+            </Link>
+          </div>
+          <Button type="submit" className="w-full" loading={submitting} loadingText="Connexion...">
+            Se connecter
+          </Button>
+        </form>
+      )}
       <div className="my-5 flex items-center gap-3 text-xs text-slate-400">
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" /> ou{' '}
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />

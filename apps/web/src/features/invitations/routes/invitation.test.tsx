@@ -84,7 +84,7 @@ describe('/invitations/{token}', () => {
       nom: 'Ndiaye',
       mot_de_passe: 'secret1',
     });
-    expect(localStorage.getItem('auth_token')).toBe('jwt-new');
+    expect(localStorage.getItem('auth_token')).toMatch(/^session-/);
     expect(await screen.findByRole('heading', { name: `Page ${projectPath}` })).toBeVisible();
     expect(location().pathname).toBe(projectPath);
   });
@@ -108,7 +108,7 @@ describe('/invitations/{token}', () => {
   });
 
   it('opens the project at once when the invitee is the one signed in', async () => {
-    session.setToken('jwt-fatou');
+    session.start();
     const { user, api, location } = renderInvitation(existing, (api) =>
       api.on('GET', '/users/me', { body: buildUser({ email: 'Fatou.Ndiaye@example.sn' }) }),
     );

@@ -25,7 +25,7 @@ export default function InvitationRoute() {
   /** Where accepting leads: the project when its new member is the one signed in here. */
   const finish = async (result: AcceptInvitationResult, invitation: InvitationInfo) => {
     // SPEC §4: the account the invitation created is signed in at once.
-    if (result.access_token) await signIn(result.access_token);
+    if (result.access_token) await signIn();
     const inviteeSignedIn =
       Boolean(result.access_token) || user?.email.toLowerCase() === invitation.email.toLowerCase();
     if (inviteeSignedIn) {

@@ -46,7 +46,8 @@ export function DeleteAccountModal({
     } catch {
       return; // the API client has shown the error toast
     }
-    signOut();
+    // The server ended every session of the account and cleared the cookie.
+    await signOut({ ended: true });
     notify.success(success.accountDeleted);
     navigate('/login', { replace: true });
   };
