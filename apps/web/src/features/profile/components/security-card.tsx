@@ -1,13 +1,18 @@
 import { success } from '@nuage/shared/messages';
 import { KeyRound, MonitorSmartphone, ShieldCheck, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { inform, notify } from '@/lib/toast';
+import { notify } from '@/lib/toast';
 import { useRequestPasswordChange } from '../api/request-password-change';
+import { TwoFactorReauthModal } from './two-factor-reauth-modal';
+import { TwoFactorSetupModal } from './two-factor-setup-modal';
 
-/** Password change by e-mailed link; two-factor and sessions are announced, not built. */
-export function SecurityCard({ email }: { email: string }) {
+/** Password change by e-mailed link, two-factor authentication, and the way to the sessions. */
+export function SecurityCard({ email, twoFactor }: { email: string; twoFactor: boolean }) {
+  const [setupOpen, setSetupOpen] = useState(false);
+  const [reauth, setReauth] = useState<'disable' | 'recovery' | null>(null);
   const passwordMutation = useRequestPasswordChange();
   const sendLink = () =>
     passwordMutation.mutate(
@@ -36,16 +41,32 @@ export function SecurityCard({ email }: { email: string }) {
         </SecurityRow>
         <SecurityRow
           icon={ShieldCheck}
-          title="Authentification à deux facteurs"
-          description="Ajoutez une vérification supplémentaire à chaque connexion."
+          title={
+            <span className="flex flex-wrap items-center gap-2">
+              Authentification à deux facteurs
+              {twoFactor ? <Badge tone="green">Activée</Badge> : <Badge>Désactivée</Badge>}
+            </span>
+          }
+          description={
+            twoFactor
+              ? 'Chaque connexion demande un code de votre application d’authentification.'
+              : 'Ajoutez une vérification supplémentaire à chaque connexion.'
+          }
         >
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => inform('L’authentification à deux facteurs arrive bientôt.')}
-          >
-            Activer la 2FA
-          </Button>
+          {twoFactor ? (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" size="sm" onClick={() => setReauth('recovery')}>
+                Codes de secours
+              </Button>
+              <Button variant="outline" size="sm" onClick={() => setReauth('disable')}>
+                Désactiver
+              </Button>
+            </div>
+          ) : (
+            <Button variant="outline" size="sm" onClick={() => setSetupOpen(true)}>
+              Activer la 2FA
+            </Button>
+          )}
         </SecurityRow>
         <SecurityRow
           icon={MonitorSmartphone}
@@ -55,12 +76,16 @@ export function SecurityCard({ email }: { email: string }) {
           <Button
             variant="outline"
             size="sm"
-            onClick={() => inform('La gestion des sessions actives arrive bientôt.')}
+            onClick={() =>
+              document.getElementById('sessions')?.scrollIntoView({ behavior: 'smooth' })
+            }
           >
             Voir les sessions
           </Button>
         </SecurityRow>
       </ul>
+      <TwoFactorSetupModal open={setupOpen} onOpenChange={setSetupOpen} />
+      <TwoFactorReauthModal mode={reauth} onClose={() => setReauth(null)} />
     </Card>
   );
 }
@@ -72,7 +97,7 @@ function SecurityRow({
   children,
 }: {
   icon: LucideIcon;
-  title: string;
+  title: ReactNode;
   description: string;
   children: ReactNode;
 }) {
@@ -82,7 +107,7 @@ function SecurityRow({
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1 basis-48">
-        <p className="text-sm font-medium">{title}</p>
+        <div className="text-sm font-medium">{title}</div>
         <p className="text-sm text-slate-500 dark:text-slate-400">{description}</p>
       </div>
       {/* Under the text on narrow screens, beside it otherwise. */}

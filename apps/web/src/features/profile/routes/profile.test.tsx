@@ -1,9 +1,11 @@
+import type { ActiveSession } from '@nuage/shared/session-types';
+import { sessionTexts, twoFactorTexts } from '@nuage/shared/security-messages';
 import { errors, serverDetails, success, validation } from '@nuage/shared/messages';
 import type { UserProfile } from '@nuage/shared/schemas/users';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AppShell from '@/app/shell/app-shell';
-import { deferred } from '@/test/fake-api';
+import { createFakeApi, deferred, type FakeApi } from '@/test/fake-api';
 import { buildUser, renderRoute } from '@/test/render';
 import { expectToast, toastTexts } from '@/test/toasts';
 import ProfileRoute from './profile';
@@ -15,11 +17,30 @@ const me = buildUser({
   date_creation: '2024-03-15T10:30:00.000Z',
 });
 
-async function renderProfile() {
+function session(over: Partial<ActiveSession>): ActiveSession {
+  return {
+    id: 's',
+    appareil: 'Appareil',
+    navigateur: null,
+    adresse_ip: '192.0.2.1',
+    date_creation: '2026-11-20T10:00:00.000Z',
+    derniere_activite: '2026-11-24T10:00:00.000Z',
+    expire_le: '2026-12-01T10:00:00.000Z',
+    session_courante: false,
+    ...over,
+  };
+}
+
+async function renderProfile(program: (api: FakeApi) => void = () => {}) {
+  const api = createFakeApi()
+    .on('GET', '/users/me/sessions', { body: [] })
+    .on('GET', '/users/me/tokens', { body: [] });
+  program(api);
   const result = renderRoute(<ProfileRoute />, {
     path: '/profile',
     user: me,
     layout: <AppShell />,
+    api,
   });
   await screen.findByRole('heading', { name: 'Mon profil' });
   return result;
@@ -146,13 +167,69 @@ describe('/profile', () => {
     await expectToast(serverDetails.resetTooSoon);
   });
 
-  it('only announces two-factor authentication and active sessions', async () => {
-    const { user, api } = await renderProfile();
-    await user.click(screen.getByRole('button', { name: 'Activer la 2FA' }));
-    await expectToast('L’authentification à deux facteurs arrive bientôt.');
+  it('lists the active sessions and ends another one', async () => {
+    const sessions = [
+      session({ id: 's1', appareil: 'Firefox sur Linux', session_courante: true }),
+      session({ id: 's2', appareil: 'Chrome sur Android', adresse_ip: '192.0.2.9' }),
+    ];
+    const { user, api } = await renderProfile((api) =>
+      api.on('GET', '/users/me/sessions', () => ({ body: [...sessions] })),
+    );
+    api.on('DELETE', '/users/me/sessions/s2', () => {
+      sessions.pop();
+      return { body: { message: sessionTexts.ended } };
+    });
     await user.click(screen.getByRole('button', { name: 'Voir les sessions' }));
-    await expectToast('La gestion des sessions actives arrive bientôt.');
-    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /users/me']);
+    const list = within(await screen.findByRole('list', { name: 'Sessions' }));
+    expect(await list.findByText(/Chrome sur Android/)).toBeVisible();
+    expect(list.getByText('Cette session')).toBeVisible();
+    await user.click(
+      list.getByRole('button', { name: 'Déconnecter la session Chrome sur Android' }),
+    );
+    await expectToast(sessionTexts.ended);
+    await waitFor(() => expect(list.queryByText(/Chrome sur Android/)).not.toBeInTheDocument());
+  });
+
+  it('enrols two-factor authentication: QR code, code, then the recovery codes once', async () => {
+    const { user, api } = await renderProfile();
+    api
+      .on('POST', '/users/me/2fa/setup', {
+        body: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/x', qr_svg: '<svg/>' },
+      })
+      .on('POST', '/users/me/2fa/enable', {
+        body: { message: twoFactorTexts.enabled, codes_de_secours: ['abcd-efgh', 'jkmn-pqrs'] },
+      });
+    await user.click(screen.getByRole('button', { name: 'Activer la 2FA' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByAltText(/QR code/)).toBeVisible();
+    expect(dialog.getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+    await user.type(dialog.getByLabelText('Code de l’application'), '123456');
+    await user.click(dialog.getByRole('button', { name: 'Activer' }));
+    expect(await dialog.findByText('abcd-efgh')).toBeVisible();
+    expect(api.callsTo('POST', '/users/me/2fa/enable')[0]?.body).toEqual({ code: '123456' });
+    await expectToast(twoFactorTexts.enabled);
+  });
+
+  it('creates an API token and shows it once', async () => {
+    const { user, api } = await renderProfile();
+    api.on('GET', '/projects', { body: [] }).on('POST', '/users/me/tokens', {
+      status: 201,
+      body: { message: 'ok', token: 'ndp_secret-value', jeton: {} },
+    });
+    await user.click(screen.getByRole('button', { name: 'Nouveau jeton' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.click(dialog.getByRole('button', { name: 'Créer le jeton' }));
+    expect(await dialog.findByText('Le nom du jeton est requis')).toBeVisible();
+    await user.type(dialog.getByLabelText('Nom'), 'CI');
+    await user.selectOptions(dialog.getByLabelText('Portée'), 'complet');
+    await user.click(dialog.getByRole('button', { name: 'Créer le jeton' }));
+    expect(await dialog.findByTestId('api-token-secret')).toHaveTextContent('ndp_secret-value');
+    expect(api.callsTo('POST', '/users/me/tokens')[0]?.body).toEqual({
+      nom: 'CI',
+      portee: 'complet',
+      projet_id: null,
+      expire_dans_jours: 30,
+    });
   });
 
   it('deletes the account only once SUPPRIMER is typed, then signs out to /login', async () => {
