@@ -46,9 +46,16 @@ export interface ProjectInvitation {
   date_creation: string;
 }
 
-export type AddMemberResult =
-  | { type: 'member_added'; message: string; member: ProjectMember }
-  | { type: 'invitation_sent'; message: string; invitation: ProjectInvitation };
+/**
+ * POST /projects/{id}/members. SPEC §4 also names `member_added`; the platform no longer adds
+ * anyone without their consent, so the answer is always an invitation, the same whether or not
+ * the address has an account.
+ */
+export type AddMemberResult = {
+  type: 'invitation_sent';
+  message: string;
+  invitation: ProjectInvitation;
+};
 
 export interface InvitationInfo {
   projet_id: string;

@@ -63,6 +63,10 @@ export const routes: RouteObject[] = [
                 ...lazy(() => import('@/features/projects/routes/project-detail')),
               },
               {
+                path: '/projects/:projectId/audit',
+                ...lazy(() => import('@/features/audit/routes/project-audit')),
+              },
+              {
                 path: '/environments/:projectId',
                 ...lazy(() => import('@/features/environments/routes/environments')),
               },

@@ -21,8 +21,15 @@ const REDIRECT_AFTER_REFUSAL_MS = 3000;
 
 export default function ResetPasswordRoute() {
   const [params] = useSearchParams();
-  const token = params.get('token');
-  const email = params.get('email');
+  // Read once: the link's secret then leaves the address bar (and the browser history).
+  const [{ token, email }] = useState(() => ({
+    token: params.get('token'),
+    email: params.get('email'),
+  }));
+  useEffect(() => {
+    if (window.location.search)
+      window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, []);
   if (!token || !email) return <InvalidLink />;
   return <ResetPasswordScreen token={token} email={email} />;
 }

@@ -3,10 +3,9 @@ import { projectErrors } from '@nuage/shared/messages';
 import type { InviteMemberInput } from '@nuage/shared/schemas/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { membersQueryOptions } from './get-members';
 import { projectInvitationsQueryOptions } from './get-project-invitations';
 
-/** Adds an existing account at once, or e-mails an invitation to an address without one. */
+/** Invites an address (mail, and in the app for an existing account); nobody joins without accepting. */
 export function addMember({ projectId, data }: { projectId: string; data: InviteMemberInput }) {
   return api<AddMemberResult>(`/projects/${encodeURIComponent(projectId)}/members`, {
     method: 'POST',
@@ -19,12 +18,9 @@ export function useAddMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addMember,
-    onSuccess: (result, { projectId }) =>
+    onSuccess: (_result, { projectId }) =>
       queryClient.invalidateQueries({
-        queryKey:
-          result.type === 'member_added'
-            ? membersQueryOptions(projectId).queryKey
-            : projectInvitationsQueryOptions(projectId).queryKey,
+        queryKey: projectInvitationsQueryOptions(projectId).queryKey,
       }),
   });
 }

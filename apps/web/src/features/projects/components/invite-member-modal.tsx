@@ -13,8 +13,8 @@ const FORM_ID = 'invite-member-form';
 const defaults: InviteMemberInput = { email_utilisateur_invite: '', role_projet: 'user' };
 
 /**
- * Invites by e-mail: an existing account joins at once (member_added), any other address gets
- * an e-mailed invitation (invitation_sent). The toast tells which.
+ * Invites by e-mail: every address gets an invitation to accept (by the mailed link, or in the
+ * app for an existing account); the answer never says whether the address has an account.
  */
 export function InviteMemberModal({
   projectId,
@@ -51,7 +51,7 @@ export function InviteMemberModal({
       open={open}
       onOpenChange={close}
       title="Inviter un membre"
-      description="Une personne déjà inscrite rejoint le projet aussitôt ; sinon elle reçoit une invitation par email, valable 7 jours."
+      description="La personne reçoit une invitation par email, valable 7 jours ; si elle a déjà un compte, elle la retrouve aussi dans l’application. Elle rejoint le projet en l’acceptant."
       footer={
         <>
           <Button variant="outline" onClick={() => close(false)} disabled={isSubmitting}>

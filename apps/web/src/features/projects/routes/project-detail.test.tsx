@@ -165,30 +165,6 @@ describe('/projects/{projectId}', () => {
     expect(api.callsTo('POST', `${base}/members`)).toHaveLength(0);
   });
 
-  it('adds an existing account at once: member_added reloads the members', async () => {
-    const { api, user } = renderDetail();
-    const added = buildOtherMember({ id: 'new', user_id: 'u-new', prenom: 'Fatou', nom: 'Ndiaye' });
-    api.on('POST', `${base}/members`, () => {
-      api.on('GET', `${base}/members`, { body: [buildMember(), buildOtherMember(), added] });
-      return {
-        status: 201,
-        body: { type: 'member_added', message: 'Membre ajouté au projet.', member: added },
-      };
-    });
-    await user.click(await screen.findByRole('button', { name: /Inviter un membre/ }));
-    const dialog = screen.getByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Adresse email'), 'Fatou@Exemple.sn');
-    await user.selectOptions(within(dialog).getByLabelText('Rôle'), 'developer');
-    await user.click(within(dialog).getByRole('button', { name: 'Inviter' }));
-    await expectToast('Membre ajouté au projet.');
-    expect(api.callsTo('POST', `${base}/members`)[0]?.body).toEqual({
-      email_utilisateur_invite: 'fatou@exemple.sn',
-      role_projet: 'developer',
-    });
-    expect(await memberRow('Fatou Ndiaye')).toBeVisible();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
-
   it('e-mails an invitation to an address without account, listed until revoked', async () => {
     const { api, user } = renderDetail();
     const invitation = buildProjectInvitation();

@@ -1,10 +1,10 @@
 import { hasRole, requiredRole } from '@nuage/shared/roles';
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil, ScrollText, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { isNotFound, projectQueryOptions } from '@/lib/project-query';
@@ -43,6 +43,9 @@ export default function ProjectDetailRoute() {
         actions={
           isAdmin && (
             <>
+              <Link to={`/projects/${project.id}/audit`} className={buttonClasses('outline', 'md')}>
+                <ScrollText className="size-4" aria-hidden="true" /> Journal d’audit
+              </Link>
               <Button variant="outline" onClick={() => setEditing(true)}>
                 <Pencil className="size-4" aria-hidden="true" /> Modifier
               </Button>

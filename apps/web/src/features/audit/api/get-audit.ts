@@ -1,0 +1,34 @@
+import type { AuditPage } from '@nuage/shared/audit-actions';
+import { auditLimits } from '@nuage/shared/limits';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface AuditFilters {
+  categorie?: string;
+  acteur?: string;
+  depuis?: string;
+  jusqua?: string;
+}
+
+export function getAudit(
+  projectId: string,
+  filters: AuditFilters,
+  offset: number,
+  signal?: AbortSignal,
+) {
+  return api<AuditPage>(`/projects/${encodeURIComponent(projectId)}/audit`, {
+    signal,
+    query: { ...filters, limit: auditLimits.pageSize, offset },
+    errorMessage: 'Erreur lors du chargement du journal d’audit',
+  });
+}
+
+/** The log, newest first, a page at a time ('Charger plus'). */
+export const auditQueryOptions = (projectId: string, filters: AuditFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['projects', projectId, 'audit', filters],
+    queryFn: ({ pageParam, signal }) => getAudit(projectId, filters, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) =>
+      last.pagination.has_more ? pages.reduce((n, p) => n + p.events.length, 0) : undefined,
+  });
