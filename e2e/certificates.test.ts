@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { createAccount, newAccount } from './helpers/accounts';
+import { createAccount, newAccount, signInContext } from './helpers/accounts';
 import { launchBrowser, newContext, screenshot } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/server';
 
@@ -114,7 +114,7 @@ describe('certificates in Chromium', () => {
       height: opts.width === 360 ? 740 : 800,
     });
     contexts.push(context);
-    await context.addInitScript((t) => localStorage.setItem('auth_token', t), token);
+    await signInContext(context, server.url, token);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     return page;

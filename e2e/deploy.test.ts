@@ -2,7 +2,7 @@ import { deployButton, deploySuccess, quotaTexts } from '@nuage/shared/messages'
 import type { PresetsResponse } from '@nuage/shared/pricing-types';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from './helpers/accounts';
+import { createAccount, signInContext } from './helpers/accounts';
 import { launchBrowser, newContext, screenshot } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/server';
 
@@ -93,7 +93,7 @@ describe('deploy wizard and environment page in Chromium', () => {
       height: width === 360 ? 740 : 800,
     });
     contexts.push(context);
-    await context.addInitScript((t) => localStorage.setItem('auth_token', t), token);
+    await signInContext(context, server.url, token);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     return page;

@@ -2,7 +2,7 @@ import { priceResources, toXof } from '@nuage/shared/pricing';
 import type { DashboardResponse } from '@nuage/shared/dashboard-types';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { createAccount, newAccount, type Account } from './helpers/accounts';
+import { createAccount, newAccount, type Account, signInContext } from './helpers/accounts';
 import { launchBrowser, newContext, screenshot } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/server';
 
@@ -150,7 +150,7 @@ describe('operations screens in Chromium (simulation runtime)', () => {
       height: opts.width === 360 ? 740 : 800,
     });
     contexts.push(context);
-    await context.addInitScript((t) => localStorage.setItem('auth_token', t), token);
+    await signInContext(context, server.url, token);
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     return page;

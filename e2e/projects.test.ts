@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { signInContext } from './helpers/accounts';
 import { launchBrowser, newContext, screenshot } from './helpers/browser';
 import { codeIn, linkIn, waitForMail } from './helpers/outbox';
 import { startServer, type RunningServer } from './helpers/server';
@@ -71,7 +72,7 @@ describe('projects, members, invitations and environments in Chromium', () => {
     });
     contexts.push(context);
     if (opts.signedIn) {
-      await context.addInitScript((t) => localStorage.setItem('auth_token', t), token);
+      await signInContext(context, server.url, token);
     }
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);

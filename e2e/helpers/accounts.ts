@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { codeIn, waitForMail } from './outbox';
 import type { RunningServer } from './server';
 
@@ -55,15 +55,25 @@ export async function createAccount(
   return account;
 }
 
-/** Signs the page in as `account` the way the app does: the token under `auth_token`. */
+/**
+ * Gives a browser context the session of `token` the way a login leaves it: the HttpOnly
+ * session cookie, and the marker under `auth_token` that tells the app a session exists.
+ */
+export async function signInContext(context: BrowserContext, serverUrl: string, token: string) {
+  await context.addCookies([
+    { name: 'nuage_session', value: token, url: serverUrl, httpOnly: true, sameSite: 'Strict' },
+  ]);
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('auth_token')) localStorage.setItem('auth_token', 'session-e2e');
+  });
+}
+
+/** Signs the page in as `account` (POST /auth/login, then the cookie and marker it sets). */
 export async function signInPage(page: Page, server: RunningServer, account: Account) {
   const payload = await post(server, '/auth/login', {
     email: account.email,
     mot_de_passe: account.password,
   });
+  await signInContext(page.context(), server.url, String(payload?.access_token));
   await page.goto('/');
-  await page.evaluate(
-    (token) => localStorage.setItem('auth_token', token),
-    String(payload?.access_token),
-  );
 }
