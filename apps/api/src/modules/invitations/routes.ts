@@ -4,12 +4,8 @@ import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer, pathParams } from '../../http/route-helpers';
 import { setSessionCookie } from '../../http/session-cookie';
-import {
-  acceptInvitation,
-  acceptPendingInvitation,
-  getInvitationInfo,
-  listPendingInvitations,
-} from './service';
+import { acceptInvitation, getInvitationInfo } from './service';
+import { acceptPendingInvitation, listPendingInvitations } from './in-app';
 
 const tags = ['Invitations'];
 // Public routes guessable by token: a burst guard per address.

@@ -1,26 +1,17 @@
-import type {
-  AcceptInvitationResult,
-  InvitationInfo,
-  PendingInvitation,
-  ProjectInvitation,
-} from '@nuage/shared/api-types';
+import type { AcceptInvitationResult, InvitationInfo } from '@nuage/shared/api-types';
 import { validation } from '@nuage/shared/messages';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { invitations, projectMembers, projects } from '../../db/schema/projects';
+import { invitations, projects } from '../../db/schema/projects';
 import { clientFolders, users } from '../../db/schema/users';
 import { keyedHash } from '../../lib/crypto';
 import { conflict, FieldValidationError, notFound, type FieldIssue } from '../../lib/errors';
-import { isUuid } from '../../lib/ids';
-import { requestScope } from '../../http/request-scope';
-import { recordAudit } from '../audit/record';
 import { hashPassword } from '../auth/passwords';
+import { joinProject } from './join';
 import { clientFolderName } from '../auth/registration';
 import { createSession } from '../sessions/service';
-import { presentInvitation } from '../projects/members';
-import { authorizeProject } from '../projects/policy';
 import { emailEquals, findUserByEmail } from '../users/lookup';
 
 export const INVITATION_NOT_FOUND =
@@ -158,145 +149,4 @@ function missingAccountFields(input: {
       type: 'missing',
     });
   return issues;
-}
-
-/** Marks the invitation used and adds the member (an existing membership keeps its role). */
-async function joinProject(
-  tx: Executor,
-  invitation: typeof invitations.$inferSelect,
-  account: { id: string; prenom: string; nom: string; email: string },
-) {
-  await tx
-    .update(invitations)
-    .set({ acceptedAt: new Date(), acceptedBy: account.id })
-    .where(eq(invitations.id, invitation.id));
-  await tx
-    .insert(projectMembers)
-    .values({ projectId: invitation.projectId, userId: account.id, role: invitation.role })
-    .onConflictDoNothing({ target: [projectMembers.projectId, projectMembers.userId] });
-  // The invitee may not be signed in (the mailed link): the entry names them explicitly.
-  const scope = requestScope();
-  await recordAudit(
-    tx,
-    {
-      projectId: invitation.projectId,
-      action: 'member.join',
-      target: { type: 'member', id: account.id, name: `${account.prenom} ${account.nom}` },
-      details: { role: invitation.role, email: account.email },
-    },
-    scope && {
-      ...scope,
-      user: { id: account.id, prenom: account.prenom, nom: account.nom, email: account.email },
-    },
-  );
-}
-
-/** The caller's open invitations (made before their account existed, or never opened). */
-export async function listPendingInvitations(
-  ctx: AppContext,
-  input: { email: string },
-): Promise<PendingInvitation[]> {
-  const rows = await ctx.db
-    .select({
-      invitation: invitations,
-      projectName: projects.nom,
-      inviterPrenom: users.prenom,
-      inviterNom: users.nom,
-    })
-    .from(invitations)
-    .innerJoin(projects, eq(projects.id, invitations.projectId))
-    .leftJoin(users, eq(users.id, invitations.invitedBy))
-    .where(
-      and(
-        eq(invitations.email, input.email.toLowerCase()),
-        isNull(invitations.acceptedAt),
-        gt(invitations.expiresAt, new Date()),
-      ),
-    )
-    .orderBy(asc(invitations.createdAt));
-  return rows.map((r) => ({
-    id: r.invitation.id,
-    projet_id: r.invitation.projectId,
-    project_name: r.projectName,
-    role: r.invitation.role,
-    expires_at: r.invitation.expiresAt.toISOString(),
-    invited_by: r.inviterPrenom ? `${r.inviterPrenom} ${r.inviterNom}` : null,
-  }));
-}
-
-/** Accepts one of the caller's pending invitations from the app (no token: the session proves the address). */
-export async function acceptPendingInvitation(
-  ctx: AppContext,
-  input: { invitationId: string; userId: string; email: string },
-): Promise<AcceptInvitationResult> {
-  if (!isUuid(input.invitationId)) throw notFound(INVITATION_NOT_FOUND);
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ invitation: invitations, projectName: projects.nom })
-      .from(invitations)
-      .innerJoin(projects, eq(projects.id, invitations.projectId))
-      .where(
-        and(
-          eq(invitations.id, input.invitationId),
-          eq(invitations.email, input.email.toLowerCase()),
-          isNull(invitations.acceptedAt),
-          gt(invitations.expiresAt, new Date()),
-        ),
-      )
-      .for('update', { of: invitations });
-    if (!row) throw notFound(INVITATION_NOT_FOUND);
-    const [account] = await tx.select().from(users).where(eq(users.id, input.userId));
-    if (!account) throw notFound(INVITATION_NOT_FOUND);
-    await joinProject(tx, row.invitation, account);
-    return {
-      message: `Vous avez rejoint le projet « ${row.projectName} ».`,
-      projet_id: row.invitation.projectId,
-      user_created: false,
-    };
-  });
-}
-
-/** Open invitations of a project (admins). */
-export async function listProjectInvitations(
-  ctx: AppContext,
-  input: { projectId: string; userId: string },
-): Promise<ProjectInvitation[]> {
-  await authorizeProject(ctx.db, { ...input, need: 'admin' });
-  const rows = await ctx.db
-    .select()
-    .from(invitations)
-    .where(
-      and(
-        eq(invitations.projectId, input.projectId),
-        isNull(invitations.acceptedAt),
-        gt(invitations.expiresAt, new Date()),
-      ),
-    )
-    .orderBy(asc(invitations.createdAt));
-  return rows.map(presentInvitation);
-}
-
-export async function revokeInvitation(
-  ctx: AppContext,
-  input: { projectId: string; userId: string; invitationId: string },
-) {
-  await authorizeProject(ctx.db, { ...input, need: 'admin' });
-  if (!isUuid(input.invitationId)) throw notFound(INVITATION_NOT_FOUND);
-  const deleted = await ctx.db
-    .delete(invitations)
-    .where(
-      and(
-        eq(invitations.id, input.invitationId),
-        eq(invitations.projectId, input.projectId),
-        isNull(invitations.acceptedAt),
-      ),
-    )
-    .returning({ id: invitations.id, email: invitations.email, role: invitations.role });
-  if (deleted.length === 0) throw notFound(INVITATION_NOT_FOUND);
-  await recordAudit(ctx.db, {
-    projectId: input.projectId,
-    action: 'member.invitation_revoked',
-    target: { type: 'invitation', id: deleted[0]!.id, name: deleted[0]!.email },
-    details: { role: deleted[0]!.role },
-  });
 }

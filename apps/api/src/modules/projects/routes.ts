@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
-import { listProjectInvitations, revokeInvitation } from '../invitations/service';
+import { listProjectInvitations, revokeInvitation } from '../invitations/project-invitations';
 import { addMember, listMembers, removeMember, updateMemberRole } from './members';
 import { createProject, deleteProject, getProject, listProjects, updateProject } from './service';
 

@@ -69,7 +69,8 @@ export function ApiTokensCard() {
 function TokenRow({ token }: { token: ApiToken }) {
   const revoke = useRevokeApiToken();
   const [confirming, setConfirming] = useState(false);
-  const expired = Date.parse(token.expire_le) <= Date.now();
+  const [shownAt] = useState(Date.now);
+  const expired = Date.parse(token.expire_le) <= shownAt;
   return (
     <li className="flex flex-wrap items-center gap-3 px-5 py-4" data-testid="api-token-row">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">

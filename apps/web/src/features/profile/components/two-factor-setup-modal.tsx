@@ -26,17 +26,20 @@ export function TwoFactorSetupModal({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const { mutate: begin, reset } = start;
+  const { mutate: begin } = start;
 
+  // A new secret each time the dialog opens.
   useEffect(() => {
     if (open) begin();
-    else {
-      reset();
-      setCode('');
-      setError(undefined);
-      setCodes(null);
-    }
-  }, [open, begin, reset]);
+  }, [open, begin]);
+
+  const close = () => {
+    start.reset();
+    setCode('');
+    setError(undefined);
+    setCodes(null);
+    onOpenChange(false);
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -58,12 +61,10 @@ export function TwoFactorSetupModal({
   return (
     <Modal
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => !next && close()}
       title="Activer la double authentification"
       description="Chaque connexion demandera en plus un code de votre application d’authentification."
-      footer={
-        codes ? <Button onClick={() => onOpenChange(false)}>J’ai noté mes codes</Button> : undefined
-      }
+      footer={codes ? <Button onClick={close}>J’ai noté mes codes</Button> : undefined}
     >
       {codes ? (
         <RecoveryCodes codes={codes} />

@@ -1,0 +1,36 @@
+import type { Executor } from '../../db/client';
+import { invitations, projectMembers } from '../../db/schema/projects';
+import { requestScope } from '../../http/request-scope';
+import { recordAudit } from '../audit/record';
+import { eq } from 'drizzle-orm';
+
+/** Marks the invitation used and adds the member (an existing membership keeps its role). */
+export async function joinProject(
+  tx: Executor,
+  invitation: typeof invitations.$inferSelect,
+  account: { id: string; prenom: string; nom: string; email: string },
+) {
+  await tx
+    .update(invitations)
+    .set({ acceptedAt: new Date(), acceptedBy: account.id })
+    .where(eq(invitations.id, invitation.id));
+  await tx
+    .insert(projectMembers)
+    .values({ projectId: invitation.projectId, userId: account.id, role: invitation.role })
+    .onConflictDoNothing({ target: [projectMembers.projectId, projectMembers.userId] });
+  // The invitee may not be signed in (the mailed link): the entry names them explicitly.
+  const scope = requestScope();
+  await recordAudit(
+    tx,
+    {
+      projectId: invitation.projectId,
+      action: 'member.join',
+      target: { type: 'member', id: account.id, name: `${account.prenom} ${account.nom}` },
+      details: { role: invitation.role, email: account.email },
+    },
+    scope && {
+      ...scope,
+      user: { id: account.id, prenom: account.prenom, nom: account.nom, email: account.email },
+    },
+  );
+}
