@@ -160,4 +160,11 @@ describe('account security in Chromium: 2FA, sessions, API tokens', () => {
     await page.getByTestId('audit-event').filter({ hasText: 'Quotas modifiés' }).waitFor();
     await screenshot(page, 'project-audit-mobile');
   });
+
+  it('documents personal API tokens on the OpenAPI page, which keeps to its own CSP', async () => {
+    const page = await openPage();
+    await page.goto('/api/v1/docs');
+    await page.getByText('Jeton personnel', { exact: false }).first().waitFor();
+    expect(await page.getByText('Authorization: Bearer ndp_…').count()).toBeGreaterThan(0);
+  });
 });

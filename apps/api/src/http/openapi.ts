@@ -37,5 +37,14 @@ export async function registerOpenApi(app: FastifyInstance) {
     transform: jsonSchemaTransform,
   });
   // The documentation page sets its own Content-Security-Policy (its scripts are hashed).
-  await app.register(swaggerUi, { routePrefix: '/api/v1/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/v1/docs',
+    staticCSP: true,
+    // Its policy, minus the HTTPS upgrade (a plain-HTTP installation would break the page) and
+    // with no framing at all, like every other page of the platform.
+    transformStaticCSP: (header) =>
+      header
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  });
 }

@@ -54,9 +54,10 @@ export function registerSecurityHeaders(
   const htmlCsp = spaCsp(inlineScriptHashes(opts.webDistDir));
   const https = opts.config.publicUrl.startsWith('https://');
   app.addHook('onSend', async (request, reply, payload) => {
-    const type = String(reply.getHeader('content-type') ?? '');
+    // By path, not content type: a file sent from disk gets its type after this hook.
+    const api = request.url === '/api' || request.url.startsWith('/api/');
     if (!reply.hasHeader('content-security-policy'))
-      reply.header('content-security-policy', type.startsWith('text/html') ? htmlCsp : API_CSP);
+      reply.header('content-security-policy', api ? API_CSP : htmlCsp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'no-referrer');
@@ -64,8 +65,7 @@ export function registerSecurityHeaders(
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     if (https) reply.header('strict-transport-security', 'max-age=31536000');
     // Answers about an account or a project must not stay in a shared cache or the disk cache.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
-      reply.header('cache-control', 'no-store');
+    if (api && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });
 }
