@@ -156,7 +156,11 @@ async function measure(browser, server, token) {
     viewport: { width: 1280, height: 800 },
     locale: 'fr-FR',
   });
-  await context.addInitScript((t) => localStorage.setItem('auth_token', t), token);
+  // The session as a login leaves it: the HttpOnly cookie, and the marker the app reads.
+  await context.addCookies([
+    { name: 'nuage_session', value: token, url: server.url, httpOnly: true, sameSite: 'Strict' },
+  ]);
+  await context.addInitScript(() => localStorage.setItem('auth_token', 'session-bench'));
   await context.addInitScript(watchForReady);
   const page = await context.newPage();
   const requests = [];
