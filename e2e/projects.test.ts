@@ -1,3 +1,4 @@
+import { accountTexts } from '@nuage/shared/security-messages';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { signInContext } from './helpers/accounts';
@@ -144,14 +145,15 @@ describe('projects, members, invitations and environments in Chromium', () => {
     const projectId = new URL(page.url()).pathname.split('/').pop()!;
     expect(await page.getByText('0 / 2,5 cores').isVisible()).toBe(true);
 
-    // Invite an address with no account: an e-mailed invitation, listed as pending.
+    // Invite an address: always an e-mailed invitation (nobody is added without accepting),
+    // listed as pending; the answer says nothing about whether the address has an account.
     await page.getByRole('button', { name: 'Inviter un membre' }).click();
     const inviteDialog = page.getByRole('dialog', { name: 'Inviter un membre' });
     await inviteDialog.getByLabel('Adresse email').fill(invitee.email);
     await inviteDialog.getByLabel('Rôle').selectOption('developer');
     await screenshot(page, 'projects-invite-modal-light-1280');
     await inviteDialog.getByRole('button', { name: 'Inviter' }).click();
-    await page.getByText(`Invitation envoyée à ${invitee.email}.`).waitFor();
+    await page.getByText(accountTexts.invitationSent).first().waitFor();
     await page.getByRole('listitem', { name: invitee.email }).waitFor();
     await shootAll('detail', `/projects/${projectId}`, (p) =>
       p.getByRole('listitem', { name: invitee.email }).waitFor(),

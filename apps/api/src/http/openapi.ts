@@ -45,6 +45,8 @@ export async function registerOpenApi(app: FastifyInstance) {
     transformStaticCSP: (header) =>
       header
         .replace(/\s*upgrade-insecure-requests;?/, '')
-        .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        // The UI sets styles inline; as on the web app, inline styles are allowed, scripts not.
+        .replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
   });
 }
