@@ -158,7 +158,12 @@ describe('account security in Chromium: 2FA, sessions, API tokens', () => {
     }, created.id);
     await page.reload();
     await page.getByTestId('audit-event').filter({ hasText: 'Quotas modifiés' }).waitFor();
-    await screenshot(page, 'project-audit-mobile');
+    await screenshot(page, 'project-audit-light-390');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.reload();
+    await page.getByTestId('audit-event').first().waitFor();
+    await screenshot(page, 'project-audit-dark-1280');
   });
 
   it('documents personal API tokens on the OpenAPI page, which keeps to its own CSP', async () => {
