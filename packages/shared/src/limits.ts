@@ -35,27 +35,6 @@ export const auth = {
   deleteConfirmWord: 'SUPPRIMER',
 } as const;
 
-/** Invitations an admin may send: per project per hour, per inviter per day. */
-export const invitationLimits = {
-  perProjectPerHour: 20,
-  perInviterPerDay: 30,
-} as const;
-
-/** Personal API tokens. */
-export const apiTokenLimits = {
-  nameMax: 60,
-  maxPerUser: 20,
-  expiryDays: [7, 30, 90, 365] as const,
-  /** Tokens are sent as `Authorization: Bearer ndp_…`. */
-  prefix: 'ndp_',
-} as const;
-
-/** The audit log keeps at least this many days (AUDIT_RETENTION_DAYS may raise it). */
-export const auditLimits = {
-  minRetentionDays: 90,
-  pageSize: 50,
-} as const;
-
 /**
  * The browser's session is an HttpOnly cookie; every call the web app makes also carries this
  * header, which another site's page cannot send without the API allowing it (CORS): a request

@@ -1,4 +1,5 @@
-import { apiTokenLimits, csrfHeader } from '@nuage/shared/limits';
+import { apiTokenLimits } from '@nuage/shared/account-limits';
+import { csrfHeader } from '@nuage/shared/limits';
 import { serverDetails } from '@nuage/shared/messages';
 import { apiTokenTexts, sessionTexts } from '@nuage/shared/security-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

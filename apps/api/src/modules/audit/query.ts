@@ -1,5 +1,5 @@
 import { auditCategories, type AuditCategory } from '@nuage/shared/audit-actions';
-import { auditLimits } from '@nuage/shared/limits';
+import { auditLimits } from '@nuage/shared/account-limits';
 import { z } from 'zod';
 
 const dateFilter = z

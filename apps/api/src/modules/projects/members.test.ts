@@ -5,7 +5,7 @@ import type {
   ProjectInvitation,
   ProjectMember,
 } from '@nuage/shared/api-types';
-import { invitationLimits } from '@nuage/shared/limits';
+import { invitationLimits } from '@nuage/shared/account-limits';
 import { serverDetails, validation } from '@nuage/shared/messages';
 import { accountTexts } from '@nuage/shared/security-messages';
 import { ageInvitationLimits } from '../../../test/helpers/clock';

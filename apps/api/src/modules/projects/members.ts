@@ -10,7 +10,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { RateLimiter, type Limit } from '../../lib/rate-limiter';
 import { recordAudit } from '../audit/record';
-import { invitationLimits } from '@nuage/shared/limits';
+import { invitationLimits } from '@nuage/shared/account-limits';
 import { accountTexts } from '@nuage/shared/security-messages';
 import { INVITATION_TTL_DAYS, invitationMail } from '../../mail/templates/invitation';
 import { deliverOrFail } from '../auth/mail-delivery';

@@ -1,4 +1,4 @@
-import { apiTokenLimits } from '@nuage/shared/limits';
+import { apiTokenLimits } from '@nuage/shared/account-limits';
 import { apiTokenTexts } from '@nuage/shared/security-messages';
 import type { CreateApiTokenInput } from '@nuage/shared/schemas/api-tokens';
 import { and, count, desc, eq } from 'drizzle-orm';

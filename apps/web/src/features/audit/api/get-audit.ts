@@ -1,5 +1,5 @@
 import type { AuditPage } from '@nuage/shared/audit-actions';
-import { auditLimits } from '@nuage/shared/limits';
+import { auditLimits } from '@nuage/shared/account-limits';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 

@@ -1,4 +1,4 @@
-import { auditLimits } from '@nuage/shared/limits';
+import { auditLimits } from '@nuage/shared/account-limits';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
 import { useMemo, useState } from 'react';

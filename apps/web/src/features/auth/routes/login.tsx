@@ -14,7 +14,6 @@ import { inform, notify } from '@/lib/toast';
 import { useLogin } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
 import type { LoginChallenge } from '../components/second-factor-step';
-import { Spinner } from '@/components/ui/spinner';
 
 // Only accounts with a second step download it: the login page's own code stays small.
 const SecondFactorStep = lazy(() => import('../components/second-factor-step'));
@@ -77,7 +76,7 @@ export default function LoginRoute() {
         </Notice>
       )}
       {challenge ? (
-        <Suspense fallback={<Spinner className="mx-auto size-6" />}>
+        <Suspense fallback={null}>
           <SecondFactorStep
             challenge={challenge}
             onRestart={() => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { apiTokenLimits } from '@nuage/shared/limits';
+import { apiTokenLimits } from '@nuage/shared/account-limits';
 import { createApiTokenSchema, type CreateApiTokenInput } from '@nuage/shared/schemas/api-tokens';
 import { useQuery } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
@@ -30,7 +30,7 @@ export function CreateApiTokenModal({
   const [secret, setSecret] = useState<string | null>(null);
   const form = useForm<CreateApiTokenInput>({
     resolver: zodResolver(createApiTokenSchema),
-    defaultValues: { nom: '', portee: 'lecture', projet_id: null, expire_dans_jours: 30 },
+    defaultValues: { nom: '', portee: 'lecture', projet_id: undefined, expire_dans_jours: 30 },
   });
   const { errors } = form.formState;
 
@@ -105,7 +105,7 @@ export function CreateApiTokenModal({
                 <select
                   className={selectClass}
                   value={field.value ?? ''}
-                  onChange={(e) => field.onChange(e.target.value || null)}
+                  onChange={(e) => field.onChange(e.target.value || undefined)}
                 >
                   <option value="">Tous mes projets</option>
                   {(projects.data ?? []).map((p) => (

@@ -227,7 +227,6 @@ describe('/profile', () => {
     expect(api.callsTo('POST', '/users/me/tokens')[0]?.body).toEqual({
       nom: 'CI',
       portee: 'complet',
-      projet_id: null,
       expire_dans_jours: 30,
     });
   });
