@@ -70,6 +70,8 @@ export interface ApplicationSpec {
   generation: number;
   /** Base name of every object of the application (≤ 40 chars). */
   name: string;
+  /** Unique DNS label of the application's hostname (`<label>.<APPS_DOMAIN>`, see hostnames.ts). */
+  hostLabel: string;
   namespace: string;
   template: SaasTemplateId;
   labels: Record<string, string>;

@@ -25,6 +25,8 @@ export interface SpecInput {
     nom: string;
     /** Fixed at creation (see applicationName); derived from template, name and id when absent. */
     runtimeName?: string;
+    /** Fixed at creation and unique (see engine/hostnames.ts); the runtime name when absent. */
+    hostLabel?: string;
     template: string;
     imageRegistryUrl: string;
     imageTag: string;
@@ -124,6 +126,7 @@ export function buildApplicationSpec(input: SpecInput): ApplicationSpec {
     deploymentId: d.id,
     generation: d.generation,
     name,
+    hostLabel: d.hostLabel ?? name,
     namespace: input.namespace,
     template: template.id,
     labels,
