@@ -10,6 +10,7 @@ import {
 import { applicationProfiles } from './applications';
 import { databaseProbes, databaseProfiles } from './databases';
 import { splitResources } from './resources';
+import { applicationSecurity, databaseSecurity, setupSecurity } from './security';
 
 export interface ApplicationSecrets {
   adminPassword: string;
@@ -113,6 +114,7 @@ export function buildApplicationSpec(input: SpecInput): ApplicationSpec {
     cpuMilli: split.database.cpuMilli,
     ramMb: split.database.ramMb,
     ...databaseProbes(dbProfile.port),
+    security: databaseSecurity[template.database.engine],
     volume: {
       claimName: `${dbName}-data`,
       mountPath: dbProfile.dataPath,
@@ -121,7 +123,9 @@ export function buildApplicationSpec(input: SpecInput): ApplicationSpec {
     },
   };
 
-  const setup = profile.setup ? { name: `${name}-setup`, ...profile.setup(ctx) } : null;
+  const setup = profile.setup
+    ? { name: `${name}-setup`, ...profile.setup(ctx), security: setupSecurity }
+    : null;
   return {
     deploymentId: d.id,
     generation: d.generation,
@@ -152,6 +156,7 @@ export function buildApplicationSpec(input: SpecInput): ApplicationSpec {
         sizeMb: split.app.storageMb,
       },
       ...(profile.secretFiles ? { secretFiles: profile.secretFiles } : {}),
+      security: applicationSecurity[template.id],
     },
     database,
     setup,
