@@ -1,11 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
-const apiProject = (
-  name: string,
-  testDb: string,
-  exclude: string[] = [],
-): TestProjectInlineConfiguration => ({
+const apiProject = (name: string, exclude: string[] = []): TestProjectInlineConfiguration => ({
   test: {
     name,
     root: 'apps/api',
@@ -13,7 +9,6 @@ const apiProject = (
     exclude: ['**/node_modules/**', ...exclude],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
-    env: { TEST_DB: testDb },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -30,16 +25,11 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      apiProject('api', 'pglite'),
+      apiProject('api'),
       // The same API suite against a PostgreSQL server, when one is configured (CI sets it).
       // Runtime drivers and manifest rendering never touch the database: they run once, above.
       ...(process.env.DATABASE_URL
-        ? [
-            apiProject('api-postgres', 'postgres', [
-              'src/engine/drivers/**',
-              'src/engine/manifests/**',
-            ]),
-          ]
+        ? [apiProject('api-postgres', ['src/engine/drivers/**', 'src/engine/manifests/**'])]
         : []),
       {
         extends: 'apps/web/vite.config.ts',

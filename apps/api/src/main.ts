@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open-database';
 import { chooseRuntime, engineFor } from './engine/select-runtime';
+import { loggerOptions } from './http/logging';
 import { createCertificateWorker } from './modules/certificates/worker';
 import { RateLimiter } from './lib/rate-limiter';
 import { loadSecrets } from './secrets';
@@ -20,7 +22,9 @@ async function main() {
   const config = loadConfig();
   const webDistDir = config.webDistDir ?? defaultWebDist();
   const secrets = await loadSecrets(config);
-  const database = await openDatabase(config);
+  // The embedded database reports before the app (and its logger) exists.
+  const startupLog = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+  const database = await openDatabase(config, startupLog.child({ component: 'database' }));
   const runtime = await chooseRuntime(config);
   const app = await buildApp({
     config: { ...config, webDistDir },
@@ -60,7 +64,9 @@ async function main() {
   certificateWorker.start();
   app.log.info(
     {
-      database: database.kind,
+      database: config.databaseUrl
+        ? 'DATABASE_URL'
+        : `embedded (${path.join(config.dataDir, 'postgres')})`,
       dataDir: config.dataDir,
       mail: config.smtpUrl ? 'smtp' : path.join(config.dataDir, 'outbox'),
       web: existsSync(webDistDir) ? webDistDir : 'not built',
