@@ -76,19 +76,19 @@ export class Postmaster {
     const output = new ServerOutput(log);
     child.stdout?.on('data', (chunk: Buffer) => output.write(chunk));
     child.stderr?.on('data', (chunk: Buffer) => output.write(chunk));
-    let readyAt: number | undefined;
+    const up: { since?: number } = {};
     child.once('exit', (code, signal) => {
       // A start that fails is the starter's to report; only a server that was up is restarted.
-      if (this.stopping || this.child !== child || readyAt === undefined) return;
+      if (this.stopping || this.child !== child || up.since === undefined) return;
       log.error(
         { code, signal, output: output.tail() },
         'the embedded PostgreSQL stopped unexpectedly; restarting it',
       );
-      if (Date.now() - readyAt > STABLE_AFTER_MS) this.failures = 0;
+      if (Date.now() - up.since > STABLE_AFTER_MS) this.failures = 0;
       this.scheduleRestart();
     });
     await this.waitUntilReady(child, output);
-    readyAt = Date.now();
+    up.since = Date.now();
   }
 
   /** PostgreSQL writes "ready" on the last line of postmaster.pid once it accepts connections. */
