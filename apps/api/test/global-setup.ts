@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { adminQuery, withDatabase } from '../src/db/admin-query';
 import { openMigrated } from '../src/db/migrate';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded/embedded-postgres';
-import { quietLog } from './helpers/quiet-log';
+import { quietLog, throwAwayServer } from './helpers/embedded-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,14 +29,9 @@ export default async function setup(project: TestProject) {
     server = await startEmbeddedPostgres({
       clusterDir: path.join(dir, 'postgres'),
       log: quietLog,
-      durable: false,
-      // A throw-away cluster: no fsync; room for every worker's pools.
-      settings: {
-        fsync: 'off',
-        synchronous_commit: 'off',
-        full_page_writes: 'off',
-        max_connections: '300',
-      },
+      ...throwAwayServer,
+      // Room for the pools of every test file running at once.
+      settings: { ...throwAwayServer.settings, max_connections: '300' },
     });
   }
   const serverUrl = external ?? server!.url('postgres');

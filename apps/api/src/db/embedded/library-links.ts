@@ -1,4 +1,4 @@
-import { lstat, mkdir, readFile, readlink, rm, symlink } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, readlink, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 
 interface LinkEntry {
@@ -31,8 +31,15 @@ export async function restoreLibraryLinks(
     if (!isPermissionError(err)) throw err;
   }
   await mkdir(fallbackDir, { recursive: true, mode: 0o755 });
+  // The whole library directory is mirrored: a library found through a link here looks for its
+  // own dependencies in $ORIGIN, which is then this directory.
+  const libDir = path.join(nativeDir, 'lib');
+  for (const entry of await readdir(libDir, { withFileTypes: true })) {
+    if (entry.isFile()) {
+      await ensureLink(path.join(fallbackDir, entry.name), path.join(libDir, entry.name));
+    }
+  }
   for (const entry of entries) {
-    // Absolute targets: the link lives away from the library it names.
     await ensureLink(
       path.join(fallbackDir, path.basename(entry.target)),
       path.join(packageDir, entry.source),

@@ -27,7 +27,7 @@ export async function stopOrphanedServer(clusterDir: string, log: ServerLog) {
     return;
   }
   const owner = await readOwner(clusterDir);
-  if (owner && owner !== process.pid && running?.parentPid === owner && isAlive(owner)) {
+  if (owner && running?.parentPid === owner && isAlive(owner)) {
     throw new EmbeddedPostgresError(
       `${clusterDir} is in use by another NuageDeploy process (pid ${owner}): stop it first, or give this one another DATA_DIR.`,
     );
