@@ -1,6 +1,6 @@
 // GET /api/v1/users/me under load: one verified account, autocannon with 50 connections for
-// 10 s and the bearer token, once on PGlite (the default) and once on PostgreSQL (a fresh
-// database created for the run and dropped after it).
+// 10 s and the bearer token, once on the embedded PostgreSQL (the default) and once on the
+// PostgreSQL server of DATABASE_URL (a fresh database created for the run and dropped after it).
 //
 //   npm run build && node bench/users-me-load.mjs
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432   (default: that server, trust auth)
@@ -41,7 +41,7 @@ async function load(server) {
   };
 }
 
-async function onPglite() {
+async function onEmbedded() {
   const server = await startServer();
   try {
     return await load(server);
@@ -69,7 +69,7 @@ async function onPostgres() {
 }
 
 const results = [
-  ['PGlite (embedded, DATA_DIR)', await onPglite()],
+  ['embedded PostgreSQL (DATA_DIR)', await onEmbedded()],
   ['PostgreSQL 127.0.0.1:5432 (fresh database)', await onPostgres()],
 ];
 const ok = results.every(([, r]) => r.p99 < TARGET_P99_MS && r.errors + r.non2xx === 0);
