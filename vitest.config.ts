@@ -26,10 +26,20 @@ export default defineConfig({
         },
       },
       apiProject('api'),
-      // The same API suite against a PostgreSQL server, when one is configured (CI sets it).
-      // Runtime drivers and manifest rendering never touch the database: they run once, above.
+      // The same API suite against the PostgreSQL server of DATABASE_URL, when one is configured
+      // (CI sets it): operators' servers run older majors (15 in CI) than the embedded one (18),
+      // so SQL that only a newer server accepts fails here. Runtime drivers and manifest
+      // rendering never touch the database, and the embedded server's own tests start servers
+      // of their own: they run once, above.
       ...(process.env.DATABASE_URL
-        ? [apiProject('api-postgres', ['src/engine/drivers/**', 'src/engine/manifests/**'])]
+        ? [
+            apiProject('api-postgres', [
+              'src/engine/drivers/**',
+              'src/engine/manifests/**',
+              'src/db/embedded/**',
+              'src/db/pglite-import/**',
+            ]),
+          ]
         : []),
       {
         extends: 'apps/web/vite.config.ts',
