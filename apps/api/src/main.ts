@@ -19,6 +19,12 @@ function defaultWebDist(): string {
 }
 
 async function main() {
+  // A signal during start-up ends the process at once: the embedded database server, if started,
+  // is stopped by its exit hook (a fast shutdown that needs nothing more from this process).
+  let shutdown = async (_signal: string): Promise<void> => process.exit(0);
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
   const config = loadConfig();
   const webDistDir = config.webDistDir ?? defaultWebDist();
   const secrets = await loadSecrets(config);
@@ -45,7 +51,7 @@ async function main() {
   maintenance.unref();
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
@@ -56,8 +62,6 @@ async function main() {
     await database.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   app.engine.start();

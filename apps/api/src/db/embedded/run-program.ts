@@ -20,6 +20,10 @@ export function spawnOptions({ env, account }: ProgramOptions): SpawnOptions {
 export function runToCompletion(file: string, args: string[], options: ProgramOptions) {
   return new Promise<void>((resolve, reject) => {
     const child = spawn(file, args, spawnOptions(options));
+    // A platform stopped meanwhile takes the program with it (initdb's half-made directory is
+    // removed at the next start).
+    const stopChild = () => child.kill('SIGTERM');
+    process.on('exit', stopChild);
     let output = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-4000);
@@ -28,6 +32,7 @@ export function runToCompletion(file: string, args: string[], options: ProgramOp
     child.stderr?.on('data', keep);
     child.on('error', reject);
     child.on('close', (code, signal) => {
+      process.off('exit', stopChild);
       if (code === 0) resolve();
       else reject(new Error(`${file} exited with ${signal ?? code}: ${output.trim()}`));
     });
