@@ -1,6 +1,7 @@
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { Semaphore } from '../lib/semaphore';
 
 /** The one database type the code sees: drizzle over node-postgres. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -79,11 +80,34 @@ function listenPostgres(url: string) {
   };
 }
 
+const POOL_SIZE = 10;
+/**
+ * Connections no transaction may take. A transaction holds its connection while it waits for a
+ * row lock (200 deploys to one project queue on that project's row), and the pool serves waiters
+ * in arrival order: without a reserve, a read arriving behind such a burst would wait for every
+ * transaction before it. Transactions beyond the others wait without a connection instead.
+ */
+const RESERVED_FOR_SINGLE_QUERIES = 3;
+
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    connectionTimeoutMillis: 5000,
+  });
   // An idle client that loses its server must not crash the process; the next query retries.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool) as unknown as Database;
+  const slots = new Semaphore(POOL_SIZE - RESERVED_FOR_SINGLE_QUERIES);
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (fn, config) => {
+    const release = await slots.acquire();
+    try {
+      return await transaction(fn, config);
+    } finally {
+      release();
+    }
+  }) as Database['transaction'];
   return {
     db,
     ping: async () => {
