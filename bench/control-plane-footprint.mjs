@@ -20,7 +20,7 @@ import pg from 'pg';
 import { client, verifiedAccount } from './lib/api.mjs';
 import { MiB, processTree, pssKiB, rssKiB } from './lib/memory.mjs';
 import { appendResults, median, ms } from './lib/report.mjs';
-import { apiEntry, buildNote, newDataDir, sleep, startServer } from './lib/server.mjs';
+import { apiEntry, buildNote, newDataDir, pgServerUrl, sleep, startServer } from './lib/server.mjs';
 
 const IDLE_S = 30;
 const STARTS = 5;
@@ -30,10 +30,6 @@ const DURATION_S = 10;
 const TARGET_IDLE_MIB = 150;
 const TARGET_P99_RATIO = 1.2;
 const TARGET_START_MS = 1500;
-const PG_SERVER = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(
-  /\/+$/,
-  '',
-);
 
 /** The processes of each kind of database that serve this platform process. */
 const databaseProcesses = {
@@ -43,7 +39,7 @@ const databaseProcesses = {
     return processTree(postmaster);
   },
   async server(_server, database) {
-    const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+    const admin = new pg.Client({ connectionString: `${pgServerUrl}/postgres` });
     await admin.connect();
     try {
       const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [
@@ -71,11 +67,11 @@ async function memory(server, kind, database) {
 
 async function measure({ kind, env = {}, entry = apiEntry }) {
   const database = kind === 'server' ? `nuage_bench_${randomBytes(4).toString('hex')}` : undefined;
-  const admin = database && new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+  const admin = database && new pg.Client({ connectionString: `${pgServerUrl}/postgres` });
   if (admin) {
     await admin.connect();
     await admin.query(`CREATE DATABASE ${database}`);
-    env = { ...env, DATABASE_URL: `${PG_SERVER}/${database}` };
+    env = { ...env, DATABASE_URL: `${pgServerUrl}/${database}` };
   }
   const dataDir = await newDataDir();
   const opts = { pollMs: 10, entry };

@@ -11,15 +11,11 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { verifiedAccount } from './lib/api.mjs';
 import { appendResults } from './lib/report.mjs';
-import { buildNote, startServer } from './lib/server.mjs';
+import { buildNote, pgServerUrl, startServer } from './lib/server.mjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
 const TARGET_P99_MS = 25;
-const PG_SERVER = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(
-  /\/+$/,
-  '',
-);
 
 async function load(server) {
   const { token } = await verifiedAccount(server, 'users-me');
@@ -52,11 +48,11 @@ async function onEmbedded() {
 
 async function onPostgres() {
   const database = `nuage_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+  const admin = new pg.Client({ connectionString: `${pgServerUrl}/postgres` });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE ${database}`);
-    const server = await startServer({ DATABASE_URL: `${PG_SERVER}/${database}` });
+    const server = await startServer({ DATABASE_URL: `${pgServerUrl}/${database}` });
     try {
       return await load(server);
     } finally {

@@ -17,6 +17,11 @@ export const buildNote = process.env.E2E_API_ENTRY
   ? `E2E_API_ENTRY=${process.env.E2E_API_ENTRY}${process.env.WEB_DIST_DIR ? ` WEB_DIST_DIR=${process.env.WEB_DIST_DIR}` : ''} `
   : '';
 
+/** The PostgreSQL server that benchmarks compare with (trust auth), without a database name. */
+export const pgServerUrl = (
+  process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432'
+).replace(/\/+$/, '');
+
 export async function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
