@@ -1,17 +1,41 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { adminQuery, withDatabase } from '../src/db/admin-query';
 import { openMigrated } from '../src/db/migrate';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded/embedded-postgres';
+import { ownerFileOf, stopOrphanedServer } from '../src/db/embedded/orphaned-server';
+import { isAlive } from '../src/db/embedded/process-info';
 import { quietLog, throwAwayServer } from './helpers/embedded-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A server URL (any database) and the migrated template each test file's database copies. */
     testDatabases: { serverUrl: string; template: string; strategy: 'file_copy' | 'wal_log' };
+  }
+}
+
+const CLUSTER_PREFIX = 'nuage-test-pg-';
+
+/**
+ * The servers of runs that were killed (their vitest process gone) are stopped and their
+ * clusters removed: this machine is shared. A cluster younger than ten minutes without an owner
+ * yet may be a run starting right now: left alone.
+ */
+async function removeAbandonedClusters() {
+  for (const name of await readdir(os.tmpdir())) {
+    if (!name.startsWith(CLUSTER_PREFIX)) continue;
+    const dir = path.join(os.tmpdir(), name);
+    const clusterDir = path.join(dir, 'postgres');
+    const owner = await readFile(ownerFileOf(clusterDir), 'utf8')
+      .then((text) => (JSON.parse(text) as { pid: number }).pid)
+      .catch(() => undefined);
+    if (owner === undefined && Date.now() - (await stat(dir)).mtimeMs < 10 * 60_000) continue;
+    if (owner !== undefined && isAlive(owner)) continue;
+    await stopOrphanedServer(clusterDir, quietLog);
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -25,7 +49,8 @@ export default async function setup(project: TestProject) {
   let server: EmbeddedServer | undefined;
   let dir: string | undefined;
   if (!external) {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'nuage-test-pg-'));
+    await removeAbandonedClusters();
+    dir = await mkdtemp(path.join(os.tmpdir(), CLUSTER_PREFIX));
     server = await startEmbeddedPostgres({
       clusterDir: path.join(dir, 'postgres'),
       log: quietLog,
