@@ -20,7 +20,8 @@ describe('the built app', () => {
     const page = await context.newPage();
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
-    await expect(page.getByRole('heading', { name: 'Connexion' }).isVisible()).resolves.toBe(true);
+    // The login screen is a lazy chunk: the URL changes before it renders (isVisible() does not wait).
+    await page.getByRole('heading', { name: 'Connexion' }).waitFor({ state: 'visible' });
     await context.close();
   });
 
