@@ -1,7 +1,8 @@
 // The control plane's footprint (issue 18), side by side: the built API on its embedded
 // PostgreSQL (the default), on the PostgreSQL server of DATABASE_URL, and — when
 // BENCH_PGLITE_ENTRY points at a build of an earlier version — on that version's PGlite. For each:
-// cold start to healthy (the first-ever start on an empty DATA_DIR, then five starts on it), the
+// cold start to healthy (the first-ever start on an empty DATA_DIR, then five starts on it, the
+// setups taking turns), the
 // memory 30 s after a start with no request (RSS of the platform process + PSS of its database
 // processes: the embedded server's, or the DATABASE_URL server's backends serving it), then
 // GET /api/v1/projects/ under 50 connections for 10 s, and the memory right after.
@@ -65,82 +66,107 @@ async function memory(server, kind, database) {
   };
 }
 
-async function measure({ kind, env = {}, entry = apiEntry }) {
+/** A setup's DATA_DIR (and, for DATABASE_URL, its own database), removed by `cleanup`. */
+async function prepare({ kind, env = {}, entry = apiEntry }) {
+  const dataDir = await newDataDir();
   const database = kind === 'server' ? `nuage_bench_${randomBytes(4).toString('hex')}` : undefined;
-  const admin = database && new pg.Client({ connectionString: `${pgServerUrl}/postgres` });
-  if (admin) {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
+  if (database) {
+    await adminQuery(`CREATE DATABASE ${database}`);
     env = { ...env, DATABASE_URL: `${pgServerUrl}/${database}` };
   }
-  const dataDir = await newDataDir();
-  const opts = { pollMs: 10, entry };
+  return {
+    kind,
+    database,
+    dataDir,
+    start: () => startServer({ ...env, DATA_DIR: dataDir }, { pollMs: 10, entry }),
+    cleanup: async () => {
+      await rm(dataDir, { recursive: true, force: true });
+      if (database) await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    },
+  };
+}
+
+async function adminQuery(text) {
+  const admin = new pg.Client({ connectionString: `${pgServerUrl}/postgres` });
+  await admin.connect();
   try {
-    const start = () => startServer({ ...env, DATA_DIR: dataDir }, opts);
-    let server = await start();
-    const firstEver = server.healthyAfterMs;
-    await server.stop();
-    const starts = [];
-    for (let i = 0; i < STARTS; i++) {
-      server = await start();
-      starts.push(server.healthyAfterMs);
-      if (i < STARTS - 1) await server.stop();
-    }
-    try {
-      await sleep(IDLE_S * 1000);
-      const idle = await memory(server, kind, database);
-      const { token } = await verifiedAccount(server, 'footprint');
-      const call = client(server.url, token);
-      for (let i = 0; i < PROJECTS; i++) {
-        await call('POST', '/projects/', {
-          nom: `Projet ${i + 1}`,
-          quota_cpu: 4,
-          quota_ram: 8,
-          quota_stockage: 50,
-        });
-      }
-      const opts = {
-        url: `${server.url}/api/v1/projects/`,
-        headers: { authorization: `Bearer ${token}` },
-      };
-      await autocannon({ ...opts, connections: 10, duration: 2 }); // warm-up, not counted
-      const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION_S });
-      const loaded = await memory(server, kind, database);
-      return {
-        firstEver,
-        starts,
-        idle,
-        loaded,
-        rps: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        errors: r.errors + r.non2xx,
-      };
-    } finally {
-      await server.stop();
-    }
+    await admin.query(text);
   } finally {
-    await rm(dataDir, { recursive: true, force: true });
-    if (admin) {
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
-    }
+    await admin.end();
   }
 }
 
-const setups = [
-  ['**embedded PostgreSQL (the default)**', await measure({ kind: 'embedded' })],
-  ['`DATABASE_URL` PostgreSQL 127.0.0.1:5432', await measure({ kind: 'server' })],
+async function timedStart(setup) {
+  const server = await setup.start();
+  await server.stop();
+  return server.healthyAfterMs;
+}
+
+/** Memory idle and after the load, and the load's figures, on one running server. */
+async function underLoad(setup) {
+  const server = await setup.start();
+  try {
+    await sleep(IDLE_S * 1000);
+    const idle = await memory(server, setup.kind, setup.database);
+    const { token } = await verifiedAccount(server, 'footprint');
+    const call = client(server.url, token);
+    for (let i = 0; i < PROJECTS; i++) {
+      await call('POST', '/projects/', {
+        nom: `Projet ${i + 1}`,
+        quota_cpu: 4,
+        quota_ram: 8,
+        quota_stockage: 50,
+      });
+    }
+    const opts = {
+      url: `${server.url}/api/v1/projects/`,
+      headers: { authorization: `Bearer ${token}` },
+    };
+    await autocannon({ ...opts, connections: 10, duration: 2 }); // warm-up, not counted
+    const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION_S });
+    const loaded = await memory(server, setup.kind, setup.database);
+    return {
+      idle,
+      loaded,
+      rps: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors + r.non2xx,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+const definitions = [
+  ['**embedded PostgreSQL (the default)**', { kind: 'embedded' }],
+  ['`DATABASE_URL` PostgreSQL 127.0.0.1:5432', { kind: 'server' }],
 ];
 if (process.env.BENCH_PGLITE_ENTRY) {
-  setups.push([
+  definitions.push([
     process.env.BENCH_PGLITE_LABEL ?? 'PGlite (earlier version)',
-    await measure({
+    {
       kind: 'inProcess',
       entry: path.resolve(process.env.BENCH_PGLITE_ENTRY),
       env: process.env.BENCH_PGLITE_WEB ? { WEB_DIST_DIR: process.env.BENCH_PGLITE_WEB } : {},
-    }),
+    },
   ]);
+}
+const prepared = [];
+const setups = [];
+try {
+  for (const [name, definition] of definitions) {
+    const setup = await prepare(definition);
+    prepared.push(setup);
+    setups.push([name, { setup, firstEver: await timedStart(setup), starts: [] }]);
+  }
+  // Round after round, every setup once: a change of the machine's load hits them alike.
+  for (let round = 0; round < STARTS; round++) {
+    for (const [, f] of setups) f.starts.push(await timedStart(f.setup));
+  }
+  for (const [, f] of setups) Object.assign(f, await underLoad(f.setup));
+} finally {
+  for (const setup of prepared) await setup.cleanup();
 }
 
 const mib = (x) => `${x.toFixed(0)} MiB`;
@@ -155,7 +181,7 @@ await appendResults({
   title: 'Control plane footprint: embedded PostgreSQL vs DATABASE_URL vs PGlite (issue 18)',
   command: `${process.env.BENCH_PGLITE_ENTRY ? `BENCH_PGLITE_ENTRY=${process.env.BENCH_PGLITE_ENTRY} ` : ''}${buildNote}node bench/control-plane-footprint.mjs`,
   lines: [
-    `The built API (RUNTIME=simulation, LOG_LEVEL=warn) on 127.0.0.1, a fresh DATA_DIR per setup. Cold start: spawn to the first ok \`GET /api/v1/health\` (polled every 10 ms), first-ever on the empty DATA_DIR (cluster, migrations, secrets made), then ${STARTS} starts on it (SIGTERM between). Idle: ${IDLE_S} s after the last start, no request. Memory: RSS of the platform process + PSS of its database processes (the embedded server's postmaster and workers; for DATABASE_URL the backends serving this database — the server's shared processes, serving every database, not counted; PGlite runs inside the platform process). Load: one verified account owning ${PROJECTS} projects, autocannon ${CONNECTIONS} connections × ${DURATION_S} s on \`GET /api/v1/projects/\` after a 2 s warm-up at 10 connections; autocannon shares the 2 cores.`,
+    `The built API (RUNTIME=simulation, LOG_LEVEL=warn) on 127.0.0.1, a fresh DATA_DIR per setup. Cold start: spawn to the first ok \`GET /api/v1/health\` (polled every 10 ms), first-ever on the empty DATA_DIR (cluster, migrations, secrets made), then ${STARTS} starts on it (SIGTERM between), the setups taking turns so that a change in the machine's load hits them alike. Idle: ${IDLE_S} s after the last start, no request. Memory: RSS of the platform process + PSS of its database processes (the embedded server's postmaster and workers; for DATABASE_URL the backends serving this database — the server's shared processes, serving every database, not counted; PGlite runs inside the platform process). Load: one verified account owning ${PROJECTS} projects, autocannon ${CONNECTIONS} connections × ${DURATION_S} s on \`GET /api/v1/projects/\` after a 2 s warm-up at 10 connections; autocannon shares the 2 cores.`,
     '',
     `| setup | first-ever start | start on its DATA_DIR (median of ${STARTS}) | idle, ${IDLE_S} s after start | after the load | GET /projects/ req/s | p50 | p99 | errors |`,
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
