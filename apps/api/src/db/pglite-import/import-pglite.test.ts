@@ -6,6 +6,7 @@ import { cp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
 import { hashPassword } from '../../modules/auth/passwords';
 import { CapturingMailer } from '../../../test/helpers/capture';
 import {
@@ -14,7 +15,7 @@ import {
   recordingLog,
   throwAwayServer,
 } from '../../../test/helpers/embedded-server';
-import { testConfig, testSecrets } from '../../../test/helpers/test-app';
+import { testSecrets } from '../../../test/helpers/test-app';
 import type { DatabaseHandle } from '../client';
 import { certificates } from '../schema/certificates';
 import { projectMembers, projects } from '../schema/projects';
@@ -116,7 +117,8 @@ describe('PGlite data of an earlier version, on the first start', () => {
     expect(next).toEqual([{ id: '4' }]); // the sequence went on from the imported rows
 
     const app = await buildApp({
-      config: await testConfig({ dataDir }),
+      // This DATA_DIR, not one of testConfig()'s own (it would be left behind).
+      config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://plateforme.test' }),
       database,
       secrets: testSecrets(),
       mailer: new CapturingMailer(),
