@@ -1,7 +1,7 @@
-// Cold start: from spawning `node apps/api/dist/main.js` (RUNTIME=simulation, PGlite) to the
-// first ok answer of GET /api/v1/health, polled every 10 ms. Five starts on an already
-// initialised DATA_DIR (the target), and five first-ever starts on an empty one (migrations,
-// secrets and the embedded database created), reported separately.
+// Cold start: from spawning `node apps/api/dist/main.js` (RUNTIME=simulation, its embedded
+// PostgreSQL) to the first ok answer of GET /api/v1/health, polled every 10 ms. Five starts on
+// an already initialised DATA_DIR (the target), and five first-ever starts on an empty one
+// (migrations, secrets and the embedded database cluster created), reported separately.
 //
 //   npm run build && node bench/cold-start.mjs
 //
@@ -46,7 +46,7 @@ await appendResults({
   title: 'Cold start to healthy (foundation issue)',
   command: `${buildNote}node bench/cold-start.mjs`,
   lines: [
-    'From spawning `node apps/api/dist/main.js` (RUNTIME=simulation, PGlite, LOG_LEVEL=warn) to the first ok answer of `GET /api/v1/health`, polled every 10 ms; the process is stopped (SIGTERM) between runs.',
+    'From spawning `node apps/api/dist/main.js` (RUNTIME=simulation, embedded PostgreSQL, LOG_LEVEL=warn) to the first ok answer of `GET /api/v1/health`, polled every 10 ms; the process is stopped (SIGTERM) between runs.',
     '',
     `| start | ${RUNS} runs | median | min | max |`,
     '| --- | --- | ---: | ---: | ---: |',

@@ -19,6 +19,7 @@ const ALL = [
   'dashboard.mjs',
   'docker-deploy.mjs',
   'simulation-200.mjs',
+  'control-plane-footprint.mjs',
 ];
 const chosen = process.argv.slice(2).map((n) => (n.endsWith('.mjs') ? n : `${n}.mjs`));
 const unknown = chosen.filter((n) => !ALL.includes(n));

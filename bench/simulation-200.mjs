@@ -1,4 +1,4 @@
-// Simulation driver, 200 applications at once: the built API (RUNTIME=simulation, PGlite), one
+// Simulation driver, 200 applications at once: the built API (RUNTIME=simulation), one
 // project with quota for 200 applications over 4 environments, 200 deploy calls sent together
 // (each on its own socket: Node's fetch pool would otherwise queue them in this process and the
 // server would see them trickle in); time until every application is RUNNING, and meanwhile a
@@ -175,7 +175,7 @@ async function runOnPostgres() {
 }
 
 const runs = [
-  ['PGlite (embedded)', await run({})],
+  ['embedded PostgreSQL', await run({})],
   ['PostgreSQL 127.0.0.1:5432', await runOnPostgres()],
 ];
 const metOn = (f) => f.load.p99 < TARGET_P99_MS && f.running === APPS && f.load.errors === 0;
@@ -184,7 +184,7 @@ await appendResults({
   title: 'Simulation driver: 200 applications at once (engine issue)',
   command: `${buildNote}node bench/simulation-200.mjs`,
   lines: [
-    `Built API, RUNTIME=simulation, once on embedded PGlite and once on PostgreSQL. One project, ${ENVIRONMENTS} environments, ${APPS} deploy calls sent together on ${APPS} sockets (WordPress and Odoo alternately, cpu 0.1, ram 0.5 GB, 1 replica; ${APPS / ENVIRONMENTS} per environment); convergence polled every ${POLL_MS} ms on the ${ENVIRONMENTS} environments' lists. Meanwhile a steady light load: autocannon, ${LOAD_CONNECTIONS} connection sending ${LOAD_RATE} requests/s evenly spaced, on \`GET /api/v1/deployments/{envId}/deployments\` (an environment of ${APPS / ENVIRONMENTS} applications), from 0.5 s before the burst until all are RUNNING.`,
+    `Built API, RUNTIME=simulation, once on its embedded PostgreSQL and once on the PostgreSQL server of DATABASE_URL. One project, ${ENVIRONMENTS} environments, ${APPS} deploy calls sent together on ${APPS} sockets (WordPress and Odoo alternately, cpu 0.1, ram 0.5 GB, 1 replica; ${APPS / ENVIRONMENTS} per environment); convergence polled every ${POLL_MS} ms on the ${ENVIRONMENTS} environments' lists. Meanwhile a steady light load: autocannon, ${LOAD_CONNECTIONS} connection sending ${LOAD_RATE} requests/s evenly spaced, on \`GET /api/v1/deployments/{envId}/deployments\` (an environment of ${APPS / ENVIRONMENTS} applications), from 0.5 s before the burst until all are RUNNING.`,
     '',
     `| figure | ${runs.map(([label]) => label).join(' | ')} |`,
     `| --- | ${runs.map(() => '---:').join(' | ')} |`,

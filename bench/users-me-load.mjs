@@ -1,6 +1,6 @@
 // GET /api/v1/users/me under load: one verified account, autocannon with 50 connections for
-// 10 s and the bearer token, once on PGlite (the default) and once on PostgreSQL (a fresh
-// database created for the run and dropped after it).
+// 10 s and the bearer token, once on the embedded PostgreSQL (the default) and once on the
+// PostgreSQL server of DATABASE_URL (a fresh database created for the run and dropped after it).
 //
 //   npm run build && node bench/users-me-load.mjs
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432   (default: that server, trust auth)
@@ -11,15 +11,11 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { verifiedAccount } from './lib/api.mjs';
 import { appendResults } from './lib/report.mjs';
-import { buildNote, startServer } from './lib/server.mjs';
+import { buildNote, pgServerUrl, startServer } from './lib/server.mjs';
 
 const CONNECTIONS = 50;
 const DURATION_S = 10;
 const TARGET_P99_MS = 25;
-const PG_SERVER = (process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(
-  /\/+$/,
-  '',
-);
 
 async function load(server) {
   const { token } = await verifiedAccount(server, 'users-me');
@@ -41,7 +37,7 @@ async function load(server) {
   };
 }
 
-async function onPglite() {
+async function onEmbedded() {
   const server = await startServer();
   try {
     return await load(server);
@@ -52,11 +48,11 @@ async function onPglite() {
 
 async function onPostgres() {
   const database = `nuage_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+  const admin = new pg.Client({ connectionString: `${pgServerUrl}/postgres` });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE ${database}`);
-    const server = await startServer({ DATABASE_URL: `${PG_SERVER}/${database}` });
+    const server = await startServer({ DATABASE_URL: `${pgServerUrl}/${database}` });
     try {
       return await load(server);
     } finally {
@@ -69,7 +65,7 @@ async function onPostgres() {
 }
 
 const results = [
-  ['PGlite (embedded, DATA_DIR)', await onPglite()],
+  ['embedded PostgreSQL (DATA_DIR)', await onEmbedded()],
   ['PostgreSQL 127.0.0.1:5432 (fresh database)', await onPostgres()],
 ];
 const ok = results.every(([, r]) => r.p99 < TARGET_P99_MS && r.errors + r.non2xx === 0);

@@ -17,6 +17,11 @@ export const buildNote = process.env.E2E_API_ENTRY
   ? `E2E_API_ENTRY=${process.env.E2E_API_ENTRY}${process.env.WEB_DIST_DIR ? ` WEB_DIST_DIR=${process.env.WEB_DIST_DIR}` : ''} `
   : '';
 
+/** The PostgreSQL server that benchmarks compare with (trust auth), without a database name. */
+export const pgServerUrl = (
+  process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432'
+).replace(/\/+$/, '');
+
 export async function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -36,14 +41,18 @@ export const newDataDir = () => mkdtemp(path.join(os.tmpdir(), 'nuage-bench-'));
  * Spawns `node <apiEntry>` on a free port and resolves once GET /api/v1/health answers ok.
  * `env.DATA_DIR` reuses a directory (kept on stop); otherwise a fresh one is made and removed.
  * `healthyAfterMs` is the time from spawn to the first ok answer (polled every `pollMs`).
+ * `entry` runs another build (another version measured side by side).
  */
-export async function startServer(env = {}, { pollMs = 100, timeoutMs = 60_000 } = {}) {
+export async function startServer(
+  env = {},
+  { pollMs = 100, timeoutMs = 60_000, entry = apiEntry } = {},
+) {
   const port = await freePort();
   const ownDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? (await newDataDir());
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [apiEntry], {
+  const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -67,7 +76,7 @@ export async function startServer(env = {}, { pollMs = 100, timeoutMs = 60_000 }
   const deadline = Date.now() + timeoutMs;
   let healthyAfterMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${apiEntry}):\n${output}`);
+    if (child.exitCode !== null) throw new Error(`server exited early (${entry}):\n${output}`);
     try {
       const res = await fetch(`${url}/api/v1/health`);
       if (res.ok) {

@@ -11,7 +11,6 @@ import type { DatabaseHandle } from './db/client';
 import { authenticatePlugin } from './http/authenticate';
 import { SessionCache } from './http/session-cache';
 import { registerErrorHandling } from './http/error-handler';
-import { registerWriteGate } from './http/write-gate';
 import { loggerOptions } from './http/logging';
 import { registerOpenApi } from './http/openapi';
 import { registerSpa } from './http/spa';
@@ -100,10 +99,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerRequestScope(app);
   registerRouteAudit(app, ctx);
   registerTokenUseAudit(app, ctx);
-  // Mutating requests share the database with reads: PGlite runs one statement at a time on the
-  // main thread, PostgreSQL through a pool of 10 connections; either way a burst of writes must
-  // leave room for reads.
-  registerWriteGate(app, deps.database.kind === 'pglite' ? 1 : 4);
   await registerOpenApi(app);
   await app.register(rateLimit, { global: false });
   await app.register(authenticatePlugin, { ctx });

@@ -27,6 +27,15 @@ const envSchema = z.object({
   K8S_STORAGE_CLASS: z.string().optional(),
   K8S_INGRESS_CLASS: z.string().optional(),
   K8S_APP_VOLUME_ACCESS_MODE: z.enum(['ReadWriteOnce', 'ReadWriteMany']).optional(),
+  // Wildcard DNS name under which every application gets `<app>-<env>-<project>.<APPS_DOMAIN>`.
+  APPS_DOMAIN: z
+    .string()
+    .toLowerCase()
+    .regex(
+      /^(?=.{1,200}$)([a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?\.)+[a-z]([-a-z0-9]{0,61}[a-z0-9])?$/,
+      'APPS_DOMAIN must be a DNS name such as apps.example.com (no scheme, no port)',
+    )
+    .optional(),
   DOCKER_PUBLIC_HOST: z.string().optional(),
   DOCKER_LISTEN_HOST: z.string().optional(),
   // How long the engine's claim on an application lasts (a killed process's work resumes after it).
@@ -73,6 +82,8 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   runtime: Runtime;
+  /** Applications answer at `<host label>.<appsDomain>` (wildcard DNS to the ingress / proxy). */
+  appsDomain: string | undefined;
   kubernetes: {
     storageClassName?: string;
     ingressClassName?: string;
@@ -150,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     runtime: e.RUNTIME,
+    appsDomain: e.APPS_DOMAIN,
     kubernetes: {
       ...(e.K8S_STORAGE_CLASS ? { storageClassName: e.K8S_STORAGE_CLASS } : {}),
       ...(e.K8S_INGRESS_CLASS ? { ingressClassName: e.K8S_INGRESS_CLASS } : {}),

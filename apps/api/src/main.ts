@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open-database';
 import { chooseRuntime, engineFor } from './engine/select-runtime';
+import { loggerOptions } from './http/logging';
 import { createCertificateWorker } from './modules/certificates/worker';
 import { purgeExpiredAccountData } from './modules/sessions/maintenance';
 import { loadSecrets } from './secrets';
@@ -17,10 +19,18 @@ function defaultWebDist(): string {
 }
 
 async function main() {
+  // A signal during start-up ends the process at once: the embedded database server, if started,
+  // is stopped by its exit hook (a fast shutdown that needs nothing more from this process).
+  let shutdown = async (_signal: string): Promise<void> => process.exit(0);
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
   const config = loadConfig();
   const webDistDir = config.webDistDir ?? defaultWebDist();
   const secrets = await loadSecrets(config);
-  const database = await openDatabase(config);
+  // The embedded database reports before the app (and its logger) exists.
+  const startupLog = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+  const database = await openDatabase(config, startupLog.child({ component: 'database' }));
   const runtime = await chooseRuntime(config);
   const app = await buildApp({
     config: { ...config, webDistDir },
@@ -40,7 +50,7 @@ async function main() {
   maintenance.unref();
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
@@ -51,8 +61,6 @@ async function main() {
     await database.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   app.engine.start();
@@ -60,7 +68,9 @@ async function main() {
   void purge();
   app.log.info(
     {
-      database: database.kind,
+      database: config.databaseUrl
+        ? 'DATABASE_URL'
+        : `embedded (${path.join(config.dataDir, 'postgres')})`,
       dataDir: config.dataDir,
       mail: config.smtpUrl ? 'smtp' : path.join(config.dataDir, 'outbox'),
       web: existsSync(webDistDir) ? webDistDir : 'not built',

@@ -1,7 +1,7 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config';
+import { readOrCreateSecretsFile } from './lib/generated-secrets-file';
 
 export interface ServerSecrets {
   /** HS256 signing key for access tokens. */
@@ -26,7 +26,7 @@ interface SecretsFile {
 export async function loadSecrets(config: Config): Promise<ServerSecrets> {
   let stored: SecretsFile | undefined;
   if (!config.jwtSecret || !config.secretsKey) {
-    stored = await readOrCreateSecretsFile(path.join(config.dataDir, 'secrets.json'));
+    stored = await readOrCreateServerSecrets(path.join(config.dataDir, 'secrets.json'));
   }
   const jwtSecret = config.jwtSecret ?? stored!.jwt_secret;
   const secretsKey = Buffer.from(config.secretsKey ?? stored!.secrets_key, 'hex');
@@ -38,31 +38,18 @@ function deriveHashKey(secretsKey: Buffer): Buffer {
   return Buffer.from(hkdfSync('sha256', secretsKey, Buffer.alloc(0), 'nuagedeploy-token-hash', 32));
 }
 
-async function readOrCreateSecretsFile(file: string): Promise<SecretsFile> {
-  try {
-    const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<SecretsFile>;
-    if (typeof parsed.jwt_secret === 'string' && /^[0-9a-f]{64}$/.test(parsed.secrets_key ?? '')) {
-      return parsed as SecretsFile;
-    }
-    throw new Error(
-      `${file} is malformed; fix or remove it (sessions and stored secrets depend on it)`,
-    );
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  const fresh: SecretsFile = {
-    jwt_secret: randomBytes(48).toString('base64url'),
-    secrets_key: randomBytes(32).toString('hex'),
-  };
-  await mkdir(path.dirname(file), { recursive: true });
-  // 'wx' fails if another process created it meanwhile; then read theirs.
-  try {
-    await writeFile(file, JSON.stringify(fresh, null, 2), { mode: 0o600, flag: 'wx' });
-    return fresh;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
-      return JSON.parse(await readFile(file, 'utf8')) as SecretsFile;
-    }
-    throw err;
-  }
+function readOrCreateServerSecrets(file: string): Promise<SecretsFile> {
+  return readOrCreateSecretsFile<SecretsFile>(file, {
+    generate: () => ({
+      jwt_secret: randomBytes(48).toString('base64url'),
+      secrets_key: randomBytes(32).toString('hex'),
+    }),
+    isValid: (v): v is SecretsFile => {
+      const parsed = v as Partial<SecretsFile> | null;
+      return (
+        typeof parsed?.jwt_secret === 'string' && /^[0-9a-f]{64}$/.test(parsed.secrets_key ?? '')
+      );
+    },
+    dependants: 'sessions and stored secrets',
+  });
 }

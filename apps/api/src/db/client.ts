@@ -1,14 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { FifoGate } from '../lib/fifo-gate';
 import pg from 'pg';
+import { Semaphore } from '../lib/semaphore';
 
-/** The one database type the code sees: PGlite and node-postgres share the PostgreSQL dialect. */
+/** The one database type the code sees: drizzle over node-postgres. */
 export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Anything that can run a query: the database or an open transaction. */
@@ -16,7 +11,6 @@ export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;
-  kind: 'pglite' | 'postgres';
   /** Answers when the database answers (used by /health). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -86,14 +80,36 @@ function listenPostgres(url: string) {
   };
 }
 
+const POOL_SIZE = 10;
+/**
+ * Connections no transaction may take. A transaction holds its connection while it waits for a
+ * row lock (200 deploys to one project queue on that project's row), and the pool serves waiters
+ * in arrival order: without a reserve, a read arriving behind such a burst would wait for every
+ * transaction before it. Transactions beyond the others wait without a connection instead.
+ */
+const RESERVED_FOR_SINGLE_QUERIES = 3;
+
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    connectionTimeoutMillis: 5000,
+  });
   // An idle client that loses its server must not crash the process; the next query retries.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool) as unknown as Database;
+  const slots = new Semaphore(POOL_SIZE - RESERVED_FOR_SINGLE_QUERIES);
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (fn, config) => {
+    const release = await slots.acquire();
+    try {
+      return await transaction(fn, config);
+    } finally {
+      release();
+    }
+  }) as Database['transaction'];
   return {
     db,
-    kind: 'postgres',
     ping: async () => {
       await pool.query('select 1');
     },
@@ -109,56 +125,5 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
       }
     },
     listen: listenPostgres(url),
-  };
-}
-
-/** PGlite in `dir` (created if needed), or in memory when `dir` is undefined (tests). */
-export async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
-  if (dir) await mkdir(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir);
-  const db = drizzlePglite(client) as unknown as Database;
-  return fromPglite(client, db);
-}
-
-/**
- * PGlite runs each statement synchronously (WebAssembly on this thread) and resolves its promise
- * in a microtask, so a chain of queries (an apply, a burst of deploys) can run for hundreds of
- * milliseconds without the event loop reading a single socket. A macrotask hop before every
- * statement lets pending requests be read and answered in between.
- */
-function yieldBeforeEachStatement(client: PGlite) {
-  const target = client as unknown as { execProtocolRaw: (...args: unknown[]) => Promise<unknown> };
-  const execute = target.execProtocolRaw.bind(client);
-  target.execProtocolRaw = async (...args: unknown[]) => {
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    return execute(...args);
-  };
-}
-
-export function fromPglite(client: PGlite, db: Database): DatabaseHandle {
-  // PGlite has one connection and serves work in arrival order: a read arriving behind a burst of
-  // transactions (200 deploys at once) would wait for all of them. Letting one transaction at a
-  // time into its queue lets reads slip in between; writes still run one after the other, as
-  // they must on one connection.
-  yieldBeforeEachStatement(client);
-  const gate = new FifoGate();
-  const transaction = db.transaction.bind(db);
-  db.transaction = ((fn, config) =>
-    gate.run(() => transaction(fn, config))) as Database['transaction'];
-  return {
-    db,
-    kind: 'pglite',
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: () => client.close(),
-    // PGlite has a single connection owned by this process: nothing else can race it.
-    withAdvisoryLock: (_key, fn) => fn(),
-    listen: async (channel, onMessage) => {
-      const unsubscribe = await client.listen(channel, onMessage);
-      return async () => {
-        await unsubscribe().catch(() => {});
-      };
-    },
   };
 }

@@ -11,7 +11,7 @@ describe('isDatabaseUnavailable', () => {
     ['a lost connection (08006)', { code: '08006' }],
     ['a terminated connection', new Error('Connection terminated unexpectedly')],
     ['a connect timeout', new Error('timeout exceeded when trying to connect')],
-    ['a closed PGlite', new Error('PGlite is closed')],
+    ['a missing server socket', { code: 'ENOENT', syscall: 'connect' }],
     ['a pool ended by shutdown', new Error('Cannot use a pool after calling end on the pool')],
   ])('recognises %s, directly and wrapped', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
@@ -22,6 +22,7 @@ describe('isDatabaseUnavailable', () => {
     ['a unique violation', { code: '23505' }],
     ['a syntax error', { code: '42601' }],
     ['a plain bug', new Error('undefined is not a function')],
+    ['a missing file', { code: 'ENOENT', syscall: 'open' }],
     ['nothing', undefined],
   ])('does not mistake %s for an outage', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);

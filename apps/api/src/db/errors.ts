@@ -17,12 +17,14 @@ const unavailableCodes = new Set([
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
-    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    const e = current as { code?: unknown; syscall?: unknown; message?: unknown; cause?: unknown };
     if (typeof e.code === 'string' && unavailableCodes.has(e.code)) return true;
+    // The embedded server's socket is gone while it restarts.
+    if (e.code === 'ENOENT' && e.syscall === 'connect') return true;
     if (typeof e.message === 'string') {
       if (
         // The last one: a request still running while the process shuts its pool down.
-        /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end/i.test(
+        /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(
           e.message,
         )
       ) {

@@ -1,13 +1,15 @@
-import path from 'node:path';
 import type { Config } from '../config';
-import { openPglite, openPostgres, type DatabaseHandle } from './client';
-import { applyMigrations } from './migrate';
+import type { DatabaseHandle } from './client';
+import type { ServerLog } from './embedded/server-log';
+import { openMigrated } from './migrate';
+import { openEmbeddedDatabase } from './open-embedded-database';
 
-/** PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR; migrated before use. */
-export async function openDatabase(config: Config): Promise<DatabaseHandle> {
-  const handle = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
-    : await openPglite(path.join(config.dataDir, 'pglite'));
-  await applyMigrations(handle);
-  return handle;
+/**
+ * The PostgreSQL server of DATABASE_URL, else the platform's embedded one in DATA_DIR; migrated
+ * before use. Closing the handle stops the embedded server.
+ */
+export function openDatabase(config: Config, log: ServerLog): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? openMigrated(config.databaseUrl)
+    : openEmbeddedDatabase(config.dataDir, log);
 }

@@ -240,7 +240,7 @@ function lostLease(deps: ApplicationReconcilerDeps, row: DeploymentRow) {
 
 /**
  * Every pass ends with one write that records what happened and gives the claim back, rather
- * than a second statement: on PGlite's single connection each statement counts.
+ * than a second statement: one round trip less per pass, on a connection the pool shares.
  */
 const RELEASE = { leaseOwner: null, leaseExpiresAt: null };
 

@@ -25,6 +25,7 @@ export async function specForDeployment(opts: {
       environmentId: row.environmentId,
       nom: row.nom,
       runtimeName: row.runtimeName,
+      hostLabel: row.hostLabel,
       template: row.template,
       imageRegistryUrl: row.imageRegistryUrl,
       imageTag: row.imageTag,

@@ -1,4 +1,5 @@
 import type { DatabaseEngine, SaasTemplateId } from '@nuage/shared/catalog';
+import type { SecurityProfile } from './templates/security';
 
 /**
  * What one application is, independent of any runtime: built from a deployment row and the
@@ -46,6 +47,8 @@ export interface ComponentSpec {
   volume: { claimName: string; mountPath: string; sizeMb: number; subPath?: string };
   /** Secret keys mounted as files (e.g. Odoo's configuration). */
   secretFiles?: { secretKey: SecretKey; mountPath: string }[];
+  /** What the image needs from the kernel; runtimes drop everything else (templates/security.ts). */
+  security: SecurityProfile;
 }
 
 export interface DatabaseSpec extends ComponentSpec {
@@ -62,6 +65,7 @@ export interface SetupJobSpec {
   image: string;
   command: string[];
   env: EnvVar[];
+  security: SecurityProfile;
 }
 
 export interface ApplicationSpec {
@@ -70,6 +74,8 @@ export interface ApplicationSpec {
   generation: number;
   /** Base name of every object of the application (≤ 40 chars). */
   name: string;
+  /** Unique DNS label of the application's hostname (`<label>.<APPS_DOMAIN>`, see hostnames.ts). */
+  hostLabel: string;
   namespace: string;
   template: SaasTemplateId;
   labels: Record<string, string>;

@@ -14,9 +14,8 @@ async function eventually(check: () => Promise<boolean>) {
 }
 
 /**
- * Two API processes on one database (PGlite: two apps on one handle; PostgreSQL: two apps whose
- * LISTEN connections are distinct): a change made through one is seen at once by the other,
- * although both keep signed-in users in memory.
+ * Two API processes on one database (two apps whose LISTEN connections are distinct): a change
+ * made through one is seen at once by the other, although both keep signed-in users in memory.
  */
 describe('session cache across API processes', () => {
   let a: TestApp;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FifoGate, KeyedFifoGate } from './fifo-gate';
+import { KeyedFifoGate } from './fifo-gate';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -37,23 +37,5 @@ describe('KeyedFifoGate', () => {
       ),
     );
     expect(log.slice(0, 2)).toEqual(['x start', 'y start']);
-  });
-});
-
-describe('FifoGate', () => {
-  it('never runs two tasks at once', async () => {
-    const gate = new FifoGate();
-    let running = 0;
-    let most = 0;
-    await Promise.all(
-      Array.from({ length: 5 }, () =>
-        gate.run(async () => {
-          most = Math.max(most, ++running);
-          await sleep(2);
-          running--;
-        }),
-      ),
-    );
-    expect(most).toBe(1);
   });
 });

@@ -15,12 +15,3 @@ export class KeyedFifoGate {
     return result;
   }
 }
-
-/** Runs tasks one at a time, in arrival order (an async mutex). */
-export class FifoGate {
-  private readonly gate = new KeyedFifoGate();
-
-  run<T>(task: () => Promise<T>): Promise<T> {
-    return this.gate.run('', task);
-  }
-}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddMemberResult, Environment, Project, ProjectMember } from '@nuage/shared/api-types';
 import type { ProjectRole } from '@nuage/shared/roles';
 import type { EnvironmentType } from '@nuage/shared/schemas/environments';
@@ -109,6 +110,7 @@ export async function insertApplication(
       projectId: opts.projectId,
       environmentId: opts.environmentId,
       nom: opts.nom ?? `site-${appCounter}`,
+      hostLabel: `site-${appCounter}-${randomUUID().slice(0, 8)}`,
       category: 'ERP',
       template: 'wordpress',
       imageRegistryUrl: 'docker.io/library/wordpress',

@@ -47,6 +47,11 @@ export const deployments = pgTable(
     runtimeName: text('runtime_name')
       .notNull()
       .default(sql`'app-' || substr(md5(random()::text), 1, 10)`),
+    /**
+     * `<app>-<env>-<project>`, fixed at creation, unique among existing applications: the
+     * application's hostname under APPS_DOMAIN (engine/hostnames.ts).
+     */
+    hostLabel: text('host_label').notNull(),
     /** 'ERP' (ready-made application) or 'CODE' (user code, announced). */
     category: text('category', { enum: ['ERP', 'CODE'] }).notNull(),
     /** Catalogue template: wordpress, odoo, joomla, drupal, nextcloud, matomo… */
@@ -99,6 +104,9 @@ export const deployments = pgTable(
   (t) => [
     uniqueIndex('deployments_environment_name_key')
       .on(t.environmentId, sql`lower(${t.nom})`)
+      .where(sql`${t.desiredState} = 'present'`),
+    uniqueIndex('deployments_host_label_key')
+      .on(t.hostLabel)
       .where(sql`${t.desiredState} = 'present'`),
     index('deployments_project_idx').on(t.projectId),
     index('deployments_environment_idx').on(t.environmentId),

@@ -14,7 +14,7 @@ export interface ApplicationProfile {
   extraSecrets?(
     ctx: ProfileContext & { adminPassword: string },
   ): Partial<Record<SecretKey, string>>;
-  setup?(ctx: ProfileContext): Omit<SetupJobSpec, 'name'>;
+  setup?(ctx: ProfileContext): Omit<SetupJobSpec, 'name' | 'security'>;
 }
 
 export interface ProfileContext {

@@ -10,6 +10,7 @@ import {
 import { applicationProfiles } from './applications';
 import { databaseProbes, databaseProfiles } from './databases';
 import { splitResources } from './resources';
+import { applicationSecurity, databaseSecurity, setupSecurity } from './security';
 
 export interface ApplicationSecrets {
   adminPassword: string;
@@ -25,6 +26,8 @@ export interface SpecInput {
     nom: string;
     /** Fixed at creation (see applicationName); derived from template, name and id when absent. */
     runtimeName?: string;
+    /** Fixed at creation and unique (see engine/hostnames.ts); the runtime name when absent. */
+    hostLabel?: string;
     template: string;
     imageRegistryUrl: string;
     imageTag: string;
@@ -111,6 +114,7 @@ export function buildApplicationSpec(input: SpecInput): ApplicationSpec {
     cpuMilli: split.database.cpuMilli,
     ramMb: split.database.ramMb,
     ...databaseProbes(dbProfile.port),
+    security: databaseSecurity[template.database.engine],
     volume: {
       claimName: `${dbName}-data`,
       mountPath: dbProfile.dataPath,
@@ -119,11 +123,14 @@ export function buildApplicationSpec(input: SpecInput): ApplicationSpec {
     },
   };
 
-  const setup = profile.setup ? { name: `${name}-setup`, ...profile.setup(ctx) } : null;
+  const setup = profile.setup
+    ? { name: `${name}-setup`, ...profile.setup(ctx), security: setupSecurity }
+    : null;
   return {
     deploymentId: d.id,
     generation: d.generation,
     name,
+    hostLabel: d.hostLabel ?? name,
     namespace: input.namespace,
     template: template.id,
     labels,
@@ -149,6 +156,7 @@ export function buildApplicationSpec(input: SpecInput): ApplicationSpec {
         sizeMb: split.app.storageMb,
       },
       ...(profile.secretFiles ? { secretFiles: profile.secretFiles } : {}),
+      security: applicationSecurity[template.id],
     },
     database,
     setup,

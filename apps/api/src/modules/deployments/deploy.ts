@@ -17,6 +17,7 @@ import { deployments } from '../../db/schema/deployments';
 import { applicationName } from '../../engine/templates/build-spec';
 import { conflict, DomainError, FieldValidationError } from '../../lib/errors';
 import { authorizeEnvironment } from '../environments/service';
+import { allocateHostLabel } from './host-label';
 import { presentDeployment } from './presenter';
 import { lockProjectAndCheckQuota, reservationOf } from './quota';
 import { sealSecrets, secretsFromInput } from './secrets';
@@ -81,9 +82,9 @@ export async function deployErp(
     (template.id === 'odoo' ? data.odoo_email : data.wordpress_email) ?? input.user.email;
   const sealed = sealSecrets(ctx.secrets.secretsKey, secretsFromInput(template, data));
 
-  const row = await ctx.db
-    .transaction(async (tx) => {
-      await lockProjectAndCheckQuota(tx, {
+  const insert = () =>
+    ctx.db.transaction(async (tx) => {
+      const project = await lockProjectAndCheckQuota(tx, {
         projectId: env.projectId,
         requested: reservationOf(resources),
       });
@@ -104,6 +105,11 @@ export async function deployErp(
         .values({
           id,
           runtimeName: applicationName(template.id, data.nom, id),
+          hostLabel: await allocateHostLabel(tx, {
+            app: data.nom,
+            env: env.nom,
+            project: project.nom,
+          }),
           projectId: env.projectId,
           environmentId: env.id,
           nom: data.nom,
@@ -122,6 +128,12 @@ export async function deployErp(
         })
         .returning();
       return created!;
+    });
+  const row = await insert()
+    // Another request took the same host label at the same instant: the retry sees it and suffixes.
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err, 'deployments_host_label_key')) return insert();
+      throw err;
     })
     .catch((err: unknown) => {
       if (isUniqueViolation(err, 'deployments_environment_name_key')) throw conflict(NAME_TAKEN);

@@ -37,8 +37,10 @@ export async function lockProject(tx: Executor, projectId: string): Promise<Proj
 export async function lockProjectAndCheckQuota(
   tx: Executor,
   opts: { projectId: string; requested: MilliUsage },
-): Promise<void> {
-  await checkQuota(tx, await lockProject(tx, opts.projectId), opts);
+): Promise<ProjectRow> {
+  const project = await lockProject(tx, opts.projectId);
+  await checkQuota(tx, project, opts);
+  return project;
 }
 
 /**

@@ -18,8 +18,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 /**
  * Changes to who administers a project are decided under the project-row lock. These tests
  * play another transaction that holds that lock while a request arrives: the request must wait
- * and decide on what that transaction committed. (PGlite runs one transaction at a time, so
- * there the request simply runs after it; on PostgreSQL this is the real race.)
+ * and decide on what that transaction committed.
  */
 
 let t: TestApp;

@@ -1,0 +1,77 @@
+import type { DatabaseEngine, SaasTemplateId } from '@nuage/shared/catalog';
+
+/**
+ * What each image needs from the kernel, so every runtime can drop everything else: Docker's
+ * CapDrop ALL + CapAdd, Kubernetes' securityContext (drop ALL, add, runAsNonRoot). Values come
+ * from the official images' entrypoints; a runtime never grants more than listed here.
+ */
+export type Capability =
+  'CHOWN' | 'DAC_OVERRIDE' | 'FOWNER' | 'SETGID' | 'SETUID' | 'NET_BIND_SERVICE';
+
+export interface SecurityProfile {
+  /** Capabilities kept; all others are dropped. */
+  capabilities: Capability[];
+  /** The image runs as this non-root user by itself; null when its entrypoint starts as root. */
+  runAsUser: number | null;
+  /** Group that must own the data volume (Kubernetes fsGroup), when the image runs as non-root. */
+  fsGroup: number | null;
+  /** Why, for operators reading the policy (README lists these). */
+  reason: string;
+}
+
+/**
+ * Apache images (WordPress, Joomla, Drupal, Nextcloud, Matomo): the entrypoint starts as root,
+ * copies the application into the empty volume and chowns it to www-data, binds port 80, then
+ * Apache switches its workers to www-data.
+ */
+const apacheAsRoot: SecurityProfile = {
+  capabilities: ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'SETGID', 'SETUID', 'NET_BIND_SERVICE'],
+  runAsUser: null,
+  fsGroup: null,
+  reason:
+    "l'entrypoint Apache copie les fichiers dans le volume et les attribue à www-data (CHOWN, DAC_OVERRIDE, FOWNER), écoute le port 80 (NET_BIND_SERVICE) puis passe à www-data (SETUID, SETGID)",
+};
+
+export const applicationSecurity: Record<SaasTemplateId, SecurityProfile> = {
+  wordpress: apacheAsRoot,
+  joomla: apacheAsRoot,
+  drupal: apacheAsRoot,
+  nextcloud: apacheAsRoot,
+  matomo: apacheAsRoot,
+  // The official Odoo image declares USER odoo (uid 101) and listens on 8069: nothing to keep.
+  odoo: {
+    capabilities: [],
+    runAsUser: 101,
+    fsGroup: 101,
+    reason: "l'image officielle tourne en utilisateur odoo (uid 101) sur le port 8069",
+  },
+};
+
+/** Database images start as root, chown their data directory, then drop to their own user. */
+export const databaseSecurity: Record<DatabaseEngine, SecurityProfile> = {
+  mariadb: {
+    capabilities: ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'SETGID', 'SETUID'],
+    runAsUser: null,
+    fsGroup: null,
+    reason:
+      "l'entrypoint MariaDB attribue /var/lib/mysql à mysql (CHOWN, DAC_OVERRIDE, FOWNER) puis passe à cet utilisateur (SETUID, SETGID)",
+  },
+  postgresql: {
+    capabilities: ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'SETGID', 'SETUID'],
+    runAsUser: null,
+    fsGroup: null,
+    reason:
+      "l'entrypoint PostgreSQL attribue son répertoire de données à postgres (CHOWN, DAC_OVERRIDE, FOWNER) puis passe à cet utilisateur (SETUID, SETGID)",
+  },
+};
+
+/**
+ * wp-cli (wordpress:cli) only reads wp-config.php and writes to the database; it runs as uid 33,
+ * the owner of the Apache image's files (the image's own www-data is uid 82, Alpine's).
+ */
+export const setupSecurity: SecurityProfile = {
+  capabilities: [],
+  runAsUser: 33,
+  fsGroup: 33,
+  reason: "wp-cli s'exécute en www-data et n'écrit que dans la base de données",
+};

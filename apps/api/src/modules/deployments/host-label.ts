@@ -1,0 +1,22 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { deployments } from '../../db/schema/deployments';
+import { hostLabelCandidate, suffixedHostLabel } from '../../engine/hostnames';
+import { randomSuffix } from '../../lib/naming';
+
+/**
+ * A host label no existing application uses: the readable `<app>-<env>-<project>` when free,
+ * else the same with a random suffix. Host labels are global (one APPS_DOMAIN serves every
+ * tenant); the unique index `deployments_host_label_key` settles a race between two requests.
+ */
+export async function allocateHostLabel(
+  tx: Executor,
+  parts: { app: string; env: string; project: string },
+): Promise<string> {
+  const candidate = hostLabelCandidate(parts);
+  const [taken] = await tx
+    .select({ id: deployments.id })
+    .from(deployments)
+    .where(and(eq(deployments.hostLabel, candidate), eq(deployments.desiredState, 'present')));
+  return taken ? suffixedHostLabel(candidate, randomSuffix(6)) : candidate;
+}
