@@ -33,9 +33,14 @@ mkdir -p "$cache"
 exec 9>"$cache/$name.lock"
 flock 9
 
+# The entrypoint's checksum is a label of the image: a changed entrypoint is imported again.
+entry_sum="$(sha256sum "$here/$name-entrypoint.sh" | cut -c1-16)"
 if podman image exists "$ref"; then
-  echo "$ref already present"
-  exit 0
+  if [ "$(podman image inspect --format '{{index .Config.Labels "nuage.entrypoint"}}' "$ref")" = "$entry_sum" ]; then
+    echo "$ref already present"
+    exit 0
+  fi
+  echo "$ref present with another entrypoint: importing again"
 fi
 
 # The minimal Debian rootfs, shared by both images, made once behind its own lock.
@@ -78,5 +83,5 @@ fi
 install -m 0755 "$here/$name-entrypoint.sh" "$root/usr/local/bin/docker-entrypoint.sh"
 
 tar -C "$root" --exclude=./.complete --exclude='./proc/*' --exclude='./sys/*' --exclude='./dev/*' \
-  -cf - . | podman import "${changes[@]}" - "$ref"
+  -cf - . | podman import "${changes[@]}" --change "LABEL nuage.entrypoint=$entry_sum" - "$ref"
 echo "$ref imported"

@@ -56,7 +56,8 @@ if [ ! -d "$datadir/mysql" ]; then
     fi
     echo "FLUSH PRIVILEGES;"
   } | mariadb --socket=/run/mysqld/init.sock -uroot
-  kill "$pid"
+  # Without CAP_KILL root cannot signal the server (it runs as mysql): ask it to stop.
+  mariadb-admin --socket=/run/mysqld/init.sock -uroot --password="$MARIADB_ROOT_PASSWORD" shutdown
   wait "$pid" || true
 fi
 

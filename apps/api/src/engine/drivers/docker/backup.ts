@@ -36,7 +36,9 @@ async function parts(api: EngineApi, spec: ApplicationSpec) {
 
 function requireRunning(c: ContainerInspect | null, what: string): ContainerInspect {
   if (!c || !c.State.Running) {
-    throw new RuntimeRejectedError(`${what} ne tourne pas : démarrez l'application, puis recommencez.`);
+    throw new RuntimeRejectedError(
+      `${what} ne tourne pas : démarrez l'application, puis recommencez.`,
+    );
   }
   return c;
 }
@@ -87,7 +89,8 @@ export async function restoreOnDocker(
       const dump = await readFile(join(dir, databasePart(spec.database.engine)));
       await loadDump(api, db.Id, spec, dump);
     }
-    await refillVolume(api, spec, apps[0]!.Config.Image, files);
+    // The database image has the usual tools (find) even when the application image is slim.
+    await refillVolume(api, spec, spec.database?.image ?? apps[0]!.Config.Image, files);
   } finally {
     // Started again whatever happened: a failed restore leaves the application running on
     // what it had (or on what was loaded), never stopped.
@@ -133,7 +136,9 @@ async function refillVolume(api: EngineApi, spec: ApplicationSpec, image: string
     await api.startContainer(id);
     const exit = await waitForExit(api, id, 10 * 60_000);
     if (exit !== 0) {
-      throw new RuntimeRejectedError(`Vidage des fichiers de l'application impossible (code ${exit}).`);
+      throw new RuntimeRejectedError(
+        `Vidage des fichiers de l'application impossible (code ${exit}).`,
+      );
     }
     await api.putArchive(id, FILES_MOUNT, files);
   } finally {

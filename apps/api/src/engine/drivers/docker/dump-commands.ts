@@ -87,7 +87,7 @@ export function countTablesCommand(db: DatabaseSpec, secrets: Secrets): DbComman
     cmd: [
       'sh',
       '-c',
-      "psql -At --username=\"$DBUSER\" --dbname=\"$DB\" -c \"SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'\"",
+      'psql -At --username="$DBUSER" --dbname="$DB" -c "SELECT count(*) FROM information_schema.tables WHERE table_schema = \'public\'"',
     ],
     env: postgresEnv(db, secrets),
   };
@@ -96,7 +96,10 @@ export function countTablesCommand(db: DatabaseSpec, secrets: Secrets): DbComman
 /** Exits 0 once the server accepts connections. */
 export function readyCommand(db: DatabaseSpec, secrets: Secrets): DbCommand {
   if (db.engine === 'mariadb') {
-    return { cmd: ['sh', '-c', 'mariadb --user=root -e "SELECT 1" "$DB"'], env: mariadbEnv(db, secrets) };
+    return {
+      cmd: ['sh', '-c', 'mariadb --user=root -e "SELECT 1" "$DB"'],
+      env: mariadbEnv(db, secrets),
+    };
   }
   return {
     cmd: ['sh', '-c', 'psql --username="$DBUSER" --dbname="$DB" -c "SELECT 1"'],

@@ -30,11 +30,9 @@ export async function execIn(
   containerId: string,
   opts: ExecOptions,
 ): Promise<ExecResult> {
-  const created = await api.client.json<{ Id: string }>(
-    'POST',
-    `/containers/${containerId}/exec`,
-    { body: { Cmd: opts.cmd, Env: opts.env ?? [], AttachStdout: true, AttachStderr: true } },
-  );
+  const created = await api.client.json<{ Id: string }>('POST', `/containers/${containerId}/exec`, {
+    body: { Cmd: opts.cmd, Env: opts.env ?? [], AttachStdout: true, AttachStderr: true },
+  });
   const file = opts.stdoutFile ? createWriteStream(opts.stdoutFile) : null;
   const stdout: Buffer[] = [];
   let stderr = '';

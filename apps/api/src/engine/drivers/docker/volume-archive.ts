@@ -52,7 +52,8 @@ async function stripTopDirectory(source: string, target: string): Promise<void> 
       return;
     }
     // Hard links name their target by its path in the archive, which loses its top directory too.
-    const linkname = header.type === 'link' && header.linkname ? strip(header.linkname) : header.linkname;
+    const linkname =
+      header.type === 'link' && header.linkname ? strip(header.linkname) : header.linkname;
     const renamed = { ...header, name, linkname };
     if (header.type === 'file' || header.type === 'contiguous-file') {
       stream.pipe(pack.entry(renamed, (err) => next(err ?? undefined)));
