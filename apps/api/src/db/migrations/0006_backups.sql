@@ -58,4 +58,5 @@ ALTER TABLE "backups" ADD CONSTRAINT "backups_project_id_projects_id_fk" FOREIGN
 ALTER TABLE "backups" ADD CONSTRAINT "backups_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "backup_restores_target_idx" ON "backup_restores" USING btree ("target_deployment_id","started_at");--> statement-breakpoint
 CREATE INDEX "backups_deployment_idx" ON "backups" USING btree ("deployment_id","started_at");--> statement-breakpoint
-CREATE INDEX "backups_project_idx" ON "backups" USING btree ("project_id");
+CREATE INDEX "backups_project_idx" ON "backups" USING btree ("project_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "backups_one_running_key" ON "backups" USING btree ("deployment_id") WHERE "backups"."status" = 'running';

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns';
 import { deployments } from './deployments';
 import { projects } from './projects';
@@ -49,6 +59,10 @@ export const backups = pgTable(
   (t) => [
     index('backups_deployment_idx').on(t.deploymentId, t.startedAt),
     index('backups_project_idx').on(t.projectId),
+    // One backup at a time per application, whoever asks (a user, the scheduler, two processes).
+    uniqueIndex('backups_one_running_key')
+      .on(t.deploymentId)
+      .where(sql`${t.status} = 'running'`),
   ],
 );
 
