@@ -31,6 +31,10 @@ function client(d: S3Destination): S3Client {
     credentials: { accessKeyId: d.accessKeyId, secretAccessKey: d.secretAccessKey },
     // No retry storm against a wrong key or a dead endpoint: the backup fails and says why.
     maxAttempts: 2,
+    // Plain signed uploads: many S3-compatible storages refuse the SDK's default aws-chunked
+    // checksum trailers. Integrity is checked by reading the object back (uploadVerified).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
 }
 
