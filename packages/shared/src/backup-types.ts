@@ -46,6 +46,8 @@ export interface SauvegardesApplication {
   restaurations: Restauration[];
   planification: PlanificationSauvegarde;
   destination_s3: { endpoint: string; bucket: string } | null;
+  /** Other applications of the same template in the project: where a restore may also go. */
+  cibles_restauration: { id: string; nom: string; environnement: string }[];
 }
 
 export interface DestinationSauvegarde {

@@ -5,7 +5,9 @@ import {
   type BackupScheduleInput,
   type RestoreBackupInput,
 } from '@nuage/shared/schemas/backups';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { deployments } from '../../db/schema/deployments';
+import { environments } from '../../db/schema/environments';
 import {
   backupDestinations,
   backupRestores,
@@ -32,7 +34,7 @@ export async function listApplicationBackups(
   opts: { deploymentId: string; userId: string },
 ): Promise<SauvegardesApplication> {
   const app = await authorizeDeployment(ctx.db, { ...opts, need: 'user' });
-  const [list, restores, [schedule], [destination]] = await Promise.all([
+  const [list, restores, [schedule], [destination], targets] = await Promise.all([
     ctx.db
       .select()
       .from(backups)
@@ -50,6 +52,19 @@ export async function listApplicationBackups(
       .select({ endpoint: backupDestinations.endpoint, bucket: backupDestinations.bucket })
       .from(backupDestinations)
       .where(eq(backupDestinations.projectId, app.projectId)),
+    ctx.db
+      .select({ id: deployments.id, nom: deployments.nom, environnement: environments.nom })
+      .from(deployments)
+      .innerJoin(environments, eq(environments.id, deployments.environmentId))
+      .where(
+        and(
+          eq(deployments.projectId, app.projectId),
+          eq(deployments.template, app.template),
+          eq(deployments.desiredState, 'present'),
+          ne(deployments.id, app.id),
+        ),
+      )
+      .orderBy(environments.nom, deployments.nom),
   ]);
   return {
     sauvegardes: list.map(presentBackup),
@@ -64,6 +79,7 @@ export async function listApplicationBackups(
         : null,
     },
     destination_s3: destination ?? null,
+    cibles_restauration: targets,
   };
 }
 

@@ -125,3 +125,75 @@ describe.skipIf(imageMissing !== null)('DockerDriver backups on a real MariaDB',
     expect(await api.inspectContainer(`${spec.name}-testrestore`)).toBeNull();
   }, 240_000);
 });
+
+const POSTGRES = 'docker.io/library/postgres:15-alpine';
+const postgresMissing =
+  skipReason ??
+  ((await api.imageExists(POSTGRES)) ? null : `${POSTGRES} absent (build.sh postgres)`);
+if (postgresMissing && !skipReason) {
+  if (process.env.CI) throw new Error(`CI must run the backup tests, but ${postgresMissing}`);
+  console.warn(`[docker backups] PostgreSQL skipped: ${postgresMissing}`);
+}
+
+describe.skipIf(postgresMissing !== null)(
+  'DockerDriver backups on a real PostgreSQL (Odoo)',
+  () => {
+    const prefix = `ndbk-${runId()}`;
+    const env = testEnvironment(prefix);
+    let driver: DockerDriver;
+    let spec: ApplicationSpec;
+    let dir: string;
+
+    const psql = async (query: string) => {
+      const db = (await labelledContainers(api, spec.deploymentId)).find(
+        (c) => c.name === `${spec.name}-db`,
+      )!;
+      const result = await execRaw(api, db.id, {
+        cmd: ['psql', '-v', 'ON_ERROR_STOP=1', '-At', '-U', 'odoo', '-d', 'odoo', '-c', query],
+      });
+      if (result.exitCode !== 0) throw new Error(result.stderr);
+      return result.stdout.trim();
+    };
+
+    beforeAll(async () => {
+      const images = await buildTestImages(api, prefix);
+      driver = new DockerDriver({ socketPath: SOCKET! });
+      spec = testSpec({ env, images, template: 'odoo', nom: `${prefix} gestion` });
+      spec.database = { ...spec.database!, image: POSTGRES };
+      dir = await mkdtemp(join(tmpdir(), 'ndbk-'));
+      await driver.ensureEnvironment(env);
+      await driver.apply(spec);
+      await waitFor(
+        'PostgreSQL answering',
+        () => psql('SELECT 1').catch(() => ''),
+        (out) => out === '1',
+        120_000,
+      );
+      await psql(
+        "CREATE TABLE res_partner (id int primary key, name text); INSERT INTO res_partner VALUES (1, 'Société Ndiaye')",
+      );
+    }, 240_000);
+
+    afterAll(async () => {
+      await driver?.close();
+      await sweep(api, { deploymentIds: spec ? [spec.deploymentId] : [], prefix });
+      if (dir) await rm(dir, { recursive: true, force: true });
+    }, 120_000);
+
+    it('dumps with pg_dump -Fc and restores with pg_restore: the original rows are back', async () => {
+      await driver.backup(spec, dir);
+      const dump = await readFile(join(dir, 'database.dump'));
+      expect(dump.subarray(0, 5).toString()).toBe('PGDMP'); // custom format
+
+      await psql("UPDATE res_partner SET name = 'Modifié'; CREATE TABLE extra (id int)");
+      await driver.restore(spec, dir);
+      expect(await psql('SELECT name FROM res_partner WHERE id = 1')).toBe('Société Ndiaye');
+      expect(await psql("SELECT count(*) FROM pg_tables WHERE tablename = 'extra'")).toBe('0');
+    }, 180_000);
+
+    it('test-restores into a throwaway PostgreSQL', async () => {
+      expect((await driver.testRestore(spec, dir)).tablesCount).toBe(1);
+      expect(await api.inspectContainer(`${spec.name}-testrestore`)).toBeNull();
+    }, 240_000);
+  },
+);
