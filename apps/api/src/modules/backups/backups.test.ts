@@ -1,5 +1,6 @@
 import type { Environment } from '@nuage/shared/api-types';
 import type { SauvegardesApplication } from '@nuage/shared/backup-types';
+import type { UsageSummary } from '@nuage/shared/pricing-types';
 import { backupTexts } from '@nuage/shared/schemas/backups';
 import { access, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -178,6 +179,11 @@ describe('« Sauvegarder maintenant »', () => {
     const stored = await readdir(join(s3Dir, BUCKET, 'nuage'));
     expect(stored.some((f) => f.endsWith('.tar.gz._S3rver_object'))).toBe(true);
     expect(list.destination_s3).toEqual({ endpoint, bucket: BUCKET });
+
+    // Counted in the project's costs (the local copy is what the platform stores).
+    const usage = await call(t, 'GET', `${API}/pricing/my-usage`, { token: team.admin.token });
+    const cost = usage.json<UsageSummary>().projects.find((p) => p.project_id === projectId)!;
+    expect(cost.sauvegardes.quantity * 1024 ** 3).toBeCloseTo(backup!.taille_octets!, -1);
   });
 
   it('refuses a second backup while one runs', async () => {

@@ -6,7 +6,7 @@ import { environments } from '../../db/schema/environments';
 import { projectMembers, projects } from '../../db/schema/projects';
 import { presentDeploymentDetail } from '../deployments/presenter';
 import { presentEnvironmentStatus } from '../environments/presenter';
-import { summarizeUsage } from '../pricing/usage';
+import { backupBytesByProject, summarizeUsage } from '../pricing/usage';
 import { presentProject } from '../projects/presenter';
 import { recordAndCompare } from './cost-trend';
 import { visibleToToken } from '../projects/policy';
@@ -53,6 +53,10 @@ export async function dashboard(
   const costs = summarizeUsage(
     memberships.map((m) => ({ id: m.project.id, nom: m.project.nom })),
     appRows,
+    await backupBytesByProject(
+      ctx.db,
+      memberships.map((m) => m.project.id),
+    ),
   );
   const trend = await recordAndCompare(ctx.db, input.userId, costs.total_monthly_cost);
 
