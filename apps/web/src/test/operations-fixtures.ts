@@ -107,6 +107,7 @@ export function buildDashboard(
   return {
     runtime: { name: 'simulation', simulation: true },
     generated_at: '2025-03-10T10:00:00.000Z',
+    sauvegardes_en_echec: [],
     projects,
     costs,
     totals: {

@@ -1,5 +1,6 @@
 import type { Environment } from '@nuage/shared/api-types';
 import type { SauvegardesApplication } from '@nuage/shared/backup-types';
+import type { DashboardResponse } from '@nuage/shared/dashboard-types';
 import type { UsageSummary } from '@nuage/shared/pricing-types';
 import { backupTexts } from '@nuage/shared/schemas/backups';
 import { access, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -278,6 +279,16 @@ describe('a failing S3 destination', () => {
     // The page shows it failed.
     const list = await backupsOf(app.id);
     expect(list.sauvegardes[0]).toMatchObject({ statut: 'failed' });
+    // …and so does the dashboard, for every member.
+    const dashboard = await call(t, 'GET', `${API}/dashboard`, { token: team.user.token });
+    expect(dashboard.json<DashboardResponse>().sauvegardes_en_echec).toEqual([
+      expect.objectContaining({
+        application_id: app.id,
+        application_nom: 'Vitrine',
+        operation: 'sauvegarde',
+        erreur: done.error,
+      }),
+    ]);
     await setDestination('S3RVER');
   });
 });

@@ -6,6 +6,7 @@ import { environments } from '../../db/schema/environments';
 import { projectMembers, projects } from '../../db/schema/projects';
 import { presentDeploymentDetail } from '../deployments/presenter';
 import { presentEnvironmentStatus } from '../environments/presenter';
+import { backupFailures } from './backup-failures';
 import { backupBytesByProject, summarizeUsage } from '../pricing/usage';
 import { presentProject } from '../projects/presenter';
 import { recordAndCompare } from './cost-trend';
@@ -100,5 +101,9 @@ export async function dashboard(
     },
     projects: projectViews,
     costs: { ...costs, trend },
+    sauvegardes_en_echec: await backupFailures(
+      ctx.db,
+      memberships.map((m) => m.project.id),
+    ),
   };
 }
