@@ -76,8 +76,9 @@ export class KubernetesDriver implements RuntimeDriver {
   }
 
   /**
-   * Backups on Kubernetes need the dump Job's output brought back to the platform (a PVC read
-   * by a pod, or a streamed exec), not built yet: refused in French, never a silent success.
+   * The dump Job is rendered and validated (manifests/backup-job.ts), but bringing its output
+   * back to the platform (a pod reading the backup claim, streamed out) is not built yet:
+   * refused in French, never a silent success.
    */
   backup(): Promise<BackupManifest> {
     return Promise.reject(new RuntimeRejectedError(KUBERNETES_BACKUPS_UNAVAILABLE));
