@@ -3,7 +3,8 @@ import type { SauvegardesApplication } from '@nuage/shared/backup-types';
 import type { DashboardResponse } from '@nuage/shared/dashboard-types';
 import type { UsageSummary } from '@nuage/shared/pricing-types';
 import { backupTexts } from '@nuage/shared/schemas/backups';
-import { access, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { access, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,8 @@ import {
   type Team,
 } from '../../../test/helpers/project-factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
+import { backups } from '../../db/schema/backups';
+import { localPath } from './context';
 import { executeBackup, recordBackup } from './run-backup';
 import { BackupWorker } from './worker';
 
@@ -242,6 +245,53 @@ describe('« Sauvegarder maintenant »', () => {
       statut: 'success',
       sauvegarde_id: backup!.id,
     });
+  });
+});
+
+describe('restore sources and retention', () => {
+  it('fetches the S3 copy when the local one is gone, and refuses an altered archive', async () => {
+    const app = await runningApp(prodEnv.id, 'Catalogue');
+    await call(t, 'POST', `${API}/deployments/${app.id}/backups`, { token: team.developer.token });
+    const [backup] = (await settled(app.id)).sauvegardes;
+    const [row] = await t.database.db.select().from(backups).where(eq(backups.id, backup!.id));
+    const local = localPath(t.app.ctx, row!);
+    const restore = () =>
+      call(t, 'POST', `${API}/deployments/${app.id}/backups/${backup!.id}/restore`, {
+        token: team.developer.token,
+        body: { confirmation: true },
+      });
+
+    await rm(local);
+    expect((await restore()).statusCode).toBe(202);
+    expect((await settled(app.id)).restaurations[0]).toMatchObject({ statut: 'success' });
+
+    await writeFile(local, 'pas une sauvegarde');
+    expect((await restore()).statusCode).toBe(202);
+    const failed = (await settled(app.id)).restaurations[0]!;
+    expect(failed).toMatchObject({ statut: 'failed' });
+    expect(failed.erreur).toContain('somme de contrôle');
+    expect(t.mailer.lastTo(team.admin.email)?.subject).toMatch(/^Échec de la restauration/);
+  });
+
+  it('keeps the number of backups the schedule says, deleting the files of the others', async () => {
+    const app = await runningApp(prodEnv.id, 'Archives');
+    await call(t, 'PUT', `${API}/deployments/${app.id}/backup-schedule`, {
+      token: team.developer.token,
+      body: { actif: true, conservation_nombre: 2, conservation_jours: 30 },
+    });
+    const paths: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await call(t, 'POST', `${API}/deployments/${app.id}/backups`, {
+        token: team.developer.token,
+      });
+      const [latest] = (await settled(app.id)).sauvegardes;
+      const [row] = await t.database.db.select().from(backups).where(eq(backups.id, latest!.id));
+      paths.push(localPath(t.app.ctx, row!));
+    }
+    // Retention runs right after the newest backup is marked successful.
+    await expect.poll(async () => (await backupsOf(app.id)).sauvegardes.length).toBe(2);
+    await expect(access(paths[0]!)).rejects.toThrow();
+    await expect(access(paths[2]!)).resolves.toBeUndefined();
   });
 });
 
