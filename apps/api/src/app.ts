@@ -39,6 +39,7 @@ import { monitoringRoutes } from './modules/monitoring/routes';
 import { deploymentRoutes } from './modules/deployments/routes';
 import { platformRoutes } from './modules/platform/routes';
 import { pricingRoutes } from './modules/pricing/routes';
+import { backupRoutes } from './modules/backups/routes';
 import { certificateRoutes } from './modules/certificates/routes';
 import { registerAcmeChallengeRoute } from './modules/certificates/challenge-route';
 import { registerSimulatedAppPage } from './modules/platform/simulated-app-page';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(platformRoutes, { ctx });
       await api.register(pricingRoutes, { ctx });
       await api.register(certificateRoutes, { ctx });
+      await api.register(backupRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

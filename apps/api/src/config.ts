@@ -66,6 +66,7 @@ const envSchema = z.object({
     .min(90, 'AUDIT_RETENTION_DAYS must be at least 90 (days)')
     .max(3650)
     .default(365),
+  BACKUP_DIR: z.string().min(1).optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -106,6 +107,8 @@ export interface Config {
   trustProxy: boolean;
   /** Days the audit log keeps entries (≥ 90). */
   auditRetentionDays: number;
+  /** Where backups are written (default DATA_DIR/backups). */
+  backupDir?: string;
 }
 
 /**
@@ -165,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     secretsKey: e.SECRETS_KEY,

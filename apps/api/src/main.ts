@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open-database';
 import { chooseRuntime, engineFor } from './engine/select-runtime';
 import { loggerOptions } from './http/logging';
+import { BackupWorker } from './modules/backups/worker';
 import { createCertificateWorker } from './modules/certificates/worker';
 import { purgeExpiredAccountData } from './modules/sessions/maintenance';
 import { loadSecrets } from './secrets';
@@ -42,6 +43,9 @@ async function main() {
   // Orders and renews Let's Encrypt certificates, marks expired ones (modules/certificates).
   const certificateWorker = createCertificateWorker(app.ctx);
 
+  // Scheduled backups and weekly test restores (modules/backups).
+  const backupWorker = new BackupWorker(app.ctx);
+
   const purge = () =>
     purgeExpiredAccountData(app.ctx).catch((err: unknown) =>
       app.log.warn({ err }, 'hourly purge failed'),
@@ -56,6 +60,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     clearInterval(maintenance);
     await certificateWorker.stop();
+    await backupWorker.stop();
     await app.engine.stop();
     await app.close();
     await database.close();
@@ -65,6 +70,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   app.engine.start();
   certificateWorker.start();
+  backupWorker.start();
   void purge();
   app.log.info(
     {

@@ -71,4 +71,16 @@ export interface DashboardResponse {
   };
   projects: DashboardProject[];
   costs: UsageSummary & { trend: CostTrend };
+  /** Applications whose latest backup, or latest test restore, failed: shown loudly. */
+  sauvegardes_en_echec: DashboardBackupFailure[];
+}
+
+export interface DashboardBackupFailure {
+  application_id: string;
+  application_nom: string;
+  projet_nom: string;
+  /** What failed: the latest backup, or the weekly test restore. */
+  operation: 'sauvegarde' | 'restauration de test';
+  erreur: string | null;
+  date: string;
 }

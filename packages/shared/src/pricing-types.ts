@@ -135,6 +135,8 @@ export interface ProjectCost {
   /** Reserved by the applications: cores and GB, cpu and ram × replicas. */
   usage: { cpu_used: number; ram_used: number; storage_used: number };
   costs: { cpu: ResourceCost; ram: ResourceCost; storage: ResourceCost };
+  /** Backup archives kept on the platform (GB), priced as storage; included in monthly_cost. */
+  sauvegardes: ResourceCost;
   applications_count: number;
 }
 

@@ -8,6 +8,8 @@
 export const PRICE_PER_CPU_MONTH = 20;
 export const PRICE_PER_GB_RAM_MONTH = 8;
 export const PRICE_PER_GB_STORAGE_MONTH = 0.3;
+/** Backups kept on the platform are storage too, at the same price (no platform fee on them). */
+export const PRICE_PER_GB_BACKUP_MONTH = PRICE_PER_GB_STORAGE_MONTH;
 export const PLATFORM_FEE_RATE = 0.1;
 export const PLATFORM_FEE_MIN_PER_APP = 1;
 export const XOF_PER_BASE_UNIT = 655;

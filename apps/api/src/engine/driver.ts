@@ -1,4 +1,5 @@
 import type { PodState } from '../db/schema/deployments';
+import type { BackupManifest, TestRestoreResult } from './backup-parts';
 import type { ApplicationRef, ApplicationSpec, EnvironmentSpec } from './spec';
 
 export type RuntimeName = 'kubernetes' | 'docker' | 'simulation';
@@ -87,6 +88,21 @@ export interface RuntimeDriver {
   /** Removes every runtime object of the application (containers, volumes, claims…). */
   remove(ref: ApplicationRef): Promise<void>;
   removeEnvironment(env: EnvironmentSpec): Promise<void>;
+  /**
+   * Writes the application's backup parts (backup-parts.ts) into `dir`: a consistent dump of
+   * its database and a tar of its files volume. The application keeps running.
+   */
+  backup(spec: ApplicationSpec, dir: string): Promise<BackupManifest>;
+  /**
+   * Replaces the application's database and files with the parts in `dir`: stops the
+   * application, loads the dump, unpacks the files, starts it again.
+   */
+  restore(spec: ApplicationSpec, dir: string): Promise<void>;
+  /**
+   * Loads the dump in `dir` into a throwaway database (removed afterwards) and counts its
+   * tables: the weekly proof that the backup opens.
+   */
+  testRestore(spec: ApplicationSpec, dir: string): Promise<TestRestoreResult>;
   /** Releases connections (process shutdown). */
   close?(): Promise<void>;
 }

@@ -32,6 +32,15 @@ export function idleDriver(name: RuntimeName): RuntimeDriver {
     metrics: async () => null,
     remove: async () => {},
     removeEnvironment: async () => {},
+    backup: async (spec) => ({
+      format: 1,
+      template: spec.template,
+      database: null,
+      runtime: name,
+      createdAt: new Date().toISOString(),
+    }),
+    restore: async () => {},
+    testRestore: async () => ({ tablesCount: 0 }),
   };
 }
 

@@ -5,6 +5,12 @@ import {
   type ImagePreparation,
   type RuntimeDriver,
 } from '../../src/engine/driver';
+import type { BackupManifest, TestRestoreResult } from '../../src/engine/backup-parts';
+import {
+  checkSimulatedRestore,
+  countSimulatedTables,
+  writeSimulatedBackup,
+} from '../../src/engine/drivers/simulation/backup';
 import type { ApplicationRef, ApplicationSpec, EnvironmentSpec } from '../../src/engine/spec';
 
 /** One application's objects in the fake runtime (keyed by namespace and object name). */
@@ -163,6 +169,22 @@ export class FakeRuntime implements RuntimeDriver {
 
   async metrics() {
     return null;
+  }
+
+  /** Backups write the simulation runtime's synthetic parts, so the whole flow runs. */
+  async backup(spec: ApplicationSpec, dir: string): Promise<BackupManifest> {
+    this.reach(`backup ${spec.namespace}/${spec.name}`);
+    return { ...(await writeSimulatedBackup(spec, dir)), runtime: this.name };
+  }
+
+  async restore(spec: ApplicationSpec, dir: string): Promise<void> {
+    this.reach(`restore ${spec.namespace}/${spec.name}`);
+    await checkSimulatedRestore(spec, dir);
+  }
+
+  async testRestore(spec: ApplicationSpec, dir: string): Promise<TestRestoreResult> {
+    this.reach(`test-restore ${spec.namespace}/${spec.name}`);
+    return { tablesCount: await countSimulatedTables(spec, dir) };
   }
 
   async remove(ref: ApplicationRef) {

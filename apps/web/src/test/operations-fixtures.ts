@@ -77,6 +77,7 @@ export function buildProjectCost(overrides: Partial<ProjectCost> = {}): ProjectC
     platform_fee_base: 2.4,
     usage: { cpu_used: 0.5, ram_used: 1, storage_used: 20 },
     costs: { cpu: line(0.5, 20, 6550), ram: line(1, 8, 5240), storage: line(20, 0.3, 3930) },
+    sauvegardes: line(0, 0.3, 0),
     applications_count: 1,
     ...overrides,
   };
@@ -106,6 +107,7 @@ export function buildDashboard(
   return {
     runtime: { name: 'simulation', simulation: true },
     generated_at: '2025-03-10T10:00:00.000Z',
+    sauvegardes_en_echec: [],
     projects,
     costs,
     totals: {

@@ -16,7 +16,10 @@ import type { Container, DeploymentObject, JobObject, PodSpec, RenderOptions } f
  * to: the application's pods (and its setup pod) are kept together. A pod matching its own
  * term is allowed to start alone, so the first replica schedules anywhere.
  */
-function sameNodeAsApp(spec: ApplicationSpec, options: RenderOptions): Pick<PodSpec, 'affinity'> {
+export function sameNodeAsApp(
+  spec: ApplicationSpec,
+  options: RenderOptions,
+): Pick<PodSpec, 'affinity'> {
   if (options.appVolumeAccessMode === 'ReadWriteMany') return {};
   return {
     affinity: {

@@ -6,7 +6,8 @@ import { environments } from '../../db/schema/environments';
 import { projectMembers, projects } from '../../db/schema/projects';
 import { presentDeploymentDetail } from '../deployments/presenter';
 import { presentEnvironmentStatus } from '../environments/presenter';
-import { summarizeUsage } from '../pricing/usage';
+import { backupFailures } from './backup-failures';
+import { backupBytesByProject, summarizeUsage } from '../pricing/usage';
 import { presentProject } from '../projects/presenter';
 import { recordAndCompare } from './cost-trend';
 import { visibleToToken } from '../projects/policy';
@@ -53,6 +54,10 @@ export async function dashboard(
   const costs = summarizeUsage(
     memberships.map((m) => ({ id: m.project.id, nom: m.project.nom })),
     appRows,
+    await backupBytesByProject(
+      ctx.db,
+      memberships.map((m) => m.project.id),
+    ),
   );
   const trend = await recordAndCompare(ctx.db, input.userId, costs.total_monthly_cost);
 
@@ -96,5 +101,9 @@ export async function dashboard(
     },
     projects: projectViews,
     costs: { ...costs, trend },
+    sauvegardes_en_echec: await backupFailures(
+      ctx.db,
+      memberships.map((m) => m.project.id),
+    ),
   };
 }

@@ -204,6 +204,8 @@ describe('GET /pricing/my-usage', () => {
         ram: { quantity: 7.5, unit_price: 8, cost: 60, cost_xof: 39300 },
         storage: { quantity: 31, unit_price: 0.3, cost: 9.3, cost_xof: 6092 },
       },
+      // No backup kept yet (modules/backups/backup-cost.test.ts prices them).
+      sauvegardes: { quantity: 0, unit_price: 0.3, cost: 0, cost_xof: 0 },
       applications_count: 3,
     });
   });

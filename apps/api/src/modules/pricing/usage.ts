@@ -1,7 +1,14 @@
 import { fromMilli } from '@nuage/shared/quantities';
-import { priceResources, toXof, type PriceBreakdown } from '@nuage/shared/pricing';
+import {
+  PRICE_PER_GB_BACKUP_MONTH,
+  priceResources,
+  toXof,
+  type PriceBreakdown,
+} from '@nuage/shared/pricing';
 import type { ProjectCost, UsageSummary } from '@nuage/shared/pricing-types';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { backups } from '../../db/schema/backups';
 import type { AppContext } from '../../app-context';
 import { deployments } from '../../db/schema/deployments';
 import { projectMembers, projects } from '../../db/schema/projects';
@@ -46,7 +53,13 @@ function add(a: PriceBreakdown, b: PriceBreakdown): PriceBreakdown {
  * A project costs the sum of its applications' prices, each priced as the calculator quoted it
  * at deploy time: so the fee minimum (1 base unit) applies to every application on its own.
  */
-function projectCost(project: CostedProject, apps: CostedApplication[]): ProjectCost {
+const GB = 1024 ** 3;
+
+function projectCost(
+  project: CostedProject,
+  apps: CostedApplication[],
+  backupBytes: number,
+): ProjectCost {
   let total = zero;
   const used = { cpu: 0, ram: 0, storage: 0 };
   for (const a of apps) {
@@ -64,18 +77,27 @@ function projectCost(project: CostedProject, apps: CostedApplication[]): Project
     storage: fromMilli(used.storage),
   };
   const breakdown = presentBreakdown(total, usage);
+  const backupGb = clean(backupBytes / GB);
+  const backupCost = clean(backupGb * PRICE_PER_GB_BACKUP_MONTH);
+  const monthly = clean(total.monthly + backupCost);
   return {
     project_id: project.id,
     project_name: project.nom,
-    monthly_cost: toXof(total.monthly),
-    monthly_cost_base: total.monthly,
-    yearly_cost: toXof(total.monthly * 12),
+    monthly_cost: toXof(monthly),
+    monthly_cost_base: monthly,
+    yearly_cost: toXof(monthly * 12),
     resource_cost_xof: breakdown.resource_cost_xof,
     resource_cost_base: breakdown.resource_cost,
     platform_fee_xof: breakdown.platform_fee_xof,
     platform_fee_base: breakdown.platform_fee,
     usage: { cpu_used: usage.cpu, ram_used: usage.ram, storage_used: usage.storage },
     costs: breakdown.resources,
+    sauvegardes: {
+      quantity: backupGb,
+      unit_price: PRICE_PER_GB_BACKUP_MONTH,
+      cost: backupCost,
+      cost_xof: toXof(backupCost),
+    },
     applications_count: apps.length,
   };
 }
@@ -84,12 +106,15 @@ function projectCost(project: CostedProject, apps: CostedApplication[]): Project
 export function summarizeUsage(
   projectRows: CostedProject[],
   apps: CostedApplication[],
+  /** Bytes of backup archives kept on the platform, by project id. */
+  backupBytes: Record<string, number> = {},
 ): UsageSummary {
   const costs = projectRows
     .map((p) =>
       projectCost(
         p,
         apps.filter((a) => a.projectId === p.id),
+        backupBytes[p.id] ?? 0,
       ),
     )
     .sort(
@@ -147,5 +172,35 @@ export async function usageSummary(
         eq(deployments.desiredState, 'present'),
       ),
     );
-  return summarizeUsage(projectRows, apps);
+  return summarizeUsage(
+    projectRows,
+    apps,
+    await backupBytesByProject(
+      ctx.db,
+      projectRows.map((p) => p.id),
+    ),
+  );
+}
+
+/** What each project's backups take on the platform: every archive still kept locally. */
+export async function backupBytesByProject(
+  db: Executor,
+  projectIds: string[],
+): Promise<Record<string, number>> {
+  if (projectIds.length === 0) return {};
+  const rows = await db
+    .select({
+      projectId: backups.projectId,
+      bytes: sql<string>`coalesce(sum(${backups.sizeBytes}), 0)`,
+    })
+    .from(backups)
+    .where(
+      and(
+        inArray(backups.projectId, projectIds),
+        isNotNull(backups.sizeBytes),
+        sql`${backups.copies} @> '[{"kind":"local","status":"success"}]'::jsonb`,
+      ),
+    )
+    .groupBy(backups.projectId);
+  return Object.fromEntries(rows.map((r) => [r.projectId, Number(r.bytes)]));
 }

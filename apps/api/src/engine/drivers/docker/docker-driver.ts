@@ -13,6 +13,8 @@ import {
   type ApplicationSpec,
   type EnvironmentSpec,
 } from '../../spec';
+import type { BackupManifest, TestRestoreResult } from '../../backup-parts';
+import { backupOnDocker, restoreOnDocker, testRestoreOnDocker } from './backup';
 import { DOCKER_LABELS } from './labels';
 import { applySpec, scaleReplicas, type DriverContext } from './converge';
 import { EngineApi } from './engine-api';
@@ -166,6 +168,23 @@ export class DockerDriver implements RuntimeDriver {
       for (const v of await this.api.listVolumes(label)) await this.api.removeVolume(v.Name);
       await this.api.removeNetwork(env.namespace);
     });
+  }
+
+  /** Runs beside the application's other changes, after any apply or restart in progress. */
+  backup(spec: ApplicationSpec, dir: string): Promise<BackupManifest> {
+    return this.serial(spec.deploymentId, () => backupOnDocker(this.api, spec, dir));
+  }
+
+  restore(spec: ApplicationSpec, dir: string): Promise<void> {
+    return this.serial(spec.deploymentId, async () => {
+      await restoreOnDocker(this.api, spec, dir);
+      this.endpoints.setTargets(spec.deploymentId, await this.ctx.targetsOf(spec));
+    });
+  }
+
+  /** Touches nothing of the application: a container of its own, removed afterwards. */
+  testRestore(spec: ApplicationSpec, dir: string): Promise<TestRestoreResult> {
+    return boundary(() => testRestoreOnDocker(this.api, spec, dir));
   }
 
   close(): Promise<void> {

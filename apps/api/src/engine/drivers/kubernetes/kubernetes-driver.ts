@@ -1,3 +1,4 @@
+import type { BackupManifest, TestRestoreResult } from '../../backup-parts';
 import { KubeConfig } from '@kubernetes/client-node';
 import type { IPod } from 'kubernetes-models/v1/Pod';
 import {
@@ -57,6 +58,9 @@ const BACKGROUND = { propagationPolicy: 'Background' };
  * RuntimeDriver on a Kubernetes cluster: one namespace per environment, the objects of
  * manifests/ applied with server-side apply, observed through the Deployment and its pods.
  */
+const KUBERNETES_BACKUPS_UNAVAILABLE =
+  'Les sauvegardes ne sont pas encore disponibles sur le runtime Kubernetes.';
+
 export class KubernetesDriver implements RuntimeDriver {
   readonly name = 'kubernetes' as const;
   private readonly client: KubeClient;
@@ -69,6 +73,23 @@ export class KubernetesDriver implements RuntimeDriver {
         : loadKubeConfig(options.connection);
     this.client = new KubeClient(config, options.timeoutMs);
     this.render = options.render ?? {};
+  }
+
+  /**
+   * The dump Job is rendered and validated (manifests/backup-job.ts), but bringing its output
+   * back to the platform (a pod reading the backup claim, streamed out) is not built yet:
+   * refused in French, never a silent success.
+   */
+  backup(): Promise<BackupManifest> {
+    return Promise.reject(new RuntimeRejectedError(KUBERNETES_BACKUPS_UNAVAILABLE));
+  }
+
+  restore(): Promise<void> {
+    return Promise.reject(new RuntimeRejectedError(KUBERNETES_BACKUPS_UNAVAILABLE));
+  }
+
+  testRestore(): Promise<TestRestoreResult> {
+    return Promise.reject(new RuntimeRejectedError(KUBERNETES_BACKUPS_UNAVAILABLE));
   }
 
   async ensureEnvironment(env: EnvironmentSpec): Promise<void> {

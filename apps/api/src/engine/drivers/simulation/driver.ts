@@ -8,6 +8,8 @@ import type {
   RuntimeDriver,
 } from '../../driver';
 import type { ApplicationRef, ApplicationSpec, EnvironmentSpec } from '../../spec';
+import type { BackupManifest, TestRestoreResult } from '../../backup-parts';
+import { checkSimulatedRestore, countSimulatedTables, writeSimulatedBackup } from './backup';
 import { simulatedLogLines } from './simulated-logs';
 import { SIMULATED_START_MS, simulatedPods, simulatedUsage } from './simulated-pods';
 
@@ -184,6 +186,20 @@ export class SimulationDriver implements RuntimeDriver {
       source: 'simulation',
       collectedAt: now.toISOString(),
     };
+  }
+
+  backup(spec: ApplicationSpec, dir: string): Promise<BackupManifest> {
+    return writeSimulatedBackup(spec, dir);
+  }
+
+  /** As a real restore does: the application's pods are replaced once the data is loaded. */
+  async restore(spec: ApplicationSpec, dir: string): Promise<void> {
+    await checkSimulatedRestore(spec, dir);
+    await this.restart(spec);
+  }
+
+  async testRestore(spec: ApplicationSpec, dir: string): Promise<TestRestoreResult> {
+    return { tablesCount: await countSimulatedTables(spec, dir) };
   }
 
   async remove(ref: ApplicationRef) {

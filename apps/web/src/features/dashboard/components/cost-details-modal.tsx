@@ -69,6 +69,11 @@ function ProjectCostItem({ cost }: { cost: ProjectCost }) {
       usage: `${formatNumber(cost.usage.storage_used)} GB`,
       cost: cost.costs.storage.cost_xof,
     },
+    {
+      label: 'Sauvegardes',
+      usage: `${formatNumber(cost.sauvegardes.quantity)} GB`,
+      cost: cost.sauvegardes.cost_xof,
+    },
   ];
   return (
     <li

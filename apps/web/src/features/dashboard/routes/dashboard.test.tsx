@@ -276,3 +276,33 @@ describe('refreshing the dashboard', () => {
     await waitFor(() => expect(api.callsTo('GET', '/dashboard')).toHaveLength(2));
   });
 });
+
+describe('/dashboard: backup failures', () => {
+  it('lists every application whose latest backup failed, linked to its page', async () => {
+    renderDashboard({
+      ...seeded(),
+      sauvegardes_en_echec: [
+        {
+          application_id: 'a1',
+          application_nom: 'boutique',
+          projet_nom: 'Boutique Dakar',
+          operation: 'sauvegarde',
+          erreur: 'Envoi vers le stockage S3 échoué (InvalidAccessKeyId)',
+          date: '2025-03-10T02:00:00.000Z',
+        },
+      ],
+    });
+    expect(await screen.findByText('Une sauvegarde a échoué')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'boutique' })).toHaveAttribute(
+      'href',
+      '/deployment/a1',
+    );
+    expect(screen.getByText(/InvalidAccessKeyId/)).toBeVisible();
+  });
+
+  it('says nothing when every backup went well', async () => {
+    renderDashboard(seeded());
+    expect(await screen.findByRole('heading', { name: 'Bienvenue, Awa !' })).toBeVisible();
+    expect(screen.queryByText(/sauvegardes? (a|ont) échoué/)).not.toBeInTheDocument();
+  });
+});

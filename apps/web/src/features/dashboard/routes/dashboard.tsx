@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth';
 import { notify } from '@/lib/toast';
+import { BackupFailures } from '../components/backup-failures';
 import { CostsCard } from '../components/costs-card';
 import { OverviewCard } from '../components/overview-card';
 import { QuickActions } from '../components/quick-actions';
@@ -51,6 +52,7 @@ export default function DashboardRoute() {
         }
       />
       <SimulationBanner />
+      {dashboard.data && <BackupFailures failures={dashboard.data.sauvegardes_en_echec} />}
       <QuickActions />
       <div
         className="grid grid-cols-1 gap-6 lg:grid-cols-2"

@@ -1,3 +1,4 @@
+import type { SauvegardesApplication } from '@nuage/shared/backup-types';
 import type { ProjectRole } from '@nuage/shared/roles';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,28 @@ import DeploymentDetailRoute from './deployment-detail';
 const project = buildProject();
 const detailPath = '/deployments/deployment/dep-1';
 
-function renderDetail(opts: { detail?: DeploymentDetail; role?: ProjectRole; api?: FakeApi } = {}) {
+const noBackups: SauvegardesApplication = {
+  sauvegardes: [],
+  restaurations: [],
+  planification: {
+    actif: true,
+    conservation_nombre: 7,
+    conservation_jours: 30,
+    prochaine_sauvegarde: '2025-01-11T02:00:00.000Z',
+    prochaine_restauration_test: '2025-01-17T02:00:00.000Z',
+  },
+  destination_s3: null,
+  cibles_restauration: [],
+};
+
+function renderDetail(
+  opts: {
+    detail?: DeploymentDetail;
+    role?: ProjectRole;
+    api?: FakeApi;
+    backups?: SauvegardesApplication;
+  } = {},
+) {
   const view = renderRoute(<DeploymentDetailRoute />, {
     url: '/deployment/dep-1',
     path: '/deployment/:deploymentId',
@@ -37,7 +59,8 @@ function renderDetail(opts: { detail?: DeploymentDetail; role?: ProjectRole; api
         pods: [],
       },
     })
-    .on('GET', `${detailPath}/logs`, { body: { logs: '[simulation] démarrage\n' } });
+    .on('GET', `${detailPath}/logs`, { body: { logs: '[simulation] démarrage\n' } })
+    .on('GET', '/deployments/dep-1/backups', { body: opts.backups ?? noBackups });
   return view;
 }
 
@@ -287,5 +310,79 @@ describe('/deployment/{id}: actions', () => {
         timeout: 4000,
       },
     );
+  });
+});
+
+describe('/deployment/{id}: backups', () => {
+  const backup = {
+    id: 'bk-1',
+    application_id: 'dep-1',
+    type: 'manual' as const,
+    statut: 'success' as const,
+    taille_octets: 5 * 1024 * 1024,
+    sha256: 'a'.repeat(64),
+    copies: [],
+    erreur: null,
+    date_debut: '2025-01-10T09:00:00.000Z',
+    date_fin: '2025-01-10T09:01:00.000Z',
+  };
+
+  it('shows failures in red with their reason', async () => {
+    renderDetail({
+      backups: {
+        ...noBackups,
+        sauvegardes: [
+          {
+            ...backup,
+            id: 'bk-2',
+            statut: 'failed',
+            erreur: 'Envoi vers le stockage S3 échoué (InvalidAccessKeyId)',
+          },
+        ],
+      },
+    });
+    const card = await region('Sauvegardes');
+    expect(within(card).getByText('Échouée')).toHaveClass('bg-red-100');
+    expect(within(card).getByText(/InvalidAccessKeyId/)).toBeVisible();
+    expect(within(card).queryByRole('button', { name: 'Restaurer' })).not.toBeInTheDocument();
+  });
+
+  it('« Sauvegarder maintenant » starts a backup', async () => {
+    const { api, user } = renderDetail();
+    api.on('POST', '/deployments/dep-1/backups', {
+      status: 202,
+      body: { message: 'Sauvegarde lancée' },
+    });
+    const card = await region('Sauvegardes');
+    await user.click(await within(card).findByRole('button', { name: 'Sauvegarder maintenant' }));
+    await expectToast('Sauvegarde lancée');
+    expect(api.callsTo('POST', '/deployments/dep-1/backups')).toHaveLength(1);
+  });
+
+  it('restores into another application only after confirmation', async () => {
+    const { api, user } = renderDetail({
+      backups: {
+        ...noBackups,
+        sauvegardes: [backup],
+        cibles_restauration: [{ id: 'dep-9', nom: 'boutique-recette', environnement: 'Recette' }],
+      },
+    });
+    api.on('POST', '/deployments/dep-1/backups/bk-1/restore', {
+      status: 202,
+      body: { message: 'Restauration lancée' },
+    });
+    const card = await region('Sauvegardes');
+    expect(within(card).getByText(/5 Mo/)).toBeVisible();
+    await user.click(await within(card).findByRole('button', { name: 'Restaurer' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(api.callsTo('POST', '/deployments/dep-1/backups/bk-1/restore')).toHaveLength(0);
+    await user.selectOptions(within(dialog).getByRole('combobox'), 'dep-9');
+    expect(within(dialog).getByText('boutique-recette', { selector: 'strong' })).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Restaurer' }));
+    await expectToast('Restauration lancée');
+    expect(api.callsTo('POST', '/deployments/dep-1/backups/bk-1/restore')[0]?.body).toEqual({
+      confirmation: true,
+      application_cible_id: 'dep-9',
+    });
   });
 });

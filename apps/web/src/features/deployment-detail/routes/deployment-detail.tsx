@@ -17,10 +17,12 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { notify } from '@/lib/toast';
 import { useDeleteDeployment } from '../api/delete-deployment';
+import { backupsQueryOptions } from '../api/get-backups';
 import { deploymentQueryOptions, isNotFound } from '../api/get-deployment';
 import { projectQueryOptions } from '@/lib/project-query';
 import { useRestartDeployment } from '../api/restart-deployment';
 import { ActionsCard } from '../components/actions-card';
+import { BackupsCard } from '../components/backups-card';
 import { DeploymentNotFound } from '../components/deployment-not-found';
 import { EventsCard } from '../components/events-card';
 import { ExtraInfoCard } from '../components/extra-info-card';
@@ -51,6 +53,17 @@ export default function DeploymentDetailRoute() {
   const project = useQuery({
     ...projectQueryOptions(projectId, { toast: false }),
     enabled: projectId !== '',
+  });
+  const backups = useQuery({
+    ...backupsQueryOptions(deploymentId),
+    // A backup or restore runs in the background: read again until it ends.
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      const busy =
+        data?.sauvegardes.some((b) => b.statut === 'running') ||
+        data?.restaurations.some((r) => r.statut === 'running');
+      return busy ? POLL_MS : false;
+    },
   });
   const update = useUpdateDeployment();
   const restart = useRestartDeployment();
@@ -156,7 +169,17 @@ export default function DeploymentDetailRoute() {
               <LogsPanel deploymentId={d.id} />
             </div>
           )}
-          <div className="order-7">
+          {backups.data && (
+            <div className="order-7">
+              <BackupsCard
+                deploymentId={d.id}
+                applicationName={d.nom}
+                data={backups.data}
+                canManage={canManage}
+              />
+            </div>
+          )}
+          <div className="order-8">
             <EventsCard events={d.events} />
           </div>
         </div>

@@ -1,0 +1,36 @@
+import type { DatabaseEngine } from '@nuage/shared/catalog';
+
+/**
+ * The files of one backup, as a driver writes them into (or reads them from) a staging
+ * directory the backups module gives it; that module packs them into one archive, checksums
+ * and uploads it. Names are fixed: nothing from the user ever becomes a path.
+ */
+export const BACKUP_PARTS = {
+  /** `mariadb-dump --single-transaction` output (plain SQL). */
+  mariadb: 'database.sql',
+  /** `pg_dump -Fc` output (custom format, for pg_restore). */
+  postgresql: 'database.dump',
+  /** Tar of the application's files volume, paths relative to its mount point. */
+  files: 'files.tar',
+  /** What the archive holds (BackupManifest as JSON). */
+  manifest: 'manifest.json',
+} as const;
+
+export interface BackupManifest {
+  /** Archive format version. */
+  format: 1;
+  template: string;
+  database: DatabaseEngine | null;
+  /** The runtime that wrote it (a simulation backup holds synthetic content). */
+  runtime: string;
+  createdAt: string;
+}
+
+export function databasePart(engine: DatabaseEngine): string {
+  return BACKUP_PARTS[engine];
+}
+
+/** What a test restore found in the restored database. */
+export interface TestRestoreResult {
+  tablesCount: number;
+}

@@ -1,0 +1,231 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { BACKUP_PARTS, databasePart, type BackupManifest } from '../../backup-parts';
+import { RuntimeRejectedError } from '../../driver';
+import { LABELS, MANAGED_BY, type ApplicationSpec } from '../../spec';
+import { databaseSecurity } from '../../templates/security';
+import { countTablesCommand, dumpCommand, loadCommand, readyCommand } from './dump-commands';
+import type { ContainerInspect, EngineApi } from './engine-api';
+import { EngineError } from './engine-client';
+import { execChecked, execIn } from './exec';
+import { applicationContainers, componentOf, STOP_GRACE_SECONDS } from './objects';
+import { createTar } from './tar';
+import { saveVolumeTar } from './volume-archive';
+
+/**
+ * Backups on one Docker/Podman host. The dump runs inside the database container (its own
+ * client tools, its own socket), the files come from the application container's volume
+ * through the Engine's archive API; restore stops the application, empties and refills the
+ * volume from a one-off container that mounts it, loads the dump, and starts it again.
+ */
+
+const DUMP_IN_CONTAINER = '/tmp/nuagedeploy-restore.dump';
+const FILES_MOUNT = '/nuagedeploy-files';
+const POLL_MS = 1000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function parts(api: EngineApi, spec: ApplicationSpec) {
+  const all = [...(await applicationContainers(api, spec.deploymentId, spec.name)).values()];
+  const database = all.find((c) => componentOf(c) === 'database') ?? null;
+  const apps = all
+    .filter((c) => componentOf(c) === 'application')
+    .sort((a, b) => a.Name.localeCompare(b.Name));
+  return { database, apps };
+}
+
+function requireRunning(c: ContainerInspect | null, what: string): ContainerInspect {
+  if (!c || !c.State.Running) {
+    throw new RuntimeRejectedError(
+      `${what} ne tourne pas : démarrez l'application, puis recommencez.`,
+    );
+  }
+  return c;
+}
+
+export async function backupOnDocker(
+  api: EngineApi,
+  spec: ApplicationSpec,
+  dir: string,
+): Promise<BackupManifest> {
+  const { database, apps } = await parts(api, spec);
+  if (spec.database) {
+    const db = requireRunning(database, 'La base de données');
+    const command = dumpCommand(spec.database, spec.secretData);
+    await execChecked(api, db.Id, {
+      ...command,
+      stdoutFile: join(dir, databasePart(spec.database.engine)),
+      what: spec.database.engine === 'mariadb' ? 'mariadb-dump' : 'pg_dump',
+    });
+  }
+  const app = apps[0];
+  if (!app) throw new RuntimeRejectedError("Le conteneur de l'application est introuvable.");
+  await saveVolumeTar(api, app.Id, spec.app.volume.mountPath, join(dir, BACKUP_PARTS.files));
+  return {
+    format: 1,
+    template: spec.template,
+    database: spec.database?.engine ?? null,
+    runtime: 'docker',
+    createdAt: new Date().toISOString(),
+  };
+}
+
+export async function restoreOnDocker(
+  api: EngineApi,
+  spec: ApplicationSpec,
+  dir: string,
+): Promise<void> {
+  const { database, apps } = await parts(api, spec);
+  if (apps.length === 0) {
+    throw new RuntimeRejectedError("Le conteneur de l'application est introuvable.");
+  }
+  const db = spec.database ? requireRunning(database, 'La base de données') : null;
+  const files = await readFile(join(dir, BACKUP_PARTS.files));
+  for (const app of apps) {
+    if (app.State.Running) await api.stopContainer(app.Id, STOP_GRACE_SECONDS);
+  }
+  try {
+    if (spec.database && db) {
+      const dump = await readFile(join(dir, databasePart(spec.database.engine)));
+      await loadDump(api, db.Id, spec, dump);
+    }
+    // The database image has the usual tools (find) even when the application image is slim.
+    await refillVolume(api, spec, spec.database?.image ?? apps[0]!.Config.Image, files);
+  } finally {
+    // Started again whatever happened: a failed restore leaves the application running on
+    // what it had (or on what was loaded), never stopped.
+    for (const app of apps) await api.startContainer(app.Id);
+  }
+}
+
+async function loadDump(api: EngineApi, containerId: string, spec: ApplicationSpec, dump: Buffer) {
+  const db = spec.database!;
+  await api.putArchive(
+    containerId,
+    '/tmp',
+    createTar([{ path: 'nuagedeploy-restore.dump', type: 'file', content: dump, mode: 0o644 }]),
+  );
+  await execChecked(api, containerId, {
+    ...loadCommand(db, spec.secretData, DUMP_IN_CONTAINER),
+    what: db.engine === 'mariadb' ? 'Le chargement de la sauvegarde MariaDB' : 'pg_restore',
+  });
+}
+
+/**
+ * Empties the files volume and unpacks the backup into it, from a one-off container of the
+ * application's own image (it has a shell and the right users) mounting the volume.
+ */
+async function refillVolume(api: EngineApi, spec: ApplicationSpec, image: string, files: Buffer) {
+  const name = `${spec.name}-restore`;
+  const existing = await api.inspectContainer(name);
+  if (existing) await api.removeContainer(existing.Id);
+  const id = await api.createContainer(name, {
+    Image: image,
+    Entrypoint: ['sh', '-c'],
+    Cmd: [`find ${FILES_MOUNT} -mindepth 1 -delete`],
+    User: '0',
+    Labels: { [LABELS.managedBy]: MANAGED_BY, 'nuagedeploy.io/restore-of': spec.deploymentId },
+    HostConfig: {
+      NetworkMode: 'none',
+      CapDrop: ['ALL'],
+      CapAdd: ['CHOWN', 'DAC_OVERRIDE', 'FOWNER'],
+      Mounts: [{ Type: 'volume', Source: spec.app.volume.claimName, Target: FILES_MOUNT }],
+    },
+  });
+  try {
+    await api.startContainer(id);
+    const exit = await waitForExit(api, id, 10 * 60_000);
+    if (exit !== 0) {
+      throw new RuntimeRejectedError(
+        `Vidage des fichiers de l'application impossible (code ${exit}).`,
+      );
+    }
+    await api.putArchive(id, FILES_MOUNT, files);
+  } finally {
+    await api.removeContainer(id);
+  }
+}
+
+async function waitForExit(api: EngineApi, id: string, timeoutMs: number): Promise<number | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const c = await api.inspectContainer(id);
+    if (!c) return null;
+    if (!c.State.Running && c.State.Status !== 'created') return c.State.ExitCode;
+    if (Date.now() >= deadline) return null;
+    await sleep(200);
+  }
+}
+
+/**
+ * Loads the dump into a throwaway database container (the application's database image, no
+ * network, removed with its volumes afterwards) and counts the tables it then holds.
+ */
+export async function testRestoreOnDocker(
+  api: EngineApi,
+  spec: ApplicationSpec,
+  dir: string,
+  opts: { readyTimeoutMs?: number } = {},
+): Promise<{ tablesCount: number }> {
+  const db = spec.database;
+  if (!db) return { tablesCount: 0 };
+  const dump = await readFile(join(dir, databasePart(db.engine)));
+  const password = randomBytes(18).toString('base64url');
+  const secrets = { 'db-root-password': password, 'db-password': password };
+  const env =
+    db.engine === 'mariadb'
+      ? [`MARIADB_ROOT_PASSWORD=${password}`, `MARIADB_DATABASE=${db.databaseName}`]
+      : [
+          `POSTGRES_PASSWORD=${password}`,
+          `POSTGRES_USER=${db.user}`,
+          `POSTGRES_DB=${db.databaseName}`,
+        ];
+  const name = `${spec.name}-testrestore`;
+  const existing = await api.inspectContainer(name);
+  if (existing) await api.removeContainer(existing.Id);
+  const security = databaseSecurity[db.engine];
+  const id = await api.createContainer(name, {
+    Image: db.image,
+    Env: env,
+    Labels: { [LABELS.managedBy]: MANAGED_BY, 'nuagedeploy.io/test-restore-of': spec.deploymentId },
+    HostConfig: { NetworkMode: 'none', CapDrop: ['ALL'], CapAdd: security.capabilities },
+  });
+  try {
+    await api.startContainer(id);
+    await waitReady(api, id, () => execIn(api, id, readyCommand(db, secrets)), opts.readyTimeoutMs);
+    await loadDump(api, id, { ...spec, secretData: secrets }, dump);
+    const counted = await execChecked(api, id, {
+      ...countTablesCommand(db, secrets),
+      what: 'Le comptage des tables',
+    });
+    return { tablesCount: Number.parseInt(counted.stdout.trim(), 10) || 0 };
+  } finally {
+    await api.removeContainer(id).catch((err: unknown) => {
+      if (!(err instanceof EngineError)) throw err;
+    });
+  }
+}
+
+async function waitReady(
+  api: EngineApi,
+  id: string,
+  probe: () => Promise<{ exitCode: number }>,
+  timeoutMs = 180_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  // The official images start a temporary server while initialising, then restart it: two
+  // successes a few seconds apart mean the final server answers.
+  let successes = 0;
+  for (;;) {
+    const c = await api.inspectContainer(id);
+    if (!c?.State.Running) {
+      throw new RuntimeRejectedError('La base de test s’est arrêtée avant de répondre.');
+    }
+    successes = (await probe()).exitCode === 0 ? successes + 1 : 0;
+    if (successes >= 2) return;
+    if (Date.now() >= deadline) {
+      throw new RuntimeRejectedError('La base de test ne répond pas.');
+    }
+    await sleep(successes ? 3000 : POLL_MS);
+  }
+}

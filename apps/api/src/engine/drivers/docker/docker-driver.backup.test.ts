@@ -1,0 +1,199 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationSpec } from '../../spec';
+import { DockerDriver } from './docker-driver';
+import { EngineApi } from './engine-api';
+import { execIn as execRaw } from './exec';
+import { readTarFiles } from './tar';
+import {
+  SOCKET,
+  buildTestImages,
+  labelledContainers,
+  runId,
+  skipReason,
+  sweep,
+  testClient,
+  testEnvironment,
+  testSpec,
+  waitFor,
+} from './test-support';
+
+/**
+ * Backup and restore against a real MariaDB server: the Debian-built image imported as
+ * docker.io/library/mariadb:10.11 (e2e/support/debian-images/build.sh mariadb). The web
+ * container is the busybox stand-in (its volume holds the "uploads").
+ */
+const MARIADB = 'docker.io/library/mariadb:10.11';
+
+const api = new EngineApi(testClient());
+const imageMissing =
+  skipReason ?? ((await api.imageExists(MARIADB)) ? null : `${MARIADB} absent (build.sh mariadb)`);
+if (imageMissing && !skipReason) {
+  if (process.env.CI) throw new Error(`CI must run the backup tests, but ${imageMissing}`);
+  console.warn(`[docker backups] skipped: ${imageMissing}`);
+}
+
+describe.skipIf(imageMissing !== null)('DockerDriver backups on a real MariaDB', () => {
+  const prefix = `ndbk-${runId()}`;
+  const env = testEnvironment(prefix);
+  let driver: DockerDriver;
+  let spec: ApplicationSpec;
+  let dir: string;
+
+  const containerId = async (suffix: string) => {
+    const list = await labelledContainers(api, spec.deploymentId);
+    const found = list.find((c) => c.name === `${spec.name}-${suffix}`);
+    if (!found) throw new Error(`no container ${spec.name}-${suffix}`);
+    return found.id;
+  };
+  const sql = async (query: string) => {
+    const result = await execRaw(api, await containerId('db'), {
+      cmd: ['mariadb', '-uroot', '-N', '-B', '-e', query, 'wordpress'],
+      env: ['MYSQL_PWD=root-pass'],
+    });
+    if (result.exitCode !== 0) throw new Error(result.stderr);
+    return result.stdout.trim();
+  };
+  const shell = async (script: string) =>
+    (await execRaw(api, await containerId('0'), { cmd: ['sh', '-c', script] })).stdout.trim();
+
+  beforeAll(async () => {
+    const images = await buildTestImages(api, prefix);
+    driver = new DockerDriver({ socketPath: SOCKET! });
+    spec = testSpec({ env, images, nom: `${prefix} boutique` });
+    spec.database = { ...spec.database!, image: MARIADB };
+    spec.setup = null;
+    dir = await mkdtemp(join(tmpdir(), 'ndbk-'));
+    await driver.ensureEnvironment(env);
+    await driver.apply(spec);
+    await waitFor(
+      'MariaDB answering',
+      () => sql('SELECT 1').catch(() => ''),
+      (out) => out === '1',
+      120_000,
+    );
+    await sql(
+      "CREATE TABLE posts (id int primary key, title varchar(100)); INSERT INTO posts VALUES (1, 'Bonjour le monde')",
+    );
+    await shell('echo original > /var/www/html/note.txt');
+  }, 240_000);
+
+  afterAll(async () => {
+    await driver?.close();
+    await sweep(api, { deploymentIds: spec ? [spec.deploymentId] : [], prefix });
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('dumps the database in one transaction and archives the files volume', async () => {
+    const manifest = await driver.backup(spec, dir);
+    expect(manifest).toMatchObject({
+      database: 'mariadb',
+      runtime: 'docker',
+      template: 'wordpress',
+    });
+    const dump = await readFile(join(dir, 'database.sql'), 'utf8');
+    expect(dump).toContain('CREATE TABLE `posts`');
+    expect(dump).toContain('Bonjour le monde');
+    const files = readTarFiles(await readFile(join(dir, 'files.tar')));
+    const note = files.find((f) => f.path === 'note.txt');
+    expect(note?.content.toString()).toBe('original\n');
+  }, 120_000);
+
+  it('restores: changed rows, new tables and new files are gone, the application runs again', async () => {
+    await sql("UPDATE posts SET title = 'Modifié' WHERE id = 1; CREATE TABLE extra (id int)");
+    await shell('echo changed > /var/www/html/note.txt; echo new > /var/www/html/added.txt');
+
+    await driver.restore(spec, dir);
+
+    expect(await sql('SELECT title FROM posts WHERE id = 1')).toBe('Bonjour le monde');
+    expect(
+      await sql("SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'extra'"),
+    ).toBe('0');
+    expect(await shell('cat /var/www/html/note.txt; ls /var/www/html')).toBe('original\nnote.txt');
+    const containers = await labelledContainers(api, spec.deploymentId);
+    expect(containers.filter((c) => c.name === `${spec.name}-0`).map((c) => c.state)).toEqual([
+      'running',
+    ]);
+    expect(containers.some((c) => c.name.endsWith('-restore'))).toBe(false);
+  }, 180_000);
+
+  it('test-restores into a throwaway database and counts its tables', async () => {
+    const result = await driver.testRestore(spec, dir);
+    expect(result.tablesCount).toBe(1);
+    expect(await api.inspectContainer(`${spec.name}-testrestore`)).toBeNull();
+  }, 240_000);
+});
+
+const POSTGRES = 'docker.io/library/postgres:15-alpine';
+const postgresMissing =
+  skipReason ??
+  ((await api.imageExists(POSTGRES)) ? null : `${POSTGRES} absent (build.sh postgres)`);
+if (postgresMissing && !skipReason) {
+  if (process.env.CI) throw new Error(`CI must run the backup tests, but ${postgresMissing}`);
+  console.warn(`[docker backups] PostgreSQL skipped: ${postgresMissing}`);
+}
+
+describe.skipIf(postgresMissing !== null)(
+  'DockerDriver backups on a real PostgreSQL (Odoo)',
+  () => {
+    const prefix = `ndbk-${runId()}`;
+    const env = testEnvironment(prefix);
+    let driver: DockerDriver;
+    let spec: ApplicationSpec;
+    let dir: string;
+
+    const psql = async (query: string) => {
+      const db = (await labelledContainers(api, spec.deploymentId)).find(
+        (c) => c.name === `${spec.name}-db`,
+      )!;
+      const result = await execRaw(api, db.id, {
+        cmd: ['psql', '-v', 'ON_ERROR_STOP=1', '-At', '-U', 'odoo', '-d', 'odoo', '-c', query],
+      });
+      if (result.exitCode !== 0) throw new Error(result.stderr);
+      return result.stdout.trim();
+    };
+
+    beforeAll(async () => {
+      const images = await buildTestImages(api, prefix);
+      driver = new DockerDriver({ socketPath: SOCKET! });
+      spec = testSpec({ env, images, template: 'odoo', nom: `${prefix} gestion` });
+      spec.database = { ...spec.database!, image: POSTGRES };
+      dir = await mkdtemp(join(tmpdir(), 'ndbk-'));
+      await driver.ensureEnvironment(env);
+      await driver.apply(spec);
+      await waitFor(
+        'PostgreSQL answering',
+        () => psql('SELECT 1').catch(() => ''),
+        (out) => out === '1',
+        120_000,
+      );
+      await psql(
+        "CREATE TABLE res_partner (id int primary key, name text); INSERT INTO res_partner VALUES (1, 'Société Ndiaye')",
+      );
+    }, 240_000);
+
+    afterAll(async () => {
+      await driver?.close();
+      await sweep(api, { deploymentIds: spec ? [spec.deploymentId] : [], prefix });
+      if (dir) await rm(dir, { recursive: true, force: true });
+    }, 120_000);
+
+    it('dumps with pg_dump -Fc and restores with pg_restore: the original rows are back', async () => {
+      await driver.backup(spec, dir);
+      const dump = await readFile(join(dir, 'database.dump'));
+      expect(dump.subarray(0, 5).toString()).toBe('PGDMP'); // custom format
+
+      await psql("UPDATE res_partner SET name = 'Modifié'; CREATE TABLE extra (id int)");
+      await driver.restore(spec, dir);
+      expect(await psql('SELECT name FROM res_partner WHERE id = 1')).toBe('Société Ndiaye');
+      expect(await psql("SELECT count(*) FROM pg_tables WHERE tablename = 'extra'")).toBe('0');
+    }, 180_000);
+
+    it('test-restores into a throwaway PostgreSQL', async () => {
+      expect((await driver.testRestore(spec, dir)).tablesCount).toBe(1);
+      expect(await api.inspectContainer(`${spec.name}-testrestore`)).toBeNull();
+    }, 240_000);
+  },
+);

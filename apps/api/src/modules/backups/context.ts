@@ -1,0 +1,83 @@
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { decryptSecret } from '../../lib/crypto';
+import { backupDestinations } from '../../db/schema/backups';
+import { deployments } from '../../db/schema/deployments';
+import { environments } from '../../db/schema/environments';
+import { projectMembers, projects } from '../../db/schema/projects';
+import { users } from '../../db/schema/users';
+import { specForDeployment, type DeploymentRow } from '../../engine/spec-for-deployment';
+import type { ApplicationSpec } from '../../engine/spec';
+import type { S3Destination } from './destinations/s3';
+
+/** What the backup use cases need from the application context. */
+export type BackupContext = Pick<
+  AppContext,
+  'config' | 'db' | 'secrets' | 'mailer' | 'engine' | 'log'
+>;
+
+export const backupRoot = (ctx: BackupContext) =>
+  ctx.config.backupDir ?? join(ctx.config.dataDir, 'backups');
+
+/** Local copies: BACKUP_DIR/<project>/<application>/<file>; nothing user-chosen in the path. */
+export const localPath = (
+  ctx: BackupContext,
+  b: { projectId: string; deploymentId: string; fileName: string },
+) => join(backupRoot(ctx), b.projectId, b.deploymentId, b.fileName);
+
+/** The application as its runtime sees it (TLS is irrelevant to a backup). */
+export async function applicationSpec(
+  ctx: BackupContext,
+  row: DeploymentRow,
+): Promise<ApplicationSpec> {
+  const [env] = await ctx.db
+    .select({ namespace: environments.namespace })
+    .from(environments)
+    .where(eq(environments.id, row.environmentId));
+  return specForDeployment({
+    row: { ...row, certificateId: null },
+    namespace: env!.namespace,
+    secretsKey: ctx.secrets.secretsKey,
+    certificates: async () => null,
+  });
+}
+
+export async function loadDeployment(ctx: BackupContext, id: string) {
+  const [row] = await ctx.db.select().from(deployments).where(eq(deployments.id, id));
+  return row ?? null;
+}
+
+/** The project's S3 destination with its secret unsealed, or null when it has none. */
+export async function s3DestinationOf(
+  ctx: BackupContext,
+  projectId: string,
+): Promise<S3Destination | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(backupDestinations)
+    .where(eq(backupDestinations.projectId, projectId));
+  if (!row) return null;
+  return {
+    endpoint: row.endpoint,
+    region: row.region,
+    bucket: row.bucket,
+    prefix: row.prefix,
+    accessKeyId: row.accessKeyId,
+    secretAccessKey: decryptSecret(ctx.secrets.secretsKey, row.secretAccessKeySealed),
+  };
+}
+
+/** The project's name and its admins' addresses (who hears about failures). */
+export async function projectAdmins(ctx: BackupContext, projectId: string) {
+  const [project] = await ctx.db
+    .select({ nom: projects.nom })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  const admins = await ctx.db
+    .select({ email: users.email })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.role, 'admin')));
+  return { projectName: project?.nom ?? '', emails: admins.map((a) => a.email) };
+}

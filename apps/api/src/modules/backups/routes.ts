@@ -1,0 +1,135 @@
+import {
+  backupDestinationSchema,
+  backupScheduleSchema,
+  backupTexts,
+  restoreBackupSchema,
+} from '@nuage/shared/schemas/backups';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context';
+import { currentUser } from '../../http/authenticate';
+import { bearer, pathParams } from '../../http/route-helpers';
+import { BackgroundJobs } from './jobs';
+import { presentBackup, presentRestore } from './presenter';
+import { executeBackup } from './run-backup';
+import { executeRestore } from './restore';
+import {
+  getDestination,
+  listApplicationBackups,
+  removeDestination,
+  requestBackup,
+  requestRestore,
+  setDestination,
+  updateSchedule,
+} from './service';
+
+const tags = ['Backups'];
+const security = bearer;
+
+/**
+ * Backups of an application: members read, developers back up, restore and schedule; project
+ * admins set the S3 destination. Backups and restores answer 202 and run in the background.
+ */
+export const backupRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  jobs?: BackgroundJobs;
+}> = async (app, { ctx, jobs = new BackgroundJobs(ctx.log) }) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onClose', () => jobs.idle());
+
+  app.get(
+    '/deployments/:id/backups',
+    { schema: { tags, security, params: pathParams('id') } },
+    async (request) =>
+      listApplicationBackups(ctx, {
+        deploymentId: request.params.id,
+        userId: currentUser(request).id,
+      }),
+  );
+
+  app.post(
+    '/deployments/:id/backups',
+    {
+      config: { audit: { action: 'backup.create', target: 'deployment' } },
+      schema: { tags, security, params: pathParams('id') },
+    },
+    async (request, reply) => {
+      const backup = await requestBackup(ctx, {
+        deploymentId: request.params.id,
+        userId: currentUser(request).id,
+      });
+      jobs.run('backup', () => executeBackup(ctx, backup.id));
+      return reply
+        .status(202)
+        .send({ message: backupTexts.backupStarted, sauvegarde: presentBackup(backup) });
+    },
+  );
+
+  app.post(
+    '/deployments/:id/backups/:backupId/restore',
+    {
+      config: { audit: { action: 'backup.restore', target: 'deployment' } },
+      schema: { tags, security, params: pathParams('id', 'backupId'), body: restoreBackupSchema },
+    },
+    async (request, reply) => {
+      const restore = await requestRestore(ctx, {
+        deploymentId: request.params.id,
+        backupId: request.params.backupId,
+        userId: currentUser(request).id,
+        input: request.body,
+      });
+      jobs.run('restore', () => executeRestore(ctx, restore.id));
+      return reply
+        .status(202)
+        .send({ message: backupTexts.restoreStarted, restauration: presentRestore(restore) });
+    },
+  );
+
+  app.put(
+    '/deployments/:id/backup-schedule',
+    {
+      config: { audit: { action: 'backup.schedule', target: 'deployment' } },
+      schema: { tags, security, params: pathParams('id'), body: backupScheduleSchema },
+    },
+    async (request) =>
+      updateSchedule(ctx, {
+        deploymentId: request.params.id,
+        userId: currentUser(request).id,
+        input: request.body,
+      }),
+  );
+
+  app.get(
+    '/projects/:id/backup-destination',
+    { schema: { tags, security, params: pathParams('id') } },
+    async (request) => ({
+      destination: await getDestination(ctx, {
+        projectId: request.params.id,
+        userId: currentUser(request).id,
+      }),
+    }),
+  );
+
+  app.put(
+    '/projects/:id/backup-destination',
+    { schema: { tags, security, params: pathParams('id'), body: backupDestinationSchema } },
+    async (request) => ({
+      destination: await setDestination(ctx, {
+        projectId: request.params.id,
+        userId: currentUser(request).id,
+        input: request.body,
+      }),
+    }),
+  );
+
+  app.delete(
+    '/projects/:id/backup-destination',
+    { schema: { tags, security, params: pathParams('id') } },
+    async (request, reply) => {
+      await removeDestination(ctx, {
+        projectId: request.params.id,
+        userId: currentUser(request).id,
+      });
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,122 @@
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { BACKUP_PARTS } from '../../engine/backup-parts';
+import { backups, type BackupCopy, type BackupKind } from '../../db/schema/backups';
+import { factsOfFile, packArchive } from './archive';
+import {
+  applicationSpec,
+  backupRoot,
+  loadDeployment,
+  localPath,
+  s3DestinationOf,
+  type BackupContext,
+} from './context';
+import { s3ErrorMessage, s3Location, objectKey, uploadVerified } from './destinations/s3';
+import { notifyFailure } from './notify';
+import { applyRetention } from './prune';
+
+export type BackupRow = typeof backups.$inferSelect;
+
+/** Records a backup as running; `executeBackup` does the work (in the background for the API). */
+export async function recordBackup(
+  ctx: BackupContext,
+  opts: { deploymentId: string; projectId: string; kind: BackupKind; requestedBy: string | null },
+): Promise<BackupRow> {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const [row] = await ctx.db
+    .insert(backups)
+    .values({
+      deploymentId: opts.deploymentId,
+      projectId: opts.projectId,
+      kind: opts.kind,
+      requestedBy: opts.requestedBy,
+      fileName: `sauvegarde-${stamp}.tar.gz`,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * Dump + files from the runtime → one archive in BACKUP_DIR (read back) → the project's S3
+ * destination (read back). Success only when every copy verified; otherwise the backup is
+ * failed, whatever copies exist are kept, and the project's admins get a mail.
+ */
+export async function executeBackup(ctx: BackupContext, backupId: string): Promise<BackupRow> {
+  const [backup] = await ctx.db.select().from(backups).where(eq(backups.id, backupId));
+  if (!backup) throw new Error(`backup ${backupId} not found`);
+  const deployment = await loadDeployment(ctx, backup.deploymentId);
+  const copies: BackupCopy[] = [];
+  let facts: { sizeBytes: number; sha256: string } | null = null;
+  let error: string | null = null;
+
+  await mkdir(backupRoot(ctx), { recursive: true });
+  const staging = await mkdtemp(join(backupRoot(ctx), '.staging-'));
+  try {
+    if (!deployment) throw new Error("L'application n'existe plus.");
+    const spec = await applicationSpec(ctx, deployment);
+    const manifest = await ctx.engine.driver.backup(spec, staging);
+    await writeFile(join(staging, BACKUP_PARTS.manifest), JSON.stringify(manifest, null, 2));
+
+    const target = localPath(ctx, backup);
+    await mkdir(dirname(target), { recursive: true });
+    facts = await packArchive(staging, `${target}.part`);
+    await rename(`${target}.part`, target);
+    const reread = await factsOfFile(target);
+    if (reread.sha256 !== facts.sha256 || reread.sizeBytes !== facts.sizeBytes) {
+      throw new Error('La copie locale relue ne correspond pas à la sauvegarde.');
+    }
+    copies.push({ kind: 'local', location: target, status: 'success', error: null });
+
+    const s3 = await s3DestinationOf(ctx, backup.projectId);
+    if (s3) {
+      try {
+        const location = await uploadVerified(s3, target, backup.fileName, facts);
+        copies.push({ kind: 's3', location, status: 'success', error: null });
+      } catch (err) {
+        const reason = s3ErrorMessage(err);
+        copies.push({
+          kind: 's3',
+          location: s3Location(s3, objectKey(s3, backup.fileName)),
+          status: 'failed',
+          error: reason,
+        });
+        error = `Envoi vers le stockage S3 échoué (${reason}) : la copie locale est conservée.`;
+      }
+    }
+  } catch (err) {
+    error = (err as Error).message || String(err);
+    ctx.log.warn({ err, backupId }, 'backup failed');
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+
+  const [saved] = await ctx.db
+    .update(backups)
+    .set({
+      status: error ? 'failed' : 'success',
+      sizeBytes: facts?.sizeBytes ?? null,
+      sha256: facts?.sha256 ?? null,
+      copies,
+      error,
+      completedAt: new Date(),
+    })
+    .where(eq(backups.id, backupId))
+    .returning();
+
+  if (error) {
+    await notifyFailure(ctx, {
+      projectId: backup.projectId,
+      deploymentId: backup.deploymentId,
+      applicationName: deployment?.nom ?? '',
+      what: 'sauvegarde',
+      reason: error,
+      localCopyKept: copies.some((c) => c.kind === 'local' && c.status === 'success'),
+    });
+  } else {
+    await applyRetention(ctx, backup.deploymentId).catch((err: unknown) =>
+      ctx.log.error({ err, deploymentId: backup.deploymentId }, 'backup retention failed'),
+    );
+  }
+  return saved!;
+}

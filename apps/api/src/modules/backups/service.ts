@@ -1,0 +1,220 @@
+import type { DestinationSauvegarde, SauvegardesApplication } from '@nuage/shared/backup-types';
+import {
+  backupTexts as t,
+  type BackupDestinationInput,
+  type BackupScheduleInput,
+  type RestoreBackupInput,
+} from '@nuage/shared/schemas/backups';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { deployments } from '../../db/schema/deployments';
+import { environments } from '../../db/schema/environments';
+import {
+  backupDestinations,
+  backupRestores,
+  backups,
+  backupSchedules,
+} from '../../db/schema/backups';
+import { isUniqueViolation } from '../../db/errors';
+import { encryptSecret } from '../../lib/crypto';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { authorizeDeployment } from '../deployments/access';
+import { authorizeProject } from '../projects/policy';
+import type { BackupContext } from './context';
+import { DEFAULT_RETENTION } from './prune';
+import { presentBackup, presentRestore } from './presenter';
+import { recordBackup, type BackupRow } from './run-backup';
+import { recordRestore, type RestoreRow } from './restore';
+import { ensureSchedules } from './schedules';
+
+const HISTORY = 50;
+
+export async function listApplicationBackups(
+  ctx: BackupContext,
+  opts: { deploymentId: string; userId: string },
+): Promise<SauvegardesApplication> {
+  const app = await authorizeDeployment(ctx.db, { ...opts, need: 'user' });
+  const [list, restores, [schedule], [destination], targets] = await Promise.all([
+    ctx.db
+      .select()
+      .from(backups)
+      .where(eq(backups.deploymentId, app.id))
+      .orderBy(desc(backups.startedAt))
+      .limit(HISTORY),
+    ctx.db
+      .select()
+      .from(backupRestores)
+      .where(eq(backupRestores.targetDeploymentId, app.id))
+      .orderBy(desc(backupRestores.startedAt))
+      .limit(HISTORY),
+    ctx.db.select().from(backupSchedules).where(eq(backupSchedules.deploymentId, app.id)),
+    ctx.db
+      .select({ endpoint: backupDestinations.endpoint, bucket: backupDestinations.bucket })
+      .from(backupDestinations)
+      .where(eq(backupDestinations.projectId, app.projectId)),
+    ctx.db
+      .select({ id: deployments.id, nom: deployments.nom, environnement: environments.nom })
+      .from(deployments)
+      .innerJoin(environments, eq(environments.id, deployments.environmentId))
+      .where(
+        and(
+          eq(deployments.projectId, app.projectId),
+          eq(deployments.template, app.template),
+          eq(deployments.desiredState, 'present'),
+          ne(deployments.id, app.id),
+        ),
+      )
+      .orderBy(environments.nom, deployments.nom),
+  ]);
+  return {
+    sauvegardes: list.map(presentBackup),
+    restaurations: restores.map(presentRestore),
+    planification: {
+      actif: schedule?.enabled ?? false,
+      conservation_nombre: schedule?.keepCount ?? DEFAULT_RETENTION.keepCount,
+      conservation_jours: schedule?.keepDays ?? DEFAULT_RETENTION.keepDays,
+      prochaine_sauvegarde: schedule?.enabled ? schedule.nextRunAt.toISOString() : null,
+      prochaine_restauration_test: schedule?.enabled
+        ? schedule.nextTestRestoreAt.toISOString()
+        : null,
+    },
+    destination_s3: destination ?? null,
+    cibles_restauration: targets,
+  };
+}
+
+/** « Sauvegarder maintenant »: one backup at a time per application. */
+export async function requestBackup(
+  ctx: BackupContext,
+  opts: { deploymentId: string; userId: string },
+): Promise<BackupRow> {
+  const app = await authorizeDeployment(ctx.db, { ...opts, need: 'developer' });
+  const [running] = await ctx.db
+    .select({ id: backups.id })
+    .from(backups)
+    .where(and(eq(backups.deploymentId, app.id), eq(backups.status, 'running')));
+  if (running) throw conflict(t.alreadyRunning);
+  try {
+    return await recordBackup(ctx, {
+      deploymentId: app.id,
+      projectId: app.projectId,
+      kind: 'manual',
+      requestedBy: opts.userId,
+    });
+  } catch (err) {
+    // Two requests at once: the partial unique index lets one through.
+    if (isUniqueViolation(err, 'backups_one_running_key')) throw conflict(t.alreadyRunning);
+    throw err;
+  }
+}
+
+/**
+ * Restore into the same application, or into another of the same template (e.g. prod →
+ * staging) where the caller is a developer too.
+ */
+export async function requestRestore(
+  ctx: BackupContext,
+  opts: { deploymentId: string; backupId: string; userId: string; input: RestoreBackupInput },
+): Promise<RestoreRow> {
+  const source = await authorizeDeployment(ctx.db, {
+    deploymentId: opts.deploymentId,
+    userId: opts.userId,
+    need: 'developer',
+  });
+  if (!isUuid(opts.backupId)) throw notFound(t.backupNotFound);
+  const [backup] = await ctx.db
+    .select()
+    .from(backups)
+    .where(and(eq(backups.id, opts.backupId), eq(backups.deploymentId, source.id)));
+  if (!backup) throw notFound(t.backupNotFound);
+  if (backup.status !== 'success') throw badRequest(t.backupNotUsable);
+  const targetId = opts.input.application_cible_id ?? source.id;
+  const target =
+    targetId === source.id
+      ? source
+      : await authorizeDeployment(ctx.db, {
+          deploymentId: targetId,
+          userId: opts.userId,
+          need: 'developer',
+        });
+  if (target.template !== source.template) throw badRequest(t.targetTemplateMismatch);
+  return recordRestore(ctx, {
+    backupId: backup.id,
+    targetDeploymentId: target.id,
+    kind: target.id === source.id ? 'same' : 'other',
+    requestedBy: opts.userId,
+  });
+}
+
+export async function updateSchedule(
+  ctx: BackupContext,
+  opts: { deploymentId: string; userId: string; input: BackupScheduleInput },
+) {
+  const app = await authorizeDeployment(ctx.db, { ...opts, need: 'developer' });
+  await ensureSchedules(ctx.db);
+  const values = {
+    enabled: opts.input.actif,
+    keepCount: opts.input.conservation_nombre,
+    keepDays: opts.input.conservation_jours,
+    updatedAt: new Date(),
+  };
+  await ctx.db
+    .insert(backupSchedules)
+    .values({ deploymentId: app.id, ...values })
+    .onConflictDoUpdate({ target: backupSchedules.deploymentId, set: values });
+  return listApplicationBackups(ctx, { deploymentId: app.id, userId: opts.userId });
+}
+
+export async function getDestination(
+  ctx: BackupContext,
+  opts: { projectId: string; userId: string },
+): Promise<DestinationSauvegarde | null> {
+  await authorizeProject(ctx.db, { ...opts, need: 'admin' });
+  const [row] = await ctx.db
+    .select()
+    .from(backupDestinations)
+    .where(eq(backupDestinations.projectId, opts.projectId));
+  return row ? presentDestination(row) : null;
+}
+
+/** Admins only; the secret key is sealed with SECRETS_KEY and never answered. */
+export async function setDestination(
+  ctx: BackupContext,
+  opts: { projectId: string; userId: string; input: BackupDestinationInput },
+): Promise<DestinationSauvegarde> {
+  await authorizeProject(ctx.db, { projectId: opts.projectId, userId: opts.userId, need: 'admin' });
+  const i = opts.input;
+  const values = {
+    endpoint: i.endpoint,
+    region: i.region || 'us-east-1',
+    bucket: i.bucket,
+    prefix: i.prefixe ?? '',
+    accessKeyId: i.access_key_id,
+    secretAccessKeySealed: encryptSecret(ctx.secrets.secretsKey, i.secret_access_key),
+    updatedAt: new Date(),
+  };
+  const [row] = await ctx.db
+    .insert(backupDestinations)
+    .values({ projectId: opts.projectId, ...values })
+    .onConflictDoUpdate({ target: backupDestinations.projectId, set: values })
+    .returning();
+  return presentDestination(row!);
+}
+
+export async function removeDestination(
+  ctx: BackupContext,
+  opts: { projectId: string; userId: string },
+): Promise<void> {
+  await authorizeProject(ctx.db, { ...opts, need: 'admin' });
+  await ctx.db.delete(backupDestinations).where(eq(backupDestinations.projectId, opts.projectId));
+}
+
+function presentDestination(row: typeof backupDestinations.$inferSelect): DestinationSauvegarde {
+  return {
+    endpoint: row.endpoint,
+    region: row.region,
+    bucket: row.bucket,
+    prefixe: row.prefix,
+    access_key_id: row.accessKeyId,
+  };
+}
