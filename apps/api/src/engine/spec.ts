@@ -43,6 +43,11 @@ export interface ComponentSpec {
   ramMb: number;
   readiness: ProbeSpec;
   liveness: ProbeSpec;
+  /**
+   * Slow starters (Odoo, Nextcloud): liveness waits until this succeeds once, so a first start
+   * that initialises a database is not killed half-way.
+   */
+  startup?: ProbeSpec;
   /** The component's persistent volume: claim (K8s) or named volume (Docker). */
   volume: { claimName: string; mountPath: string; sizeMb: number; subPath?: string };
   /** Secret keys mounted as files (e.g. Odoo's configuration). */
