@@ -100,7 +100,10 @@ export interface ApplicationSpec {
   } | null;
 }
 
-/** What an environment is to a runtime: a namespace (K8s) or a network (Docker) with a quota. */
+/**
+ * What an environment is to a runtime: a namespace (K8s) or a network (Docker) with a quota:
+ * the project's, or on Kubernetes this environment's share of it (engine/quota-shares.ts).
+ */
 export interface EnvironmentSpec {
   environmentId: string;
   projectId: string;
