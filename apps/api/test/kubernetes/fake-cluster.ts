@@ -21,6 +21,8 @@ export async function startFakeCluster(
     timeoutMs: 2000,
     watchRetryMs: 50,
     resyncMs: 0,
+    // Request counts matter here, not pacing (bench/kubernetes-1000.mjs runs the default 50/s).
+    rate: { qps: 1000, burst: 1000 },
     ...options,
     render: { ...TEST_RENDER, ...options.render },
   });
