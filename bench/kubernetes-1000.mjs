@@ -37,7 +37,11 @@ const { startFakeCluster, refOf, seedPod, readyStatus } = await load(
 );
 const { makeSpec, makeEnvironment } = await load('src/engine/manifests/test-fixtures.ts');
 
-const { api, driver } = await startFakeCluster({ rate: { qps: QPS, burst: 2 * QPS } });
+const { api, driver } = await startFakeCluster({
+  rate: { qps: QPS, burst: 2 * QPS },
+  // The fake server shares this process (and a loaded machine): no 2 s timeout here.
+  timeoutMs: 60_000,
+});
 const t0 = performance.now();
 const specs = [];
 for (let n = 0; n < NAMESPACES; n++) {

@@ -114,8 +114,19 @@ interface ParsedPath {
   collection: string;
 }
 
-/** `/api/v1/namespaces/ns/pods/name/log`, `/apis/apps/v1/deployments`… */
+const parsed = new Map<string, ParsedPath | null>();
+
+/** `/api/v1/namespaces/ns/pods/name/log`, `/apis/apps/v1/deployments`… (memoised: paths repeat). */
 function parsePath(path: string): ParsedPath | null {
+  let p = parsed.get(path);
+  if (p === undefined) {
+    p = parseUncached(path);
+    parsed.set(path, p);
+  }
+  return p;
+}
+
+function parseUncached(path: string): ParsedPath | null {
   const parts = path.split('/').filter(Boolean);
   let group = '';
   let rest: string[];
@@ -343,8 +354,15 @@ export class FakeKubeApi {
         res.end();
       },
     };
-    for (const event of this.events) {
-      if (event.rv <= from) continue;
+    // Events are in resourceVersion order: start after `from` (binary search).
+    let lo = 0;
+    let hi = this.events.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.events[mid]!.rv <= from) lo = mid + 1;
+      else hi = mid;
+    }
+    for (const event of this.events.slice(lo)) {
       if (
         inCollection(event.path, p.collection) &&
         selectorMatches(labelsOf(event.object), selector)
