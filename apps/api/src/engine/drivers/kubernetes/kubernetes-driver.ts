@@ -127,7 +127,23 @@ export class KubernetesDriver implements RuntimeDriver {
       const o = renderEnvironmentObjects(env, this.render);
       return [o.namespace, ...o.policies];
     });
-    for (const object of objects) await this.applyObject(object);
+    const [namespace, binding, ...policies] = objects;
+    await this.applyObject(namespace!);
+    await this.applyObject(binding!);
+    // The rights the binding just gave reach the API server's authorizer within moments: a
+    // 403 right after it is retried a few times before it counts as a refusal.
+    for (const object of policies) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.applyObject(object);
+          break;
+        } catch (error) {
+          if (!(error instanceof KubeApiRejection) || error.code !== 403 || attempt >= 5)
+            throw error;
+          await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+        }
+      }
+    }
     this.environments.set(env.namespace, env);
   }
 

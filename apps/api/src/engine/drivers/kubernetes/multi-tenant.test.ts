@@ -342,3 +342,19 @@ describe('watches instead of polling', () => {
     await eventually(async () => expect((await driver.status(refOf(spec))).readyReplicas).toBe(0));
   });
 });
+
+describe('drift repair', () => {
+  it('a platform workload deleted by hand comes back from the watch event; a changed field at the periodic resync', async () => {
+    const spec = makeSpec({ template: 'wordpress' });
+    await driver.ensureEnvironment(makeEnvironment());
+    await driver.apply(spec);
+    await driver.status(refOf(spec));
+    const path = `/apis/apps/v1/namespaces/${spec.namespace}/deployments/${spec.name}`;
+    api.remove(path);
+    await eventually(() => expect(api.objects.has(path)).toBe(true), 5000);
+
+    api.update(path, (o) => ({ ...o, spec: { ...(o.spec as Json), replicas: 9 } }));
+    await driver.resync();
+    expect((api.objects.get(path)!.spec as Json).replicas).toBe(spec.replicas);
+  });
+});

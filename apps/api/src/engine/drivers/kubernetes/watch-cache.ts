@@ -86,6 +86,7 @@ class KindWatch {
           }
         }
         let expired = false;
+        const started = Date.now();
         await this.client.watch(
           this.path,
           {
@@ -113,6 +114,9 @@ class KindWatch {
           this.signal,
         );
         if (expired) needList = true;
+        // A server that ends watches at once must not be hammered with new ones.
+        if (Date.now() - started < 1000)
+          await new Promise((resolve) => setTimeout(resolve, this.retryMs));
       } catch (error) {
         if (this.signal.aborted) return;
         if (!this.isSynced) this.failSynced(error);
