@@ -9,7 +9,7 @@ import { projects } from '../db/schema/projects';
 import { backoffMs, OBSERVE_EVERY_MS } from './backoff';
 import { RuntimeUnavailableError, type RuntimeDriver } from './driver';
 import { environmentSpecOf } from './environment-spec';
-import { distributeProjectQuota } from './project-quota';
+import { distributeProjectQuota, environmentShare } from './project-quota';
 import type { ApplicationSpec } from './spec';
 import type { RenderOptions } from './manifests/types';
 import {
@@ -149,9 +149,13 @@ export class EnvironmentReconciler {
         }),
       ),
     );
+    // On a runtime that splits the project's quota, the folder shows this namespace's share.
+    const share = this.opts.driver.distributeQuota
+      ? await environmentShare(this.opts.db, project.id, env.id)
+      : null;
     await writeEnvironmentManifests(
       path.join(this.opts.dataDir, env.manifestsDir),
-      environmentSpecOf(env, project),
+      { ...environmentSpecOf(env, project), ...(share ? { quota: share } : {}) },
       specs,
       this.opts.renderOptions,
     );
