@@ -241,7 +241,18 @@ export class KubeClient {
   /** The response text of a 2xx; throws the mapped runtime error otherwise. */
   async text(method: string, path: string, req: KubeRequest = {}): Promise<string> {
     const { url, options, body } = await this.prepare(method, path, req);
-    const { status, text } = await this.send(url, { ...options, timeout: this.timeoutMs }, body);
+    let answer: { status: number; text: string };
+    try {
+      answer = await this.send(url, { ...options, timeout: this.timeoutMs }, body);
+    } catch (error) {
+      // A kept-alive connection the server (or a load balancer) closed while idle: the request
+      // never reached it. Every call of the driver is idempotent (apply, get, list, delete), so
+      // it is sent once more on a new connection.
+      const code = ((error as Error).cause as { code?: string } | undefined)?.code;
+      if (code !== 'ECONNRESET' && code !== 'EPIPE') throw error;
+      answer = await this.send(url, { ...options, timeout: this.timeoutMs }, body);
+    }
+    const { status, text } = answer;
     if (status >= 200 && status < 300) return text;
     throw rejectionOf(status, text);
   }
