@@ -36,3 +36,40 @@ describe('IMAGE_OVERRIDES', () => {
     );
   });
 });
+
+describe('Kubernetes settings', () => {
+  it('reach the renderer: APPS_DOMAIN, its TLS, the issuer, the ingress namespace, denied CIDRs, the account', () => {
+    const config = loadConfig({
+      APPS_DOMAIN: 'apps.exemple.sn',
+      K8S_APPS_DOMAIN_TLS: 'cert-manager',
+      CERT_MANAGER_CLUSTER_ISSUER: 'letsencrypt',
+      K8S_INGRESS_NAMESPACE: 'traefik',
+      K8S_EGRESS_DENIED_CIDRS: '10.0.0.0/8,fd00::/8',
+      K8S_SERVICE_ACCOUNT: 'plateforme/moteur',
+      K8S_RESYNC_MINUTES: '15',
+    });
+    expect(config.kubernetes).toMatchObject({
+      appsDomain: 'apps.exemple.sn',
+      appsDomainTls: 'cert-manager',
+      clusterIssuer: 'letsencrypt',
+      ingressNamespace: 'traefik',
+      egressDeniedCidrs: ['10.0.0.0/8', 'fd00::/8'],
+      platformAccount: { namespace: 'plateforme', name: 'moteur' },
+    });
+    expect(config.kubernetesResyncMs).toBe(15 * 60_000);
+    expect(loadConfig({}).kubernetes).toMatchObject({
+      appsDomainTls: 'none',
+      ingressNamespace: 'ingress-nginx',
+    });
+  });
+
+  it('refuses cert-manager TLS without a ClusterIssuer, and malformed values', () => {
+    expect(() => loadConfig({ K8S_APPS_DOMAIN_TLS: 'cert-manager' })).toThrow(
+      /CERT_MANAGER_CLUSTER_ISSUER/,
+    );
+    expect(() => loadConfig({ K8S_SERVICE_ACCOUNT: 'moteur' })).toThrow(ConfigError);
+    expect(() => loadConfig({ K8S_EGRESS_DENIED_CIDRS: '10.0.0.0/8; rm -rf' })).toThrow(
+      ConfigError,
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { RenderOptions } from './engine/manifests/types';
 import { z } from 'zod';
 import { parseImageOverrides, type ImageOverrides } from './engine/image-overrides';
 
@@ -28,6 +29,36 @@ const envSchema = z.object({
   K8S_STORAGE_CLASS: z.string().optional(),
   K8S_INGRESS_CLASS: z.string().optional(),
   K8S_APP_VOLUME_ACCESS_MODE: z.enum(['ReadWriteOnce', 'ReadWriteMany']).optional(),
+  // TLS of `<label>.<APPS_DOMAIN>` on Kubernetes: none, wildcard (the ingress controller's
+  // default certificate), cert-manager (CERT_MANAGER_CLUSTER_ISSUER through Ingress annotations).
+  K8S_APPS_DOMAIN_TLS: z.enum(['none', 'wildcard', 'cert-manager']).default('none'),
+  CERT_MANAGER_CLUSTER_ISSUER: z
+    .string()
+    .regex(
+      /^[a-z0-9]([-.a-z0-9]*[a-z0-9])?$/,
+      'CERT_MANAGER_CLUSTER_ISSUER must be a DNS-1123 name',
+    )
+    .optional(),
+  // Namespace of the ingress controller: the only one a tenant namespace accepts traffic from.
+  K8S_INGRESS_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, 'K8S_INGRESS_NAMESPACE must be a DNS-1123 label')
+    .default('ingress-nginx'),
+  // CIDRs tenants never reach, comma-separated (default: private, CGNAT and link-local ranges).
+  K8S_EGRESS_DENIED_CIDRS: z
+    .string()
+    .regex(
+      /^[0-9a-fA-F:./]+(,[0-9a-fA-F:./]+)*$/,
+      'K8S_EGRESS_DENIED_CIDRS must be comma-separated CIDRs',
+    )
+    .optional(),
+  // The platform's ServiceAccount as `namespace/name`, bound in each namespace it creates.
+  K8S_SERVICE_ACCOUNT: z
+    .string()
+    .regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, 'K8S_SERVICE_ACCOUNT must be namespace/name')
+    .default('nuagedeploy/nuagedeploy'),
+  // Drift repair: every applied object applied again this often (minutes; 0 = never).
+  K8S_RESYNC_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   // Wildcard DNS name under which every application gets `<app>-<env>-<project>.<APPS_DOMAIN>`.
   APPS_DOMAIN: z
     .string()
@@ -88,13 +119,12 @@ export interface Config {
   runtime: Runtime;
   /** Applications answer at `<host label>.<appsDomain>` (wildcard DNS to the ingress / proxy). */
   appsDomain: string | undefined;
-  kubernetes: {
-    storageClassName?: string;
-    ingressClassName?: string;
-    appVolumeAccessMode?: 'ReadWriteOnce' | 'ReadWriteMany';
-  };
   /** Catalogue image references replaced by the operator's (engine/image-overrides.ts). */
   imageOverrides: ImageOverrides;
+  /** Rendering options of the Kubernetes driver (manifests/types.ts RenderOptions). */
+  kubernetes: RenderOptions;
+  /** Drift repair period of the Kubernetes driver (ms; 0 = never). */
+  kubernetesResyncMs: number;
   /** Host written in docker applications' URLs (default 127.0.0.1, where they listen). */
   dockerPublicHost: string | undefined;
   /** Where the per-application addresses listen in docker mode (default 127.0.0.1). */
@@ -153,6 +183,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${reasons.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.K8S_APPS_DOMAIN_TLS === 'cert-manager' && !e.CERT_MANAGER_CLUSTER_ISSUER) {
+    throw new ConfigError(
+      'Invalid configuration:\n  CERT_MANAGER_CLUSTER_ISSUER: required when K8S_APPS_DOMAIN_TLS=cert-manager',
+    );
+  }
   if (e.ACME_DNS_PROVIDER === 'httpreq' && !e.ACME_DNS_HTTPREQ_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  ACME_DNS_HTTPREQ_URL: required when ACME_DNS_PROVIDER=httpreq',
@@ -183,8 +218,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(e.K8S_APP_VOLUME_ACCESS_MODE
         ? { appVolumeAccessMode: e.K8S_APP_VOLUME_ACCESS_MODE }
         : {}),
+      ...(e.APPS_DOMAIN ? { appsDomain: e.APPS_DOMAIN } : {}),
+      appsDomainTls: e.K8S_APPS_DOMAIN_TLS,
+      ...(e.CERT_MANAGER_CLUSTER_ISSUER ? { clusterIssuer: e.CERT_MANAGER_CLUSTER_ISSUER } : {}),
+      ingressNamespace: e.K8S_INGRESS_NAMESPACE,
+      ...(e.K8S_EGRESS_DENIED_CIDRS
+        ? { egressDeniedCidrs: e.K8S_EGRESS_DENIED_CIDRS.split(',') }
+        : {}),
+      platformAccount: {
+        namespace: e.K8S_SERVICE_ACCOUNT.split('/')[0]!,
+        name: e.K8S_SERVICE_ACCOUNT.split('/')[1]!,
+      },
     },
     imageOverrides,
+    kubernetesResyncMs: e.K8S_RESYNC_MINUTES * 60_000,
     dockerPublicHost: e.DOCKER_PUBLIC_HOST,
     dockerListenHost: e.DOCKER_LISTEN_HOST,
     engineLeaseMs: e.ENGINE_LEASE_MS,

@@ -1,8 +1,16 @@
 import type { PodState } from '../db/schema/deployments';
 import type { BackupManifest, TestRestoreResult } from './backup-parts';
+import type { Quantities } from './quota-shares';
 import type { ApplicationRef, ApplicationSpec, EnvironmentSpec } from './spec';
 
 export type RuntimeName = 'kubernetes' | 'docker' | 'simulation';
+
+/** A project's quota and what each of its environments' applications reserve. */
+export interface ProjectQuotaSpec {
+  projectId: string;
+  quota: Quantities;
+  environments: { environment: EnvironmentSpec; reserved: Quantities }[];
+}
 
 /** What a runtime reports about an application. */
 export interface ApplicationObservation {
@@ -74,8 +82,15 @@ export function preparationsCarriedBy(err: RuntimeRejectedError): ImagePreparati
  */
 export interface RuntimeDriver {
   readonly name: RuntimeName;
-  /** Namespace + ResourceQuota (K8s), network (Docker). */
+  /** Namespace and its policies (K8s), network (Docker). */
   ensureEnvironment(env: EnvironmentSpec): Promise<void>;
+  /**
+   * Runtimes that cap each environment separately (Kubernetes: one ResourceQuota per
+   * namespace) split the project quota between them (engine/quota-shares.ts). The reconciler
+   * calls it, one project at a time (a lock), after ensureEnvironment and whenever
+   * applications change.
+   */
+  distributeQuota?(project: ProjectQuotaSpec): Promise<void>;
   /** Creates or updates every object of the application to match `spec`. */
   apply(spec: ApplicationSpec): Promise<{ preparations: ImagePreparation[] }>;
   status(ref: ApplicationRef): Promise<ApplicationObservation>;

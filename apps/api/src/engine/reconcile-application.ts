@@ -32,6 +32,8 @@ export interface ApplicationReconcilerDeps {
   owner: string;
   /** Makes sure the application's environment exists in the runtime (cached by the caller). */
   ensureEnvironment(environmentId: string): Promise<void>;
+  /** The application's reservation changed (applied or removed): the quota split follows. */
+  quotaChanged?(environmentId: string): Promise<void>;
   /** Keeps the environment's manifests folder current: this application's file after an apply… */
   manifestApplied(environmentId: string, spec: ApplicationSpec): Promise<void>;
   /** …and its removal after the application is gone. */
@@ -64,6 +66,7 @@ export async function reconcileApplication(
     if (row.desiredState === 'absent') {
       await deps.driver.remove(ref);
       await deps.db.delete(deployments).where(where);
+      await deps.quotaChanged?.(env.id);
       await deps.manifestRemoved(env.id, row.runtimeName);
       deps.log.info({ deploymentId: row.id }, 'application removed from the runtime');
       return;
@@ -78,6 +81,8 @@ export async function reconcileApplication(
         secretsKey: deps.secretsKey,
         certificates: deps.certificates,
       });
+      // The namespace's quota must hold the new reservation before its pods are created.
+      await deps.quotaChanged?.(env.id);
       const { preparations } = await deps.driver.apply(spec);
       const [kept] = await deps.db
         .update(deployments)

@@ -9,6 +9,7 @@ import { projects } from '../db/schema/projects';
 import { backoffMs, OBSERVE_EVERY_MS } from './backoff';
 import { RuntimeUnavailableError, type RuntimeDriver } from './driver';
 import { environmentSpecOf } from './environment-spec';
+import { distributeProjectQuota, environmentShare } from './project-quota';
 import type { ApplicationSpec } from './spec';
 import type { RenderOptions } from './manifests/types';
 import {
@@ -65,6 +66,7 @@ export class EnvironmentReconciler {
     if (!opts.force && last && Date.now() - last < ENSURED_TTL_MS) return;
     const { env, project } = await this.load(environmentId);
     await this.opts.driver.ensureEnvironment(environmentSpecOf(env, project));
+    await this.quotaChanged(environmentId, project.id);
     this.ensuredAt.set(environmentId, Date.now());
     if (env.status === 'pending' || env.status === 'failed') {
       // The namespace exists now (ensured for one of its applications): say so at once rather
@@ -74,6 +76,25 @@ export class EnvironmentReconciler {
         .set({ status: 'active', statusMessage: null, attempts: 0 })
         .where(notDeleting(env.id));
     }
+  }
+
+  /**
+   * The project's quota split again between its environments (runtimes with one quota per
+   * environment): after an environment is ensured, before an application's new reservation is
+   * applied, after one is removed.
+   */
+  async quotaChanged(environmentId: string, projectId?: string): Promise<void> {
+    if (!this.opts.driver.distributeQuota) return;
+    let id = projectId;
+    if (!id) {
+      const [env] = await this.opts.db
+        .select({ projectId: environments.projectId })
+        .from(environments)
+        .where(eq(environments.id, environmentId));
+      if (!env) return;
+      id = env.projectId;
+    }
+    await distributeProjectQuota(this.opts.db, this.opts.driver, id);
   }
 
   /**
@@ -128,9 +149,13 @@ export class EnvironmentReconciler {
         }),
       ),
     );
+    // On a runtime that splits the project's quota, the folder shows this namespace's share.
+    const share = this.opts.driver.distributeQuota
+      ? await environmentShare(this.opts.db, project.id, env.id)
+      : null;
     await writeEnvironmentManifests(
       path.join(this.opts.dataDir, env.manifestsDir),
-      environmentSpecOf(env, project),
+      { ...environmentSpecOf(env, project), ...(share ? { quota: share } : {}) },
       specs,
       this.opts.renderOptions,
     );

@@ -2,9 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/helpers/factories';
 import { createEngineTestApp } from '../../test/helpers/engine-test-app';
 import { FakeRuntime } from '../../test/helpers/fake-runtime';
-import { teamWithEnvironment } from '../../test/helpers/deploy-factories';
+import { deployApp, teamWithEnvironment } from '../../test/helpers/deploy-factories';
+import { createEnvironment } from '../../test/helpers/project-factories';
+import type { ProjectQuotaSpec } from './driver';
 import type { TestApp } from '../../test/helpers/test-app';
 import type { EnvironmentSpec } from './spec';
+
+/** A runtime with one quota per environment (Kubernetes): records each split it is asked for. */
+class SplittingRuntime extends FakeRuntime {
+  readonly splits: ProjectQuotaSpec[] = [];
+  async distributeQuota(project: ProjectQuotaSpec) {
+    this.splits.push(structuredClone(project));
+  }
+}
 
 /** Remembers the quota each environment was last ensured with (the namespace's ResourceQuota). */
 class QuotaRecordingRuntime extends FakeRuntime {
@@ -71,5 +81,54 @@ describe('project quota changes reach the runtime', () => {
     expect(runtime.calls.filter((c) => c.includes(env.namespace_k8s_id)).length).toBe(
       ensuredBefore,
     );
+  });
+});
+
+describe('the project quota split between environments (runtimes with one quota per environment)', () => {
+  const runtime = new SplittingRuntime();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createEngineTestApp(runtime);
+  });
+  afterAll(() => t.close());
+
+  const reservedBy = (namespace: string) =>
+    runtime.splits.at(-1)!.environments.find((e) => e.environment.namespace === namespace)!
+      .reserved;
+
+  it('is asked again when applications are deployed and removed, with what each environment reserves', async () => {
+    const { team, project, env } = await teamWithEnvironment(t, {
+      quota_cpu: 4,
+      quota_ram: 8,
+      quota_stockage: 100,
+    });
+    const staging = await createEnvironment(t, team.admin.token, project.id, {
+      nom: 'Recette',
+      type: 'staging',
+    });
+    await t.app.engine.reconciler.runUntilIdle();
+    expect(runtime.splits.at(-1)).toMatchObject({
+      projectId: project.id,
+      quota: { cpuMilli: 4000, ramMb: 8000, storageMb: 100_000 },
+    });
+    expect(runtime.splits.at(-1)!.environments).toHaveLength(2);
+
+    const app = await deployApp(t, team.admin.token, env.id, { replicas: 2 });
+    await t.app.engine.reconciler.runUntilIdle();
+    expect(reservedBy(env.namespace_k8s_id)).toEqual({
+      cpuMilli: 1000,
+      ramMb: 2000,
+      storageMb: 2000,
+    });
+    expect(reservedBy(staging.namespace_k8s_id)).toEqual({ cpuMilli: 0, ramMb: 0, storageMb: 0 });
+
+    const asked = runtime.splits.length;
+    const del = await call(t, 'DELETE', `/api/v1/deployments/deployment/${app.id}`, {
+      token: team.admin.token,
+    });
+    expect(del.statusCode).toBeLessThan(300);
+    await t.app.engine.reconciler.runUntilIdle();
+    expect(runtime.splits.length).toBeGreaterThan(asked);
+    expect(reservedBy(env.namespace_k8s_id)).toEqual({ cpuMilli: 0, ramMb: 0, storageMb: 0 });
   });
 });

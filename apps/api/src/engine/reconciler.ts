@@ -105,6 +105,7 @@ export class Reconciler {
             log: this.opts.log,
             owner: this.owner,
             ensureEnvironment: (id) => this.environments.ensureReady(id),
+            quotaChanged: (id) => this.environments.quotaChanged(id),
             manifestApplied: (id, spec) => this.environments.manifestApplied(id, spec),
             manifestRemoved: (id, name) => this.environments.manifestRemoved(id, name),
           },

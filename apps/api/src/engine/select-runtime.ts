@@ -52,6 +52,7 @@ export async function chooseRuntime(
         new KubernetesDriver({
           connection: kube ?? { kind: 'in-cluster' },
           render: d.config.kubernetes,
+          resyncMs: d.config.kubernetesResyncMs,
         }),
     };
   };

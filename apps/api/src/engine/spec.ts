@@ -43,6 +43,11 @@ export interface ComponentSpec {
   ramMb: number;
   readiness: ProbeSpec;
   liveness: ProbeSpec;
+  /**
+   * Slow starters (Odoo, Nextcloud): liveness waits until this succeeds once, so a first start
+   * that initialises a database is not killed half-way.
+   */
+  startup?: ProbeSpec;
   /** The component's persistent volume: claim (K8s) or named volume (Docker). */
   volume: { claimName: string; mountPath: string; sizeMb: number; subPath?: string };
   /** Secret keys mounted as files (e.g. Odoo's configuration). */
@@ -95,7 +100,10 @@ export interface ApplicationSpec {
   } | null;
 }
 
-/** What an environment is to a runtime: a namespace (K8s) or a network (Docker) with a quota. */
+/**
+ * What an environment is to a runtime: a namespace (K8s) or a network (Docker) with a quota:
+ * the project's, or on Kubernetes this environment's share of it (engine/quota-shares.ts).
+ */
 export interface EnvironmentSpec {
   environmentId: string;
   projectId: string;

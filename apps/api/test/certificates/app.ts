@@ -52,6 +52,8 @@ export function kubernetesChoice(server: string): RuntimeChoice {
       new KubernetesDriver({
         connection: { kind: 'server', server, token: 'jeton-de-test' },
         timeoutMs: 2000,
+        render: { appsDomain: 'apps.nuage.test' },
+        resyncMs: 0,
       }),
   };
 }

@@ -1,6 +1,6 @@
 import type { ApplicationSpec } from '../spec';
 import { renderDatabase } from './database';
-import { renderIngress, renderService } from './networking';
+import { renderDomainIngress, renderPlatformIngress, renderService } from './networking';
 import { renderSecret, renderTlsSecret } from './secrets';
 import { renderClaim } from './storage';
 import type { KubeObject, RenderOptions } from './types';
@@ -9,7 +9,8 @@ import { renderDeployment, renderSetupJob } from './workloads';
 /**
  * Every object of one application, in the order they are applied: what a pod needs (Secret,
  * claims, the database it connects to) exists before the pod is created. The list depends only
- * on the spec's shape (database, setup, domain, certificate), never on the text of a value.
+ * on the spec's shape (database, setup, domain, certificate) and the options (APPS_DOMAIN),
+ * never on the text of a value. What is not in it any more is pruned by the driver.
  */
 export function renderApplication(
   spec: ApplicationSpec,
@@ -28,9 +29,10 @@ export function renderApplication(
   if (spec.database) objects.push(...renderDatabase(spec, spec.database, options));
   objects.push(renderDeployment(spec, options), renderService(spec));
   if (spec.setup) objects.push(renderSetupJob(spec, spec.setup, options));
+  if (options.appsDomain) objects.push(renderPlatformIngress(spec, options));
   if (spec.ingress) {
     if (spec.ingress.tls) objects.push(renderTlsSecret(spec, spec.ingress.tls));
-    objects.push(renderIngress(spec, spec.ingress, options));
+    objects.push(renderDomainIngress(spec, spec.ingress, options));
   }
   return objects;
 }

@@ -1,4 +1,5 @@
 import type { ApplicationSpec, ComponentSpec, EnvVar, ProbeSpec } from '../spec';
+import type { SecurityProfile } from '../templates/security';
 import { cpu, dnsLabel, memory } from './meta';
 import type { Container, PodSpec } from './types';
 
@@ -6,6 +7,8 @@ type K8sEnvVar = NonNullable<Container['env']>[number];
 type K8sProbe = NonNullable<Container['readinessProbe']>;
 type K8sVolume = NonNullable<PodSpec['volumes']>[number];
 type K8sVolumeMount = NonNullable<Container['volumeMounts']>[number];
+type PodSecurityContext = NonNullable<PodSpec['securityContext']>;
+type ContainerSecurityContext = NonNullable<Container['securityContext']>;
 
 export const DATA_VOLUME = 'data';
 export const SECRET_FILES_VOLUME = 'secret-files';
@@ -48,6 +51,30 @@ export function resources(cpuMilli: number, ramMb: number): NonNullable<Containe
   return { requests: { ...amounts }, limits: { ...amounts } };
 }
 
+/**
+ * Pod level: the runtime's default seccomp filter always; the image's own user when it has one
+ * (runAsNonRoot then lets the kubelet refuse an image that would start as root anyway).
+ */
+export function podSecurity(profile: SecurityProfile): PodSecurityContext {
+  return {
+    seccompProfile: { type: 'RuntimeDefault' },
+    ...(profile.runAsUser !== null ? { runAsNonRoot: true, runAsUser: profile.runAsUser } : {}),
+    ...(profile.runAsGroup !== null ? { runAsGroup: profile.runAsGroup } : {}),
+    ...(profile.fsGroup !== null ? { fsGroup: profile.fsGroup } : {}),
+  };
+}
+
+/** Container level: no privilege escalation, every capability dropped but the profile's. */
+export function containerSecurity(profile: SecurityProfile): ContainerSecurityContext {
+  return {
+    allowPrivilegeEscalation: false,
+    capabilities: {
+      drop: ['ALL'],
+      ...(profile.capabilities.length > 0 ? { add: [...profile.capabilities] } : {}),
+    },
+  };
+}
+
 /** The container of an application or database component, with its claim and secret files. */
 export function componentContainer(spec: ApplicationSpec, c: ComponentSpec): Container {
   const mounts: K8sVolumeMount[] = [
@@ -72,7 +99,9 @@ export function componentContainer(spec: ApplicationSpec, c: ComponentSpec): Con
     resources: resources(c.cpuMilli, c.ramMb),
     readinessProbe: probe(c.readiness),
     livenessProbe: probe(c.liveness),
+    ...(c.startup ? { startupProbe: probe(c.startup) } : {}),
     volumeMounts: mounts,
+    securityContext: containerSecurity(c.security),
   };
 }
 

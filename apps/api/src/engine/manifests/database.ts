@@ -1,5 +1,5 @@
 import type { ApplicationSpec, DatabaseSpec } from '../spec';
-import { componentContainer, componentVolumes, podDefaults } from './containers';
+import { componentContainer, componentVolumes, podDefaults, podSecurity } from './containers';
 import { componentLabels, dnsLabel, objectMeta, selectorLabels } from './meta';
 import { renderClaim } from './storage';
 import type {
@@ -42,6 +42,7 @@ export function renderDatabase(
           ...podDefaults,
           // Lets the engine flush to disk on shutdown rather than being killed after 30 s.
           terminationGracePeriodSeconds: 60,
+          securityContext: podSecurity(db.security),
           containers: [componentContainer(spec, db)],
           volumes: componentVolumes(spec, db),
         },

@@ -22,21 +22,36 @@ export function renderService(spec: ApplicationSpec): ServiceObject {
   };
 }
 
-export function renderIngress(
+export const CLUSTER_ISSUER_ANNOTATION = 'cert-manager.io/cluster-issuer';
+/** Which of an application's hosts an Ingress serves (observe.ts prefers the custom domain). */
+export const HOST_KIND_ANNOTATION = 'nuagedeploy.io/host-kind';
+
+type IngressTls = NonNullable<NonNullable<IngressObject['spec']>['tls']>[number];
+
+function ingressFor(
   spec: ApplicationSpec,
-  ingress: NonNullable<ApplicationSpec['ingress']>,
+  name: string,
+  host: string,
+  hostKind: 'platform' | 'domain',
+  tls: { entry: IngressTls | null; clusterIssuer: string | null },
   options: RenderOptions,
 ): IngressObject {
-  const host = hostName(ingress.host);
+  const meta = objectMeta(spec, name, 'app');
   return {
     apiVersion: 'networking.k8s.io/v1',
     kind: 'Ingress',
-    metadata: objectMeta(spec, ingress.name, 'app'),
+    metadata: {
+      ...meta,
+      annotations: {
+        ...meta.annotations,
+        [HOST_KIND_ANNOTATION]: hostKind,
+        // cert-manager's ingress-shim issues the certificate into this namespace's Secret.
+        ...(tls.clusterIssuer ? { [CLUSTER_ISSUER_ANNOTATION]: tls.clusterIssuer } : {}),
+      },
+    },
     spec: {
       ...(options.ingressClassName ? { ingressClassName: options.ingressClassName } : {}),
-      ...(ingress.tls
-        ? { tls: [{ hosts: [host], secretName: dnsLabel(ingress.tls.secretName) }] }
-        : {}),
+      ...(tls.entry ? { tls: [tls.entry] } : {}),
       rules: [
         {
           host,
@@ -58,4 +73,51 @@ export function renderIngress(
       ],
     },
   };
+}
+
+/**
+ * `<host label>.<APPS_DOMAIN>`, every application's address. Its TLS: none, the ingress
+ * controller's default (wildcard) certificate (a TLS entry without a Secret), or cert-manager.
+ */
+export function renderPlatformIngress(
+  spec: ApplicationSpec,
+  options: RenderOptions,
+): IngressObject {
+  const host = hostName(`${spec.hostLabel}.${options.appsDomain}`);
+  const mode = options.appsDomainTls ?? 'none';
+  const clusterIssuer = mode === 'cert-manager' ? (options.clusterIssuer ?? null) : null;
+  const entry: IngressTls | null =
+    mode === 'wildcard'
+      ? { hosts: [host] }
+      : clusterIssuer
+        ? { hosts: [host], secretName: dnsLabel(`${spec.name}-platform-tls`) }
+        : null;
+  return ingressFor(spec, spec.name, host, 'platform', { entry, clusterIssuer }, options);
+}
+
+/**
+ * The custom domain: its own Ingress (so cert-manager's annotation never touches a Secret the
+ * platform wrote), TLS from the stored certificate's Secret, else from cert-manager when a
+ * ClusterIssuer is configured, else plain HTTP.
+ */
+export function renderDomainIngress(
+  spec: ApplicationSpec,
+  ingress: NonNullable<ApplicationSpec['ingress']>,
+  options: RenderOptions,
+): IngressObject {
+  const host = hostName(ingress.host);
+  const clusterIssuer = ingress.tls ? null : (options.clusterIssuer ?? null);
+  const entry: IngressTls | null = ingress.tls
+    ? { hosts: [host], secretName: dnsLabel(ingress.tls.secretName) }
+    : clusterIssuer
+      ? { hosts: [host], secretName: dnsLabel(`${ingress.name}-domain-tls`) }
+      : null;
+  return ingressFor(
+    spec,
+    `${ingress.name}-domain`,
+    host,
+    'domain',
+    { entry, clusterIssuer },
+    options,
+  );
 }

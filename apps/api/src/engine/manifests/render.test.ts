@@ -35,23 +35,64 @@ function assertYamlRoundTrip(objects: KubeObject[]) {
 }
 
 describe('renderEnvironment', () => {
-  it('renders the namespace and a quota equal to the project quota', () => {
-    const objects = renderEnvironment(makeEnvironment());
+  it('renders a tenant namespace: its quota share, PodSecurity labels, network isolation, limits and the platform binding', () => {
+    const objects = renderEnvironment(makeEnvironment(), { ingressNamespace: 'traefik' });
     assertValidObjects(objects);
     assertYamlRoundTrip(objects);
-    const [namespace, quota] = objects;
+    expect(objects.map((o) => o.kind)).toEqual([
+      'Namespace',
+      'ResourceQuota',
+      'RoleBinding',
+      'NetworkPolicy',
+      'NetworkPolicy',
+      'LimitRange',
+    ]);
+    const [namespace, quota, binding, deny, allow, limits] = objects;
     expect(namespace.metadata.name).toBe('env-boutique-prod-a1b2c3');
     expect(namespace.metadata.labels).toMatchObject({
       'app.kubernetes.io/managed-by': 'nuagedeploy',
+      'pod-security.kubernetes.io/enforce': 'baseline',
+      'pod-security.kubernetes.io/warn': 'restricted',
+      'pod-security.kubernetes.io/audit': 'restricted',
     });
-    expect(quota.metadata.namespace).toBe('env-boutique-prod-a1b2c3');
+    for (const o of objects.slice(1)) expect(o.metadata.namespace).toBe('env-boutique-prod-a1b2c3');
     expect(quota.spec?.hard).toEqual({
       'requests.cpu': '16000m',
       'limits.cpu': '16000m',
       'requests.memory': '32000M',
       'limits.memory': '32000M',
       'requests.storage': '500000M',
+      'services.nodeports': '0',
+      'services.loadbalancers': '0',
     });
+    expect(binding.kind === 'RoleBinding' && binding.roleRef).toEqual({
+      apiGroup: 'rbac.authorization.k8s.io',
+      kind: 'ClusterRole',
+      name: 'nuagedeploy-tenant',
+    });
+    // Default deny both ways, then only the ingress controller's namespace and the namespace itself in.
+    expect(deny.kind === 'NetworkPolicy' && deny.spec).toEqual({
+      podSelector: {},
+      policyTypes: ['Ingress', 'Egress'],
+    });
+    const allowSpec = allow.kind === 'NetworkPolicy' ? allow.spec : undefined;
+    expect(allowSpec?.ingress).toEqual([
+      {
+        from: [
+          { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'traefik' } } },
+          { podSelector: {} },
+        ],
+      },
+    ]);
+    // Out: DNS, the namespace, the internet without private ranges (other tenants, metadata).
+    const internet = allowSpec?.egress?.[2]?.to?.[0]?.ipBlock;
+    expect(internet?.cidr).toBe('0.0.0.0/0');
+    expect(internet?.except).toEqual(expect.arrayContaining(['10.0.0.0/8', '169.254.0.0/16']));
+    expect(allowSpec?.egress?.[0]?.ports).toEqual([
+      { protocol: 'UDP', port: 53 },
+      { protocol: 'TCP', port: 53 },
+    ]);
+    expect(limits.kind === 'LimitRange' && limits.spec?.limits[0]?.type).toBe('Container');
   });
 
   it('refuses a namespace that is not a DNS label rather than sending it', () => {

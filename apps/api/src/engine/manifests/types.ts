@@ -2,6 +2,9 @@ import type { IJob } from 'kubernetes-models/batch/v1/Job';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IStatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import type { IRoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1/RoleBinding';
+import type { ILimitRange } from 'kubernetes-models/v1/LimitRange';
 import type { INamespace } from 'kubernetes-models/v1/Namespace';
 import type { IPersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
 import type { IResourceQuota } from 'kubernetes-models/v1/ResourceQuota';
@@ -25,6 +28,9 @@ export type StatefulSetObject = Named<IStatefulSet>;
 export type DeploymentObject = Named<IDeployment>;
 export type JobObject = Named<IJob>;
 export type IngressObject = Named<IIngress>;
+export type NetworkPolicyObject = Named<INetworkPolicy>;
+export type LimitRangeObject = Named<ILimitRange>;
+export type RoleBindingObject = Named<IRoleBinding>;
 
 export type KubeObject =
   | NamespaceObject
@@ -35,7 +41,10 @@ export type KubeObject =
   | StatefulSetObject
   | DeploymentObject
   | JobObject
-  | IngressObject;
+  | IngressObject
+  | NetworkPolicyObject
+  | LimitRangeObject
+  | RoleBindingObject;
 
 export type PodSpec = NonNullable<NonNullable<IDeployment['spec']>['template']['spec']>;
 export type Container = PodSpec['containers'][number];
@@ -52,4 +61,25 @@ export interface RenderOptions {
    * ReadWriteMany (NFS, CephFS…) lets replicas spread over nodes.
    */
   appVolumeAccessMode?: 'ReadWriteOnce' | 'ReadWriteMany';
+  /**
+   * APPS_DOMAIN: every application gets an Ingress for `<host label>.<appsDomain>`. Required by
+   * the Kubernetes driver; unset only in folder renderings without a runtime.
+   */
+  appsDomain?: string;
+  /**
+   * TLS of those platform hosts: none (HTTP only); wildcard (the ingress controller's default
+   * certificate, a wildcard of APPS_DOMAIN the operator installs, serves them); cert-manager
+   * (one certificate per host through the Ingress annotation).
+   */
+  appsDomainTls?: AppsDomainTls;
+  /** CERT_MANAGER_CLUSTER_ISSUER: set = custom domains without a stored certificate are issued by it. */
+  clusterIssuer?: string;
+  /** Namespace of the ingress controller: the only one (besides its own) a tenant accepts traffic from. */
+  ingressNamespace?: string;
+  /** CIDRs a tenant can never reach (cluster pod/service ranges, private networks). */
+  egressDeniedCidrs?: string[];
+  /** The platform's ServiceAccount, bound to the tenant Role in each namespace it creates. */
+  platformAccount?: { namespace: string; name: string };
 }
+
+export type AppsDomainTls = 'none' | 'wildcard' | 'cert-manager';

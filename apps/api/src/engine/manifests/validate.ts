@@ -5,6 +5,9 @@ import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { StatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
 import { Job } from 'kubernetes-models/batch/v1/Job';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
+import { RoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1/RoleBinding';
+import { LimitRange } from 'kubernetes-models/v1/LimitRange';
 import { Namespace } from 'kubernetes-models/v1/Namespace';
 import { PersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
 import { ResourceQuota } from 'kubernetes-models/v1/ResourceQuota';
@@ -28,6 +31,9 @@ const MODELS: Record<string, ModelClass> = {
   'apps/v1/StatefulSet': StatefulSet,
   'batch/v1/Job': Job,
   'networking.k8s.io/v1/Ingress': Ingress,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+  'v1/LimitRange': LimitRange,
+  'rbac.authorization.k8s.io/v1/RoleBinding': RoleBinding,
   'cert-manager.io/v1/Issuer': Issuer,
   'cert-manager.io/v1/ClusterIssuer': ClusterIssuer,
   'cert-manager.io/v1/Certificate': Certificate,

@@ -3,11 +3,14 @@ import {
   DATA_VOLUME,
   componentContainer,
   componentVolumes,
+  containerSecurity,
   envVars,
   literal,
   podDefaults,
+  podSecurity,
   resources,
 } from './containers';
+import type { SecurityProfile } from '../templates/security';
 import { componentLabels, dnsLabel, objectMeta, selectorLabels } from './meta';
 import type { Container, DeploymentObject, JobObject, PodSpec, RenderOptions } from './types';
 
@@ -50,6 +53,7 @@ export function renderDeployment(spec: ApplicationSpec, options: RenderOptions):
         spec: {
           ...podDefaults,
           ...sameNodeAsApp(spec, options),
+          securityContext: podSecurity(spec.app.security),
           containers: [componentContainer(spec, spec.app)],
           volumes: componentVolumes(spec, spec.app),
         },
@@ -60,6 +64,13 @@ export function renderDeployment(spec: ApplicationSpec, options: RenderOptions):
 
 /** Busybox's nc is enough to wait for a TCP port; host and port come in as variables, never as script text. */
 const WAIT_IMAGE = 'docker.io/library/busybox:1.36';
+const waitSecurity: SecurityProfile = {
+  capabilities: [],
+  runAsUser: 65534,
+  runAsGroup: 65534,
+  fsGroup: null,
+  reason: 'nc de busybox ne fait que des connexions TCP sortantes',
+};
 const WAIT_SCRIPT =
   'for t in $TARGETS; do until nc -z -w 3 "${t%:*}" "${t##*:}"; do echo "attente de $t"; sleep 3; done; done';
 
@@ -75,6 +86,8 @@ function waitContainer(spec: ApplicationSpec): Container {
     command: ['sh', '-c', WAIT_SCRIPT],
     env: [{ name: 'TARGETS', value: targets.join(' ') }],
     resources: resources(50, 32),
+    // Busybox needs nothing: nobody, without any capability, passes `restricted`.
+    securityContext: { ...containerSecurity(waitSecurity), runAsNonRoot: true, runAsUser: 65534 },
   };
 }
 
@@ -102,6 +115,7 @@ export function renderSetupJob(
           ...podDefaults,
           ...sameNodeAsApp(spec, options),
           restartPolicy: 'Never',
+          securityContext: podSecurity(setup.security),
           initContainers: [waitContainer(spec)],
           containers: [
             {
@@ -111,6 +125,7 @@ export function renderSetupJob(
               env: envVars(spec, setup.env),
               resources: resources(200, 256),
               volumeMounts: [{ name: DATA_VOLUME, mountPath: spec.app.volume.mountPath }],
+              securityContext: containerSecurity(setup.security),
             },
           ],
           volumes: componentVolumes(spec, spec.app).filter((v) => v.name === DATA_VOLUME),

@@ -40,7 +40,14 @@ describe('writeEnvironmentManifests', () => {
       [`${odoo.name}.yaml`, 'namespace.yaml', `${wordpress.name}.yaml`].sort(),
     );
     const ns = parseAllDocuments(await readFile(path.join(dir, 'namespace.yaml'), 'utf8'));
-    expect(ns.map((d) => d.toJS().kind)).toEqual(['Namespace', 'ResourceQuota']);
+    expect(ns.map((d) => d.toJS().kind)).toEqual([
+      'Namespace',
+      'ResourceQuota',
+      'RoleBinding',
+      'NetworkPolicy',
+      'NetworkPolicy',
+      'LimitRange',
+    ]);
     const app = parseAllDocuments(await readFile(path.join(dir, `${wordpress.name}.yaml`), 'utf8'));
     expect(app.map((d) => d.toJS().kind)).toContain('Deployment');
   });

@@ -54,7 +54,10 @@ export async function writeEnvironmentManifests(
   options: RenderOptions = {},
 ): Promise<void> {
   await mkdir(dir, { recursive: true });
-  await writeAtomically(path.join(dir, NAMESPACE_FILE), toYaml(renderEnvironment(env), MARKER));
+  await writeAtomically(
+    path.join(dir, NAMESPACE_FILE),
+    toYaml(renderEnvironment(env, options), MARKER),
+  );
   const written = new Set([NAMESPACE_FILE]);
   for (const spec of specs) written.add(await writeApplicationManifest(dir, spec, options));
   for (const entry of await readdir(dir, { withFileTypes: true })) {

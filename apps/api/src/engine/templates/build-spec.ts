@@ -50,12 +50,27 @@ export function applicationName(template: string, nom: string, deploymentId: str
   return `${dnsFragment(`${template}-${nom}`, 32, 'app')}-${suffix}`;
 }
 
+/** Past this liveness delay an image is a slow starter: it gets a startup probe (Odoo, Nextcloud). */
+const SLOW_START_SECONDS = 120;
+
 function httpProbes(
   port: number,
   path: string,
   livenessDelaySeconds: number,
-): { readiness: ProbeSpec; liveness: ProbeSpec } {
+): { readiness: ProbeSpec; liveness: ProbeSpec; startup?: ProbeSpec } {
   return {
+    // Five times the usual delay to answer once (first start: schema creation, app install).
+    ...(livenessDelaySeconds >= SLOW_START_SECONDS
+      ? {
+          startup: {
+            check: { kind: 'http', path, port },
+            initialDelaySeconds: 10,
+            periodSeconds: 10,
+            timeoutSeconds: 5,
+            failureThreshold: Math.ceil((livenessDelaySeconds * 5) / 10),
+          },
+        }
+      : {}),
     readiness: {
       check: { kind: 'http', path, port },
       initialDelaySeconds: 10,

@@ -6,14 +6,19 @@ import type { DatabaseEngine, SaasTemplateId } from '@nuage/shared/catalog';
  * from the official images' entrypoints; a runtime never grants more than listed here.
  */
 export type Capability =
-  'CHOWN' | 'DAC_OVERRIDE' | 'FOWNER' | 'SETGID' | 'SETUID' | 'NET_BIND_SERVICE';
+  'CHOWN' | 'DAC_OVERRIDE' | 'FOWNER' | 'SETGID' | 'SETUID' | 'NET_BIND_SERVICE' | 'KILL';
 
 export interface SecurityProfile {
   /** Capabilities kept; all others are dropped. */
   capabilities: Capability[];
   /** The image runs as this non-root user by itself; null when its entrypoint starts as root. */
   runAsUser: number | null;
-  /** Group that must own the data volume (Kubernetes fsGroup), when the image runs as non-root. */
+  /** Primary group of that user (Kubernetes runAsGroup); null with runAsUser null. */
+  runAsGroup: number | null;
+  /**
+   * Group that must own the data volume (Kubernetes fsGroup), when the image runs as non-root.
+   * Null when the volume is another component's: fsGroup re-owns every file on mount.
+   */
   fsGroup: number | null;
   /** Why, for operators reading the policy (README lists these). */
   reason: string;
@@ -22,14 +27,16 @@ export interface SecurityProfile {
 /**
  * Apache images (WordPress, Joomla, Drupal, Nextcloud, Matomo): the entrypoint starts as root,
  * copies the application into the empty volume and chowns it to www-data, binds port 80, then
- * Apache switches its workers to www-data.
+ * Apache switches its workers to www-data. The parent (root) signals its www-data children on
+ * graceful restarts and at shutdown, which needs KILL once the capabilities are dropped.
  */
 const apacheAsRoot: SecurityProfile = {
-  capabilities: ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'SETGID', 'SETUID', 'NET_BIND_SERVICE'],
+  capabilities: ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'SETGID', 'SETUID', 'NET_BIND_SERVICE', 'KILL'],
   runAsUser: null,
+  runAsGroup: null,
   fsGroup: null,
   reason:
-    "l'entrypoint Apache copie les fichiers dans le volume et les attribue à www-data (CHOWN, DAC_OVERRIDE, FOWNER), écoute le port 80 (NET_BIND_SERVICE) puis passe à www-data (SETUID, SETGID)",
+    "l'entrypoint Apache copie les fichiers dans le volume et les attribue à www-data (CHOWN, DAC_OVERRIDE, FOWNER), écoute le port 80 (NET_BIND_SERVICE), passe à www-data (SETUID, SETGID) et le processus parent signale ses processus www-data (KILL)",
 };
 
 export const applicationSecurity: Record<SaasTemplateId, SecurityProfile> = {
@@ -42,6 +49,7 @@ export const applicationSecurity: Record<SaasTemplateId, SecurityProfile> = {
   odoo: {
     capabilities: [],
     runAsUser: 101,
+    runAsGroup: 101,
     fsGroup: 101,
     reason: "l'image officielle tourne en utilisateur odoo (uid 101) sur le port 8069",
   },
@@ -52,6 +60,7 @@ export const databaseSecurity: Record<DatabaseEngine, SecurityProfile> = {
   mariadb: {
     capabilities: ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'SETGID', 'SETUID'],
     runAsUser: null,
+    runAsGroup: null,
     fsGroup: null,
     reason:
       "l'entrypoint MariaDB attribue /var/lib/mysql à mysql (CHOWN, DAC_OVERRIDE, FOWNER) puis passe à cet utilisateur (SETUID, SETGID)",
@@ -59,6 +68,7 @@ export const databaseSecurity: Record<DatabaseEngine, SecurityProfile> = {
   postgresql: {
     capabilities: ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'SETGID', 'SETUID'],
     runAsUser: null,
+    runAsGroup: null,
     fsGroup: null,
     reason:
       "l'entrypoint PostgreSQL attribue son répertoire de données à postgres (CHOWN, DAC_OVERRIDE, FOWNER) puis passe à cet utilisateur (SETUID, SETGID)",
@@ -67,11 +77,14 @@ export const databaseSecurity: Record<DatabaseEngine, SecurityProfile> = {
 
 /**
  * wp-cli (wordpress:cli) only reads wp-config.php and writes to the database; it runs as uid 33,
- * the owner of the Apache image's files (the image's own www-data is uid 82, Alpine's).
+ * the owner of the Apache image's files (the image's own www-data is uid 82, Alpine's). No
+ * fsGroup: the volume is the application's, already owned by www-data (33:33); an fsGroup
+ * would re-own its files at every mount.
  */
 export const setupSecurity: SecurityProfile = {
   capabilities: [],
   runAsUser: 33,
-  fsGroup: 33,
+  runAsGroup: 33,
+  fsGroup: null,
   reason: "wp-cli s'exécute en www-data et n'écrit que dans la base de données",
 };

@@ -2,7 +2,7 @@ import { certificateMessages as m } from '@nuage/shared/schemas/certificates';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates } from '../../db/schema/certificates';
-import { FakeKubeApi } from '../../engine/drivers/kubernetes/fake-kube-api';
+import { FakeKubeApi } from '../../../test/kubernetes/fake-kube-api';
 import {
   createCertificateTestApp,
   kubernetesChoice,
@@ -152,8 +152,11 @@ describe('an application with a certificate', () => {
       nom_domaine: 'boutique.exemple.sn',
     });
     appId = app.id;
-    await reconcileUntil(t, async () => objectsOfKind('Ingress').length > 0);
-    const [ingress] = objectsOfKind('Ingress');
+    await reconcileUntil(t, async () => objectsOfKind('Ingress').length > 1);
+    // The custom domain's Ingress (the other one serves `<label>.<APPS_DOMAIN>`).
+    const ingress = objectsOfKind('Ingress').find((i) =>
+      (i.metadata as Json).name?.toString().endsWith('-domain'),
+    );
     const [secret] = tlsSecrets();
     const tls = (ingress!.spec as { tls: { hosts: string[]; secretName: string }[] }).tls;
     expect(tls).toEqual([

@@ -1,6 +1,6 @@
 import { certificateMessages as m } from '@nuage/shared/schemas/certificates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeKubeApi } from '../../engine/drivers/kubernetes/fake-kube-api';
+import { FakeKubeApi } from '../../../test/kubernetes/fake-kube-api';
 import { validateObject } from '../../engine/manifests/validate';
 import {
   createCertificateTestApp,

@@ -1,13 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VARIANTS, makeSpec } from '../../manifests/test-fixtures';
-import { type FakeKubeApi, statusBody } from './fake-kube-api';
+import { type FakeKubeApi, statusBody } from '../../../../test/kubernetes/fake-kube-api';
+import {
+  eventually,
+  readyStatus,
+  refOf,
+  seedNamespace,
+  seedPod,
+  startFakeCluster,
+} from '../../../../test/kubernetes/fake-cluster';
 import type { KubernetesDriver } from './kubernetes-driver';
-import { readyStatus, refOf, seedPod, startFakeCluster } from './test-helpers';
 
 let api: FakeKubeApi;
 let driver: KubernetesDriver;
-beforeEach(async () => ({ api, driver } = await startFakeCluster()));
-afterEach(() => api.close());
+beforeEach(async () => {
+  ({ api, driver } = await startFakeCluster());
+  seedNamespace(api, spec.namespace);
+});
+afterEach(async () => {
+  await driver.close();
+  await api.close();
+});
 
 const tls = VARIANTS.find((v) => v.tls)!;
 const spec = makeSpec({ template: 'wordpress', variant: { ...tls, replicas: 2 } });
@@ -17,7 +30,7 @@ const statefulSetPath = `/apis/apps/v1/namespaces/${ns}/statefulsets/${spec.data
 const selector = `app.kubernetes.io/managed-by=nuagedeploy,nuagedeploy.io/deployment-id=${spec.deploymentId}`;
 
 function setStatus(path: string, status: Record<string, unknown>) {
-  api.objects.set(path, { ...api.objects.get(path)!, status });
+  api.update(path, (o) => ({ ...o, status }));
 }
 
 async function appliedAndReady() {
@@ -32,6 +45,11 @@ async function appliedAndReady() {
   seedPod(api, spec, 'app', `${spec.name}-7d9f-a`, readyStatus(spec.app.image));
   seedPod(api, spec, 'app', `${spec.name}-7d9f-b`, readyStatus(spec.app.image));
   seedPod(api, spec, 'database', `${spec.database!.name}-0`, readyStatus(spec.database!.image));
+  // Watch events arrive on their own time: wait until the driver has seen them all.
+  await eventually(async () => {
+    const s = await driver.status(refOf(spec));
+    expect([s.phase, s.pods.length]).toEqual(['running', 3]);
+  });
 }
 
 describe('status', () => {
@@ -48,22 +66,27 @@ describe('status', () => {
 
   it('is running once every replica and the database are ready, reachable over https', async () => {
     await appliedAndReady();
-    api.requests.length = 0;
-    const status = await driver.status(refOf(spec));
-    expect(status).toMatchObject({
-      phase: 'running',
-      readyReplicas: 2,
-      url: 'https://boutique.exemple.sn',
-      reason: null,
+    const status = await eventually(async () => {
+      const s = await driver.status(refOf(spec));
+      expect(s).toMatchObject({
+        phase: 'running',
+        readyReplicas: 2,
+        url: 'https://boutique.exemple.sn',
+        reason: null,
+      });
+      expect(s.pods).toHaveLength(3);
+      return s;
     });
+    api.requests.length = 0;
+    // From the watches' memory: no request at all.
+    await driver.status(refOf(spec));
+    expect(api.requests).toEqual([]);
     expect(status.pods.map((p) => [p.name, p.status, p.ready, p.restarts])).toEqual([
       [`${spec.name}-7d9f-a`, 'Running', true, 1],
       [`${spec.name}-7d9f-b`, 'Running', true, 1],
       [`${spec.database!.name}-0`, 'Running', true, 1],
     ]);
     expect(status.images).toEqual([spec.app.image, spec.database!.image]);
-    for (const r of api.requests)
-      expect(r.query.get('labelSelector')).toMatch(new RegExp(`^${selector}`));
   });
 
   it('is starting while a replica is not ready, or the rollout is not observed yet', async () => {
@@ -74,14 +97,24 @@ describe('status', () => {
       updatedReplicas: 2,
       readyReplicas: 1,
     });
-    expect(await driver.status(refOf(spec))).toMatchObject({ phase: 'starting', readyReplicas: 1 });
+    await eventually(async () =>
+      expect(await driver.status(refOf(spec))).toMatchObject({
+        phase: 'starting',
+        readyReplicas: 1,
+      }),
+    );
     setStatus(deploymentPath, {
       observedGeneration: 0,
       replicas: 2,
       updatedReplicas: 2,
       readyReplicas: 2,
     });
-    expect((await driver.status(refOf(spec))).phase).toBe('starting');
+    await eventually(async () =>
+      expect(await driver.status(refOf(spec))).toMatchObject({
+        phase: 'starting',
+        readyReplicas: 2,
+      }),
+    );
   });
 
   it('is failed with a French reason when an image cannot be pulled', async () => {
@@ -98,15 +131,18 @@ describe('status', () => {
         },
       ],
     });
-    const status = await driver.status(refOf(spec));
-    expect(status.phase).toBe('failed');
+    const status = await eventually(async () => {
+      const s = await driver.status(refOf(spec));
+      expect(s.phase).toBe('failed');
+      return s;
+    });
     expect(status.reason).toContain(
       'Image introuvable ou inaccessible (docker.io/library/wordpress:99-nope)',
     );
     expect(status.pods.find((p) => p.name.endsWith('8e1a-c'))?.status).toBe('ImagePullBackOff');
   });
 
-  it('says http without a certificate and no URL without a domain', async () => {
+  it('says http without a certificate, and the platform host (APPS_DOMAIN) without a domain', async () => {
     const plain = makeSpec({ template: 'joomla', domain: 'site.exemple.sn' });
     await driver.apply(plain);
     expect((await driver.status(refOf(plain))).url).toBe('http://site.exemple.sn');
@@ -115,7 +151,7 @@ describe('status', () => {
       deploymentId: '77777777-8888-4777-8666-555555555555',
     });
     await driver.apply(bare);
-    expect((await driver.status(refOf(bare))).url).toBeNull();
+    expect((await driver.status(refOf(bare))).url).toBe(`http://${bare.hostLabel}.apps.nuage.test`);
   });
 });
 

@@ -61,11 +61,173 @@ function statusOf(text: string): StatusBody {
   }
 }
 
+/**
+ * Token bucket shared by every request of one client (watches included): client-go's default
+ * for controllers is 50 requests/s with a burst of 100 — what an API server expects of one.
+ */
+export class RateLimiter {
+  private tokens: number;
+  private last = Date.now();
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly qps = 50,
+    readonly burst = 100,
+  ) {
+    this.tokens = burst;
+  }
+
+  /** Resolves when a request may go; callers are served in order. */
+  take(): Promise<void> {
+    const turn = this.queue.then(async () => {
+      for (;;) {
+        const now = Date.now();
+        this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.qps);
+        this.last = now;
+        if (this.tokens >= 1) {
+          this.tokens -= 1;
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, ((1 - this.tokens) / this.qps) * 1000));
+      }
+    });
+    this.queue = turn;
+    return turn;
+  }
+}
+
+export interface WatchHandlers {
+  /** One event of the stream (ADDED, MODIFIED, DELETED, BOOKMARK, ERROR). */
+  onEvent(type: string, object: Record<string, unknown>): void;
+}
+
 export class KubeClient {
+  private agent: http.Agent | undefined;
+  private agentKey = '';
+  readonly limiter: RateLimiter;
+
   constructor(
     private readonly config: KubeConfig,
     private readonly timeoutMs = 15_000,
-  ) {}
+    limits: { qps?: number; burst?: number } = {},
+  ) {
+    this.limiter = new RateLimiter(limits.qps, limits.burst);
+  }
+
+  /**
+   * client-node builds a new agent at every applyToHTTPSOptions (a TLS handshake per request);
+   * one keep-alive agent per TLS identity is kept instead, rebuilt if the identity changes.
+   */
+  private agentFor(url: URL, options: https.RequestOptions): http.Agent {
+    const key = JSON.stringify([
+      url.protocol,
+      options.ca,
+      options.cert,
+      options.key,
+      options.rejectUnauthorized,
+      options.servername,
+    ]);
+    if (!this.agent || key !== this.agentKey) {
+      this.agent?.destroy();
+      this.agentKey = key;
+      this.agent =
+        url.protocol === 'https:'
+          ? new https.Agent({
+              keepAlive: true,
+              ...(options.ca ? { ca: options.ca } : {}),
+              ...(options.cert ? { cert: options.cert } : {}),
+              ...(options.key ? { key: options.key } : {}),
+              ...(options.rejectUnauthorized !== undefined
+                ? { rejectUnauthorized: options.rejectUnauthorized }
+                : {}),
+              ...(options.servername ? { servername: options.servername } : {}),
+            })
+          : new http.Agent({ keepAlive: true });
+    }
+    return this.agent;
+  }
+
+  close(): void {
+    this.agent?.destroy();
+    this.agent = undefined;
+  }
+
+  /** URL, headers and agent of a request, with the kubeconfig's current credentials. */
+  private async prepare(
+    method: string,
+    path: string,
+    req: KubeRequest,
+  ): Promise<{ url: URL; options: https.RequestOptions; body: string | undefined }> {
+    const url = new URL(this.server + path);
+    for (const [key, value] of Object.entries(req.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const options: https.RequestOptions = {};
+    try {
+      // Bearer token, client certificate, exec plugin, CA: whatever the kubeconfig says.
+      await this.config.applyToHTTPSOptions(options);
+    } catch (error) {
+      throw new RuntimeUnavailableError(
+        `Identifiants Kubernetes inutilisables : ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+    const headers: http.OutgoingHttpHeaders = {
+      // applyToHTTPSOptions always sets an object (Authorization…), never the raw-array form.
+      ...(options.headers as http.OutgoingHttpHeaders | undefined),
+      Accept: 'application/json, */*',
+      ...(body !== undefined ? { 'Content-Type': req.contentType ?? CONTENT_TYPES.json } : {}),
+    };
+    const agent = this.agentFor(url, options);
+    await this.limiter.take();
+    return { url, options: { ...options, agent, method, headers }, body };
+  }
+
+  /**
+   * A watch stream: resolves when the server ends it (timeout, restart), rejects when it cannot
+   * be opened; `signal` ends it from this side. Events are newline-delimited JSON.
+   */
+  async watch(
+    path: string,
+    query: KubeRequest['query'],
+    handlers: WatchHandlers,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const { url, options } = await this.prepare('GET', path, { query: { ...query, watch: true } });
+    const transport = url.protocol === 'https:' ? https : http;
+    await new Promise<void>((resolve, reject) => {
+      const request = transport.request(url, { ...options, signal }, (response) => {
+        if ((response.statusCode ?? 0) >= 300) {
+          const chunks: Buffer[] = [];
+          response.on('data', (c: Buffer) => chunks.push(c));
+          response.on('end', () =>
+            reject(rejectionOf(response.statusCode ?? 0, Buffer.concat(chunks).toString('utf8'))),
+          );
+          return;
+        }
+        let pending = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          pending += chunk;
+          let newline: number;
+          while ((newline = pending.indexOf('\n')) >= 0) {
+            const line = pending.slice(0, newline).trim();
+            pending = pending.slice(newline + 1);
+            if (!line) continue;
+            const event = JSON.parse(line) as { type: string; object: Record<string, unknown> };
+            handlers.onEvent(event.type, event.object);
+          }
+        });
+        response.on('end', () => resolve());
+        response.on('error', () => resolve());
+      });
+      request.on('error', (error) =>
+        signal.aborted ? resolve() : reject(unavailable(url, error)),
+      );
+      request.end();
+    });
+  }
 
   get server(): string {
     const server = this.config.getCurrentCluster()?.server;
@@ -78,50 +240,21 @@ export class KubeClient {
 
   /** The response text of a 2xx; throws the mapped runtime error otherwise. */
   async text(method: string, path: string, req: KubeRequest = {}): Promise<string> {
-    const url = new URL(this.server + path);
-    for (const [key, value] of Object.entries(req.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
-    }
-    const options: https.RequestOptions = {};
+    const { url, options, body } = await this.prepare(method, path, req);
+    let answer: { status: number; text: string };
     try {
-      // Bearer token, client certificate, exec plugin, CA: whatever the kubeconfig says.
-      await this.config.applyToHTTPSOptions(options);
+      answer = await this.send(url, { ...options, timeout: this.timeoutMs }, body);
     } catch (error) {
-      throw new RuntimeUnavailableError(
-        `Identifiants Kubernetes inutilisables : ${(error as Error).message}`,
-        {
-          cause: error,
-        },
-      );
+      // A kept-alive connection the server (or a load balancer) closed while idle: the request
+      // never reached it. Every call of the driver is idempotent (apply, get, list, delete), so
+      // it is sent once more on a new connection.
+      const code = ((error as Error).cause as { code?: string } | undefined)?.code;
+      if (code !== 'ECONNRESET' && code !== 'EPIPE') throw error;
+      answer = await this.send(url, { ...options, timeout: this.timeoutMs }, body);
     }
-    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
-    const headers: http.OutgoingHttpHeaders = {
-      // applyToHTTPSOptions always sets an object (Authorization…), never the raw-array form.
-      ...(options.headers as http.OutgoingHttpHeaders | undefined),
-      Accept: 'application/json, */*',
-      ...(body !== undefined ? { 'Content-Type': req.contentType ?? CONTENT_TYPES.json } : {}),
-    };
-    const { status, text } = await this.send(
-      url,
-      { ...options, method, headers, timeout: this.timeoutMs },
-      body,
-    );
+    const { status, text } = answer;
     if (status >= 200 && status < 300) return text;
-    const parsed = statusOf(text);
-    const message =
-      typeof parsed.message === 'string' && parsed.message ? parsed.message : text.slice(0, 500);
-    // 429 (throttled) is as transient as a 5xx: the reconciler retries later.
-    if (status >= 500 || status === 429) {
-      throw new KubeApiUnavailable(
-        `L’API Kubernetes ne répond pas (HTTP ${status}) : ${message}`,
-        status,
-      );
-    }
-    throw new KubeApiRejection(
-      message || `HTTP ${status}`,
-      status,
-      typeof parsed.reason === 'string' ? parsed.reason : null,
-    );
+    throw rejectionOf(status, text);
   }
 
   async json<T>(method: string, path: string, req: KubeRequest = {}): Promise<T> {
@@ -153,6 +286,25 @@ export class KubeClient {
       request.end(body);
     });
   }
+}
+
+/** A non-2xx answer as the runtime error the reconciler understands. */
+function rejectionOf(status: number, text: string): Error {
+  const parsed = statusOf(text);
+  const message =
+    typeof parsed.message === 'string' && parsed.message ? parsed.message : text.slice(0, 500);
+  // 429 (throttled) is as transient as a 5xx: the reconciler retries later.
+  if (status >= 500 || status === 429) {
+    return new KubeApiUnavailable(
+      `L’API Kubernetes ne répond pas (HTTP ${status}) : ${message}`,
+      status,
+    );
+  }
+  return new KubeApiRejection(
+    message || `HTTP ${status}`,
+    status,
+    typeof parsed.reason === 'string' ? parsed.reason : null,
+  );
 }
 
 function unavailable(url: URL, error: Error & { code?: string }): RuntimeUnavailableError {

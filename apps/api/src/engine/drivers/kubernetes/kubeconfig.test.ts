@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeEnvironment } from '../../manifests/test-fixtures';
-import { FakeKubeApi } from './fake-kube-api';
+import { FakeKubeApi } from '../../../../test/kubernetes/fake-kube-api';
+import { TEST_RENDER } from '../../../../test/kubernetes/fake-cluster';
 import { findKubeConnection } from './kube-detect';
 import { KubernetesDriver } from './kubernetes-driver';
 
@@ -43,10 +44,12 @@ describe('kubeconfig', () => {
     await writeFile(file, kubeconfig(api.url, 'jeton-operateur', 'elsewhere'));
     const driver = new KubernetesDriver({
       connection: { kind: 'file', path: file, context: 'local' },
+      render: TEST_RENDER,
     });
     await driver.ensureEnvironment(makeEnvironment());
-    expect(api.requests).toHaveLength(2);
-    expect(api.requests[0]!.authorization).toBe('Bearer jeton-operateur');
+    await driver.close();
+    expect(api.requests).toHaveLength(5);
+    for (const r of api.requests) expect(r.authorization).toBe('Bearer jeton-operateur');
   });
 
   it('finds $KUBECONFIG first, then ~/.kube/config, else nothing', async () => {

@@ -3,14 +3,27 @@ import { RuntimeRejectedError, RuntimeUnavailableError } from '../../driver';
 import { renderApplication } from '../../manifests/application';
 import { renderEnvironment } from '../../manifests/environment';
 import { VARIANTS, makeEnvironment, makeSpec } from '../../manifests/test-fixtures';
-import { type FakeKubeApi, statusBody } from './fake-kube-api';
-import type { KubernetesDriver } from './kubernetes-driver';
-import { refOf, startFakeCluster } from './test-helpers';
+import { type FakeKubeApi, statusBody } from '../../../../test/kubernetes/fake-kube-api';
+import {
+  TEST_RENDER,
+  refOf,
+  seedNamespace,
+  startFakeCluster,
+} from '../../../../test/kubernetes/fake-cluster';
+import { KubernetesDriver } from './kubernetes-driver';
 
 let api: FakeKubeApi;
 let driver: KubernetesDriver;
-beforeEach(async () => ({ api, driver } = await startFakeCluster()));
-afterEach(() => api.close());
+beforeEach(async () => {
+  ({ api, driver } = await startFakeCluster());
+  seedNamespace(api, makeSpec({ template: 'wordpress' }).namespace);
+  api.requests.length = 0;
+});
+afterEach(async () => {
+  await driver.close();
+  await api.close();
+});
+const applies = () => api.requests.filter((r) => r.method === 'PATCH');
 
 const tls = VARIANTS.find((v) => v.tls)!;
 const spec = makeSpec({ template: 'wordpress', variant: tls });
@@ -33,39 +46,46 @@ function expectApplyPatch(request: FakeKubeApi['requests'][number], path: string
   expect(request.contentType).toBe('application/apply-patch+yaml');
   expect(request.query.get('fieldManager')).toBe('nuagedeploy');
   expect(request.query.get('force')).toBe('true');
+  expect(request.query.get('fieldValidation')).toBe('Strict');
   expect(request.authorization).toBe('Bearer jeton-de-test');
   expect(JSON.parse(request.body)).toEqual(object);
 }
 
 describe('KubernetesDriver against a fake API server', () => {
-  it('ensureEnvironment applies the Namespace then its ResourceQuota', async () => {
+  it('ensureEnvironment applies the Namespace, then the binding and policies (the quota is distributed apart)', async () => {
     const env = makeEnvironment();
     await driver.ensureEnvironment(env);
-    const [namespace, quota] = renderEnvironment(env);
-    expect(api.requests).toHaveLength(2);
-    expectApplyPatch(api.requests[0]!, `/api/v1/namespaces/${ns}`, namespace);
-    expectApplyPatch(
-      api.requests[1]!,
-      `/api/v1/namespaces/${ns}/resourcequotas/nuagedeploy-quota`,
-      quota,
-    );
+    const [namespace, , binding, deny, allow, limits] = renderEnvironment(env);
+    const sent = [namespace, binding, deny, allow, limits];
+    expect(api.requests).toHaveLength(sent.length);
+    sent.forEach((object, i) => {
+      const path =
+        i === 0
+          ? `/api/v1/namespaces/${ns}`
+          : `${{ RoleBinding: `/apis/rbac.authorization.k8s.io/v1/namespaces/${ns}/rolebindings`, NetworkPolicy: `/apis/networking.k8s.io/v1/namespaces/${ns}/networkpolicies`, LimitRange: `/api/v1/namespaces/${ns}/limitranges` }[object.kind as 'RoleBinding']}/${object.metadata.name}`;
+      expectApplyPatch(api.requests[i]!, path, object);
+    });
   });
 
-  it('apply sends every rendered object, in order, as a server-side apply patch', async () => {
+  it('apply sends every rendered object, in order, as a strict server-side apply patch', async () => {
     const result = await driver.apply(spec);
     expect(result).toEqual({ preparations: [] });
-    const objects = renderApplication(spec);
-    expect(api.requests).toHaveLength(objects.length);
+    const objects = renderApplication(spec, TEST_RENDER);
+    expect(objects.filter((o) => o.kind === 'Ingress')).toHaveLength(2);
+    const sent = applies();
+    expect(sent).toHaveLength(objects.length);
     objects.forEach((object, i) => {
-      expectApplyPatch(api.requests[i]!, `${PATHS[object.kind]}/${object.metadata.name}`, object);
+      expectApplyPatch(sent[i]!, `${PATHS[object.kind]}/${object.metadata.name}`, object);
     });
     // Idempotent: applying again sends the same patches and creates nothing new.
     const stored = api.objects.size;
     await driver.apply(spec);
     expect(api.objects.size).toBe(stored);
-    expect(api.requests.slice(objects.length).map((r) => r.body)).toEqual(
-      api.requests.slice(0, objects.length).map((r) => r.body),
-    );
+    expect(
+      applies()
+        .slice(objects.length)
+        .map((r) => r.body),
+    ).toEqual(sent.map((r) => r.body));
   });
 
   it('recreates the setup Job when its immutable template changed', async () => {
@@ -75,7 +95,7 @@ describe('KubernetesDriver against a fake API server', () => {
     await driver.apply(moved);
     const jobPath = `${PATHS.Job}/${spec.setup!.name}`;
     const jobCalls = api.requests
-      .filter((r) => r.path === jobPath)
+      .filter((r) => r.path === jobPath && r.method !== 'GET')
       .map((r) => `${r.method} ${r.query.get('propagationPolicy') ?? ''}`);
     expect(jobCalls).toEqual(['PATCH ', 'DELETE Background', 'PATCH ']);
     const job = api.objects.get(jobPath)!;
@@ -85,7 +105,7 @@ describe('KubernetesDriver against a fake API server', () => {
   it('scale merges spec.replicas into the Deployment', async () => {
     await driver.apply(spec);
     await driver.scale(refOf(spec), 4);
-    const last = api.requests.at(-1)!;
+    const last = api.writes().at(-1)!;
     expect(last.method).toBe('PATCH');
     expect(last.path).toBe(`${PATHS.Deployment}/${spec.name}`);
     expect(last.contentType).toBe('application/merge-patch+json');
@@ -103,7 +123,7 @@ describe('KubernetesDriver against a fake API server', () => {
     await driver.apply(spec);
     const before = Date.now();
     await driver.restart(refOf(spec));
-    const last = api.requests.at(-1)!;
+    const last = api.writes().at(-1)!;
     expect(last.path).toBe(`${PATHS.Deployment}/${spec.name}`);
     expect(last.contentType).toBe('application/merge-patch+json');
     const at = JSON.parse(last.body).spec.template.metadata.annotations[
@@ -125,23 +145,20 @@ describe('KubernetesDriver against a fake API server', () => {
     await driver.apply(other);
     api.requests.length = 0;
     await driver.remove(refOf(spec));
-    const lists = api.requests.filter((r) => r.method === 'GET');
+    // Watched kinds come from memory; Services, claims and Secrets are listed by selector.
+    const lists = api.requests.filter((r) => r.method === 'GET' && r.query.get('watch') !== 'true');
     expect(lists.map((r) => r.path)).toEqual([
-      PATHS.Ingress,
-      PATHS.Deployment,
-      PATHS.Job,
-      PATHS.StatefulSet,
       PATHS.Service,
       PATHS.PersistentVolumeClaim,
       PATHS.Secret,
     ]);
     for (const list of lists) expect(list.query.get('labelSelector')).toBe(selector);
     const deletes = api.requests.filter((r) => r.method === 'DELETE');
-    expect(deletes).toHaveLength(renderApplication(spec).length);
+    expect(deletes).toHaveLength(renderApplication(spec, TEST_RENDER).length);
     for (const d of deletes) expect(d.query.get('propagationPolicy')).toBe('Background');
     expect([...api.objects.keys()].some((p) => p.includes(spec.name))).toBe(false);
     expect([...api.objects.keys()].filter((p) => p.includes(other.name))).toHaveLength(
-      renderApplication(other).length,
+      renderApplication(other, TEST_RENDER).length,
     );
     // Already gone: nothing listed, nothing to fail on; a 404 on delete is also fine.
     await driver.remove(refOf(spec));
@@ -154,6 +171,7 @@ describe('KubernetesDriver against a fake API server', () => {
   });
 
   it('removeEnvironment deletes the namespace it created, and never another', async () => {
+    api.remove(`/api/v1/namespaces/${ns}`);
     await driver.removeEnvironment(makeEnvironment());
     expect(api.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
     await driver.ensureEnvironment(makeEnvironment());
@@ -164,7 +182,7 @@ describe('KubernetesDriver against a fake API server', () => {
       `/api/v1/namespaces/${ns}`,
       'Background',
     ]);
-    api.objects.set('/api/v1/namespaces/default', {
+    api.put('/api/v1/namespaces/default', {
       apiVersion: 'v1',
       kind: 'Namespace',
       metadata: { name: 'default' },
@@ -199,14 +217,17 @@ describe('KubernetesDriver errors', () => {
   });
 
   it('a closed server or a silent one is a RuntimeUnavailableError', async () => {
-    const slow = await startFakeCluster(300);
+    const slow = await startFakeCluster({ timeoutMs: 300 });
     slow.api.intercept = () => 'hang';
     await expect(slow.driver.status(refOf(spec))).rejects.toBeInstanceOf(RuntimeUnavailableError);
+    await slow.driver.close();
     await slow.api.close();
+    await driver.close();
     await api.close();
     await expect(driver.apply(spec)).rejects.toBeInstanceOf(RuntimeUnavailableError);
     await expect(driver.ensureEnvironment(makeEnvironment())).rejects.toThrow(/ECONNREFUSED/);
     ({ api, driver } = await startFakeCluster());
+    seedNamespace(api, ns);
   });
 
   it('a spec no cluster would accept is refused before any call', async () => {
@@ -223,5 +244,15 @@ describe('KubernetesDriver errors', () => {
       driver.remove({ ...refOf(spec), deploymentId: 'x,app.kubernetes.io/managed-by!=y' }),
     ).rejects.toBeInstanceOf(RuntimeRejectedError);
     expect(api.requests).toEqual([]);
+  });
+
+  it('Kubernetes refuses to start without APPS_DOMAIN (no application would get an address)', async () => {
+    expect(
+      () =>
+        new KubernetesDriver({
+          connection: { kind: 'server', server: 'http://127.0.0.1:9' },
+          render: {},
+        }),
+    ).toThrow(/APPS_DOMAIN/);
   });
 });

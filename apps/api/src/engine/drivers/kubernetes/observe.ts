@@ -119,7 +119,11 @@ export function observe(objects: ObservedObjects): ApplicationObservation {
   const phase =
     failures.length > 0 ? 'failed' : rolledOut && databaseReady ? 'running' : 'starting';
 
-  const ingress = objects.ingresses[0];
+  // The custom domain when there is one, else the platform's `<label>.<APPS_DOMAIN>`.
+  const ingress =
+    objects.ingresses.find(
+      (i) => i.metadata?.annotations?.['nuagedeploy.io/host-kind'] === 'domain',
+    ) ?? objects.ingresses[0];
   const host = ingress?.spec?.rules?.[0]?.host;
   const url = host ? `${ingress?.spec?.tls?.length ? 'https' : 'http'}://${host}` : null;
 

@@ -6,6 +6,9 @@
 const RESOURCES: Record<string, { plural: string; namespaced: boolean }> = {
   'v1/Namespace': { plural: 'namespaces', namespaced: false },
   'v1/ResourceQuota': { plural: 'resourcequotas', namespaced: true },
+  'v1/LimitRange': { plural: 'limitranges', namespaced: true },
+  'networking.k8s.io/v1/NetworkPolicy': { plural: 'networkpolicies', namespaced: true },
+  'rbac.authorization.k8s.io/v1/RoleBinding': { plural: 'rolebindings', namespaced: true },
   'v1/Secret': { plural: 'secrets', namespaced: true },
   'v1/PersistentVolumeClaim': { plural: 'persistentvolumeclaims', namespaced: true },
   'v1/Service': { plural: 'services', namespaced: true },
