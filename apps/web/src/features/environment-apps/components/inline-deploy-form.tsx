@@ -74,7 +74,7 @@ export function InlineDeployForm({
     <Card>
       <CardHeader
         title="Déploiement rapide"
-        description="Une application prête à l'emploi à partir de son image Docker (WordPress ou Odoo)."
+        description="Une application du catalogue à partir de son image Docker officielle."
       />
       <CardBody>
         <form onSubmit={submit} noValidate aria-label="Déploiement rapide" className="space-y-4">
@@ -106,7 +106,7 @@ export function InlineDeployForm({
             <FormField
               label="Image Docker"
               error={errors.image_registry_url?.message}
-              hint="WordPress ou Odoo : l'application est reconnue à son image."
+              hint="Images officielles du catalogue : wordpress, odoo, joomla, drupal, nextcloud, matomo. Toute autre image est refusée."
             >
               <Input
                 autoComplete="off"
