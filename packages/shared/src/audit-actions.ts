@@ -20,6 +20,14 @@ export const auditActions = {
   'deployment.scale': { label: 'Mise à l’échelle', category: 'applications' },
   'deployment.restart': { label: 'Application redémarrée', category: 'applications' },
   'deployment.delete': { label: 'Application supprimée', category: 'applications' },
+  'deployment.password_reveal': {
+    label: 'Mot de passe administrateur révélé',
+    category: 'applications',
+  },
+  'deployment.password_regenerate': {
+    label: 'Mot de passe administrateur régénéré',
+    category: 'applications',
+  },
   'certificate.create': { label: 'Certificat ajouté', category: 'certificats' },
   'certificate.update': { label: 'Certificat modifié', category: 'certificats' },
   'certificate.renew': { label: 'Renouvellement demandé', category: 'certificats' },
