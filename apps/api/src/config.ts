@@ -36,6 +36,13 @@ const envSchema = z.object({
       'APPS_DOMAIN must be a DNS name such as apps.example.com (no scheme, no port)',
     )
     .optional(),
+  // The address customers point their own domains at (an A record), shown with the DNS help.
+  PUBLIC_IP: z.union([z.ipv4(), z.ipv6()], 'PUBLIC_IP must be an IPv4 or IPv6 address').optional(),
+  // DNS servers the custom-domain check asks (comma-separated, ip or ip:port); the system's by default.
+  DNS_SERVERS: z
+    .string()
+    .regex(/^[0-9a-fA-F.:[\],\s]+$/, 'DNS_SERVERS must list addresses such as 1.1.1.1,9.9.9.9:53')
+    .optional(),
   DOCKER_PUBLIC_HOST: z.string().optional(),
   DOCKER_LISTEN_HOST: z.string().optional(),
   // How long the engine's claim on an application lasts (a killed process's work resumes after it).
@@ -84,6 +91,10 @@ export interface Config {
   runtime: Runtime;
   /** Applications answer at `<host label>.<appsDomain>` (wildcard DNS to the ingress / proxy). */
   appsDomain: string | undefined;
+  /** The platform's public address, for custom domains' A records (DNS help). */
+  publicIp: string | undefined;
+  /** DNS servers for the custom-domain check; the system's when empty. */
+  dnsServers: string[];
   kubernetes: {
     storageClassName?: string;
     ingressClassName?: string;
@@ -162,6 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     runtime: e.RUNTIME,
     appsDomain: e.APPS_DOMAIN,
+    publicIp: e.PUBLIC_IP,
+    dnsServers: (e.DNS_SERVERS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     kubernetes: {
       ...(e.K8S_STORAGE_CLASS ? { storageClassName: e.K8S_STORAGE_CLASS } : {}),
       ...(e.K8S_INGRESS_CLASS ? { ingressClassName: e.K8S_INGRESS_CLASS } : {}),

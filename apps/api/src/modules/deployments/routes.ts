@@ -13,6 +13,7 @@ import { currentUser } from '../../http/authenticate';
 import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
 import { regenerateAdminPassword, revealAdminPassword } from './admin-password';
 import { deployCode, deployErp } from './deploy';
+import { deploymentDnsHelp } from '../dns/service';
 import {
   deleteDeployment,
   deploymentLogs,
@@ -133,6 +134,13 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         userId: currentUser(request).id,
       }),
     }),
+  );
+
+  app.get(
+    '/deployments/deployment/:id/dns',
+    { schema: { tags, security, params: pathParams('id') } },
+    async (request) =>
+      deploymentDnsHelp(ctx, { deploymentId: request.params.id, userId: currentUser(request).id }),
   );
 
   app.post(
