@@ -18,6 +18,14 @@ type Props = SelectHTMLAttributes<HTMLSelectElement> & {
  */
 export function CertificateSelect({ projectId, domain, ...select }: Props) {
   const { covering, loading } = useCoveringCertificates(projectId, domain);
+  // The form's field is attached once the options exist, so a value chosen earlier (the edit
+  // modal's current certificate) is shown selected rather than lost to a missing option.
+  if (loading)
+    return (
+      <Select id={select.id} aria-describedby={select['aria-describedby']} disabled>
+        <option>{texts.loading}</option>
+      </Select>
+    );
   return (
     <Select {...select} disabled={!domain.trim() || select.disabled}>
       <option value="">{texts.automatic}</option>
@@ -26,7 +34,6 @@ export function CertificateSelect({ projectId, domain, ...select }: Props) {
           {texts.option(c.nom, c.nom_domaine, c.type_certificat)}
         </option>
       ))}
-      {loading && <option disabled>{texts.loading}</option>}
     </Select>
   );
 }
