@@ -31,6 +31,7 @@ export const dnsTexts = {
   check: 'Vérifier le DNS',
   checking: 'Vérification…',
   correct: 'DNS correct',
+  incorrect: 'DNS incorrect',
   correctDetail: (domain: string) => `${domain} mène bien à votre application.`,
   notFound: (domain: string) =>
     `${domain} n'existe pas encore dans le DNS : créez l'enregistrement ci-dessus chez votre fournisseur de domaine (la propagation peut prendre jusqu'à quelques heures).`,

@@ -1,6 +1,6 @@
 import { dnsTexts as texts, type DnsHelp } from '@nuage/shared/dns-help';
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Globe, XCircle } from 'lucide-react';
+import { Globe } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
@@ -69,15 +69,11 @@ export function DnsCard({ deploymentId, domain }: { deploymentId: string; domain
             <Notice
               tone={tones[check.statut]}
               title={
-                check.statut === 'correct' ? (
-                  <span className="inline-flex items-center gap-1">
-                    <CheckCircle2 className="size-4" aria-hidden="true" /> {texts.correct}
-                  </span>
-                ) : check.statut === 'incorrect' ? (
-                  <span className="inline-flex items-center gap-1">
-                    <XCircle className="size-4" aria-hidden="true" /> DNS incorrect
-                  </span>
-                ) : undefined
+                check.statut === 'correct'
+                  ? texts.correct
+                  : check.statut === 'incorrect'
+                    ? texts.incorrect
+                    : undefined
               }
             >
               {check.message}
