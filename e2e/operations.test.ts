@@ -51,7 +51,7 @@ interface AppSeed {
   ram: number;
   storage: number;
   replicas: number;
-  image?: string;
+  tag?: string;
 }
 
 async function seedProject(
@@ -85,7 +85,7 @@ async function seedProject(
         storage: a.storage,
         replicas: a.replicas,
         type_application: a.template,
-        ...(a.image ? { image_registry_url: a.image } : {}),
+        ...(a.tag ? { image_tag: a.tag } : {}),
       });
     }
   }
@@ -341,7 +341,8 @@ describe('operations screens in Chromium (simulation runtime)', () => {
         ram: 0.5,
         storage: 5,
         replicas: 1,
-        image: 'docker.io/library/introuvable',
+        // Only catalogue images are accepted (issue 16): a tag that does not exist.
+        tag: '6.4-introuvable',
       },
     ];
 

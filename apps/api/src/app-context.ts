@@ -5,6 +5,7 @@ import type { Engine } from './engine/engine';
 import type { SessionCache } from './http/session-cache';
 import type { AccessTokens } from './lib/access-token';
 import type { Mailer } from './mail/mailer';
+import type { DnsChecker } from './modules/dns/check';
 import type { ServerSecrets } from './secrets';
 
 /** What services need from the outside world, built once in main.ts (or a test). */
@@ -17,5 +18,7 @@ export interface AppContext {
   sessions: SessionCache;
   mailer: Mailer;
   engine: Engine;
+  /** Custom domains' DNS lookups (a fake resolver in tests). */
+  dns: DnsChecker;
   log: FastifyBaseLogger;
 }

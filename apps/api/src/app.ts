@@ -5,6 +5,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { DnsChecker } from './modules/dns/check';
+import { systemResolver, type DnsResolver } from './modules/dns/resolver';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -55,6 +57,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** The deployment engine; built from `createEngineFor` when absent. */
   engine?: EngineRuntime | ((log: FastifyBaseLogger) => EngineRuntime);
+  /** Custom domains' DNS lookups; the system resolver when absent. */
+  dnsResolver?: DnsResolver;
 }
 
 export type App = FastifyInstance & { ctx: AppContext; engine: EngineRuntime };
@@ -90,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sessions,
     mailer: deps.mailer ?? createMailer(deps.config, app.log),
     engine,
+    dns: new DnsChecker(deps.dnsResolver ?? systemResolver(4000, deps.config.dnsServers)),
     log: app.log,
   };
   app.decorate('ctx', ctx);

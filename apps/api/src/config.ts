@@ -70,6 +70,13 @@ const envSchema = z.object({
     .optional(),
   // Catalogue image → the reference this host pulls instead (registry mirror, air-gapped copies).
   IMAGE_OVERRIDES: z.string().optional(),
+  // The address customers point their own domains at (an A record), shown with the DNS help.
+  PUBLIC_IP: z.union([z.ipv4(), z.ipv6()], 'PUBLIC_IP must be an IPv4 or IPv6 address').optional(),
+  // DNS servers the custom-domain check asks (comma-separated, ip or ip:port); the system's by default.
+  DNS_SERVERS: z
+    .string()
+    .regex(/^[0-9a-fA-F.:[\],\s]+$/, 'DNS_SERVERS must list addresses such as 1.1.1.1,9.9.9.9:53')
+    .optional(),
   DOCKER_PUBLIC_HOST: z.string().optional(),
   DOCKER_LISTEN_HOST: z.string().optional(),
   // How long the engine's claim on an application lasts (a killed process's work resumes after it).
@@ -125,6 +132,10 @@ export interface Config {
   kubernetes: RenderOptions;
   /** Drift repair period of the Kubernetes driver (ms; 0 = never). */
   kubernetesResyncMs: number;
+  /** The platform's public address, for custom domains' A records (DNS help). */
+  publicIp: string | undefined;
+  /** DNS servers for the custom-domain check; the system's when empty. */
+  dnsServers: string[];
   /** Host written in docker applications' URLs (default 127.0.0.1, where they listen). */
   dockerPublicHost: string | undefined;
   /** Where the per-application addresses listen in docker mode (default 127.0.0.1). */
@@ -212,6 +223,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     runtime: e.RUNTIME,
     appsDomain: e.APPS_DOMAIN,
+    publicIp: e.PUBLIC_IP,
+    dnsServers: (e.DNS_SERVERS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     kubernetes: {
       ...(e.K8S_STORAGE_CLASS ? { storageClassName: e.K8S_STORAGE_CLASS } : {}),
       ...(e.K8S_INGRESS_CLASS ? { ingressClassName: e.K8S_INGRESS_CLASS } : {}),

@@ -1,3 +1,4 @@
+import type { AdminAccess } from './admin-access';
 /**
  * Response shapes of the API (SPEC §3 field names), shared by the server's presenters and the
  * web app's fetch functions.
@@ -144,6 +145,8 @@ export interface Deployment {
   environnement_id: string;
   projet_id: string;
   admin_email: string | null;
+  /** How to log into the application (login page, login, e-mail); never the password. */
+  acces_admin: AdminAccess;
   base_de_donnees: { engine: string; database: string; user: string };
   /** The engine's French events, newest first. */
   events: { at: string; message: string }[];

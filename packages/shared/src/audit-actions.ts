@@ -23,6 +23,14 @@ export const auditActions = {
   'backup.create': { label: 'Sauvegarde lancée', category: 'applications' },
   'backup.restore': { label: 'Sauvegarde restaurée', category: 'applications' },
   'backup.schedule': { label: 'Planification des sauvegardes modifiée', category: 'applications' },
+  'deployment.password_reveal': {
+    label: 'Mot de passe administrateur révélé',
+    category: 'applications',
+  },
+  'deployment.password_regenerate': {
+    label: 'Mot de passe administrateur régénéré',
+    category: 'applications',
+  },
   'certificate.create': { label: 'Certificat ajouté', category: 'certificats' },
   'certificate.update': { label: 'Certificat modifié', category: 'certificats' },
   'certificate.renew': { label: 'Renouvellement demandé', category: 'certificats' },

@@ -20,7 +20,10 @@ export interface SaasTemplate {
   name: string;
   category: string;
   description: string;
-  /** Only WordPress and Odoo can be deployed today (SPEC §1). */
+  /**
+   * SPEC §1 enabled only WordPress and Odoo; issue 16 enabled the four others once their
+   * images' setup, databases and probes were in the engine's templates.
+   */
   enabled: boolean;
   /** Official image (Docker Hub library) and default tag. */
   image: string;
@@ -91,7 +94,7 @@ export const saasTemplates: Record<SaasTemplateId, SaasTemplate> = {
     name: 'Joomla',
     category: 'CMS',
     description: 'CMS flexible pour portails, intranets et sites communautaires.',
-    enabled: false,
+    enabled: true,
     image: 'docker.io/library/joomla',
     tag: '4.4-apache',
     port: 80,
@@ -111,7 +114,7 @@ export const saasTemplates: Record<SaasTemplateId, SaasTemplate> = {
     name: 'Drupal',
     category: 'CMS',
     description: 'CMS robuste pour sites institutionnels et contenus structurés.',
-    enabled: false,
+    enabled: true,
     image: 'docker.io/library/drupal',
     tag: '10.1-apache',
     port: 80,
@@ -128,7 +131,7 @@ export const saasTemplates: Record<SaasTemplateId, SaasTemplate> = {
     name: 'Nextcloud',
     category: 'Cloud privé',
     description: 'Fichiers, agendas et collaboration sur votre propre cloud privé.',
-    enabled: false,
+    enabled: true,
     image: 'docker.io/library/nextcloud',
     tag: '28.0-apache',
     port: 80,
@@ -145,7 +148,7 @@ export const saasTemplates: Record<SaasTemplateId, SaasTemplate> = {
     name: 'Matomo',
     category: 'Analytique',
     description: "Mesure d'audience respectueuse de la vie privée, alternative à Google Analytics.",
-    enabled: false,
+    enabled: true,
     image: 'docker.io/library/matomo',
     tag: '4.15-apache',
     port: 80,

@@ -117,20 +117,19 @@ describe('an application from PENDING to RUNNING', () => {
 
 describe('an image the runtime cannot pull', () => {
   it('FAILS with the reason and an event, then recovers when the image is corrected', async () => {
+    // Only the catalogue's images are accepted (issue 16): the missing image is a missing tag.
     const app = await deployApp(t, team.developer.token, env.id, {
-      image_registry_url: 'docker.io/exemple/wordpress-introuvable',
+      image_tag: '6.4-introuvable',
     });
     await reconcileToStatus(t, app.id, 'FAILED');
     const failed = await getDetail(t, team.user.token, app.id);
     expect(failed.status_reason).toContain(
-      'docker.io/exemple/wordpress-introuvable:6.4-apache introuvable',
+      'docker.io/library/wordpress:6.4-introuvable introuvable',
     );
     expect(failed.events[0]!.message).toBe(`Échec : ${failed.status_reason}`);
     expect(failed.pods_status.find((p) => !p.name.includes('-db-'))?.status).toBe('Failed');
 
-    await putDeployment(t, team.developer.token, app.id, {
-      image_registry_url: 'docker.io/library/wordpress',
-    });
+    await putDeployment(t, team.developer.token, app.id, { image_tag: '6.4-apache' });
     await reconcileToStatus(t, app.id, 'RUNNING');
     expect((await getDetail(t, team.user.token, app.id)).status_reason).toBeNull();
   });

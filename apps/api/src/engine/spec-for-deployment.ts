@@ -36,6 +36,7 @@ export async function specForDeployment(opts: {
       domain: row.domain,
       generation: row.generation,
       adminEmail: typeof row.settings.adminEmail === 'string' ? row.settings.adminEmail : '',
+      adminPasswordRevision: Number(row.settings.adminPasswordRevision ?? 0),
     },
     namespace: opts.namespace,
     secrets: unsealSecrets(opts.secretsKey, row.secretsSealed),

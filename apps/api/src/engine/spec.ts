@@ -12,7 +12,13 @@ import type { SecurityProfile } from './templates/security';
 export type EnvVar = { name: string; value: string } | { name: string; secretKey: SecretKey };
 
 /** The keys of an application's Secret. */
-export type SecretKey = 'admin-password' | 'db-password' | 'db-root-password' | 'odoo-conf';
+export type SecretKey =
+  | 'admin-password'
+  | 'db-password'
+  | 'db-root-password'
+  | 'odoo-conf'
+  /** Drupal's hash salt (one-time login links, form tokens): stable for the application's life. */
+  | 'hash-salt';
 
 export interface HttpProbe {
   kind: 'http';
@@ -64,13 +70,20 @@ export interface DatabaseSpec extends ComponentSpec {
   user: string;
 }
 
-/** A one-off task run once the database answers (e.g. WordPress's wp-cli install). */
+/**
+ * A one-off task run once the database and the application answer: it installs the application
+ * with the admin account of the wizard (WordPress's wp-cli, Odoo's database initialisation…)
+ * and sets the admin password, so it runs again whenever that password is regenerated (the
+ * task's environment carries the password's revision).
+ */
 export interface SetupJobSpec {
   name: string;
   image: string;
   command: string[];
   env: EnvVar[];
   security: SecurityProfile;
+  /** Limits of the task when the default (0.5 core, 256 MB) is too small (Odoo's init). */
+  resources?: { cpuMilli: number; ramMb: number };
 }
 
 export interface ApplicationSpec {

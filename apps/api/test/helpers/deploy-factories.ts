@@ -1,3 +1,4 @@
+import type { AdminAccess } from '@nuage/shared/admin-access';
 import type { Environment, Project } from '@nuage/shared/api-types';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -28,6 +29,7 @@ export interface DeploymentView {
   image_tag: string;
   application_url: string | null;
   environnement_id: string;
+  acces_admin: AdminAccess;
   events: { at: string; message: string }[];
 }
 

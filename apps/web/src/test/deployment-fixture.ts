@@ -25,6 +25,12 @@ export function buildDeployment(overrides: Partial<Deployment> = {}): Deployment
     environnement_id: '9a9a9a9a-0000-4000-8000-000000000009',
     projet_id: '0b6f2f8e-6a1e-4c55-9b3a-3f0c1d2e4a01',
     admin_email: null,
+    acces_admin: {
+      url_connexion: 'http://boutique.exemple.sn/wp-admin',
+      identifiant: 'admin',
+      email: 'admin@boutique.sn',
+      mot_de_passe_gere: true,
+    },
     base_de_donnees: { engine: 'mariadb', database: 'wordpress', user: 'wordpress' },
     events: [],
     date_creation: '2025-01-10T09:00:00.000Z',

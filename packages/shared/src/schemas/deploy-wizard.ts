@@ -61,6 +61,8 @@ export const deployWizardSchema = z
     mariadb_user_password: optionalPassword,
     admin_password: optionalPassword,
     custom_domain: optionalDomain,
+    /** '' = Let's Encrypt automatique. */
+    certificat_tls_id: z.optional(z.string()),
   })
   .check(
     z.refine((f) => f.app_type !== 'code' || REPOSITORY_URL_PATTERN.test(f.repository_url ?? ''), {
@@ -99,6 +101,7 @@ export const deployWizardDefaults = {
   mariadb_user_password: '',
   admin_password: '',
   custom_domain: '',
+  certificat_tls_id: '',
 } as const satisfies Partial<DeployWizardValues>;
 
 /** The fields each of steps 1–4 asks for (step 5 is the recap). */
@@ -123,6 +126,7 @@ export const wizardStepFields = {
     'mariadb_user_password',
     'admin_password',
     'custom_domain',
+    'certificat_tls_id',
   ],
 } as const satisfies Record<1 | 2 | 3 | 4, readonly DeployWizardField[]>;
 
@@ -149,6 +153,8 @@ export const inlineDeploySchema = z.object({
   image_registry_url: requiredText(m.imageRequired, z.regex(IMAGE_PATTERN, m.imageInvalid)),
   image_tag: requiredText(m.tagRequired, z.regex(TAG_PATTERN, m.tagInvalid)),
   nom_domaine: optionalDomain,
+  /** '' = Let's Encrypt automatique. */
+  certificat_tls_id: z.optional(z.string()),
 });
 export type InlineDeployValues = z.input<typeof inlineDeploySchema>;
 export type InlineDeployData = z.output<typeof inlineDeploySchema>;
@@ -162,4 +168,5 @@ export const inlineDeployDefaults = {
   image_registry_url: '',
   image_tag: 'latest',
   nom_domaine: '',
+  certificat_tls_id: '',
 } as const satisfies InlineDeployValues;

@@ -34,6 +34,12 @@ export const deployMessages = {
   selectEnvAndTemplate: 'Veuillez sélectionner un environnement et un template',
   templateUnknown: "Ce type d'application n'existe pas dans le catalogue",
   templateUnavailable: "Ce type d'application n'est pas encore disponible (Arrive bientôt)",
+  joomlaPasswordLength:
+    'Joomla exige un mot de passe administrateur de plus de 12 caractères (laissez vide pour en générer un).',
+  imageNotInCatalogue:
+    "Image non reconnue : seules les images officielles du catalogue (WordPress, Odoo, Joomla, Drupal, Nextcloud, Matomo, par exemple docker.io/library/wordpress) peuvent être déployées. Le déploiement d'autres images arrive avec le déploiement de code.",
+  imageOfOtherTemplate: (template: string) =>
+    `Cette image n'est pas celle de l'application ${template} : gardez l'image officielle du catalogue.`,
   codeComingSoon:
     "Le déploiement de code arrive bientôt : seules les applications prêtes à l'emploi (WordPress, Odoo) peuvent être déployées pour l'instant.",
 } as const;

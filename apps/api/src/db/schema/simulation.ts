@@ -19,6 +19,11 @@ export const simulatedApplications = pgTable('simulated_applications', {
   failure: text('failure'),
   cpuMilli: integer('cpu_milli').notNull(),
   ramMb: integer('ram_mb').notNull(),
+  /**
+   * Each run of the application's setup task (install, then each admin password regeneration),
+   * by password revision: what a real runtime would have executed, recorded instead.
+   */
+  setupRuns: jsonb('setup_runs').$type<{ revision: number; at: string }[]>().notNull().default([]),
   createdAt: createdAt(),
 });
 

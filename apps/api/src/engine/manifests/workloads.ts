@@ -123,7 +123,7 @@ export function renderSetupJob(
               image: setup.image,
               command: setup.command.map(literal),
               env: envVars(spec, setup.env),
-              resources: resources(200, 256),
+              resources: resources(setup.resources?.cpuMilli ?? 200, setup.resources?.ramMb ?? 256),
               volumeMounts: [{ name: DATA_VOLUME, mountPath: spec.app.volume.mountPath }],
               securityContext: containerSecurity(setup.security),
             },

@@ -38,6 +38,8 @@ export interface SpecInput {
     domain: string | null;
     generation: number;
     adminEmail: string;
+    /** Bumped by each "Régénérer": the setup task runs again and sets the new password. */
+    adminPasswordRevision?: number;
   };
   namespace: string;
   secrets: ApplicationSecrets;
@@ -116,6 +118,7 @@ export function buildApplicationSpec(input: SpecInput): ApplicationSpec {
     adminEmail: d.adminEmail,
     siteTitle: d.nom,
   };
+  const secrets = input.secrets;
 
   const database: DatabaseSpec = {
     name: dbName,
@@ -138,8 +141,19 @@ export function buildApplicationSpec(input: SpecInput): ApplicationSpec {
     },
   };
 
-  const setup = profile.setup
-    ? { name: `${name}-setup`, ...profile.setup(ctx), security: setupSecurity }
+  const setupTask = profile.setup?.(ctx);
+  const setup = setupTask
+    ? {
+        name: `${name}-setup`,
+        security: setupSecurity,
+        ...setupTask,
+        // A literal that changes with each regeneration: both runtimes then run the task again
+        // (a Kubernetes Job reads the password by reference, so the value alone would not show).
+        env: [
+          ...setupTask.env,
+          { name: 'NUAGE_PASSWORD_REVISION', value: String(d.adminPasswordRevision ?? 0) },
+        ],
+      }
     : null;
   return {
     deploymentId: d.id,
@@ -152,10 +166,10 @@ export function buildApplicationSpec(input: SpecInput): ApplicationSpec {
     replicas: d.replicas,
     secretName: `${name}-secrets`,
     secretData: {
-      'admin-password': input.secrets.adminPassword,
-      'db-password': input.secrets.dbPassword,
-      'db-root-password': input.secrets.dbRootPassword,
-      ...(profile.extraSecrets?.({ ...ctx, adminPassword: input.secrets.adminPassword }) ?? {}),
+      'admin-password': secrets.adminPassword,
+      'db-password': secrets.dbPassword,
+      'db-root-password': secrets.dbRootPassword,
+      ...(profile.extraSecrets?.({ ...ctx, secrets }) ?? {}),
     },
     app: {
       name,

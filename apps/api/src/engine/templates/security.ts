@@ -88,3 +88,12 @@ export const setupSecurity: SecurityProfile = {
   fsGroup: null,
   reason: "wp-cli s'exécute en www-data et n'écrit que dans la base de données",
 };
+
+/** Odoo's setup runs the Odoo image itself (database initialisation), as its own odoo user. */
+export const odooSetupSecurity: SecurityProfile = {
+  capabilities: [],
+  runAsUser: 101,
+  fsGroup: 101,
+  reason:
+    "l'initialisation de la base Odoo s'exécute avec l'image officielle, en utilisateur odoo (uid 101)",
+};

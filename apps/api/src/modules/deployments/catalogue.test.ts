@@ -26,19 +26,23 @@ describe('GET /buildpack/templates/available', () => {
     expect((await call(t, 'GET', `${API}/deployments/buildpacks`)).statusCode).toBe(401);
   });
 
-  it('lists the six ready-made applications, only WordPress and Odoo available, with their defaults', async () => {
+  it('lists the six ready-made applications, all available (issue 16), with their defaults', async () => {
     const res = await call(t, 'GET', `${API}/buildpack/templates/available`, { token: user.token });
     expect(res.statusCode).toBe(200);
     const { saas } = res.json<{ saas: (Template & Record<string, unknown>)[] }>();
     expect(saas.map((s) => [s.name, s.available])).toEqual([
       ['Odoo', true],
       ['WordPress', true],
-      ['Joomla', false],
-      ['Drupal', false],
-      ['Nextcloud', false],
-      ['Matomo', false],
+      ['Joomla', true],
+      ['Drupal', true],
+      ['Nextcloud', true],
+      ['Matomo', true],
     ]);
-    for (const s of saas.filter((x) => !x.available)) expect(s.status).toBe('Arrive bientôt');
+    // SPEC §9's Matomo row reads 300 / 512: millicores and MiB, i.e. 0.3 core and 0.5 GB.
+    expect(saas.find((s) => s.id === 'matomo')).toMatchObject({
+      tag: '4.15-apache',
+      default_resources: { cpu: 0.3, ram: 0.5 },
+    });
     expect(saas.find((s) => s.id === 'odoo')).toMatchObject({
       tag: '16.0',
       port: 8069,
@@ -74,7 +78,14 @@ describe('GET /deployments/buildpacks', () => {
     expect(res.statusCode).toBe(200);
     const { buildpacks } = res.json<{ buildpacks: Template[] }>();
     expect(buildpacks).toHaveLength(12);
-    expect(buildpacks.filter((b) => b.available).map((b) => b.id)).toEqual(['odoo', 'wordpress']);
+    expect(buildpacks.filter((b) => b.available).map((b) => b.id)).toEqual([
+      'odoo',
+      'wordpress',
+      'joomla',
+      'drupal',
+      'nextcloud',
+      'matomo',
+    ]);
     expect(buildpacks.filter((b) => b.category === 'Code')).toHaveLength(6);
   });
 });

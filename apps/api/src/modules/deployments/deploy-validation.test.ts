@@ -1,4 +1,5 @@
 import type { Environment } from '@nuage/shared/api-types';
+import { saasTemplates } from '@nuage/shared/catalog';
 import { deployMessages } from '@nuage/shared/schemas/deployments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationIdsOf, expectIssue, type Team } from '../../../test/helpers/project-factories';
@@ -174,20 +175,25 @@ describe('POST /deployments/{envId}/deploy/erp validation', () => {
     );
   });
 
-  it.each(['joomla', 'drupal', 'nextcloud', 'matomo'])(
-    'refuses the announced template %s: not available yet',
+  it.each(['joomla', 'drupal', 'nextcloud', 'matomo'] as const)(
+    'deploys the template %s with its official image and tag',
     async (type) => {
       const res = await postDeploy(
         t,
         team.developer.token,
         env.id,
-        erpBody({ type_application: type }),
+        erpBody({
+          type_application: type,
+          image_registry_url: saasTemplates[type].image,
+          image_tag: saasTemplates[type].tag,
+        }),
       );
-      expectIssue(
-        res,
-        ['body', 'type_application'],
-        "Ce type d'application n'est pas encore disponible (Arrive bientôt)",
-      );
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<DeploymentView>()).toMatchObject({
+        template: type,
+        image_registry_url: saasTemplates[type].image,
+        image_tag: saasTemplates[type].tag,
+      });
     },
   );
 
@@ -220,7 +226,7 @@ describe('POST /deployments/{envId}/deploy/erp validation', () => {
     }
   });
 
-  it('recognises an announced template from the image of the inline form (type ERP)', async () => {
+  it('recognises a catalogue template from the image of the inline form (type ERP)', async () => {
     const res = await postDeploy(
       t,
       team.developer.token,
@@ -231,7 +237,49 @@ describe('POST /deployments/{envId}/deploy/erp validation', () => {
         image_tag: '28.0-apache',
       }),
     );
-    expectIssue(res, ['body', 'type_application'], m.templateUnavailable);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<DeploymentView>()).toMatchObject({ template: 'nextcloud' });
+  });
+
+  it.each(['nginx', 'docker.io/library/nginx', 'bitnami/wordpress', 'registry.exemple.sn/odoo'])(
+    'refuses the image %s on the inline form rather than labelling it a catalogue application',
+    async (image) => {
+      const res = await postDeploy(
+        t,
+        team.developer.token,
+        env.id,
+        erpBody({ type_application: 'ERP', image_registry_url: image, image_tag: '1.27' }),
+      );
+      expectIssue(res, ['body', 'image_registry_url'], m.imageNotInCatalogue);
+    },
+  );
+
+  it('recognises the short forms of an official image (odoo, library/odoo, docker.io/odoo)', async () => {
+    for (const [i, image] of ['odoo', 'library/odoo', 'docker.io/odoo'].entries()) {
+      const res = await postDeploy(
+        t,
+        team.developer.token,
+        env.id,
+        erpBody({
+          nom: `Odoo court ${i}`,
+          type_application: 'ERP',
+          image_registry_url: image,
+          image_tag: '16.0',
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<DeploymentView>()).toMatchObject({ template: 'odoo', image_tag: '16.0' });
+    }
+  });
+
+  it("refuses a template sent with another application's image", async () => {
+    const res = await postDeploy(
+      t,
+      team.developer.token,
+      env.id,
+      erpBody({ type_application: 'wordpress', image_registry_url: 'docker.io/library/nginx' }),
+    );
+    expectIssue(res, ['body', 'image_registry_url'], m.imageOfOtherTemplate('WordPress'));
   });
 
   it('accepts the limits themselves: 0.1 and 8 cores, 0.5 and 16 GB, 1 and 100 GB, 1 and 10 replicas', async () => {

@@ -6,6 +6,7 @@ import {
   type SaasTemplate,
 } from '@nuage/shared/catalog';
 import type { Deployment } from '@nuage/shared/api-types';
+import { templateOfImage } from '@nuage/shared/catalog-images';
 import { toMilli } from '@nuage/shared/quantities';
 import { deployMessages, type DeployErpInput } from '@nuage/shared/schemas/deployments';
 import { and, eq, sql } from 'drizzle-orm';
@@ -27,21 +28,40 @@ export const NAME_TAKEN = 'Une application porte déjà ce nom dans cet environn
 export const ENVIRONMENT_DELETING =
   'Cet environnement est en cours de suppression : aucune application ne peut y être déployée.';
 
+const refuseImage = (msg: string) =>
+  new FieldValidationError([{ loc: ['body', 'image_registry_url'], msg, type: 'image' }]);
+
 /**
  * The template named by `type_application` (the wizard sends the lowercase template id). The
- * inline form sends 'ERP' with an image: the template is then recognised from the image name;
- * anything else falls back to WordPress (SPEC §9). Null for a code template.
+ * inline form sends 'ERP' with an image: the template is then recognised from the image, which
+ * must be one of the catalogue's official images (anything else is refused, never deployed as
+ * WordPress with a database it does not use); without an image, SPEC §9's WordPress fallback.
+ * Null for a code template.
  */
 export function resolveTemplate(
   typeApplication: string,
   image: string | undefined,
 ): SaasTemplate | null {
   const type = typeApplication.trim().toLowerCase();
-  if (isSaasTemplateId(type)) return saasTemplates[type];
+  if (isSaasTemplateId(type)) {
+    const template = saasTemplates[type];
+    if (image && templateOfImage(image)?.id !== template.id)
+      throw refuseImage(deployMessages.imageOfOtherTemplate(template.name));
+    return template;
+  }
   // User code (React, Node.js…) is announced, not available: never deploy WordPress instead.
   if (type === 'code' || (codeTemplateIds as readonly string[]).includes(type)) return null;
-  const fromImage = Object.values(saasTemplates).find((t) => image?.toLowerCase().includes(t.id));
-  return fromImage ?? templateOf(null);
+  if (!image) return templateOf(null);
+  const fromImage = templateOfImage(image);
+  if (!fromImage) throw refuseImage(deployMessages.imageNotInCatalogue);
+  return fromImage;
+}
+
+/** An edit may change the tag, never swap the application's image for another one. */
+export function checkImageOfTemplate(templateId: string, image: string | undefined): void {
+  const template = templateOf(templateId);
+  if (image && templateOfImage(image)?.id !== template.id)
+    throw refuseImage(deployMessages.imageOfOtherTemplate(template.name));
 }
 
 /** POST /deployments/{envId}/deploy/erp: desired state written, the engine does the rest. */
@@ -78,8 +98,23 @@ export async function deployErp(
     storageMb: toMilli(data.storage ?? template.storage),
     replicas: data.replicas,
   };
+  // SPEC §3's form has admin e-mail fields for Odoo and WordPress only: the others use the
+  // deploying member's e-mail.
   const adminEmail =
-    (template.id === 'odoo' ? data.odoo_email : data.wordpress_email) ?? input.user.email;
+    (template.id === 'odoo'
+      ? data.odoo_email
+      : template.id === 'wordpress'
+        ? data.wordpress_email
+        : undefined) ?? input.user.email;
+  if (template.id === 'joomla' && data.admin_password && data.admin_password.length <= 12) {
+    throw new FieldValidationError([
+      {
+        loc: ['body', 'admin_password'],
+        msg: deployMessages.joomlaPasswordLength,
+        type: 'too_short',
+      },
+    ]);
+  }
   const sealed = sealSecrets(ctx.secrets.secretsKey, secretsFromInput(template, data));
 
   const insert = () =>

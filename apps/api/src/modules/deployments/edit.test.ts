@@ -44,6 +44,11 @@ describe('PUT /deployments/deployment/{id} validation', () => {
       msg: m.imageInvalid,
     },
     { change: { nom_de_domaine: 'pas un domaine' }, field: 'nom_de_domaine', msg: m.domainInvalid },
+    {
+      change: { image_registry_url: 'docker.io/library/nginx' },
+      field: 'image_registry_url',
+      msg: m.imageOfOtherTemplate('WordPress'),
+    },
   ];
 
   it('answers 422 with SPEC §5 wording and changes nothing', async () => {

@@ -1,9 +1,31 @@
+import { adminLogins, type AdminAccess } from '@nuage/shared/admin-access';
 import type { Deployment } from '@nuage/shared/api-types';
 import { templateOf } from '@nuage/shared/catalog';
 import { fromMilli } from '@nuage/shared/quantities';
 import type { deployments } from '../../db/schema/deployments';
 
 type DeploymentRow = typeof deployments.$inferSelect;
+
+const adminEmailOf = (row: DeploymentRow) =>
+  typeof row.settings.adminEmail === 'string' ? row.settings.adminEmail : null;
+
+/**
+ * Where and as whom the customer logs in: the custom domain when set (https once a certificate
+ * is attached), else the address the runtime gives.
+ */
+function adminAccessOf(row: DeploymentRow): AdminAccess {
+  const login = adminLogins[templateOf(row.template).id];
+  const base = row.domain
+    ? `${row.certificateId ? 'https' : 'http'}://${row.domain}`
+    : row.applicationUrl?.replace(/\/$/, '');
+  const email = adminEmailOf(row);
+  return {
+    url_connexion: base ? `${base}${login.path === '/' ? '' : login.path}` : null,
+    identifiant: login.login === 'admin' ? 'admin' : login.login === 'email' ? email : null,
+    email: login.managedPassword ? email : null,
+    mot_de_passe_gere: login.managedPassword,
+  };
+}
 
 /** SPEC §3 "Deployment / application" fields (and a few the screens need), never a secret. */
 export function presentDeployment(row: DeploymentRow): Deployment {
@@ -30,7 +52,8 @@ export function presentDeployment(row: DeploymentRow): Deployment {
     application_url: row.applicationUrl,
     environnement_id: row.environmentId,
     projet_id: row.projectId,
-    admin_email: typeof row.settings.adminEmail === 'string' ? row.settings.adminEmail : null,
+    admin_email: adminEmailOf(row),
+    acces_admin: adminAccessOf(row),
     base_de_donnees: { ...template.database },
     events: row.events,
     date_creation: row.createdAt.toISOString(),

@@ -1,3 +1,5 @@
+import { adminAccessTexts } from '@nuage/shared/admin-access';
+import { accountPasswordSchema } from '@nuage/shared/schemas/admin-password';
 import {
   deployCodeSchema,
   deployErpSchema,
@@ -9,7 +11,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
+import { regenerateAdminPassword, revealAdminPassword } from './admin-password';
 import { deployCode, deployErp } from './deploy';
+import { deploymentDnsHelp } from '../dns/service';
 import {
   deleteDeployment,
   deploymentLogs,
@@ -130,6 +134,55 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         userId: currentUser(request).id,
       }),
     }),
+  );
+
+  app.get(
+    '/deployments/deployment/:id/dns',
+    { schema: { tags, security, params: pathParams('id') } },
+    async (request) =>
+      deploymentDnsHelp(ctx, { deploymentId: request.params.id, userId: currentUser(request).id }),
+  );
+
+  app.post(
+    '/deployments/deployment/:id/admin-password/reveal',
+    {
+      schema: {
+        tags,
+        security,
+        params: pathParams('id'),
+        body: accountPasswordSchema,
+        response: { 200: z.object({ mot_de_passe: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const password = await revealAdminPassword(ctx, {
+        deploymentId: request.params.id,
+        userId: currentUser(request).id,
+        motDePasse: request.body.mot_de_passe,
+      });
+      return reply.header('cache-control', 'no-store').send({ mot_de_passe: password });
+    },
+  );
+
+  app.post(
+    '/deployments/deployment/:id/admin-password/regenerate',
+    {
+      schema: {
+        tags,
+        security,
+        params: pathParams('id'),
+        body: accountPasswordSchema,
+        response: { 202: messageResponse },
+      },
+    },
+    async (request, reply) => {
+      await regenerateAdminPassword(ctx, {
+        deploymentId: request.params.id,
+        userId: currentUser(request).id,
+        motDePasse: request.body.mot_de_passe,
+      });
+      return reply.status(202).send({ message: adminAccessTexts.regenerated });
+    },
   );
 
   app.post(

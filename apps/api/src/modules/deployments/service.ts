@@ -9,7 +9,7 @@ import { conflict, notFound, unavailable } from '../../lib/errors';
 import { authorizeEnvironment } from '../environments/service';
 import { applicationRefOf } from '../../engine/refs';
 import { authorizeDeployment, DEPLOYMENT_NOT_FOUND } from './access';
-import { NAME_TAKEN } from './deploy';
+import { checkImageOfTemplate, NAME_TAKEN } from './deploy';
 import { withEvent } from './events';
 import { presentDeployment, presentDeploymentDetail } from './presenter';
 import { checkQuota, lockProject, reservationOf } from './quota';
@@ -84,6 +84,7 @@ export async function updateDeployment(
   const authorized = await authorizeDeployment(ctx.db, { ...input, need: 'developer' });
   if (authorized.desiredState === 'absent') throw conflict(DELETING);
   const d = input.data;
+  checkImageOfTemplate(authorized.template, d.image_registry_url);
   if (d.certificat_tls_id !== undefined || d.nom_de_domaine !== undefined) {
     const wanted = editedFields(authorized, d);
     await resolveCertificate(ctx, {

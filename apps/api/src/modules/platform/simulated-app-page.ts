@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SIMULATION_BANNER } from './routes';
 
 /**
@@ -6,7 +6,8 @@ import { SIMULATION_BANNER } from './routes';
  * link clicked in simulation mode never pretends.
  */
 export function registerSimulatedAppPage(app: FastifyInstance) {
-  app.get('/simulation/:id', async (_request, reply) =>
+  // The application's own pages too (its admin login page, /wp-admin…): the same notice.
+  const page = async (_request: unknown, reply: FastifyReply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
@@ -15,6 +16,7 @@ export function registerSimulatedAppPage(app: FastifyInstance) {
           `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2937">` +
           `<h1>Application simulée</h1><p><strong>${SIMULATION_BANNER}.</strong></p>` +
           `<p>Cette adresse représente l'application dans le mode simulation de la plateforme. Configurez un cluster Kubernetes ou un moteur Docker/Podman (variable <code>RUNTIME</code>) pour déployer réellement.</p></body></html>`,
-      ),
-  );
+      );
+  app.get('/simulation/:id', page);
+  app.get('/simulation/:id/*', page);
 }

@@ -5,7 +5,12 @@ import {
   updateDeploymentSchema,
   type UpdateDeploymentInput,
 } from '@nuage/shared/schemas/deployments';
-import { useForm } from 'react-hook-form';
+import { certificateChoiceTexts } from '@nuage/shared/certificate-choice';
+import { useForm, useWatch } from 'react-hook-form';
+import {
+  CertificateHint,
+  CertificateSelect,
+} from '@/components/certificate-select/certificate-select';
 import { failureMessage } from '@/components/failure-message';
 import type { QuotaErrorDetail } from '@/components/quota/quota-error';
 import { quotaErrorOf } from '@/components/quota/quota-error';
@@ -28,6 +33,8 @@ export interface EditableDeployment {
   image_tag: string;
   nom_de_domaine: string | null;
   helm_chart_version: string;
+  projet_id: string;
+  certificat_tls_id: string | null;
 }
 
 const FORM_ID = 'edit-deployment-form';
@@ -41,6 +48,7 @@ const valuesOf = (d: EditableDeployment): UpdateDeploymentInput => ({
   image_tag: d.image_tag,
   nom_de_domaine: d.nom_de_domaine ?? '',
   helm_chart_version: d.helm_chart_version,
+  certificat_tls_id: d.certificat_tls_id ?? '',
 });
 
 /**
@@ -68,7 +76,13 @@ export function EditDeploymentModal({
   const { errors, isSubmitting } = form.formState;
   const L = deployLimits;
 
-  const onSubmit = form.handleSubmit(async (data) => {
+  const domain = String(useWatch({ control: form.control, name: 'nom_de_domaine' }) ?? '');
+
+  const onSubmit = form.handleSubmit(async (parsed) => {
+    // '' is "Let's Encrypt automatique": sent as null so an attached certificate is detached.
+    const chosen = String(form.getValues('certificat_tls_id') ?? '');
+    const certificate = domain.trim() && chosen ? chosen : null;
+    const data = { ...parsed, certificat_tls_id: certificate };
     try {
       await mutation.mutateAsync({ deploymentId: deployment.id, data });
     } catch (err) {
@@ -163,6 +177,17 @@ export function EditDeploymentModal({
               spellCheck={false}
               placeholder="boutique.exemple.sn"
               {...form.register('nom_de_domaine')}
+            />
+          </FormField>
+          <FormField
+            label={certificateChoiceTexts.label}
+            error={errors.certificat_tls_id?.message}
+            hint={<CertificateHint projectId={deployment.projet_id} domain={domain} />}
+          >
+            <CertificateSelect
+              projectId={deployment.projet_id}
+              domain={domain}
+              {...form.register('certificat_tls_id')}
             />
           </FormField>
           <FormField label="Version Helm" error={errors.helm_chart_version?.message}>

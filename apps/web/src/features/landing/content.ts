@@ -84,12 +84,12 @@ export const platforms: readonly PlatformCard[] = [
   {
     icon: LayoutTemplate,
     kicker: 'Prêtes à l’emploi',
-    title: 'WordPress et Odoo',
+    title: 'WordPress, Odoo et plus',
     text: 'Site vitrine, boutique en ligne ou ERP complet : des modèles préconfigurés avec leur base de données, en ligne en un clic.',
     points: [
       'WordPress (CMS) avec MySQL',
       'Odoo (ERP) avec PostgreSQL',
-      'Bientôt : Joomla, Drupal, Nextcloud, Matomo',
+      'Joomla, Drupal, Nextcloud et Matomo',
     ],
   },
 ];

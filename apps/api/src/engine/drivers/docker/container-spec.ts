@@ -198,7 +198,7 @@ export function setupPlan(spec: ApplicationSpec): ContainerPlan | null {
   const template: ContainerTemplate = {
     image: job.image,
     port: null,
-    ...SETUP_LIMITS,
+    ...(job.resources ?? SETUP_LIMITS),
     envNames: job.env.map((e) => e.name),
     mounts: [{ volume: spec.app.volume.claimName, target: spec.app.volume.mountPath }],
     network: spec.namespace,

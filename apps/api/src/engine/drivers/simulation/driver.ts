@@ -78,12 +78,13 @@ export class SimulationDriver implements RuntimeDriver {
       row.podStarts = row.podStarts.map((fresh, i) => existing.podStarts[i] ?? fresh);
     }
     const podGeneration = existing ? existing.podGeneration + (unchangedPods ? 0 : 1) : 1;
+    const setupRuns = recordSetupRun(spec, existing?.setupRuns ?? [], now);
     await this.db
       .insert(simulatedApplications)
-      .values({ ...row, podGeneration })
+      .values({ ...row, podGeneration, setupRuns })
       .onConflictDoUpdate({
         target: simulatedApplications.deploymentId,
-        set: { ...row, podGeneration },
+        set: { ...row, podGeneration, setupRuns },
       });
     // As a real engine does, only images not yet present are pulled (a scale pulls nothing);
     // an image that cannot be pulled never becomes present, so each attempt is a failed pull.
@@ -164,6 +165,7 @@ export class SimulationDriver implements RuntimeDriver {
           now,
         }).map((line) => `[${pod.name}] ${line}`),
       )
+      .concat(row.setupRuns.map((run) => `[${row.name}-setup] ${setupRunLine(run)}`))
       .sort((a, b) => a.slice(a.indexOf('] ') + 2).localeCompare(b.slice(b.indexOf('] ') + 2)));
     return lines.slice(-opts.tailLines).join('\n');
   }
@@ -210,3 +212,27 @@ export class SimulationDriver implements RuntimeDriver {
 }
 
 export { SIMULATED_START_MS };
+
+/**
+ * The setup task runs when its revision changes (first install, then each regenerated admin
+ * password), as the real runtimes do: recorded with its time, at most the last 20.
+ */
+function recordSetupRun(
+  spec: ApplicationSpec,
+  runs: { revision: number; at: string }[],
+  now: Date,
+): { revision: number; at: string }[] {
+  if (!spec.setup) return runs;
+  const literal = spec.setup.env.find((e) => e.name === 'NUAGE_PASSWORD_REVISION');
+  const revision = Number(literal && 'value' in literal ? literal.value : 0);
+  if (runs.at(-1)?.revision === revision) return runs;
+  return [...runs, { revision, at: now.toISOString() }].slice(-20);
+}
+
+function setupRunLine(run: { revision: number; at: string }): string {
+  const what =
+    run.revision === 0
+      ? 'installation et compte administrateur créés'
+      : `mot de passe administrateur changé (révision ${run.revision})`;
+  return `${run.at} [simulation] Tâche d'installation simulée : ${what} — rien n'est réellement exécuté.`;
+}

@@ -39,7 +39,7 @@ export function deployBody(data: DeployWizardData, template: SaasCatalogEntry): 
     helm_values: template.helm_values,
     database_config: template.database_config,
     ...admin,
-    certificat_tls_id: null,
+    certificat_tls_id: (data.custom_domain && data.certificat_tls_id) || null,
     nom_domaine: data.custom_domain || null,
   };
 }

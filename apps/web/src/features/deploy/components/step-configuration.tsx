@@ -1,5 +1,10 @@
 import type { PricingPreset, ResourceConfiguration } from '@nuage/shared/pricing-types';
+import { certificateChoiceTexts } from '@nuage/shared/certificate-choice';
 import type { ReactNode } from 'react';
+import {
+  CertificateHint,
+  CertificateSelect,
+} from '@/components/certificate-select/certificate-select';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -30,6 +35,8 @@ export function StepConfiguration({
   onCustom(): void;
 }) {
   const { errors } = form.formState;
+  const projectId = String(form.watch('project_id') ?? '');
+  const domain = String(form.watch('custom_domain') ?? '');
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="space-y-6">
@@ -58,6 +65,17 @@ export function StepConfiguration({
               autoComplete="off"
               placeholder="boutique.exemple.sn"
               {...form.register('custom_domain')}
+            />
+          </FormField>
+          <FormField
+            label={certificateChoiceTexts.label}
+            error={errors.certificat_tls_id?.message}
+            hint={<CertificateHint projectId={projectId} domain={domain} />}
+          >
+            <CertificateSelect
+              projectId={projectId}
+              domain={domain}
+              {...form.register('certificat_tls_id')}
             />
           </FormField>
         </Section>

@@ -1,3 +1,4 @@
+import { certificateChoiceTexts } from '@nuage/shared/certificate-choice';
 import type { DeployWizardValues } from '@nuage/shared/schemas/deploy-wizard';
 import { Card } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
@@ -38,6 +39,16 @@ export function StepReview({ summary }: { summary: DeploySummary }) {
       'Nom de domaine',
       text(values.custom_domain).toLowerCase() || 'Adresse générée automatiquement',
     ],
+    ...(text(values.custom_domain)
+      ? [
+          [
+            certificateChoiceTexts.label,
+            text(values.certificat_tls_id)
+              ? 'Certificat du projet'
+              : certificateChoiceTexts.automatic,
+          ] as [string, string],
+        ]
+      : []),
     ...(email
       ? [['Email administrateur', text(values[email]) || 'Votre adresse email'] as [string, string]]
       : []),

@@ -24,8 +24,7 @@ export function StepTemplate({
             Applications SaaS
           </h2>
           <p className="text-sm text-slate-500 dark:text-slate-400">
-            Préconfigurées avec leur base de données. WordPress et Odoo sont disponibles ; les
-            autres arrivent bientôt.
+            Préconfigurées avec leur base de données et leur compte administrateur.
           </p>
         </div>
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">

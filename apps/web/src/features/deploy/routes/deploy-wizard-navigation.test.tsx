@@ -138,19 +138,19 @@ describe('deploy wizard navigation (SPEC §2)', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(deployMessages.projectRequired);
   });
 
-  it('step 3: six SaaS cards, only Odoo and WordPress selectable; code listed unavailable', async () => {
+  it('step 3: six SaaS cards, all selectable (issue 16); code listed unavailable', async () => {
     const { user } = renderWizard(preselectedUrl);
     await chooseSaas(user);
     expect(continueButton()).toBeDisabled();
     for (const name of ['Joomla', 'Drupal', 'Nextcloud', 'Matomo']) {
       const card = await templateCard(name);
-      expect(card).toHaveClass('opacity-60');
-      expect(within(card).getByText(COMING_SOON)).toBeVisible();
-      expect(within(card).getByRole('button', { name: 'Non disponible' })).toBeDisabled();
-      expect(within(card).queryByRole('button', { name: 'Choisir' })).toBeNull();
+      expect(within(card).queryByText(COMING_SOON)).toBeNull();
+      expect(within(card).getByRole('button', { name: 'Choisir' })).toBeEnabled();
     }
     for (const name of ['React', 'Vue.js', 'Node.js', 'Python', 'PHP', 'Java']) {
       const card = await templateCard(name);
+      expect(card).toHaveClass('opacity-60');
+      expect(within(card).getByText(COMING_SOON)).toBeVisible();
       expect(within(card).getByRole('button', { name: 'Non disponible' })).toBeDisabled();
     }
     const odoo = await templateCard('Odoo');

@@ -1,3 +1,4 @@
+import type { AdminAccess } from '@nuage/shared/admin-access';
 import type { DashboardApplication } from '@nuage/shared/dashboard-types';
 import { operationsErrors } from '@nuage/shared/operations-messages';
 import { queryOptions } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ export interface DeploymentDetail extends DashboardApplication {
   certificat_tls_id: string | null;
   git_branch: string | null;
   admin_email: string | null;
+  acces_admin: AdminAccess;
   base_de_donnees: { engine: string; database: string; user: string } | null;
   events: { at: string; message: string }[];
   deployment_sync: { status: { summary: { images: string[] } } };

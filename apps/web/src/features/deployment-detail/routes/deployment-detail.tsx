@@ -23,6 +23,8 @@ import { projectQueryOptions } from '@/lib/project-query';
 import { useRestartDeployment } from '../api/restart-deployment';
 import { ActionsCard } from '../components/actions-card';
 import { BackupsCard } from '../components/backups-card';
+import { AdminAccessCard } from '../components/admin-access-card';
+import { DnsCard } from '../components/dns-card';
 import { DeploymentNotFound } from '../components/deployment-not-found';
 import { EventsCard } from '../components/events-card';
 import { ExtraInfoCard } from '../components/extra-info-card';
@@ -161,6 +163,14 @@ export default function DeploymentDetailRoute() {
           <div className="order-1">
             <GeneralInfoCard deployment={d} />
           </div>
+          <div className="order-2">
+            <AdminAccessCard deploymentId={d.id} access={d.acces_admin} canManage={canManage} />
+          </div>
+          {d.nom_de_domaine && (
+            <div className="order-3">
+              <DnsCard deploymentId={d.id} domain={d.nom_de_domaine} />
+            </div>
+          )}
           <div className="order-3">
             <PodsCard pods={d.pods_status} />
           </div>

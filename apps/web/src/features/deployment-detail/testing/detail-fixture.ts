@@ -17,6 +17,12 @@ export function buildDetail(overrides: Partial<DeploymentDetail> = {}): Deployme
     certificat_tls_id: null,
     git_branch: null,
     admin_email: 'admin@boutique.sn',
+    acces_admin: {
+      url_connexion: 'http://localhost/simulation/dep-1/wp-admin',
+      identifiant: 'admin',
+      email: 'admin@boutique.sn',
+      mot_de_passe_gere: true,
+    },
     base_de_donnees: { engine: 'mariadb', database: 'wordpress', user: 'wordpress' },
     events: [
       { at: '2025-01-10T09:01:00.000Z', message: 'Application disponible (1 réplica(s) prêt(s))' },

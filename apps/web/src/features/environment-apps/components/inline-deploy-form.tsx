@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COMING_SOON } from '@nuage/shared/catalog';
+import { certificateChoiceTexts } from '@nuage/shared/certificate-choice';
 import { deployButton, deploySuccess } from '@nuage/shared/messages';
 import {
   inlineDeployDefaults,
@@ -8,7 +9,11 @@ import {
 } from '@nuage/shared/schemas/deploy-wizard';
 import { deployLimits } from '@nuage/shared/schemas/deployments';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import {
+  CertificateHint,
+  CertificateSelect,
+} from '@/components/certificate-select/certificate-select';
 import { deployFailureMessage } from '@/components/quota/deploy-error';
 import { quotaErrorOf, type QuotaErrorDetail } from '@/components/quota/quota-error';
 import { QuotaExceededModal } from '@/components/quota/quota-exceeded-modal';
@@ -21,7 +26,7 @@ import { notify } from '@/lib/toast';
 import { useDeployApplication } from '@/lib/deploy-application';
 const L = deployLimits;
 
-/** SPEC §7: the inline variant sends 'ERP', the image and tag, no certificate, the domain. */
+/** SPEC §7: the inline variant sends 'ERP', the image and tag, the certificate, the domain. */
 const bodyOf = (d: InlineDeployData) => ({
   nom: d.nom,
   cpu: d.cpu,
@@ -30,7 +35,7 @@ const bodyOf = (d: InlineDeployData) => ({
   type_application: d.type_application,
   image_registry_url: d.image_registry_url,
   image_tag: d.image_tag,
-  certificat_tls_id: null,
+  certificat_tls_id: (d.nom_domaine && d.certificat_tls_id) || null,
   nom_domaine: d.nom_domaine || null,
 });
 
@@ -52,6 +57,7 @@ export function InlineDeployForm({
   const mutation = useDeployApplication({ awaitLists: true });
   const [quota, setQuota] = useState<QuotaErrorDetail | null>(null);
   const { errors, isSubmitting } = form.formState;
+  const domain = String(useWatch({ control: form.control, name: 'nom_domaine' }) ?? '');
 
   const submit = form.handleSubmit(async (data) => {
     try {
@@ -74,7 +80,7 @@ export function InlineDeployForm({
     <Card>
       <CardHeader
         title="Déploiement rapide"
-        description="Une application prête à l'emploi à partir de son image Docker (WordPress ou Odoo)."
+        description="Une application du catalogue à partir de son image Docker officielle."
       />
       <CardBody>
         <form onSubmit={submit} noValidate aria-label="Déploiement rapide" className="space-y-4">
@@ -106,7 +112,7 @@ export function InlineDeployForm({
             <FormField
               label="Image Docker"
               error={errors.image_registry_url?.message}
-              hint="WordPress ou Odoo : l'application est reconnue à son image."
+              hint="Images officielles du catalogue : wordpress, odoo, joomla, drupal, nextcloud, matomo. Toute autre image est refusée."
             >
               <Input
                 autoComplete="off"
@@ -118,13 +124,26 @@ export function InlineDeployForm({
               <Input autoComplete="off" {...form.register('image_tag')} />
             </FormField>
           </div>
-          <FormField label="Nom de domaine (optionnel)" error={errors.nom_domaine?.message}>
-            <Input
-              autoComplete="off"
-              placeholder="boutique.exemple.sn"
-              {...form.register('nom_domaine')}
-            />
-          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Nom de domaine (optionnel)" error={errors.nom_domaine?.message}>
+              <Input
+                autoComplete="off"
+                placeholder="boutique.exemple.sn"
+                {...form.register('nom_domaine')}
+              />
+            </FormField>
+            <FormField
+              label={certificateChoiceTexts.label}
+              error={errors.certificat_tls_id?.message}
+              hint={<CertificateHint projectId={projectId} domain={domain} />}
+            >
+              <CertificateSelect
+                projectId={projectId}
+                domain={domain}
+                {...form.register('certificat_tls_id')}
+              />
+            </FormField>
+          </div>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
               Annuler

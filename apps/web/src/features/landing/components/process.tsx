@@ -44,7 +44,8 @@ export function Process() {
           />
           <span>
             Le déploiement de votre propre code (React, Vue.js, Node.js, Python, PHP, Java) arrive
-            bientôt. WordPress et Odoo se déploient dès aujourd’hui, en un clic.
+            bientôt. WordPress, Odoo, Joomla, Drupal, Nextcloud et Matomo se déploient dès
+            aujourd’hui, en un clic.
           </span>
         </p>
       </div>

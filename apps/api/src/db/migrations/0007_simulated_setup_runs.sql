@@ -1,0 +1,1 @@
+ALTER TABLE "simulated_applications" ADD COLUMN "setup_runs" jsonb DEFAULT '[]'::jsonb NOT NULL;
