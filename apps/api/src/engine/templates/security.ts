@@ -93,7 +93,9 @@ export const setupSecurity: SecurityProfile = {
 export const odooSetupSecurity: SecurityProfile = {
   capabilities: [],
   runAsUser: 101,
-  fsGroup: 101,
+  runAsGroup: 101,
+  // The volume is the application's, already owned by odoo: no re-owning at every mount.
+  fsGroup: null,
   reason:
     "l'initialisation de la base Odoo s'exécute avec l'image officielle, en utilisateur odoo (uid 101)",
 };
