@@ -83,6 +83,7 @@ export async function reconcileApplication(
         .update(deployments)
         .set({
           observedGeneration: row.generation,
+          runtime: deps.driver.name,
           status: 'DEPLOYING',
           statusReason: null,
           attempts: 0,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -19,12 +20,15 @@ interface EngineDeps {
 /** A chosen runtime, and why (logged at start). */
 export interface RuntimeChoice {
   runtime: RuntimeName;
+  /** What it runs on: the Docker/Podman socket, the Kubernetes context (pinned, runtime-pin.ts). */
+  target: string;
   reason: string;
   driver(deps: EngineDeps): RuntimeDriver;
 }
 
 const simulation = (reason: string): RuntimeChoice => ({
   runtime: 'simulation',
+  target: 'simulation',
   reason,
   driver: (d) => new SimulationDriver(d.db, d.config.publicUrl),
 });
@@ -37,15 +41,18 @@ const simulation = (reason: string): RuntimeChoice => ({
 export async function chooseRuntime(
   config: Config,
   env: NodeJS.ProcessEnv = process.env,
+  /** The pinned socket, used when RUNTIME=auto keeps a pinned docker runtime and DOCKER_HOST is unset. */
+  pinnedSocket?: string,
 ): Promise<RuntimeChoice> {
   const kube = findKubeConnection(env);
-  const socket = dockerSocketPath(env);
+  const socket = (env.DOCKER_HOST?.trim() ? null : pinnedSocket) ?? dockerSocketPath(env);
 
   // Each driver's module (and the client library behind it) is loaded only when chosen.
   const kubernetes = async (reason: string): Promise<RuntimeChoice> => {
     const { KubernetesDriver } = await import('./drivers/kubernetes/kubernetes-driver');
     return {
       runtime: 'kubernetes',
+      target: kubeTarget(kube),
       reason,
       driver: (d) =>
         new KubernetesDriver({
@@ -58,6 +65,7 @@ export async function chooseRuntime(
     const { DockerDriver } = await import('./drivers/docker/docker-driver');
     return {
       runtime: 'docker',
+      target: `unix://${socket ?? '/var/run/docker.sock'}`,
       reason,
       driver: (d) =>
         new DockerDriver({
@@ -86,6 +94,21 @@ export async function chooseRuntime(
         return docker(`auto: a Docker/Podman engine answers on ${socket}`);
       return simulation('auto: no Kubernetes configuration and no Docker/Podman engine answering');
   }
+}
+
+/** A cluster is known by its kubeconfig's current context (the file may move), or in-cluster. */
+function kubeTarget(kube: ReturnType<typeof findKubeConnection>): string {
+  if (!kube || kube.kind === 'in-cluster') return 'in-cluster';
+  if (kube.kind === 'server') return `server ${kube.server}`;
+  if (kube.context) return `context ${kube.context}`;
+  let context = '';
+  try {
+    context =
+      /^current-context:\s*["']?([^"'\s]+)/m.exec(readFileSync(kube.path, 'utf8'))?.[1] ?? '';
+  } catch {
+    // unreadable here: the driver reports it at first call
+  }
+  return context ? `context ${context}` : `kubeconfig ${kube.path}`;
 }
 
 export function engineFor(choice: RuntimeChoice, deps: EngineDeps): EngineRuntime {
