@@ -33,7 +33,11 @@ let server;
 const runs = [];
 try {
   images = await prepareWordpressImages(engine, prefix);
-  server = await startServer({ RUNTIME: 'docker', DOCKER_HOST: `unix://${socket}` });
+  server = await startServer({
+    RUNTIME: 'docker',
+    DOCKER_HOST: `unix://${socket}`,
+    IMAGE_OVERRIDES: images.imageOverrides,
+  });
   const { token } = await verifiedAccount(server, prefix);
   const call = client(server.url, token);
   const { environments } = await projectWithEnvironments(call, {

@@ -87,7 +87,11 @@ describe.skipIf(detected.engine === null)(
     });
 
     async function start(env: Record<string, string> = {}) {
-      const server = await startServer({ ...dockerEnv, ...env });
+      const server = await startServer({
+        ...dockerEnv,
+        IMAGE_OVERRIDES: images.imageOverrides,
+        ...env,
+      });
       servers.push(server);
       return server;
     }

@@ -87,8 +87,8 @@ export declare function prepareWordpressImages(
 ): Promise<{
   app: ImageRef;
   slowApp: ImageRef;
-  /** Catalogue names this call tagged (absent before). */
-  tagged: string[];
+  /** IMAGE_OVERRIDES for the server: the catalogue's database and wp-cli → the stand-ins. */
+  imageOverrides: string;
   cleanup(): Promise<void>;
 }>;
 

@@ -255,11 +255,6 @@ export async function buildImage(engine, ref, { cmd, files = {} }) {
   if (failure) throw new Error(`building ${ref}: ${failure[1]}`);
 }
 
-async function imageId(engine, ref) {
-  const res = await engine.send('GET', `/images/${ref}/json`);
-  return res.status === 200 ? JSON.parse(res.body.toString('utf8')).Id : null;
-}
-
 const CGI_WHO = "#!/bin/sh\nprintf 'Content-Type: text/plain\\r\\n\\r\\n'\nhostname\n";
 const WEB_FILES = {
   'www/index.html': 'nuage test page\n',
@@ -272,30 +267,26 @@ const WEB_FILES = {
 /**
  * The images a wordpress deployment needs, built from busybox under `prefix` (e.g.
  * `nde2e-1a2b3c`): the application (an httpd on port 80; `app` answers at once, `slowApp`
- * after a few seconds, which leaves a wide "mid-apply" window), and the catalogue's database
- * (an httpd on 3306) and wp-cli (a `wp` that exits 0) images, tagged with the catalogue's
- * names when the engine lacks them. `cleanup()` removes only what this call created.
+ * after a few seconds, which leaves a wide "mid-apply" window), and stand-ins for the
+ * catalogue's database (an httpd on 3306) and wp-cli (a `wp` that exits 0). The stand-ins never
+ * take the catalogue's names (a real image of that name may live in the same engine):
+ * `imageOverrides` is the IMAGE_OVERRIDES value that makes the server use them.
+ * `cleanup()` removes only what this call created.
  */
 export async function prepareWordpressImages(engine, prefix, opts = {}) {
   const created = [];
-  const tagged = [];
   const cleanup = async () => {
-    // The catalogue names first (deleting a name the image still has under our own name
-    // only removes that name), and only while they still name our image.
-    for (const { ref, id } of tagged) {
-      if ((await imageId(engine, ref)) === id) await engine.removeImage(ref);
-    }
     for (const ref of created) await engine.removeImage(ref);
   };
   try {
-    return { ...(await buildWordpressImages(engine, prefix, opts, created, tagged)), cleanup };
+    return { ...(await buildWordpressImages(engine, prefix, opts, created)), cleanup };
   } catch (err) {
     await cleanup();
     throw err;
   }
 }
 
-async function buildWordpressImages(engine, prefix, { slowAppSeconds = 4 }, created, tagged) {
+async function buildWordpressImages(engine, prefix, { slowAppSeconds = 4 }, created) {
   const repo = (what) => `localhost/${prefix}-${what}`;
   const build = async (what, opts) => {
     const ref = `${repo(what)}:1`;
@@ -311,30 +302,18 @@ async function buildWordpressImages(engine, prefix, { slowAppSeconds = 4 }, crea
     cmd: `echo "nuage test app starting on $(hostname)"; sleep ${slowAppSeconds}; httpd -f -v -p 80 -h /www`,
     files: WEB_FILES,
   });
-  const db = await build('db', {
+  const db = await build('db-standin', {
     cmd: 'echo "nuage test database ready"; httpd -f -p 3306 -h /www',
     files: { 'www/index.html': 'db\n' },
   });
-  const cli = await build('cli', {
+  const cli = await build('wpcli-standin', {
     cmd: 'wp',
     files: { 'bin/wp': { content: '#!/bin/sh\necho "wp $*"\nexit 0\n', mode: 0o755 } },
   });
-  // Only tag a catalogue name nobody else provides: another user's image stays theirs.
-  for (const [source, target] of [
-    [db, CATALOGUE.database],
-    [cli, CATALOGUE.setup],
-  ]) {
-    if (await engine.imageExists(target)) continue;
-    const i = target.lastIndexOf(':');
-    await engine.json('POST', `/images/${source}/tag`, {
-      query: { repo: target.slice(0, i), tag: target.slice(i + 1) },
-    });
-    tagged.push({ ref: target, id: await imageId(engine, source) });
-  }
   return {
     app: { repository: repo('app'), tag: '1' },
     slowApp: { repository: repo('slowapp'), tag: '1' },
-    tagged: tagged.map((t) => t.ref),
+    imageOverrides: `${CATALOGUE.database}=${db},${CATALOGUE.setup}=${cli}`,
   };
 }
 

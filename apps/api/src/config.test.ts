@@ -20,3 +20,19 @@ describe('APPS_DOMAIN', () => {
     expect(() => loadConfig({ APPS_DOMAIN: value })).toThrow(/APPS_DOMAIN/);
   });
 });
+
+describe('IMAGE_OVERRIDES', () => {
+  it('maps catalogue images to the operator’s references', () => {
+    expect(
+      loadConfig({ IMAGE_OVERRIDES: 'docker.io/library/mariadb:10.11=mirror.local/mariadb:10.11' })
+        .imageOverrides,
+    ).toEqual(new Map([['docker.io/library/mariadb:10.11', 'mirror.local/mariadb:10.11']]));
+    expect(loadConfig({}).imageOverrides.size).toBe(0);
+  });
+
+  it('refuses a malformed entry, naming the variable', () => {
+    expect(() => loadConfig({ IMAGE_OVERRIDES: 'mariadb' })).toThrow(
+      /IMAGE_OVERRIDES: "mariadb" is not image=replacement/,
+    );
+  });
+});

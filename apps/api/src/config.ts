@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseImageOverrides, type ImageOverrides } from './engine/image-overrides';
 
 const runtimes = ['auto', 'kubernetes', 'docker', 'simulation'] as const;
 
@@ -36,6 +37,8 @@ const envSchema = z.object({
       'APPS_DOMAIN must be a DNS name such as apps.example.com (no scheme, no port)',
     )
     .optional(),
+  // Catalogue image → the reference this host pulls instead (registry mirror, air-gapped copies).
+  IMAGE_OVERRIDES: z.string().optional(),
   DOCKER_PUBLIC_HOST: z.string().optional(),
   DOCKER_LISTEN_HOST: z.string().optional(),
   // How long the engine's claim on an application lasts (a killed process's work resumes after it).
@@ -89,6 +92,8 @@ export interface Config {
     ingressClassName?: string;
     appVolumeAccessMode?: 'ReadWriteOnce' | 'ReadWriteMany';
   };
+  /** Catalogue image references replaced by the operator's (engine/image-overrides.ts). */
+  imageOverrides: ImageOverrides;
   /** Host written in docker applications' URLs (default 127.0.0.1, where they listen). */
   dockerPublicHost: string | undefined;
   /** Where the per-application addresses listen in docker mode (default 127.0.0.1). */
@@ -150,6 +155,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  ACME_DNS_HTTPREQ_URL: required when ACME_DNS_PROVIDER=httpreq',
     );
   }
+  let imageOverrides: ImageOverrides;
+  try {
+    imageOverrides = parseImageOverrides(e.IMAGE_OVERRIDES);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  IMAGE_OVERRIDES: ${(err as Error).message}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -169,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { appVolumeAccessMode: e.K8S_APP_VOLUME_ACCESS_MODE }
         : {}),
     },
+    imageOverrides,
     dockerPublicHost: e.DOCKER_PUBLIC_HOST,
     dockerListenHost: e.DOCKER_LISTEN_HOST,
     engineLeaseMs: e.ENGINE_LEASE_MS,

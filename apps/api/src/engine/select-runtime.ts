@@ -6,6 +6,7 @@ import type { ServerSecrets } from '../secrets';
 import { createEngine, type EngineRuntime } from './create-engine';
 import type { RuntimeDriver, RuntimeName } from './driver';
 import { dockerEngineAnswers, dockerSocketPath } from './drivers/docker/socket-path';
+import { withImageOverrides } from './image-overrides';
 import { findKubeConnection } from './drivers/kubernetes/kube-detect';
 import { SimulationDriver } from './drivers/simulation/driver';
 import { certificateLookup } from '../modules/certificates/lookup';
@@ -114,7 +115,7 @@ function kubeTarget(kube: ReturnType<typeof findKubeConnection>): string {
 export function engineFor(choice: RuntimeChoice, deps: EngineDeps): EngineRuntime {
   return createEngine({
     db: deps.db,
-    driver: choice.driver(deps),
+    driver: withImageOverrides(choice.driver(deps), deps.config.imageOverrides),
     secretsKey: deps.secrets.secretsKey,
     dataDir: deps.config.dataDir,
     log: deps.log,

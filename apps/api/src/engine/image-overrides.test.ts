@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { RuntimeDriver } from './driver';
+import { overrideImages, parseImageOverrides, withImageOverrides } from './image-overrides';
+import { makeSpec } from './manifests/test-fixtures';
+
+const MIRROR =
+  'docker.io/library/mariadb:10.11=registry.local/mariadb:10.11, docker.io/library/wordpress:cli=registry.local/wp-cli:2';
+
+describe('IMAGE_OVERRIDES', () => {
+  it('parses image=replacement pairs separated by commas, blanks ignored', () => {
+    expect([...parseImageOverrides(`${MIRROR},`)]).toEqual([
+      ['docker.io/library/mariadb:10.11', 'registry.local/mariadb:10.11'],
+      ['docker.io/library/wordpress:cli', 'registry.local/wp-cli:2'],
+    ]);
+    expect(parseImageOverrides(undefined).size).toBe(0);
+  });
+
+  it('names the faulty entry', () => {
+    expect(() => parseImageOverrides('mariadb:10.11')).toThrow('"mariadb:10.11"');
+    expect(() => parseImageOverrides('a=b=c')).toThrow('"a=b=c"');
+    expect(() => parseImageOverrides('a=b,a=c')).toThrow('a is given twice');
+    expect(() => parseImageOverrides('a=b c')).toThrow('"a=b c"');
+  });
+
+  it('replaces exactly the listed references of a spec, nothing else', () => {
+    const spec = makeSpec({ template: 'wordpress' });
+    const swapped = overrideImages(spec, parseImageOverrides(MIRROR));
+    expect(swapped.database!.image).toBe('registry.local/mariadb:10.11');
+    expect(swapped.setup!.image).toBe('registry.local/wp-cli:2');
+    expect(swapped.app.image).toBe(spec.app.image);
+    expect(spec.database!.image).toBe('docker.io/library/mariadb:10.11'); // the input is untouched
+  });
+
+  it('makes the driver apply the overridden spec and leaves its other methods alone', async () => {
+    const apply = vi.fn(async () => ({ preparations: [] }));
+    const driver = {
+      name: 'docker',
+      apply,
+      remove: vi.fn(async () => {}),
+    } as unknown as RuntimeDriver;
+    const wrapped = withImageOverrides(driver, parseImageOverrides(MIRROR));
+    const spec = makeSpec({ template: 'wordpress' });
+    await wrapped.apply(spec);
+    expect(apply.mock.calls[0]![0].database!.image).toBe('registry.local/mariadb:10.11');
+    expect(wrapped.name).toBe('docker');
+    await wrapped.remove({ deploymentId: 'd', name: 'n', namespace: 'ns' });
+    expect(driver.remove).toHaveBeenCalledOnce();
+    expect(withImageOverrides(driver, new Map())).toBe(driver);
+  });
+});
