@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RuntimeDriver } from './driver';
+import type { ApplicationSpec } from './spec';
 import { overrideImages, parseImageOverrides, withImageOverrides } from './image-overrides';
 import { makeSpec } from './manifests/test-fixtures';
 
@@ -32,7 +33,7 @@ describe('IMAGE_OVERRIDES', () => {
   });
 
   it('makes the driver apply the overridden spec and leaves its other methods alone', async () => {
-    const apply = vi.fn(async () => ({ preparations: [] }));
+    const apply = vi.fn(async (_spec: ApplicationSpec) => ({ preparations: [] }));
     const driver = {
       name: 'docker',
       apply,

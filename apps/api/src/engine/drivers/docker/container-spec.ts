@@ -161,10 +161,10 @@ export function applicationPlan(spec: ApplicationSpec): ContainerPlan {
   );
 }
 
-export function replicaPlan(base: ContainerPlan, index: number): ContainerPlan {
+export function replicaPlan(base: ContainerPlan, index: number, slot: 0 | 1 = 0): ContainerPlan {
   return {
     ...base,
-    name: replicaName(base.name, index),
+    name: replicaName(base.name, index, slot),
     labels: { ...base.labels, [DOCKER_LABELS.replica]: String(index) },
   };
 }

@@ -1,11 +1,9 @@
 import { RuntimeRejectedError, type ImagePreparation } from '../../driver';
 import { LABELS, type ApplicationRef, type ApplicationSpec } from '../../spec';
-import type { BalancerTarget } from './balancer';
 import {
   applicationPlan,
   databasePlan,
   parseTemplate,
-  replicaPlan,
   setupPlan,
   type ContainerPlan,
 } from './container-spec';
@@ -25,6 +23,7 @@ import {
   STOP_GRACE_SECONDS,
 } from './objects';
 import { probeContainer } from './probes';
+import { rollReplicas, type RolloutHooks } from './rollout';
 import { readFiles, secretOwner, type OwnedFile } from './secret-files';
 import { runSetup, type SetupOptions } from './setup-job';
 
@@ -33,8 +32,17 @@ export interface DriverContext {
   endpoints: Endpoints;
   setup: SetupOptions;
   pullTimeoutMs: number;
-  targetsOf: (ref: ApplicationRef) => Promise<BalancerTarget[]>;
+  /** How long an update waits for a new replica's readiness before removing the old one. */
+  readyWaitMs: number;
+  /** Routes the application's traffic to its live replicas, except `retiring` ones. */
+  publish: (ref: ApplicationRef, retiring?: Set<string>) => Promise<void>;
 }
+
+export const rolloutHooks = (ctx: DriverContext, ref: ApplicationRef): RolloutHooks => ({
+  publish: (retiring) => ctx.publish(ref, retiring),
+  filesFor: (plan, id) => specFiles(ctx.api, plan, id),
+  readyWaitMs: ctx.readyWaitMs,
+});
 
 export const refOf = (spec: ApplicationSpec): ApplicationRef => ({
   deploymentId: spec.deploymentId,
@@ -78,25 +86,34 @@ export async function applySpec(
   }
 
   const existing = await applicationContainers(api, spec.deploymentId, spec.name);
-  const wanted = new Set<string>();
-  // The database first: the application resolves it by its network alias when it starts.
-  for (const p of [db, ...Array.from({ length: spec.replicas }, (_, i) => replicaPlan(app, i))]) {
-    if (!p) continue;
-    wanted.add(p.name);
-    await ensureContainer(api, p, existing.get(p.name) ?? null, (id) => specFiles(api, p, id));
-  }
-  if (setup) wanted.add(setup.name);
-  for (const [name, c] of existing) {
-    const ours = componentOf(c) !== null && c.State.Running;
-    if (!wanted.has(name)) await api.removeContainer(c.Id, ours ? STOP_GRACE_SECONDS : 0);
-  }
-
   const ref = refOf(spec);
   await ctx.endpoints.ensure(ref, shared);
-  ctx.endpoints.setTargets(ref.deploymentId, await ctx.targetsOf(ref));
+  const wanted = new Set<string>();
+  // The database first: the application resolves it by its network alias when it starts. It is
+  // recreated only when its own spec changes (scaling or resizing the application does not).
+  if (db) {
+    wanted.add(db.name);
+    await ensureContainer(api, db, existing.get(db.name) ?? null, (id) => specFiles(api, db, id));
+  }
+  const replicas = await rollReplicas(
+    api,
+    app,
+    spec.replicas,
+    existing.values(),
+    rolloutHooks(ctx, ref),
+  );
+  for (const name of replicas) wanted.add(name);
+  if (setup) wanted.add(setup.name);
+  for (const [name, c] of existing) {
+    // Replicas were handled by the rollout; what remains is a leftover under one of our names.
+    if (wanted.has(name) || componentOf(c) === 'application') continue;
+    await api.removeContainer(c.Id, c.State.Running ? STOP_GRACE_SECONDS : 0);
+  }
+  await ctx.publish(ref);
 
   if (setup) {
-    const ready = () => dependenciesReady(api, db, replicaPlan(app, 0).name, spec.replicas > 0);
+    const first = [...replicas].sort()[0] ?? '';
+    const ready = () => dependenciesReady(api, db, first, spec.replicas > 0);
     await runSetup(api, setup, existing.get(setup.name) ?? null, ready, ctx.setup);
   }
   return { preparations };
@@ -160,12 +177,9 @@ export async function scaleReplicas(
     labels,
     hash: labels[DOCKER_LABELS.specHash] ?? '',
   };
-  const have = new Set(current.map(replicaIndexOf));
-  for (let i = 0; i < replicas; i++) {
-    if (!have.has(i)) await ensureContainer(api, replicaPlan(base, i), null, async () => files);
-  }
-  for (const c of current) {
-    if (replicaIndexOf(c) >= replicas) await api.removeContainer(c.Id, STOP_GRACE_SECONDS);
-  }
-  ctx.endpoints.setTargets(ref.deploymentId, await ctx.targetsOf(ref));
+  await rollReplicas(api, base, replicas, current, {
+    ...rolloutHooks(ctx, ref),
+    filesFor: async () => files,
+  });
+  await ctx.publish(ref);
 }

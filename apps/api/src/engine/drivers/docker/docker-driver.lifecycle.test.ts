@@ -146,13 +146,40 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: application
     for (let i = 0; i < 3; i++) expect(await get(`${after.url}/`)).toBe('ndtest page\n');
   });
 
-  it('restarts every container and comes back running', async () => {
+  it('scaling 1→2→1 by apply keeps the database container; a changed replica gets a successor in its second slot', async () => {
+    const dbId = async () => (await api.inspectContainer(spec.database!.name))?.Id;
+    const before = await dbId();
+    // Through apply, as the reconciler does: the replicas' share of the reservation changes
+    // (their spec hash too, as build-spec's split does), the database's does not.
+    await driver.apply({ ...spec, replicas: 2, app: { ...spec.app, ramMb: spec.app.ramMb + 8 } });
+    let observed = await waitFor(
+      'two ready replicas',
+      () => driver.status(ref),
+      (o) => o.phase === 'running' && o.readyReplicas === 2,
+    );
+    expect(await dbId()).toBe(before);
+    // Replica 0 was replaced by a successor in its second slot, started before the old one left.
+    const names = (await labelledContainers(api, spec.deploymentId)).map((c) => c.name).sort();
+    expect(names).toEqual(
+      [`${spec.name}-0-b`, `${spec.name}-1`, spec.database!.name, spec.setup!.name].sort(),
+    );
+    await driver.apply(spec);
+    observed = await running();
+    expect(observed.readyReplicas).toBe(1);
+    expect(await dbId()).toBe(before);
+    expect(await get(observed.url!)).toBe('ndtest page\n');
+  });
+
+  it('restarts the application, not its database, and comes back running', async () => {
     const startedAt = async (name: string) => (await api.inspectContainer(name))?.State.StartedAt;
-    const before = [await startedAt(`${spec.name}-0`), await startedAt(spec.database!.name)];
+    const replica = (await labelledContainers(api, spec.deploymentId)).find((c) =>
+      /-\d+(-b)?$/.test(c.name),
+    )!.name;
+    const before = [await startedAt(replica), await startedAt(spec.database!.name)];
     await driver.restart(ref);
-    const after = [await startedAt(`${spec.name}-0`), await startedAt(spec.database!.name)];
+    const after = [await startedAt(replica), await startedAt(spec.database!.name)];
     expect(after[0]).not.toBe(before[0]);
-    expect(after[1]).not.toBe(before[1]);
+    expect(after[1]).toBe(before[1]);
     const observed = await running();
     expect(await get(observed.url!)).toBe('ndtest page\n');
   });

@@ -14,15 +14,16 @@ import {
   type EnvironmentSpec,
 } from '../../spec';
 import { DOCKER_LABELS } from './labels';
-import { applySpec, scaleReplicas, type DriverContext } from './converge';
+import { applySpec, rolloutHooks, scaleReplicas, type DriverContext } from './converge';
+import { restartReplicas } from './rollout';
 import { EngineApi } from './engine-api';
 import { EngineClient, EngineError } from './engine-client';
 import { Endpoints } from './endpoints';
-import { applicationContainers, componentOf, ensureNetwork, STOP_GRACE_SECONDS } from './objects';
+import { applicationContainers, ensureNetwork } from './objects';
 import { observe, replicaTargets } from './observe';
 import { dockerSocketPath } from './socket-path';
 import type { SetupOptions } from './setup-job';
-import { byDisplayOrder, collectLogs, collectMetrics } from './usage';
+import { collectLogs, collectMetrics } from './usage';
 import { KeyedFifoGate } from '../../../lib/fifo-gate';
 
 /**
@@ -53,6 +54,8 @@ export interface DockerDriverOptions {
   listenHost?: string;
   requestTimeoutMs?: number;
   pullTimeoutMs?: number;
+  /** How long an update waits for a new replica to be ready before removing the old one. */
+  readyWaitMs?: number;
   /** How often each balancer re-probes its replicas. */
   refreshMs?: number;
   setup?: Partial<SetupOptions>;
@@ -71,7 +74,8 @@ export class DockerDriver implements RuntimeDriver {
       opts.client ?? new EngineClient(socketPath, opts.requestTimeoutMs ?? 30_000),
     );
     const listenHost = opts.listenHost ?? '127.0.0.1';
-    const targetsOf = (ref: ApplicationRef) => replicaTargets(this.api, ref);
+    const targetsOf = (ref: ApplicationRef, retiring?: Set<string>) =>
+      replicaTargets(this.api, ref, retiring);
     this.endpoints = new Endpoints(
       this.api,
       {
@@ -85,7 +89,9 @@ export class DockerDriver implements RuntimeDriver {
       api: this.api,
       endpoints: this.endpoints,
       pullTimeoutMs: opts.pullTimeoutMs ?? 15 * 60_000,
-      targetsOf,
+      readyWaitMs: opts.readyWaitMs ?? 180_000,
+      publish: async (ref, retiring) =>
+        this.endpoints.setTargets(ref.deploymentId, await targetsOf(ref, retiring)),
       setup: { waitMs: 300_000, runMs: 300_000, attempts: 3, retryDelayMs: 5_000, ...opts.setup },
     };
   }
@@ -115,16 +121,14 @@ export class DockerDriver implements RuntimeDriver {
     return this.serial(ref.deploymentId, () => scaleReplicas(this.ctx, ref, replicas));
   }
 
-  /** Restarts the containers (database first); volumes and the setup task are left as they are. */
+  /**
+   * Restarts the application's replicas one by one (each ready before the next); the
+   * database, volumes and the setup task are left as they are.
+   */
   restart(ref: ApplicationRef): Promise<void> {
     return this.serial(ref.deploymentId, async () => {
-      const all = byDisplayOrder([...(await this.containers(ref)).values()]);
-      const order = [
-        ...all.filter((c) => componentOf(c) === 'database'),
-        ...all.filter((c) => componentOf(c) === 'application'),
-      ];
-      for (const c of order) await this.api.restartContainer(c.Id, STOP_GRACE_SECONDS);
-      this.endpoints.setTargets(ref.deploymentId, await this.ctx.targetsOf(ref));
+      const all = (await this.containers(ref)).values();
+      await restartReplicas(this.api, all, rolloutHooks(this.ctx, ref));
     });
   }
 

@@ -54,9 +54,11 @@ export function sortReplicas(cs: ContainerInspect[]): ContainerInspect[] {
 export async function replicaTargets(
   api: EngineApi,
   ref: ApplicationRef,
+  retiring: Set<string> = new Set(),
 ): Promise<BalancerTarget[]> {
   const all = await applicationContainers(api, ref.deploymentId, ref.name);
-  return balancerTargets(await Promise.all(sortReplicas([...all.values()]).map(healthOf)));
+  const replicas = sortReplicas([...all.values()]).filter((c) => !retiring.has(containerName(c)));
+  return balancerTargets(await Promise.all(replicas.map(healthOf)));
 }
 
 type PodStatus = 'Running' | 'Pending' | 'Failed' | 'Succeeded';
