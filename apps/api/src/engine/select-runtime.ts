@@ -70,6 +70,7 @@ export async function chooseRuntime(
       reason,
       driver: (d) =>
         new DockerDriver({
+          hashKey: d.secrets.hashKey,
           ...(socket ? { socketPath: socket } : {}),
           ...(d.config.dockerPublicHost ? { publicHost: d.config.dockerPublicHost } : {}),
           ...(d.config.dockerListenHost ? { listenHost: d.config.dockerListenHost } : {}),

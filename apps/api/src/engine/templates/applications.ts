@@ -50,7 +50,8 @@ export const applicationProfiles: Record<SaasTemplateId, ApplicationProfile> = {
       command: [
         'sh',
         '-c',
-        'wp core is-installed || wp core install --url="$WP_URL" --title="$WP_TITLE" --admin_user=admin --admin_password="$WP_ADMIN_PASSWORD" --admin_email="$WP_ADMIN_EMAIL" --skip-email',
+        // The admin password is a file on the docker runtime (WP_ADMIN_PASSWORD_FILE), a variable on Kubernetes.
+        'if [ -n "$WP_ADMIN_PASSWORD_FILE" ]; then WP_ADMIN_PASSWORD="$(cat "$WP_ADMIN_PASSWORD_FILE")"; fi; wp core is-installed || wp core install --url="$WP_URL" --title="$WP_TITLE" --admin_user=admin --admin_password="$WP_ADMIN_PASSWORD" --admin_email="$WP_ADMIN_EMAIL" --skip-email',
       ],
       env: [
         value('WORDPRESS_DB_HOST', `${c.dbHost}:${c.dbPort}`),

@@ -32,6 +32,8 @@ export interface DriverContext {
   endpoints: Endpoints;
   setup: SetupOptions;
   pullTimeoutMs: number;
+  /** Keys the spec hash stored in labels (HMAC): the server's hash key. */
+  hashKey: Buffer;
   /** How long an update waits for a new replica's readiness before removing the old one. */
   readyWaitMs: number;
   /** Routes the application's traffic to its live replicas, except `retiring` ones. */
@@ -65,9 +67,9 @@ export async function applySpec(
 ): Promise<{ preparations: ImagePreparation[] }> {
   const { api } = ctx;
   checkReplicas(spec.replicas);
-  const app = applicationPlan(spec);
-  const db = databasePlan(spec);
-  const setup = setupPlan(spec);
+  const app = applicationPlan(spec, ctx.hashKey);
+  const db = databasePlan(spec, ctx.hashKey);
+  const setup = setupPlan(spec, ctx.hashKey);
   const images = [app, db, setup].flatMap((p) => (p ? [p.template.image] : []));
   const preparations = await ensureImages(api, images, ctx.pullTimeoutMs);
 
@@ -124,7 +126,12 @@ async function specFiles(api: EngineApi, p: ContainerPlan, id: string): Promise<
   if (!p.secretFiles.length) return [];
   const created = await api.inspectContainer(id);
   const owner = await secretOwner(api, id, created?.Config.User ?? '');
-  return p.secretFiles.map((f) => ({ path: f.path, content: Buffer.from(f.content), ...owner }));
+  return p.secretFiles.map((f) => ({
+    path: f.path,
+    content: Buffer.from(f.content),
+    ...owner,
+    ...(f.mode !== undefined ? { mode: f.mode } : {}),
+  }));
 }
 
 /** The setup task waits for the database port and the first replica's readiness probe. */

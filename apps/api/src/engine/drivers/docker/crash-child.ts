@@ -32,7 +32,11 @@ class PausingClient extends EngineClient {
 }
 
 const spec = JSON.parse(readFileSync(specFile!, 'utf8')) as ApplicationSpec;
-const driver = new DockerDriver({ client: new PausingClient(socketPath!) });
+const driver = new DockerDriver({
+  client: new PausingClient(socketPath!),
+  // test-support's TEST_HASH_KEY (not imported: that module probes the engine on load).
+  hashKey: Buffer.alloc(32, 7),
+});
 await driver.apply(spec);
 process.stdout.write('applied\n');
 await driver.close();

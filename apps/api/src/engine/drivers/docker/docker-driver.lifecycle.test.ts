@@ -6,6 +6,8 @@ import { DockerDriver } from './docker-driver';
 import { EngineApi } from './engine-api';
 import {
   SOCKET,
+  TEST_HASH_KEY,
+  execIn,
   buildTestImages,
   labelledContainers,
   runId,
@@ -41,7 +43,7 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: application
 
   beforeAll(async () => {
     images = await buildTestImages(api, prefix);
-    driver = new DockerDriver({ socketPath: SOCKET!, setup: fastSetup });
+    driver = new DockerDriver({ socketPath: SOCKET!, setup: fastSetup, hashKey: TEST_HASH_KEY });
     spec = testSpec({ env, images, nom: `${prefix} blog` });
     ref = refOf(spec);
   }, 120_000);
@@ -135,7 +137,14 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: application
       return { env, hash: c?.Config.Labels?.['nuagedeploy.io/spec-hash'] };
     };
     const first = await specEnv(`${spec.name}-0`);
-    expect(first.env).toContain('WORDPRESS_DB_PASSWORD=db-pass');
+    expect(first.env).toContain(
+      'WORDPRESS_DB_PASSWORD_FILE=/run/secrets/nuagedeploy/WORDPRESS_DB_PASSWORD',
+    );
+    const password = async (name: string) => {
+      const id = (await api.inspectContainer(name))!.Id;
+      return execIn(api, id, ['/bin/sh', '-c', 'cat "$WORDPRESS_DB_PASSWORD_FILE"']);
+    };
+    expect(await password(`${spec.name}-1`)).toBe('db-pass');
     expect(await specEnv(`${spec.name}-1`)).toEqual(first);
 
     await driver.scale(ref, 1);

@@ -15,6 +15,7 @@ import { EngineClient, type EngineResponse, type RequestOptions } from './engine
 import { endpointVolume } from './endpoints';
 import type { ImagePullError } from './images';
 import {
+  TEST_HASH_KEY,
   SOCKET,
   buildTestImages,
   labelledContainers,
@@ -64,6 +65,7 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: crashes and
 
   const newDriver = (client?: EngineClient) => {
     const d = new DockerDriver({
+      hashKey: TEST_HASH_KEY,
       socketPath: SOCKET!,
       setup: fastSetup,
       ...(client ? { client } : {}),
@@ -85,7 +87,9 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: crashes and
       spec.setup!.name,
     ].sort();
     const labelled = await labelledContainers(api, spec.deploymentId);
-    expect(labelled.map((c) => c.name).sort()).toEqual(expected);
+    // A replaced replica lives in its second name slot (`-<i>-b`, rollout.ts): one per index.
+    const slotless = (n: string) => n.replace(/-(\d+)-b$/, '-$1');
+    expect(labelled.map((c) => slotless(c.name)).sort()).toEqual(expected);
     const byName = await api.listContainers({ name: [spec.name] });
     expect(byName).toHaveLength(expected.length);
     const observed = await waitFor(
@@ -201,12 +205,14 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: crashes and
     await driver.apply(changed);
     const after = await labelledContainers(api, spec.deploymentId);
     expect(await api.inspectContainer(`${spec.name}-3`)).toBeNull();
-    expect(idOf(after, `${spec.name}-0`)).not.toBe(idOf(before, `${spec.name}-0`));
+    // Replaced by a successor in its second slot; the old one is gone.
+    expect(idOf(after, `${spec.name}-0`)).toBeUndefined();
+    expect(idOf(after, `${spec.name}-0-b`)).toBeDefined();
     expect(idOf(after, spec.database!.name)).toBe(idOf(before, spec.database!.name));
     expect(idOf(after, spec.setup!.name)).toBe(idOf(before, spec.setup!.name));
     const replica = await api.client.json<{ HostConfig: { NanoCpus: number } }>(
       'GET',
-      `/containers/${spec.name}-0/json`,
+      `/containers/${spec.name}-0-b/json`,
     );
     expect(replica.HostConfig.NanoCpus).toBe((spec.app.cpuMilli + 50) * 1e6);
     await expectOneSet(driver, changed);

@@ -44,6 +44,8 @@ import { KeyedFifoGate } from '../../../lib/fifo-gate';
  */
 
 export interface DockerDriverOptions {
+  /** Keys the spec hash written in labels (the server's hash key, secrets.ts). */
+  hashKey: Buffer;
   /** Default: dockerSocketPath() (DOCKER_HOST, Docker's socket, Podman's). */
   socketPath?: string;
   /** A ready-made transport (tests wrap it to cut the engine off at a chosen request). */
@@ -68,7 +70,7 @@ export class DockerDriver implements RuntimeDriver {
   private readonly ctx: DriverContext;
   private readonly queues = new KeyedFifoGate();
 
-  constructor(opts: DockerDriverOptions = {}) {
+  constructor(opts: DockerDriverOptions) {
     const socketPath = opts.socketPath ?? dockerSocketPath() ?? '/var/run/docker.sock';
     this.api = new EngineApi(
       opts.client ?? new EngineClient(socketPath, opts.requestTimeoutMs ?? 30_000),
@@ -89,6 +91,7 @@ export class DockerDriver implements RuntimeDriver {
       api: this.api,
       endpoints: this.endpoints,
       pullTimeoutMs: opts.pullTimeoutMs ?? 15 * 60_000,
+      hashKey: opts.hashKey,
       readyWaitMs: opts.readyWaitMs ?? 180_000,
       publish: async (ref, retiring) =>
         this.endpoints.setTargets(ref.deploymentId, await targetsOf(ref, retiring)),

@@ -34,6 +34,9 @@ if (skipReason && process.env.CI) {
 }
 if (skipReason) console.warn(`[docker driver] real-container tests skipped: ${skipReason}`);
 
+/** The spec-hash key of the drivers under test (the crash child shares it). */
+export const TEST_HASH_KEY = Buffer.alloc(32, 7);
+
 export const testClient = () => new EngineClient(SOCKET ?? '/nonexistent.sock', 60_000);
 
 /** A short random tag for this run: every name a test creates starts with `ndtest-`. */
@@ -127,15 +130,19 @@ export async function buildTestImages(api: EngineApi, prefix: string) {
     cmd: 'echo ndtest db ready; httpd -f -p 3306 -h /www & httpd -f -p 5432 -h /www',
     files: { 'www/index.html': 'db\n' },
   });
-  // wp-cli stand-in: records the values it received in the application volume it mounts.
+  // wp-cli stand-in: `core is-installed` says no; `core install` records the arguments it
+  // received (as the real one would use them) in the application volume it mounts.
   const wp = (code: number) => ({
     'bin/wp': {
       content: [
         '#!/bin/sh',
         'echo "wp $*"',
-        'printf %s "$WP_TITLE" > /var/www/html/.ndtest-title',
-        'printf %s "$WP_ADMIN_PASSWORD" > /var/www/html/.ndtest-admin-password',
-        'printf %s "$WP_URL" > /var/www/html/.ndtest-url',
+        '[ "$1 $2" = "core is-installed" ] && exit 1',
+        'for a in "$@"; do case "$a" in',
+        '  --title=*) printf %s "${a#--title=}" > /var/www/html/.ndtest-title;;',
+        '  --admin_password=*) printf %s "${a#--admin_password=}" > /var/www/html/.ndtest-admin-password;;',
+        '  --url=*) printf %s "${a#--url=}" > /var/www/html/.ndtest-url;;',
+        'esac; done',
         `exit ${code}`,
         '',
       ].join('\n'),
