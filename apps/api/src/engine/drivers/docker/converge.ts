@@ -116,7 +116,9 @@ export async function applySpec(
   if (setup) {
     const first = [...replicas].sort()[0] ?? '';
     const ready = () => dependenciesReady(api, db, first, spec.replicas > 0);
-    await runSetup(api, setup, existing.get(setup.name) ?? null, ready, ctx.setup);
+    await runSetup(api, setup, existing.get(setup.name) ?? null, ready, ctx.setup, (id) =>
+      specFiles(api, setup, id),
+    );
   }
   return { preparations };
 }

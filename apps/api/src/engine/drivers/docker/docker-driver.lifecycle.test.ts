@@ -161,7 +161,7 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: application
     // Through apply, as the reconciler does: the replicas' share of the reservation changes
     // (their spec hash too, as build-spec's split does), the database's does not.
     await driver.apply({ ...spec, replicas: 2, app: { ...spec.app, ramMb: spec.app.ramMb + 8 } });
-    let observed = await waitFor(
+    await waitFor(
       'two ready replicas',
       () => driver.status(ref),
       (o) => o.phase === 'running' && o.readyReplicas === 2,
@@ -173,7 +173,7 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: application
       [`${spec.name}-0-b`, `${spec.name}-1`, spec.database!.name, spec.setup!.name].sort(),
     );
     await driver.apply(spec);
-    observed = await running();
+    const observed = await running();
     expect(observed.readyReplicas).toBe(1);
     expect(await dbId()).toBe(before);
     expect(await get(observed.url!)).toBe('ndtest page\n');
