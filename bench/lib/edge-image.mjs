@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +24,12 @@ const LOCK_DIR = '/var/cache/nuage-test-images';
 function engineRequest(socketPath, method, urlPath, body) {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { socketPath, method, path: `/v1.41${urlPath}`, headers: body ? { 'content-type': 'application/x-tar' } : {} },
+      {
+        socketPath,
+        method,
+        path: `/v1.41${urlPath}`,
+        headers: body ? { 'content-type': 'application/x-tar' } : {},
+      },
       (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
@@ -54,7 +67,8 @@ async function withLock(name, fn) {
 /** Builds EDGE_TEST_IMAGE if the engine at `socketPath` does not have it. Returns its reference. */
 export async function ensureEdgeImage(socketPath, ref = EDGE_TEST_IMAGE) {
   const exists = async () =>
-    (await engineRequest(socketPath, 'GET', `/images/${encodeURIComponent(ref)}/json`)).status === 200;
+    (await engineRequest(socketPath, 'GET', `/images/${encodeURIComponent(ref)}/json`)).status ===
+    200;
   if (await exists()) return ref;
   return withLock('nuage-edge-caddy', async () => {
     if (await exists()) return ref;
@@ -69,7 +83,8 @@ export async function ensureEdgeImage(socketPath, ref = EDGE_TEST_IMAGE) {
         mkdirSync(path.join(root, path.dirname(file)), { recursive: true });
         copyFileSync(file, path.join(root, file));
       }
-      for (const dir of ['data', 'config', 'tmp', 'etc/nuage']) mkdirSync(path.join(root, dir), { recursive: true });
+      for (const dir of ['data', 'config', 'tmp', 'etc/nuage'])
+        mkdirSync(path.join(root, dir), { recursive: true });
       writeFileSync(path.join(root, 'etc/passwd'), 'root:x:0:0:root:/root:/usr/bin/caddy\n');
       writeFileSync(path.join(root, 'etc/group'), 'root:x:0:\n');
       const tar = execFileSync('tar', ['-C', root, '-c', '.'], { maxBuffer: 512 * 1024 * 1024 });
@@ -81,7 +96,8 @@ export async function ensureEdgeImage(socketPath, ref = EDGE_TEST_IMAGE) {
       const query = new URLSearchParams({ fromSrc: '-', repo: ref });
       for (const c of changes) query.append('changes', c);
       const res = await engineRequest(socketPath, 'POST', `/images/create?${query}`, tar);
-      if (res.status !== 200) throw new Error(`edge image import failed: ${res.status} ${res.text}`);
+      if (res.status !== 200)
+        throw new Error(`edge image import failed: ${res.status} ${res.text}`);
       return ref;
     } finally {
       rmSync(root, { recursive: true, force: true });

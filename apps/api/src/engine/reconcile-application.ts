@@ -15,6 +15,7 @@ import { recordPreparations } from './record-builds';
 import type { ApplicationRef, ApplicationSpec } from './spec';
 import {
   specForDeployment,
+  type ApplicationUrl,
   type CertificateLookup,
   type DeploymentRow,
 } from './spec-for-deployment';
@@ -24,6 +25,7 @@ export interface ApplicationReconcilerDeps {
   driver: RuntimeDriver;
   secretsKey: Buffer;
   certificates: CertificateLookup;
+  applicationUrl?: ApplicationUrl | undefined;
   log: FastifyBaseLogger;
   /**
    * The process holding the application's lease. Every write is fenced by it: a process that
@@ -77,6 +79,7 @@ export async function reconcileApplication(
         namespace,
         secretsKey: deps.secretsKey,
         certificates: deps.certificates,
+        applicationUrl: deps.applicationUrl,
       });
       const { preparations } = await deps.driver.apply(spec);
       const [kept] = await deps.db

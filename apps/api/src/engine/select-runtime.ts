@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -10,6 +11,7 @@ import { withImageOverrides } from './image-overrides';
 import { findKubeConnection } from './drivers/kubernetes/kube-detect';
 import { SimulationDriver } from './drivers/simulation/driver';
 import { certificateLookup } from '../modules/certificates/lookup';
+import { applicationUrlFor, edgeRouteSource } from './edge-routes';
 
 interface EngineDeps {
   config: Config;
@@ -72,8 +74,17 @@ export async function chooseRuntime(
         new DockerDriver({
           hashKey: d.secrets.hashKey,
           ...(socket ? { socketPath: socket } : {}),
-          ...(d.config.dockerPublicHost ? { publicHost: d.config.dockerPublicHost } : {}),
-          ...(d.config.dockerListenHost ? { listenHost: d.config.dockerListenHost } : {}),
+          edge: {
+            ...d.config.edge,
+            adminDir: path.join(d.config.dataDir, 'edge'),
+            ...(d.config.certificates.acmeDirectoryUrl
+              ? { acmeDirectoryUrl: d.config.certificates.acmeDirectoryUrl }
+              : {}),
+            ...(d.config.certificates.extraTrustedCaFile
+              ? { extraCaFile: d.config.certificates.extraTrustedCaFile }
+              : {}),
+          },
+          routes: edgeRouteSource(d.db, certificateLookup(d.db, d.secrets.secretsKey), d.config),
         }),
     };
   };
@@ -124,6 +135,13 @@ export function engineFor(choice: RuntimeChoice, deps: EngineDeps): EngineRuntim
     // Applications' TLS Secrets (Ingress TLS on Kubernetes) get their PEMs from the certificates table.
     certificates: certificateLookup(deps.db, deps.secrets.secretsKey),
     ...(deps.config.engineLeaseMs ? { leaseMs: deps.config.engineLeaseMs } : {}),
+    // On docker the edge proxy decides the URL; WordPress is installed with exactly it.
+    ...(choice.runtime === 'docker'
+      ? {
+          applicationUrl: (row: { hostLabel: string; domain: string | null }) =>
+            applicationUrlFor(row, deps.config.appsDomain, deps.config.edge),
+        }
+      : {}),
   });
 }
 

@@ -51,7 +51,7 @@ export const applicationProfiles: Record<SaasTemplateId, ApplicationProfile> = {
         'sh',
         '-c',
         // The admin password is a file on the docker runtime (WP_ADMIN_PASSWORD_FILE), a variable on Kubernetes.
-        'if [ -n "$WP_ADMIN_PASSWORD_FILE" ]; then WP_ADMIN_PASSWORD="$(cat "$WP_ADMIN_PASSWORD_FILE")"; fi; wp core is-installed || wp core install --url="$WP_URL" --title="$WP_TITLE" --admin_user=admin --admin_password="$WP_ADMIN_PASSWORD" --admin_email="$WP_ADMIN_EMAIL" --skip-email',
+        'if [ -n "$WP_ADMIN_PASSWORD_FILE" ]; then WP_ADMIN_PASSWORD="$(cat "$WP_ADMIN_PASSWORD_FILE")"; fi; if wp core is-installed; then wp option update home "$WP_URL" && wp option update siteurl "$WP_URL"; else wp core install --url="$WP_URL" --title="$WP_TITLE" --admin_user=admin --admin_password="$WP_ADMIN_PASSWORD" --admin_email="$WP_ADMIN_EMAIL" --skip-email; fi',
       ],
       env: [
         value('WORDPRESS_DB_HOST', `${c.dbHost}:${c.dbPort}`),

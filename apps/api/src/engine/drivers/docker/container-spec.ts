@@ -200,7 +200,9 @@ function secretFilesOf(c: ComponentSpec, spec: ApplicationSpec): SecretFile[] {
 
 /** The application's replica plan: identical for every replica (the index is a label). */
 export function applicationPlan(spec: ApplicationSpec, key: Buffer): ContainerPlan {
-  return componentPlan(key, spec, spec.app, 'application', [spec.service.name]);
+  const plan = componentPlan(key, spec, spec.app, 'application', [spec.service.name]);
+  // Not in the hash: a label, not a property of the container's behaviour.
+  return { ...plan, labels: { ...plan.labels, [DOCKER_LABELS.hostLabel]: spec.hostLabel } };
 }
 
 function componentPlan(

@@ -9,7 +9,6 @@ import {
 } from './container-spec';
 import { DOCKER_LABELS, applicationLabels } from './labels';
 import type { EngineApi } from './engine-api';
-import type { Endpoints } from './endpoints';
 import { ensureImages } from './images';
 import {
   applicationContainers,
@@ -29,7 +28,6 @@ import { runSetup, type SetupOptions } from './setup-job';
 
 export interface DriverContext {
   api: EngineApi;
-  endpoints: Endpoints;
   setup: SetupOptions;
   pullTimeoutMs: number;
   /** Keys the spec hash stored in labels (HMAC): the server's hash key. */
@@ -89,7 +87,6 @@ export async function applySpec(
 
   const existing = await applicationContainers(api, spec.deploymentId, spec.name);
   const ref = refOf(spec);
-  await ctx.endpoints.ensure(ref, shared);
   const wanted = new Set<string>();
   // The database first: the application resolves it by its network alias when it starts. It is
   // recreated only when its own spec changes (scaling or resizing the application does not).

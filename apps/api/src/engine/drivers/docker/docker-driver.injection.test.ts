@@ -6,6 +6,7 @@ import { DockerDriver } from './docker-driver';
 import { EngineApi } from './engine-api';
 import {
   TEST_HASH_KEY,
+  testEdge,
   labelledContainers,
   SOCKET,
   buildTestImages,
@@ -42,6 +43,7 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: hostile inp
     images = await buildTestImages(api, prefix);
     driver = new DockerDriver({
       hashKey: TEST_HASH_KEY,
+      edge: await testEdge(prefix),
       socketPath: SOCKET!,
       setup: { waitMs: 30_000, runMs: 30_000, attempts: 1, retryDelayMs: 0 },
     });

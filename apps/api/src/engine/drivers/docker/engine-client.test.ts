@@ -93,6 +93,14 @@ describe('EngineClient', () => {
     const driver = new DockerDriver({
       socketPath: path.join(dir, 'absent.sock'),
       hashKey: Buffer.alloc(32),
+      edge: {
+        image: 'unused',
+        containerName: 'unused',
+        httpPort: 80,
+        httpsPort: 443,
+        listenHost: '127.0.0.1',
+        adminDir: dir,
+      },
     });
     const ref = { deploymentId: 'x', name: 'wordpress-x-123456', namespace: 'env' };
     await expect(driver.status(ref)).rejects.toBeInstanceOf(RuntimeUnavailableError);

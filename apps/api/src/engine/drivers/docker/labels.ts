@@ -9,9 +9,11 @@ export const DOCKER_LABELS = {
   publicPort: 'nuagedeploy.io/public-port',
   namespace: 'nuagedeploy.io/namespace',
   sizeMb: 'nuagedeploy.io/size-mb',
+  /** The application's host label (`<label>.localhost` when the platform gives no routes). */
+  hostLabel: 'nuagedeploy.io/host-label',
 } as const;
 
-export type ComponentKind = 'application' | 'database' | 'setup' | 'endpoint';
+export type ComponentKind = 'application' | 'database' | 'setup';
 
 /**
  * A replica has two name slots, `<name>-<i>` and `<name>-<i>-b`: an update starts the new

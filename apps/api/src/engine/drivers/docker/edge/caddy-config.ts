@@ -31,7 +31,20 @@ export interface EdgeSettings {
   acmeEmail?: string;
   /** PEM roots to trust for the ACME directory, as a path inside the proxy container. */
   acmeTrustedRootsFile?: string;
+  /** The host port HTTPS is published on (redirects name it when it is not 443). */
+  publicHttpsPort: number;
 }
+
+const NOT_FOUND = {
+  handle: [
+    {
+      handler: 'static_response',
+      status_code: 404,
+      headers: { 'Content-Type': ['text/plain; charset=utf-8'] },
+      body: 'Aucune application ne répond à cette adresse.\n',
+    },
+  ],
+};
 
 const UNAVAILABLE =
   'Application indisponible : aucune instance prête pour le moment. Réessayez dans quelques instants.\n';
@@ -59,7 +72,9 @@ function handler(route: EdgeRoute): unknown[] {
         try_duration: '10s',
         try_interval: '250ms',
       },
-      health_checks: { passive: { fail_duration: '10s', max_fails: 1 } },
+      health_checks: { passive: { fail_duration: '5s', max_fails: 1 } },
+      // A replica that vanished does not answer at all: give up on it quickly and retry.
+      transport: { protocol: 'http', dial_timeout: '2s' },
     },
   ];
 }
@@ -81,19 +96,38 @@ export function buildCaddyConfig(routes: EdgeRoute[], settings: EdgeSettings): o
   const pem = sorted.filter((r) => r.certificate && r.tlsHosts.length);
   const acmeHosts = sorted.filter((r) => !r.certificate).flatMap((r) => r.tlsHosts);
 
+  const tlsHosts = sorted.flatMap((r) => r.tlsHosts);
+  const port = settings.publicHttpsPort === 443 ? '' : `:${settings.publicHttpsPort}`;
+  const redirect = tlsHosts.length
+    ? [
+        {
+          match: [{ host: tlsHosts }],
+          handle: [
+            {
+              handler: 'static_response',
+              status_code: 308,
+              headers: { Location: [`https://{http.request.host}${port}{http.request.uri}`] },
+            },
+          ],
+          terminal: true,
+        },
+      ]
+    : [];
   const servers: Record<string, unknown> = {
     http: {
       listen: [':80'],
-      routes: httpRoutes,
-      // Plain-HTTP hosts stay plain; TLS hosts get their redirect added by Caddy.
-      automatic_https: { skip: sorted.flatMap((r) => r.httpHosts) },
+      // Plain-HTTP hosts, then TLS hosts redirected to HTTPS (ACME HTTP-01 challenges are
+      // answered by Caddy before any route), then a French 404 for unknown hosts.
+      routes: [...httpRoutes, ...redirect, NOT_FOUND],
+      automatic_https: { disable_redirects: true, skip: sorted.flatMap((r) => r.httpHosts) },
     },
   };
   if (tlsRoutes.length) {
     servers.https = {
       listen: [':443'],
-      routes: tlsRoutes,
+      routes: [...tlsRoutes, NOT_FOUND],
       tls_connection_policies: [{}],
+      automatic_https: { disable_redirects: true },
     };
   }
   const issuer = {
@@ -125,9 +159,7 @@ export function buildCaddyConfig(routes: EdgeRoute[], settings: EdgeSettings): o
             }
           : {}),
         automation: {
-          policies: [
-            ...(acmeHosts.length ? [{ subjects: acmeHosts, issuers: [issuer] }] : []),
-          ],
+          policies: [...(acmeHosts.length ? [{ subjects: acmeHosts, issuers: [issuer] }] : [])],
         },
       },
     },

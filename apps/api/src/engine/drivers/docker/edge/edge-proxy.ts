@@ -49,6 +49,7 @@ export class EdgeProxy {
     this.settings = {
       adminListen: `unix/${ADMIN_DIR_IN_CONTAINER}/admin.sock`,
       adminOrigin: ADMIN_ORIGIN,
+      publicHttpsPort: opts.httpsPort,
       ...(opts.acmeDirectoryUrl ? { acmeDirectoryUrl: opts.acmeDirectoryUrl } : {}),
       ...(opts.extraCaFile ? { acmeTrustedRootsFile: EXTRA_CA_IN_CONTAINER } : {}),
     };
@@ -84,7 +85,10 @@ export class EdgeProxy {
         Labels: labels,
         ExposedPorts: { '80/tcp': {}, '443/tcp': {} },
         HostConfig: {
-          PortBindings: { '80/tcp': bind(this.opts.httpPort), '443/tcp': bind(this.opts.httpsPort) },
+          PortBindings: {
+            '80/tcp': bind(this.opts.httpPort),
+            '443/tcp': bind(this.opts.httpsPort),
+          },
           Mounts: [
             { Type: 'volume', Source: dataVolume, Target: '/data' },
             { Type: 'volume', Source: configVolume, Target: '/config' },
