@@ -48,6 +48,8 @@ const envSchema = z.object({
   EDGE_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(80),
   EDGE_HTTPS_PORT: z.coerce.number().int().min(1).max(65535).default(443),
   EDGE_LISTEN_HOST: z.string().min(1).default('0.0.0.0'),
+  // Where the proxy's admin socket lives (bind-mounted into it); default DATA_DIR/edge.
+  EDGE_ADMIN_DIR: z.string().min(1).optional(),
   // How long the engine's claim on an application lasts (a killed process's work resumes after it).
   ENGINE_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
   // TLS certificates (modules/certificates): the ACME authority, DNS-01 for wildcards, cert-manager.
@@ -108,6 +110,8 @@ export interface Config {
     httpPort: number;
     httpsPort: number;
     listenHost: string;
+    /** Host directory of the proxy's admin socket (every API process of the host shares it). */
+    adminDir: string;
   };
   /** The reconciler's lease (default 60 s): how soon work of a killed process is taken over. */
   engineLeaseMs: number | undefined;
@@ -198,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       httpPort: e.EDGE_HTTP_PORT,
       httpsPort: e.EDGE_HTTPS_PORT,
       listenHost: e.EDGE_LISTEN_HOST,
+      adminDir: path.resolve(e.EDGE_ADMIN_DIR ?? path.join(e.DATA_DIR, 'edge')),
     },
     engineLeaseMs: e.ENGINE_LEASE_MS,
     certificates: {

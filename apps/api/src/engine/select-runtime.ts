@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -76,7 +75,6 @@ export async function chooseRuntime(
           ...(socket ? { socketPath: socket } : {}),
           edge: {
             ...d.config.edge,
-            adminDir: path.join(d.config.dataDir, 'edge'),
             ...(d.config.certificates.acmeDirectoryUrl
               ? { acmeDirectoryUrl: d.config.certificates.acmeDirectoryUrl }
               : {}),
