@@ -243,7 +243,7 @@ describe.skipIf(detected.engine === null)(
       await running(
         call,
         id,
-        (d) => d.pods_status.filter((p) => /-\d+$/.test(p.name) && p.ready).length === 2,
+        (d) => d.pods_status.filter((p) => /-\d+(-b)?$/.test(p.name) && p.ready).length === 2,
       );
       // Replica 0 got a successor (its share of the reservation changed): `-0-b` (rollout.ts).
       const replicaNames = (await appContainers(id, name)).map((c) => c.name);
@@ -278,7 +278,7 @@ describe.skipIf(detected.engine === null)(
       await running(
         call,
         id,
-        (d) => d.pods_status.filter((p) => /-\d+$/.test(p.name)).length === 1,
+        (d) => d.pods_status.filter((p) => /-\d+(-b)?$/.test(p.name)).length === 1,
       );
       expect((await getFresh(`${up.application_url}/`)).status).toBe(200);
       expect((await engine.inspect(`${name}-db`))!.Id).toBe(databaseId);
@@ -376,7 +376,7 @@ describe.skipIf(detected.engine === null)(
       const up = await running(
         again,
         id,
-        (d) => d.pods_status.filter((p) => /-\d+$/.test(p.name) && p.ready).length === 2,
+        (d) => d.pods_status.filter((p) => /-\d+(-b)?$/.test(p.name) && p.ready).length === 2,
       );
       const name = runtimeName(up);
       deployments.at(-1)!.name = name;
