@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
+import type { TLSSocket } from 'node:tls';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineApi } from '../engine-api';
@@ -48,7 +49,7 @@ function getTls(port: number, host: string, ca: string) {
         res.setEncoding('utf8');
         res.on('data', (d: string) => (body += d));
         res.on('end', () => {
-          const cert = (res.socket as import('node:tls').TLSSocket).getPeerCertificate();
+          const cert = (res.socket as TLSSocket).getPeerCertificate();
           resolve({ status: res.statusCode ?? 0, body, subject: String(cert.subject?.CN) });
         });
       },
