@@ -77,8 +77,17 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F.:[\],\s]+$/, 'DNS_SERVERS must list addresses such as 1.1.1.1,9.9.9.9:53')
     .optional(),
-  DOCKER_PUBLIC_HOST: z.string().optional(),
-  DOCKER_LISTEN_HOST: z.string().optional(),
+  // The docker runtime's edge proxy (Caddy) that owns the host's HTTP/HTTPS ports.
+  EDGE_IMAGE: z.string().min(1).default('docker.io/library/caddy:2'),
+  EDGE_CONTAINER: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{0,62}$/, 'EDGE_CONTAINER must be a container name')
+    .default('nuagedeploy-edge'),
+  EDGE_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(80),
+  EDGE_HTTPS_PORT: z.coerce.number().int().min(1).max(65535).default(443),
+  EDGE_LISTEN_HOST: z.string().min(1).default('0.0.0.0'),
+  // Where the proxy's admin socket lives (bind-mounted into it); default DATA_DIR/edge.
+  EDGE_ADMIN_DIR: z.string().min(1).optional(),
   // How long the engine's claim on an application lasts (a killed process's work resumes after it).
   ENGINE_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
   // TLS certificates (modules/certificates): the ACME authority, DNS-01 for wildcards, cert-manager.
@@ -136,10 +145,16 @@ export interface Config {
   publicIp: string | undefined;
   /** DNS servers for the custom-domain check; the system's when empty. */
   dnsServers: string[];
-  /** Host written in docker applications' URLs (default 127.0.0.1, where they listen). */
-  dockerPublicHost: string | undefined;
-  /** Where the per-application addresses listen in docker mode (default 127.0.0.1). */
-  dockerListenHost: string | undefined;
+  /** The docker runtime's edge proxy: image, container name, host ports and address. */
+  edge: {
+    image: string;
+    containerName: string;
+    httpPort: number;
+    httpsPort: number;
+    listenHost: string;
+    /** Host directory of the proxy's admin socket (every API process of the host shares it). */
+    adminDir: string;
+  };
   /** The reconciler's lease (default 60 s): how soon work of a killed process is taken over. */
   engineLeaseMs: number | undefined;
   certificates: CertificateConfig;
@@ -248,8 +263,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     imageOverrides,
     kubernetesResyncMs: e.K8S_RESYNC_MINUTES * 60_000,
-    dockerPublicHost: e.DOCKER_PUBLIC_HOST,
-    dockerListenHost: e.DOCKER_LISTEN_HOST,
+    edge: {
+      image: e.EDGE_IMAGE,
+      containerName: e.EDGE_CONTAINER,
+      httpPort: e.EDGE_HTTP_PORT,
+      httpsPort: e.EDGE_HTTPS_PORT,
+      listenHost: e.EDGE_LISTEN_HOST,
+      adminDir: path.resolve(e.EDGE_ADMIN_DIR ?? path.join(e.DATA_DIR, 'edge')),
+    },
     engineLeaseMs: e.ENGINE_LEASE_MS,
     certificates: {
       acmeDirectoryUrl: e.ACME_DIRECTORY_URL,

@@ -5,7 +5,8 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open-database';
-import { chooseRuntime, engineFor } from './engine/select-runtime';
+import { pinnedRuntime } from './engine/runtime-pin';
+import { engineFor } from './engine/select-runtime';
 import { loggerOptions } from './http/logging';
 import { BackupWorker } from './modules/backups/worker';
 import { createCertificateWorker } from './modules/certificates/worker';
@@ -32,7 +33,8 @@ async function main() {
   // The embedded database reports before the app (and its logger) exists.
   const startupLog = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
   const database = await openDatabase(config, startupLog.child({ component: 'database' }));
-  const runtime = await chooseRuntime(config);
+  // The runtime stored at first start; a different one refuses to start (engine/runtime-pin.ts).
+  const runtime = await pinnedRuntime(config, database.db);
   const app = await buildApp({
     config: { ...config, webDistDir },
     database,

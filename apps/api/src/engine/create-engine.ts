@@ -4,7 +4,7 @@ import type { RuntimeDriver } from './driver';
 import type { Engine } from './engine';
 import type { RenderOptions } from './manifests/types';
 import { Reconciler } from './reconciler';
-import type { CertificateLookup } from './spec-for-deployment';
+import type { ApplicationUrl, CertificateLookup } from './spec-for-deployment';
 
 export interface EngineRuntime extends Engine {
   readonly reconciler: Reconciler;
@@ -21,6 +21,7 @@ export function createEngine(opts: {
   log: FastifyBaseLogger;
   renderOptions?: RenderOptions;
   certificates?: CertificateLookup;
+  applicationUrl?: ApplicationUrl;
   pollMs?: number;
   leaseMs?: number;
 }): EngineRuntime {

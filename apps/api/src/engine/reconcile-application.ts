@@ -15,6 +15,7 @@ import { recordPreparations } from './record-builds';
 import type { ApplicationRef, ApplicationSpec } from './spec';
 import {
   specForDeployment,
+  type ApplicationUrl,
   type CertificateLookup,
   type DeploymentRow,
 } from './spec-for-deployment';
@@ -24,6 +25,7 @@ export interface ApplicationReconcilerDeps {
   driver: RuntimeDriver;
   secretsKey: Buffer;
   certificates: CertificateLookup;
+  applicationUrl?: ApplicationUrl | undefined;
   log: FastifyBaseLogger;
   /**
    * The process holding the application's lease. Every write is fenced by it: a process that
@@ -80,6 +82,7 @@ export async function reconcileApplication(
         namespace,
         secretsKey: deps.secretsKey,
         certificates: deps.certificates,
+        applicationUrl: deps.applicationUrl,
       });
       // The namespace's quota must hold the new reservation before its pods are created.
       await deps.quotaChanged?.(env.id);
@@ -88,6 +91,7 @@ export async function reconcileApplication(
         .update(deployments)
         .set({
           observedGeneration: row.generation,
+          runtime: deps.driver.name,
           status: 'DEPLOYING',
           statusReason: null,
           attempts: 0,

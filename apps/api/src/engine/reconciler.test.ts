@@ -97,6 +97,8 @@ describe('an application from PENDING to RUNNING', () => {
     await t.app.engine.reconciler.tick();
     expect(await messages(app.id)).toHaveLength(3);
     expect((await deploymentRow(t, app.id))!.observedGeneration).toBe(1);
+    // The application records the runtime it was applied on (pinned runtime, issue 12).
+    expect((await deploymentRow(t, app.id))!.runtime).toBe('simulation');
 
     const files = await readdir(path.join(t.config.dataDir, env.nom_dossier_git));
     expect(files).toContain(`${(await deploymentRow(t, app.id))!.runtimeName}.yaml`);

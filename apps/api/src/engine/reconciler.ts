@@ -10,7 +10,7 @@ import type { RuntimeDriver } from './driver';
 import type { RenderOptions } from './manifests/types';
 import { EnvironmentReconciler } from './reconcile-environment';
 import { reconcileApplication } from './reconcile-application';
-import type { CertificateLookup } from './spec-for-deployment';
+import type { ApplicationUrl, CertificateLookup } from './spec-for-deployment';
 
 export interface ReconcilerOptions {
   db: Database;
@@ -19,6 +19,7 @@ export interface ReconcilerOptions {
   dataDir: string;
   log: FastifyBaseLogger;
   certificates?: CertificateLookup;
+  applicationUrl?: ApplicationUrl;
   /** Cluster-specific rendering (storage and ingress classes) of the manifests folder. */
   renderOptions?: RenderOptions;
   /** How often to look for work when nobody wakes us. */
@@ -102,6 +103,7 @@ export class Reconciler {
             driver: this.opts.driver,
             secretsKey: this.opts.secretsKey,
             certificates: this.certificates,
+            applicationUrl: this.opts.applicationUrl,
             log: this.opts.log,
             owner: this.owner,
             ensureEnvironment: (id) => this.environments.ensureReady(id),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -9,6 +10,7 @@ import { withImageOverrides } from './image-overrides';
 import { findKubeConnection } from './drivers/kubernetes/kube-detect';
 import { SimulationDriver } from './drivers/simulation/driver';
 import { certificateLookup } from '../modules/certificates/lookup';
+import { applicationUrlFor, edgeRouteSource } from './edge-routes';
 
 interface EngineDeps {
   config: Config;
@@ -20,12 +22,15 @@ interface EngineDeps {
 /** A chosen runtime, and why (logged at start). */
 export interface RuntimeChoice {
   runtime: RuntimeName;
+  /** What it runs on: the Docker/Podman socket, the Kubernetes context (pinned, runtime-pin.ts). */
+  target: string;
   reason: string;
   driver(deps: EngineDeps): RuntimeDriver;
 }
 
 const simulation = (reason: string): RuntimeChoice => ({
   runtime: 'simulation',
+  target: 'simulation',
   reason,
   driver: (d) => new SimulationDriver(d.db, d.config.publicUrl),
 });
@@ -38,15 +43,18 @@ const simulation = (reason: string): RuntimeChoice => ({
 export async function chooseRuntime(
   config: Config,
   env: NodeJS.ProcessEnv = process.env,
+  /** The pinned socket, used when RUNTIME=auto keeps a pinned docker runtime and DOCKER_HOST is unset. */
+  pinnedSocket?: string,
 ): Promise<RuntimeChoice> {
   const kube = findKubeConnection(env);
-  const socket = dockerSocketPath(env);
+  const socket = (env.DOCKER_HOST?.trim() ? null : pinnedSocket) ?? dockerSocketPath(env);
 
   // Each driver's module (and the client library behind it) is loaded only when chosen.
   const kubernetes = async (reason: string): Promise<RuntimeChoice> => {
     const { KubernetesDriver } = await import('./drivers/kubernetes/kubernetes-driver');
     return {
       runtime: 'kubernetes',
+      target: kubeTarget(kube),
       reason,
       driver: (d) =>
         new KubernetesDriver({
@@ -60,12 +68,22 @@ export async function chooseRuntime(
     const { DockerDriver } = await import('./drivers/docker/docker-driver');
     return {
       runtime: 'docker',
+      target: `unix://${socket ?? '/var/run/docker.sock'}`,
       reason,
       driver: (d) =>
         new DockerDriver({
+          hashKey: d.secrets.hashKey,
           ...(socket ? { socketPath: socket } : {}),
-          ...(d.config.dockerPublicHost ? { publicHost: d.config.dockerPublicHost } : {}),
-          ...(d.config.dockerListenHost ? { listenHost: d.config.dockerListenHost } : {}),
+          edge: {
+            ...d.config.edge,
+            ...(d.config.certificates.acmeDirectoryUrl
+              ? { acmeDirectoryUrl: d.config.certificates.acmeDirectoryUrl }
+              : {}),
+            ...(d.config.certificates.extraTrustedCaFile
+              ? { extraCaFile: d.config.certificates.extraTrustedCaFile }
+              : {}),
+          },
+          routes: edgeRouteSource(d.db, certificateLookup(d.db, d.secrets.secretsKey), d.config),
         }),
     };
   };
@@ -90,6 +108,21 @@ export async function chooseRuntime(
   }
 }
 
+/** A cluster is known by its kubeconfig's current context (the file may move), or in-cluster. */
+function kubeTarget(kube: ReturnType<typeof findKubeConnection>): string {
+  if (!kube || kube.kind === 'in-cluster') return 'in-cluster';
+  if (kube.kind === 'server') return `server ${kube.server}`;
+  if (kube.context) return `context ${kube.context}`;
+  let context = '';
+  try {
+    context =
+      /^current-context:\s*["']?([^"'\s]+)/m.exec(readFileSync(kube.path, 'utf8'))?.[1] ?? '';
+  } catch {
+    // unreadable here: the driver reports it at first call
+  }
+  return context ? `context ${context}` : `kubeconfig ${kube.path}`;
+}
+
 export function engineFor(choice: RuntimeChoice, deps: EngineDeps): EngineRuntime {
   return createEngine({
     db: deps.db,
@@ -101,6 +134,13 @@ export function engineFor(choice: RuntimeChoice, deps: EngineDeps): EngineRuntim
     // Applications' TLS Secrets (Ingress TLS on Kubernetes) get their PEMs from the certificates table.
     certificates: certificateLookup(deps.db, deps.secrets.secretsKey),
     ...(deps.config.engineLeaseMs ? { leaseMs: deps.config.engineLeaseMs } : {}),
+    // On docker the edge proxy decides the URL; WordPress is installed with exactly it.
+    ...(choice.runtime === 'docker'
+      ? {
+          applicationUrl: (row: { hostLabel: string; domain: string | null }) =>
+            applicationUrlFor(row, deps.config.appsDomain, deps.config.edge),
+        }
+      : {}),
   });
 }
 

@@ -10,12 +10,17 @@ export type CertificateLookup = (
   certificateId: string,
 ) => Promise<{ certificatePem: string; privateKeyPem: string } | null>;
 
+/** The URL of an application as its runtime serves it (installed into WordPress as siteurl). */
+export type ApplicationUrl = (row: Pick<DeploymentRow, 'hostLabel' | 'domain'>) => string;
+
 /** The desired state of one application row as a runtime-neutral spec. */
 export async function specForDeployment(opts: {
   row: DeploymentRow;
   namespace: string;
   secretsKey: Buffer;
   certificates: CertificateLookup;
+  /** The URL users open, when the runtime decides it (docker's edge proxy). */
+  applicationUrl?: ApplicationUrl | undefined;
 }): Promise<ApplicationSpec> {
   const { row } = opts;
   return buildApplicationSpec({
@@ -41,5 +46,6 @@ export async function specForDeployment(opts: {
     namespace: opts.namespace,
     secrets: unsealSecrets(opts.secretsKey, row.secretsSealed),
     certificate: row.certificateId ? await opts.certificates(row.certificateId) : null,
+    applicationUrl: opts.applicationUrl?.(row) ?? null,
   });
 }

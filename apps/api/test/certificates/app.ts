@@ -47,6 +47,7 @@ export function idleDriver(name: RuntimeName): RuntimeDriver {
 export function kubernetesChoice(server: string): RuntimeChoice {
   return {
     runtime: 'kubernetes',
+    target: `server ${server}`,
     reason: 'test',
     driver: () =>
       new KubernetesDriver({
@@ -62,7 +63,7 @@ export function choiceOf(
   name: RuntimeName,
   driver: RuntimeDriver = idleDriver(name),
 ): RuntimeChoice {
-  return { runtime: name, reason: 'test', driver: () => driver };
+  return { runtime: name, target: 'test', reason: 'test', driver: () => driver };
 }
 
 /**

@@ -83,6 +83,8 @@ export const deployments = pgTable(
     restartRequestedAt: timestamptz('restart_requested_at'),
     restartObservedAt: timestamptz('restart_observed_at'),
 
+    /** The runtime its objects were last applied on (engine/runtime-pin.ts); null before the first apply. */
+    runtime: text('runtime', { enum: ['kubernetes', 'docker', 'simulation'] }),
     status: text('status', { enum: deploymentStatuses }).notNull().default('PENDING'),
     statusReason: text('status_reason'),
     applicationUrl: text('application_url'),

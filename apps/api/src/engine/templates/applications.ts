@@ -81,7 +81,8 @@ export const applicationProfiles: Record<SaasTemplateId, ApplicationProfile> = {
       command: [
         'sh',
         '-c',
-        'set -e\nwp core is-installed || wp core install --url="$WP_URL" --title="$WP_TITLE" --admin_user=admin --admin_password="$WP_ADMIN_PASSWORD" --admin_email="$WP_ADMIN_EMAIL" --skip-email\nwp user update admin --user_pass="$WP_ADMIN_PASSWORD" --user_email="$WP_ADMIN_EMAIL" --skip-email',
+        // The admin password is a file on the docker runtime (WP_ADMIN_PASSWORD_FILE), a variable on Kubernetes.
+        'if [ -n "$WP_ADMIN_PASSWORD_FILE" ]; then WP_ADMIN_PASSWORD="$(cat "$WP_ADMIN_PASSWORD_FILE")"; fi; if wp core is-installed; then wp option update home "$WP_URL" && wp option update siteurl "$WP_URL"; else wp core install --url="$WP_URL" --title="$WP_TITLE" --admin_user=admin --admin_password="$WP_ADMIN_PASSWORD" --admin_email="$WP_ADMIN_EMAIL" --skip-email; fi; wp user update admin --user_pass="$WP_ADMIN_PASSWORD" --user_email="$WP_ADMIN_EMAIL" --skip-email',
       ],
       env: [
         ...wordpressDb(c),

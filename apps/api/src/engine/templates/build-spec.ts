@@ -44,6 +44,8 @@ export interface SpecInput {
   namespace: string;
   secrets: ApplicationSecrets;
   certificate: { certificatePem: string; privateKeyPem: string } | null;
+  /** The URL users open (docker: the edge proxy's, engine/edge-routes.ts); else from the domain. */
+  applicationUrl?: string | null;
 }
 
 /** `<template>-<name>-<6 hex of the id>`: readable, unique, ≤ 40 characters, DNS-1123. */
@@ -107,7 +109,9 @@ export function buildApplicationSpec(input: SpecInput): ApplicationSpec {
   const split = splitResources(d);
   const dbProfile = databaseProfiles[template.database.engine];
   const dbName = `${name}-db`;
-  const publicUrl = d.domain ? `${input.certificate ? 'https' : 'http'}://${d.domain}` : null;
+  const publicUrl =
+    input.applicationUrl ??
+    (d.domain ? `${input.certificate ? 'https' : 'http'}://${d.domain}` : null);
   const ctx = {
     dbHost: dbName,
     dbPort: dbProfile.port,

@@ -2,6 +2,9 @@
  * How an application's reservation is shared between its pods. The quota formula counts
  * cpu × replicas, ram × replicas and storage (SPEC/ARCHITECTURE); the database lives inside that
  * reservation, so what the runtime is asked for is exactly what the project is charged for.
+ * The database's share is taken from one replica's reservation, never from the total: scaling
+ * the application changes only the application's pods, and the database (its container, its
+ * limits) stays as it is (issue 12). Extra replicas are wholly the application's.
  */
 export interface ResourceSplit {
   app: { cpuMilli: number; ramMb: number; storageMb: number };
@@ -18,13 +21,15 @@ export function splitResources(r: {
 }): ResourceSplit {
   const totalCpu = r.cpuMilli * r.replicas;
   const totalRam = r.ramMb * r.replicas;
-  // A quarter of the CPU (50m–500m) and 40 % of the memory (200–2000 MB) for the database,
-  // never more than half of the total.
+  const oneCpu = r.cpuMilli;
+  const oneRam = r.ramMb;
+  // A quarter of one replica's CPU (50m–500m) and 40 % of its memory (200–2000 MB) for the
+  // database, never more than half of it.
   const dbCpu = Math.floor(
-    clamp(Math.round(totalCpu * 0.25), Math.min(50, totalCpu / 2), Math.min(500, totalCpu / 2)),
+    clamp(Math.round(oneCpu * 0.25), Math.min(50, oneCpu / 2), Math.min(500, oneCpu / 2)),
   );
   const dbRam = Math.floor(
-    clamp(Math.round(totalRam * 0.4), Math.min(200, totalRam / 2), Math.min(2000, totalRam / 2)),
+    clamp(Math.round(oneRam * 0.4), Math.min(200, oneRam / 2), Math.min(2000, oneRam / 2)),
   );
   const dbStorage = Math.floor(
     clamp(Math.round(r.storageMb * 0.25), Math.min(500, r.storageMb / 2), r.storageMb / 2),

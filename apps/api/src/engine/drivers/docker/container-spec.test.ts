@@ -8,6 +8,7 @@ import {
   databasePlan,
   replicaPlan,
   resolveEnv,
+  SECRET_DIR,
   setupPlan,
 } from './container-spec';
 import { DOCKER_LABELS, isApplicationContainerName } from './labels';
@@ -50,14 +51,15 @@ function spec(template: 'wordpress' | 'odoo', replicas = 1): ApplicationSpec {
 }
 
 const CONTAINER_NAME = /^[a-z0-9][a-z0-9.-]*$/;
+const KEY = Buffer.alloc(32, 1);
 
 describe('container specs built from hostile input', () => {
   const wp = spec('wordpress', 2);
   const plans = [
-    replicaPlan(applicationPlan(wp), 0),
-    replicaPlan(applicationPlan(wp), 1),
-    databasePlan(wp)!,
-    setupPlan(wp)!,
+    replicaPlan(applicationPlan(wp, KEY), 0),
+    replicaPlan(applicationPlan(wp, KEY), 1),
+    databasePlan(wp, KEY)!,
+    setupPlan(wp, KEY)!,
   ];
 
   it('keeps every name, mount and command the platform’s', () => {
@@ -76,15 +78,44 @@ describe('container specs built from hostile input', () => {
     expect(createBody(plans[3]!).Cmd).toEqual(wp.setup!.command); // the template's argv, as is
   });
 
-  it('gives each value to the container as one literal environment entry', () => {
+  it('gives each value to the container as one literal environment entry, secrets as files', () => {
     const setupEnv = createBody(plans[3]!).Env as string[];
     expect(setupEnv).toContain(`WP_TITLE=${HOSTILE.nom}`);
-    expect(setupEnv).toContain(`WP_ADMIN_PASSWORD=${HOSTILE.password}`);
     expect(setupEnv).toContain(`WP_ADMIN_EMAIL=${HOSTILE.email}`);
     expect(setupEnv).toContain(`WP_URL=http://${HOSTILE.domain}`);
-    expect(createBody(plans[0]!).Env).toContain(`WORDPRESS_DB_PASSWORD=${HOSTILE.password}`);
+    expect(setupEnv).toContain(`WP_ADMIN_PASSWORD_FILE=${SECRET_DIR}/WP_ADMIN_PASSWORD`);
+    expect(createBody(plans[0]!).Env).toContain(
+      `WORDPRESS_DB_PASSWORD_FILE=${SECRET_DIR}/WORDPRESS_DB_PASSWORD`,
+    );
+    expect(plans[0]!.secretFiles).toContainEqual({
+      path: `${SECRET_DIR}/WORDPRESS_DB_PASSWORD`,
+      content: HOSTILE.password,
+      mode: 0o444,
+    });
     // One entry per variable of the spec: a newline in a value never makes a second variable.
     expect(setupEnv).toHaveLength(wp.setup!.env.length);
+  });
+
+  it('never writes a secret into the environment; hardens every container', () => {
+    for (const p of plans) {
+      const body = createBody(p) as { Env: string[]; HostConfig: Record<string, unknown> };
+      expect(JSON.stringify(body.Env)).not.toContain('reboot');
+      expect(body.HostConfig).toMatchObject({
+        MemorySwap: body.HostConfig.Memory,
+        SecurityOpt: ['no-new-privileges'],
+        CapDrop: ['ALL'],
+        LogConfig: { Type: 'json-file', Config: { 'max-size': '10m', 'max-file': '3' } },
+      });
+      expect(body.HostConfig.PidsLimit).toBeGreaterThan(0);
+    }
+    expect((createBody(plans[0]!).HostConfig as { CapAdd: string[] }).CapAdd).toEqual(
+      wp.app.security.capabilities,
+    );
+    expect((createBody(plans[3]!).HostConfig as { CapAdd: string[] }).CapAdd).toEqual([]);
+  });
+
+  it('keys the spec hash: another server key gives another hash', () => {
+    expect(applicationPlan(wp, Buffer.alloc(32, 2)).hash).not.toBe(plans[0]!.hash);
   });
 
   it('never writes a user value or a secret into labels', () => {
@@ -97,9 +128,10 @@ describe('container specs built from hostile input', () => {
 
   it('carries Odoo’s configuration as a secret file, not in the environment or labels', () => {
     const odoo = spec('odoo');
-    const app = applicationPlan(odoo);
+    const app = applicationPlan(odoo, KEY);
     expect(app.secretFiles).toEqual([
       { path: '/etc/odoo/odoo.conf', content: odoo.secretData['odoo-conf'] },
+      { path: `${SECRET_DIR}/PASSWORD`, content: HOSTILE.password, mode: 0o444 },
     ]);
     expect(JSON.stringify(createBody(app))).not.toContain('admin_passwd');
   });
@@ -108,12 +140,12 @@ describe('container specs built from hostile input', () => {
     expect(plans[0]!.hash).toBe(plans[1]!.hash);
     expect(plans[0]!.labels[DOCKER_LABELS.replica]).toBe('0');
     expect(plans[1]!.labels[DOCKER_LABELS.replica]).toBe('1');
-    expect(applicationPlan(spec('wordpress', 2)).hash).toBe(plans[0]!.hash); // deterministic
+    expect(applicationPlan(spec('wordpress', 2), KEY).hash).toBe(plans[0]!.hash); // deterministic
     const changed = { ...wp, secretData: { ...wp.secretData, 'db-password': 'other' } };
-    expect(applicationPlan(changed).hash).not.toBe(plans[0]!.hash);
+    expect(applicationPlan(changed, KEY).hash).not.toBe(plans[0]!.hash);
     const odoo = spec('odoo');
     const newConf = { ...odoo, secretData: { ...odoo.secretData, 'odoo-conf': '[options]\n' } };
-    expect(applicationPlan(newConf).hash).not.toBe(applicationPlan(odoo).hash);
+    expect(applicationPlan(newConf, KEY).hash).not.toBe(applicationPlan(odoo, KEY).hash);
   });
 
   it('refuses what would change the structure instead of passing it on', () => {
@@ -122,10 +154,10 @@ describe('container specs built from hostile input', () => {
     expect(() => resolveEnv([{ name: 'A', secretKey: 'db-password' }], {})).toThrow(
       /db-password is missing/,
     );
-    expect(() => applicationPlan({ ...wp, app: { ...wp.app, image: 'x; rm -rf /' } })).toThrow(
+    expect(() => applicationPlan({ ...wp, app: { ...wp.app, image: 'x; rm -rf /' } }, KEY)).toThrow(
       RuntimeRejectedError,
     );
-    expect(() => applicationPlan({ ...wp, app: { ...wp.app, name: 'Bad Name' } })).toThrow(
+    expect(() => applicationPlan({ ...wp, app: { ...wp.app, name: 'Bad Name' } }, KEY)).toThrow(
       RuntimeRejectedError,
     );
   });
@@ -137,6 +169,7 @@ describe('isApplicationContainerName', () => {
     expect(isApplicationContainerName('wp-a-123456', 'wp-a-123456-12')).toBe(true);
     expect(isApplicationContainerName('wp-a-123456', 'wp-a-123456-db')).toBe(true);
     expect(isApplicationContainerName('wp-a-123456', 'wp-a-123456-setup')).toBe(true);
+    expect(isApplicationContainerName('wp-a-123456', 'wp-a-123456-3-b')).toBe(true);
     expect(isApplicationContainerName('wp-a-123456', 'wp-a-123456-0-abcdef-0')).toBe(false);
     expect(isApplicationContainerName('wp-a-123456', 'wp-a-123456')).toBe(false);
     expect(isApplicationContainerName('wp-a-123456', 'wp-a-1234567-0')).toBe(false);

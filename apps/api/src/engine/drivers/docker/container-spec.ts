@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { RuntimeRejectedError } from '../../driver';
 import { DOCKER_LABELS, replicaName, type ComponentKind } from './labels';
 import {
@@ -31,12 +31,29 @@ export interface ContainerTemplate {
   probe: ((HttpProbe | TcpProbe) & { timeoutSeconds: number }) | null;
   cmd: string[] | null;
   restart: 'unless-stopped' | 'no';
+  /** Kernel capabilities kept (templates/security.ts); every other one is dropped. */
+  capabilities: string[];
+  pidsLimit: number;
 }
 
 export interface SecretFile {
   path: string;
   content: string;
+  /** Files behind `*_FILE` variables are read by the image's unprivileged user (0444). */
+  mode?: number;
 }
+
+/** Where `NAME_FILE` points for a secret variable NAME: inside the container only. */
+export const SECRET_DIR = '/run/secrets/nuagedeploy';
+
+/**
+ * Process limits: Apache's prefork workers and PHP, MariaDB's threads, wp-cli. Generous for
+ * the workload, small enough that a fork bomb in one application cannot exhaust the host.
+ */
+const PIDS_LIMIT = { application: 1024, database: 512, setup: 128 } as const;
+
+/** json-file logs rotate: at most 3 × 10 MB per container. */
+export const LOG_CONFIG = { Type: 'json-file', Config: { 'max-size': '10m', 'max-file': '3' } };
 
 /** Everything needed to create (or compare) one container. */
 export interface ContainerPlan {
@@ -63,6 +80,56 @@ export function checkImageRef(image: string): void {
   check(IMAGE_REF.test(image), `invalid image reference: ${JSON.stringify(image)}`);
 }
 
+/**
+ * The secret variables an image reads from `NAME_FILE` (the `file_env` of the WordPress, MariaDB,
+ * PostgreSQL, Joomla, Nextcloud and Matomo entrypoints) and the one the WordPress setup command
+ * reads itself (WP_ADMIN_PASSWORD_FILE).
+ */
+const READ_FROM_FILE = new Set([
+  'WORDPRESS_DB_PASSWORD',
+  'MARIADB_ROOT_PASSWORD',
+  'MARIADB_PASSWORD',
+  'POSTGRES_PASSWORD',
+  'JOOMLA_DB_PASSWORD',
+  'NEXTCLOUD_ADMIN_PASSWORD',
+  'MATOMO_DATABASE_PASSWORD',
+  'WP_ADMIN_PASSWORD',
+]);
+
+/**
+ * Secret variables become files: `NAME_FILE=/run/secrets/nuagedeploy/NAME`, the value in that
+ * file (written into the container before it starts, secret-files.ts), so that `docker
+ * inspect`, which anyone with the socket can run, shows no secret. Only for the variables an
+ * image or command reads from a file (READ_FROM_FILE): Odoo's (PASSWORD, also read by its setup
+ * script), Drupal's
+ * settings (DRUPAL_DB_PASSWORD, DRUPAL_HASH_SALT) and the other templates' setup scripts read
+ * plain variables, which stay in the environment until their commands read files too.
+ */
+export function resolveSecretEnv(
+  env: EnvVar[],
+  secretData: ApplicationSpec['secretData'],
+): { env: string[]; files: SecretFile[] } {
+  const asFile = (v: EnvVar) => 'secretKey' in v && READ_FROM_FILE.has(v.name);
+  const files: SecretFile[] = [];
+  const names: string[] = [];
+  for (const v of env.filter(asFile)) {
+    const [entry] = resolveEnv([v], secretData);
+    const path = `${SECRET_DIR}/${v.name}`;
+    names.push(`${v.name}_FILE=${path}`);
+    files.push({ path, content: entry!.slice(v.name.length + 1), mode: 0o444 });
+  }
+  return {
+    env: [
+      ...resolveEnv(
+        env.filter((v) => !asFile(v)),
+        secretData,
+      ),
+      ...names,
+    ],
+    files,
+  };
+}
+
 /** EnvVar[] → `NAME=value`; secret values come from spec.secretData, never from a command. */
 export function resolveEnv(env: EnvVar[], secretData: ApplicationSpec['secretData']): string[] {
   return env.map((v) => {
@@ -75,11 +142,16 @@ export function resolveEnv(env: EnvVar[], secretData: ApplicationSpec['secretDat
   });
 }
 
-function hashOf(parts: unknown): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
+/**
+ * Keyed (HMAC-SHA256 with the server's hash key): the hash covers secret contents, and a plain
+ * digest in a label would let anyone who can read labels test password guesses offline.
+ */
+function hashOf(key: Buffer, parts: unknown): string {
+  return createHmac('sha256', key).update(JSON.stringify(parts)).digest('hex').slice(0, 32);
 }
 
 function plan(
+  key: Buffer,
   name: string,
   kind: ComponentKind,
   template: ContainerTemplate,
@@ -104,7 +176,7 @@ function plan(
     [DOCKER_LABELS.template]: JSON.stringify(template),
   };
   // The hash covers every input, secret contents included, so any change recreates the container.
-  const hash = hashOf({ template, env, secretFiles, labels });
+  const hash = hashOf(key, { template, env, secretFiles, labels });
   return {
     name,
     kind,
@@ -118,23 +190,28 @@ function plan(
 
 function componentTemplate(
   c: ComponentSpec,
+  kind: 'application' | 'database',
   network: string,
   aliases: string[],
+  envNames: string[],
+  secretFiles: SecretFile[],
 ): ContainerTemplate {
   return {
     image: c.image,
     port: c.port,
     cpuMilli: c.cpuMilli,
     ramMb: c.ramMb,
-    envNames: c.env.map((e) => e.name),
+    envNames,
     // Named volumes start empty, so the K8s subPath (kept off a non-empty ext4 root) is not needed.
     mounts: [{ volume: c.volume.claimName, target: c.volume.mountPath }],
     network,
     aliases,
-    secretFiles: (c.secretFiles ?? []).map((f) => f.mountPath),
+    secretFiles: secretFiles.map((f) => f.path),
     probe: { ...c.readiness.check, timeoutSeconds: c.readiness.timeoutSeconds },
     cmd: null,
     restart: 'unless-stopped',
+    capabilities: [...c.security.capabilities],
+    pidsLimit: PIDS_LIMIT[kind],
   };
 }
 
@@ -147,41 +224,38 @@ function secretFilesOf(c: ComponentSpec, spec: ApplicationSpec): SecretFile[] {
 }
 
 /** The application's replica plan: identical for every replica (the index is a label). */
-export function applicationPlan(spec: ApplicationSpec): ContainerPlan {
-  const template = componentTemplate(spec.app, spec.namespace, [spec.service.name]);
-  const env = resolveEnv(spec.app.env, spec.secretData);
-  return plan(
-    spec.app.name,
-    'application',
-    template,
-    env,
-    secretFilesOf(spec.app, spec),
-    spec.labels,
-    spec.namespace,
-  );
+export function applicationPlan(spec: ApplicationSpec, key: Buffer): ContainerPlan {
+  const plan = componentPlan(key, spec, spec.app, 'application', [spec.service.name]);
+  // Not in the hash: a label, not a property of the container's behaviour.
+  return { ...plan, labels: { ...plan.labels, [DOCKER_LABELS.hostLabel]: spec.hostLabel } };
 }
 
-export function replicaPlan(base: ContainerPlan, index: number): ContainerPlan {
+function componentPlan(
+  key: Buffer,
+  spec: ApplicationSpec,
+  c: ComponentSpec,
+  kind: 'application' | 'database',
+  aliases: string[],
+): ContainerPlan {
+  const { env, files } = resolveSecretEnv(c.env, spec.secretData);
+  const secretFiles = [...secretFilesOf(c, spec), ...files];
+  const envNames = env.map((e) => e.slice(0, e.indexOf('=')));
+  const template = componentTemplate(c, kind, spec.namespace, aliases, envNames, secretFiles);
+  return plan(key, c.name, kind, template, env, secretFiles, spec.labels, spec.namespace);
+}
+
+export function replicaPlan(base: ContainerPlan, index: number, slot: 0 | 1 = 0): ContainerPlan {
   return {
     ...base,
-    name: replicaName(base.name, index),
+    name: replicaName(base.name, index, slot),
     labels: { ...base.labels, [DOCKER_LABELS.replica]: String(index) },
   };
 }
 
-export function databasePlan(spec: ApplicationSpec): ContainerPlan | null {
+export function databasePlan(spec: ApplicationSpec, key: Buffer): ContainerPlan | null {
   const db = spec.database;
   if (!db) return null;
-  const template = componentTemplate(db, spec.namespace, [db.serviceName]);
-  return plan(
-    db.name,
-    'database',
-    template,
-    resolveEnv(db.env, spec.secretData),
-    secretFilesOf(db, spec),
-    spec.labels,
-    spec.namespace,
-  );
+  return componentPlan(key, spec, db, 'database', [db.serviceName]);
 }
 
 /**
@@ -191,32 +265,27 @@ export function databasePlan(spec: ApplicationSpec): ContainerPlan | null {
 const SETUP_LIMITS = { cpuMilli: 500, ramMb: 256 };
 
 /** The one-off setup task: it sees the application's files (wp-cli reads wp-config.php). */
-export function setupPlan(spec: ApplicationSpec): ContainerPlan | null {
+export function setupPlan(spec: ApplicationSpec, key: Buffer): ContainerPlan | null {
   const job = spec.setup;
   if (!job) return null;
   check(job.command.length > 0, 'the setup command is empty');
+  const { env, files } = resolveSecretEnv(job.env, spec.secretData);
   const template: ContainerTemplate = {
     image: job.image,
     port: null,
     ...(job.resources ?? SETUP_LIMITS),
-    envNames: job.env.map((e) => e.name),
+    envNames: env.map((e) => e.slice(0, e.indexOf('='))),
     mounts: [{ volume: spec.app.volume.claimName, target: spec.app.volume.mountPath }],
     network: spec.namespace,
     aliases: [],
-    secretFiles: [],
+    secretFiles: files.map((f) => f.path),
     probe: null,
     cmd: job.command,
     restart: 'no',
+    capabilities: [...job.security.capabilities],
+    pidsLimit: PIDS_LIMIT.setup,
   };
-  return plan(
-    job.name,
-    'setup',
-    template,
-    resolveEnv(job.env, spec.secretData),
-    [],
-    spec.labels,
-    spec.namespace,
-  );
+  return plan(key, job.name, 'setup', template, env, files, spec.labels, spec.namespace);
 }
 
 /** POST /containers/create body. Cmd stays the image's unless the template sets an argv. */
@@ -232,6 +301,14 @@ export function createBody(p: ContainerPlan): Record<string, unknown> {
     HostConfig: {
       NanoCpus: t.cpuMilli * 1_000_000,
       Memory: t.ramMb * 1_000_000,
+      // No swap beyond the memory limit: a limit that swaps is no limit on a shared host.
+      MemorySwap: t.ramMb * 1_000_000,
+      PidsLimit: t.pidsLimit,
+      LogConfig: LOG_CONFIG,
+      // Entrypoints switch users with setuid() (CAP_SETUID), never through setuid binaries.
+      SecurityOpt: ['no-new-privileges'],
+      CapDrop: ['ALL'],
+      CapAdd: t.capabilities ?? [],
       RestartPolicy: { Name: t.restart },
       // An ephemeral port on loopback only: the balancer (and probes) reach replicas there.
       ...(portKey ? { PortBindings: { [portKey]: [{ HostIp: '127.0.0.1', HostPort: '' }] } } : {}),

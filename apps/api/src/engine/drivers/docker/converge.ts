@@ -1,17 +1,14 @@
 import { RuntimeRejectedError, type ImagePreparation } from '../../driver';
 import { LABELS, type ApplicationRef, type ApplicationSpec } from '../../spec';
-import type { BalancerTarget } from './balancer';
 import {
   applicationPlan,
   databasePlan,
   parseTemplate,
-  replicaPlan,
   setupPlan,
   type ContainerPlan,
 } from './container-spec';
 import { DOCKER_LABELS, applicationLabels } from './labels';
 import type { EngineApi } from './engine-api';
-import type { Endpoints } from './endpoints';
 import { ensureImages } from './images';
 import {
   applicationContainers,
@@ -25,16 +22,27 @@ import {
   STOP_GRACE_SECONDS,
 } from './objects';
 import { probeContainer } from './probes';
+import { rollReplicas, type RolloutHooks } from './rollout';
 import { readFiles, secretOwner, type OwnedFile } from './secret-files';
 import { runSetup, type SetupOptions } from './setup-job';
 
 export interface DriverContext {
   api: EngineApi;
-  endpoints: Endpoints;
   setup: SetupOptions;
   pullTimeoutMs: number;
-  targetsOf: (ref: ApplicationRef) => Promise<BalancerTarget[]>;
+  /** Keys the spec hash stored in labels (HMAC): the server's hash key. */
+  hashKey: Buffer;
+  /** How long an update waits for a new replica's readiness before removing the old one. */
+  readyWaitMs: number;
+  /** Routes the application's traffic to its live replicas, except `retiring` ones. */
+  publish: (ref: ApplicationRef, retiring?: Set<string>) => Promise<void>;
 }
+
+export const rolloutHooks = (ctx: DriverContext, ref: ApplicationRef): RolloutHooks => ({
+  publish: (retiring) => ctx.publish(ref, retiring),
+  filesFor: (plan, id) => specFiles(ctx.api, plan, id),
+  readyWaitMs: ctx.readyWaitMs,
+});
 
 export const refOf = (spec: ApplicationSpec): ApplicationRef => ({
   deploymentId: spec.deploymentId,
@@ -57,9 +65,9 @@ export async function applySpec(
 ): Promise<{ preparations: ImagePreparation[] }> {
   const { api } = ctx;
   checkReplicas(spec.replicas);
-  const app = applicationPlan(spec);
-  const db = databasePlan(spec);
-  const setup = setupPlan(spec);
+  const app = applicationPlan(spec, ctx.hashKey);
+  const db = databasePlan(spec, ctx.hashKey);
+  const setup = setupPlan(spec, ctx.hashKey);
   const images = [app, db, setup].flatMap((p) => (p ? [p.template.image] : []));
   const preparations = await ensureImages(api, images, ctx.pullTimeoutMs);
 
@@ -78,26 +86,36 @@ export async function applySpec(
   }
 
   const existing = await applicationContainers(api, spec.deploymentId, spec.name);
+  const ref = refOf(spec);
   const wanted = new Set<string>();
-  // The database first: the application resolves it by its network alias when it starts.
-  for (const p of [db, ...Array.from({ length: spec.replicas }, (_, i) => replicaPlan(app, i))]) {
-    if (!p) continue;
-    wanted.add(p.name);
-    await ensureContainer(api, p, existing.get(p.name) ?? null, (id) => specFiles(api, p, id));
+  // The database first: the application resolves it by its network alias when it starts. It is
+  // recreated only when its own spec changes (scaling or resizing the application does not).
+  if (db) {
+    wanted.add(db.name);
+    await ensureContainer(api, db, existing.get(db.name) ?? null, (id) => specFiles(api, db, id));
   }
+  const replicas = await rollReplicas(
+    api,
+    app,
+    spec.replicas,
+    existing.values(),
+    rolloutHooks(ctx, ref),
+  );
+  for (const name of replicas) wanted.add(name);
   if (setup) wanted.add(setup.name);
   for (const [name, c] of existing) {
-    const ours = componentOf(c) !== null && c.State.Running;
-    if (!wanted.has(name)) await api.removeContainer(c.Id, ours ? STOP_GRACE_SECONDS : 0);
+    // Replicas were handled by the rollout; what remains is a leftover under one of our names.
+    if (wanted.has(name) || componentOf(c) === 'application') continue;
+    await api.removeContainer(c.Id, c.State.Running ? STOP_GRACE_SECONDS : 0);
   }
-
-  const ref = refOf(spec);
-  await ctx.endpoints.ensure(ref, shared);
-  ctx.endpoints.setTargets(ref.deploymentId, await ctx.targetsOf(ref));
+  await ctx.publish(ref);
 
   if (setup) {
-    const ready = () => dependenciesReady(api, db, replicaPlan(app, 0).name, spec.replicas > 0);
-    await runSetup(api, setup, existing.get(setup.name) ?? null, ready, ctx.setup);
+    const first = [...replicas].sort()[0] ?? '';
+    const ready = () => dependenciesReady(api, db, first, spec.replicas > 0);
+    await runSetup(api, setup, existing.get(setup.name) ?? null, ready, ctx.setup, (id) =>
+      specFiles(api, setup, id),
+    );
   }
   return { preparations };
 }
@@ -107,7 +125,12 @@ async function specFiles(api: EngineApi, p: ContainerPlan, id: string): Promise<
   if (!p.secretFiles.length) return [];
   const created = await api.inspectContainer(id);
   const owner = await secretOwner(api, id, created?.Config.User ?? '');
-  return p.secretFiles.map((f) => ({ path: f.path, content: Buffer.from(f.content), ...owner }));
+  return p.secretFiles.map((f) => ({
+    path: f.path,
+    content: Buffer.from(f.content),
+    ...owner,
+    ...(f.mode !== undefined ? { mode: f.mode } : {}),
+  }));
 }
 
 /** The setup task waits for the database port and the first replica's readiness probe. */
@@ -160,12 +183,9 @@ export async function scaleReplicas(
     labels,
     hash: labels[DOCKER_LABELS.specHash] ?? '',
   };
-  const have = new Set(current.map(replicaIndexOf));
-  for (let i = 0; i < replicas; i++) {
-    if (!have.has(i)) await ensureContainer(api, replicaPlan(base, i), null, async () => files);
-  }
-  for (const c of current) {
-    if (replicaIndexOf(c) >= replicas) await api.removeContainer(c.Id, STOP_GRACE_SECONDS);
-  }
-  ctx.endpoints.setTargets(ref.deploymentId, await ctx.targetsOf(ref));
+  await rollReplicas(api, base, replicas, current, {
+    ...rolloutHooks(ctx, ref),
+    filesFor: async () => files,
+  });
+  await ctx.publish(ref);
 }

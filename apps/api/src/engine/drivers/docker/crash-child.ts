@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ApplicationSpec } from '../../spec';
 import { DockerDriver } from './docker-driver';
+import type { EdgeOptions } from './edge/edge-proxy';
 import { EngineClient, type EngineResponse, type RequestOptions } from './engine-client';
 
 /**
@@ -32,7 +33,12 @@ class PausingClient extends EngineClient {
 }
 
 const spec = JSON.parse(readFileSync(specFile!, 'utf8')) as ApplicationSpec;
-const driver = new DockerDriver({ client: new PausingClient(socketPath!) });
+const driver = new DockerDriver({
+  client: new PausingClient(socketPath!),
+  // test-support's TEST_HASH_KEY (not imported: that module probes the engine on load).
+  hashKey: Buffer.alloc(32, 7),
+  edge: JSON.parse(process.env.NDTEST_EDGE!) as EdgeOptions,
+});
 await driver.apply(spec);
 process.stdout.write('applied\n');
 await driver.close();

@@ -9,12 +9,14 @@ import { execIn as execRaw } from './exec';
 import { readTarFiles } from './tar';
 import {
   SOCKET,
+  TEST_HASH_KEY,
   buildTestImages,
   labelledContainers,
   runId,
   skipReason,
   sweep,
   testClient,
+  testEdge,
   testEnvironment,
   testSpec,
   waitFor,
@@ -61,7 +63,11 @@ describe.skipIf(imageMissing !== null)('DockerDriver backups on a real MariaDB',
 
   beforeAll(async () => {
     const images = await buildTestImages(api, prefix);
-    driver = new DockerDriver({ socketPath: SOCKET! });
+    driver = new DockerDriver({
+      socketPath: SOCKET!,
+      hashKey: TEST_HASH_KEY,
+      edge: await testEdge(prefix),
+    });
     spec = testSpec({ env, images, nom: `${prefix} boutique` });
     spec.database = { ...spec.database!, image: MARIADB };
     spec.setup = null;
@@ -157,7 +163,11 @@ describe.skipIf(postgresMissing !== null)(
 
     beforeAll(async () => {
       const images = await buildTestImages(api, prefix);
-      driver = new DockerDriver({ socketPath: SOCKET! });
+      driver = new DockerDriver({
+        socketPath: SOCKET!,
+        hashKey: TEST_HASH_KEY,
+        edge: await testEdge(prefix),
+      });
       spec = testSpec({ env, images, template: 'odoo', nom: `${prefix} gestion` });
       spec.database = { ...spec.database!, image: POSTGRES };
       dir = await mkdtemp(join(tmpdir(), 'ndbk-'));

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationSpec } from '../../spec';
 import { refOf } from './converge';
-import { resolveEnv } from './container-spec';
+import { resolveSecretEnv } from './container-spec';
 import { DockerDriver } from './docker-driver';
 import { EngineApi } from './engine-api';
 import {
+  TEST_HASH_KEY,
+  testEdge,
+  labelledContainers,
   SOCKET,
   buildTestImages,
   execIn,
@@ -39,6 +42,8 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: hostile inp
   beforeAll(async () => {
     images = await buildTestImages(api, prefix);
     driver = new DockerDriver({
+      hashKey: TEST_HASH_KEY,
+      edge: await testEdge(prefix),
       socketPath: SOCKET!,
       setup: { waitMs: 30_000, runMs: 30_000, attempts: 1, retryDelayMs: 0 },
     });
@@ -92,18 +97,41 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: hostile inp
       `/images/${images.app}/json`,
     );
     expect(replica.Config.Cmd).toEqual(image.Config.Cmd); // the image's own command, untouched
-    for (const entry of resolveEnv(spec.app.env, spec.secretData))
+    for (const entry of resolveSecretEnv(spec.app.env, spec.secretData).env)
       expect(replica.Config.Env).toContain(entry);
     const db = await expectStructureIntact(spec, spec.database!.name);
-    for (const entry of resolveEnv(spec.database!.env, spec.secretData))
+    for (const entry of resolveSecretEnv(spec.database!.env, spec.secretData).env)
       expect(db.Config.Env).toContain(entry);
     const setup = await expectStructureIntact(spec, spec.setup!.name);
     expect(setup.Config.Cmd).toEqual(spec.setup!.command);
     expect(setup.State.ExitCode).toBe(0);
 
+    // `docker inspect` of every container of the application: no secret in Env or Labels, and
+    // the hardening asked for is what the engine applied.
+    const secrets = [HOSTILE.dbPassword, HOSTILE.adminPassword, secretsOf.dbRootPassword];
+    for (const { name } of await labelledContainers(api, spec.deploymentId)) {
+      const c = await api.client.json<{
+        Config: { Env: string[]; Labels: Record<string, string> };
+        HostConfig: Record<string, unknown>;
+      }>('GET', `/containers/${name}/json`);
+      const shown = JSON.stringify([c.Config.Env, c.Config.Labels]);
+      for (const secret of secrets) {
+        expect(shown).not.toContain(secret);
+        expect(shown).not.toContain(JSON.stringify(secret).slice(1, -1));
+      }
+      expect(c.HostConfig.MemorySwap).toBe(c.HostConfig.Memory);
+      expect(c.HostConfig.PidsLimit).toBeGreaterThan(0);
+      expect(JSON.stringify(c.HostConfig.SecurityOpt)).toContain('no-new-privileges');
+      // Docker shows ["ALL"]; Podman lists what it dropped from its defaults (NET_RAW among them).
+      expect(JSON.stringify(c.HostConfig.CapDrop)).toMatch(/"(CAP_)?(ALL|NET_RAW)"/);
+      expect(JSON.stringify(c.HostConfig.CapAdd ?? [])).not.toMatch(/NET_RAW|SYS_ADMIN/);
+    }
+
     // What the processes received, byte for byte.
     const read = (cmd: string) => execIn(api, replica.Id, ['/bin/sh', '-c', cmd]);
-    expect(await read('printf %s "$WORDPRESS_DB_PASSWORD"')).toBe(HOSTILE.dbPassword);
+    // Secrets reach the process as files behind *_FILE variables, never as values in Env.
+    expect(await read('cat "$WORDPRESS_DB_PASSWORD_FILE"')).toBe(HOSTILE.dbPassword);
+    expect(await read('printf %s "$WORDPRESS_DB_PASSWORD"')).toBe('');
     expect(await read('cat /var/www/html/.ndtest-admin-password')).toBe(HOSTILE.adminPassword);
     expect(await read('cat /var/www/html/.ndtest-title')).toBe(`${prefix} ${HOSTILE.nom}`);
     expect(await read('cat /var/www/html/.ndtest-url')).toBe(`http://${HOSTILE.domain}`);
@@ -132,7 +160,7 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: hostile inp
     const read = (cmd: string) => execIn(api, replica.Id, ['/bin/sh', '-c', cmd]);
     expect(await read('cat /etc/odoo/odoo.conf')).toBe(conf);
     expect(await read('stat -c "%a %u %g" /etc/odoo/odoo.conf')).toBe('600 1234 2345\n');
-    expect(await read('printf %s "$PASSWORD"')).toBe(HOSTILE.dbPassword);
+    expect(await read('cat "$PASSWORD_FILE"')).toBe(HOSTILE.dbPassword);
     expect(await read('id -u')).toBe('1234\n');
 
     // A new replica gets the same file, owner and mode.

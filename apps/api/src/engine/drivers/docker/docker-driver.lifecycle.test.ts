@@ -6,6 +6,10 @@ import { DockerDriver } from './docker-driver';
 import { EngineApi } from './engine-api';
 import {
   SOCKET,
+  TEST_HASH_KEY,
+  execIn,
+  getVia,
+  testEdge,
   buildTestImages,
   labelledContainers,
   runId,
@@ -35,13 +39,17 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: application
       () => driver.status(ref),
       (o) => o.phase === 'running',
     );
-  // One connection per request, so that round robin is visible request by request.
-  const get = async (url: string) =>
-    (await fetch(url, { headers: { connection: 'close' } })).text();
+  // Through the edge proxy, one connection per request.
+  const get = async (url: string, pathname = '/') => (await getVia(url, pathname)).body;
 
   beforeAll(async () => {
     images = await buildTestImages(api, prefix);
-    driver = new DockerDriver({ socketPath: SOCKET!, setup: fastSetup });
+    driver = new DockerDriver({
+      socketPath: SOCKET!,
+      setup: fastSetup,
+      hashKey: TEST_HASH_KEY,
+      edge: await testEdge(prefix),
+    });
     spec = testSpec({ env, images, nom: `${prefix} blog` });
     ref = refOf(spec);
   }, 120_000);
@@ -75,6 +83,7 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: application
     expect(replica.HostConfig.NanoCpus).toBe(spec.app.cpuMilli * 1e6);
     expect(replica.HostConfig.Memory).toBe(spec.app.ramMb * 1e6);
     expect(replica.HostConfig.RestartPolicy.Name).toBe('unless-stopped');
+    // Published on loopback only, for the readiness probes; users go through the edge proxy.
     expect(replica.NetworkSettings.Ports['80/tcp']?.[0]?.HostIp).toBe('127.0.0.1');
     expect(replica.Mounts).toContainEqual(
       expect.objectContaining({ Name: spec.app.volume.claimName, Destination: '/var/www/html' }),
@@ -94,7 +103,9 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: application
     const observed = await running();
     expect(observed.readyReplicas).toBe(1);
     expect(observed.reason).toBeNull();
-    expect(observed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(observed.url).toBe(
+      `http://${spec.hostLabel}.localhost:${driver.edge.proxy.opts.httpPort}`,
+    );
     expect(observed.images.sort()).toEqual([images.app, images.db].sort());
     expect(observed.pods).toEqual([
       { name: `${spec.name}-0`, status: 'Running', ready: true, restarts: 0 },
@@ -125,7 +136,7 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: application
     );
     // The CGI answers the container's hostname: round robin reaches both replicas.
     const seen = new Set<string>();
-    for (let i = 0; i < 6; i++) seen.add((await get(`${observed.url}/cgi-bin/who`)).trim());
+    for (let i = 0; i < 6; i++) seen.add((await get(observed.url!, '/cgi-bin/who')).trim());
     expect(seen.size).toBe(2);
 
     // The new replica has replica 0's spec: same environment, same spec hash (kept by apply).
@@ -135,7 +146,14 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: application
       return { env, hash: c?.Config.Labels?.['nuagedeploy.io/spec-hash'] };
     };
     const first = await specEnv(`${spec.name}-0`);
-    expect(first.env).toContain('WORDPRESS_DB_PASSWORD=db-pass');
+    expect(first.env).toContain(
+      'WORDPRESS_DB_PASSWORD_FILE=/run/secrets/nuagedeploy/WORDPRESS_DB_PASSWORD',
+    );
+    const password = async (name: string) => {
+      const id = (await api.inspectContainer(name))!.Id;
+      return execIn(api, id, ['/bin/sh', '-c', 'cat "$WORDPRESS_DB_PASSWORD_FILE"']);
+    };
+    expect(await password(`${spec.name}-1`)).toBe('db-pass');
     expect(await specEnv(`${spec.name}-1`)).toEqual(first);
 
     await driver.scale(ref, 1);
@@ -143,16 +161,43 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: application
     const after = await running();
     expect(after.readyReplicas).toBe(1);
     expect(after.url).toBe(observed.url);
-    for (let i = 0; i < 3; i++) expect(await get(`${after.url}/`)).toBe('ndtest page\n');
+    for (let i = 0; i < 3; i++) expect(await get(after.url!)).toBe('ndtest page\n');
   });
 
-  it('restarts every container and comes back running', async () => {
+  it('scaling 1→2→1 by apply keeps the database container; a changed replica gets a successor in its second slot', async () => {
+    const dbId = async () => (await api.inspectContainer(spec.database!.name))?.Id;
+    const before = await dbId();
+    // Through apply, as the reconciler does: the replicas' share of the reservation changes
+    // (their spec hash too, as build-spec's split does), the database's does not.
+    await driver.apply({ ...spec, replicas: 2, app: { ...spec.app, ramMb: spec.app.ramMb + 8 } });
+    await waitFor(
+      'two ready replicas',
+      () => driver.status(ref),
+      (o) => o.phase === 'running' && o.readyReplicas === 2,
+    );
+    expect(await dbId()).toBe(before);
+    // Replica 0 was replaced by a successor in its second slot, started before the old one left.
+    const names = (await labelledContainers(api, spec.deploymentId)).map((c) => c.name).sort();
+    expect(names).toEqual(
+      [`${spec.name}-0-b`, `${spec.name}-1`, spec.database!.name, spec.setup!.name].sort(),
+    );
+    await driver.apply(spec);
+    const observed = await running();
+    expect(observed.readyReplicas).toBe(1);
+    expect(await dbId()).toBe(before);
+    expect(await get(observed.url!)).toBe('ndtest page\n');
+  });
+
+  it('restarts the application, not its database, and comes back running', async () => {
     const startedAt = async (name: string) => (await api.inspectContainer(name))?.State.StartedAt;
-    const before = [await startedAt(`${spec.name}-0`), await startedAt(spec.database!.name)];
+    const replica = (await labelledContainers(api, spec.deploymentId)).find((c) =>
+      /-\d+(-b)?$/.test(c.name),
+    )!.name;
+    const before = [await startedAt(replica), await startedAt(spec.database!.name)];
     await driver.restart(ref);
-    const after = [await startedAt(`${spec.name}-0`), await startedAt(spec.database!.name)];
+    const after = [await startedAt(replica), await startedAt(spec.database!.name)];
     expect(after[0]).not.toBe(before[0]);
-    expect(after[1]).not.toBe(before[1]);
+    expect(after[1]).toBe(before[1]);
     const observed = await running();
     expect(await get(observed.url!)).toBe('ndtest page\n');
   });
@@ -186,7 +231,8 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: application
     const label = { label: [`${LABELS.deploymentId}=${spec.deploymentId}`] };
     expect(await api.listVolumes(label)).toEqual([]);
     expect(await driver.status(ref)).toMatchObject({ phase: 'absent', pods: [], url: null });
-    await expect(fetch(url)).rejects.toThrow(); // the balancer is closed
+    // The proxy no longer routes its hostname.
+    expect((await getVia(url)).status).not.toBe(200);
 
     expect(await api.inspectNetwork(env.namespace)).not.toBeNull(); // remove() leaves it
     await driver.removeEnvironment(env);

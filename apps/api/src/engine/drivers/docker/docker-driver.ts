@@ -16,15 +16,18 @@ import {
 import type { BackupManifest, TestRestoreResult } from '../../backup-parts';
 import { backupOnDocker, restoreOnDocker, testRestoreOnDocker } from './backup';
 import { DOCKER_LABELS } from './labels';
-import { applySpec, scaleReplicas, type DriverContext } from './converge';
+import { applySpec, rolloutHooks, scaleReplicas, type DriverContext } from './converge';
+import { restartReplicas } from './rollout';
 import { EngineApi } from './engine-api';
 import { EngineClient, EngineError } from './engine-client';
-import { Endpoints } from './endpoints';
-import { applicationContainers, componentOf, ensureNetwork, STOP_GRACE_SECONDS } from './objects';
-import { observe, replicaTargets } from './observe';
+import { EdgeProxy, type EdgeOptions } from './edge/edge-proxy';
+import { EdgeRouter } from './edge/edge-router';
+import { labelRouteSource, type EdgeRouteSource } from './edge/routes';
+import { applicationContainers, ensureNetwork } from './objects';
+import { observe, replicaHealth } from './observe';
 import { dockerSocketPath } from './socket-path';
 import type { SetupOptions } from './setup-job';
-import { byDisplayOrder, collectLogs, collectMetrics } from './usage';
+import { collectLogs, collectMetrics } from './usage';
 import { KeyedFifoGate } from '../../../lib/fifo-gate';
 
 /**
@@ -38,71 +41,74 @@ import { KeyedFifoGate } from '../../../lib/fifo-gate';
  *             <name>-<i>, i < replicas    the application, alias = the service name
  *             <name>-setup                the one-off setup task, kept once finished
  *
+ *   <edge>                               the edge proxy (edge/): Caddy on ports 80/443,
+ *                                        joined to every environment network
+ *
  * Every object carries the application's labels (deployment, environment, project), so
  * status, remove and a retry after a crash find them by label; names are deterministic so
- * nothing is ever created twice. Each replica publishes its port on 127.0.0.1 (ephemeral);
- * users reach the application through one balancer port per application (balancer.ts).
+ * nothing is ever created twice. Users reach replicas through the edge proxy, over the
+ * environment's network; each replica also publishes its port on 127.0.0.1 (ephemeral) for
+ * the readiness probes this process runs.
  */
 
 export interface DockerDriverOptions {
+  /** Keys the spec hash written in labels (the server's hash key, secrets.ts). */
+  hashKey: Buffer;
   /** Default: dockerSocketPath() (DOCKER_HOST, Docker's socket, Podman's). */
   socketPath?: string;
   /** A ready-made transport (tests wrap it to cut the engine off at a chosen request). */
   client?: EngineClient;
-  /** Host written in application_url (default: listenHost). */
-  publicHost?: string;
-  /** Where the per-application balancers listen (default 127.0.0.1). */
-  listenHost?: string;
+  /** The edge proxy container (image, ports, admin socket directory). */
+  edge: EdgeOptions;
+  /** The platform's routing table (hostnames, certificates, URLs); default: `<label>.localhost`. */
+  routes?: EdgeRouteSource;
   requestTimeoutMs?: number;
   pullTimeoutMs?: number;
-  /** How often each balancer re-probes its replicas. */
-  refreshMs?: number;
+  /** How long an update waits for a new replica to be ready before removing the old one. */
+  readyWaitMs?: number;
   setup?: Partial<SetupOptions>;
 }
 
 export class DockerDriver implements RuntimeDriver {
   readonly name = 'docker' as const;
   readonly api: EngineApi;
-  private readonly endpoints: Endpoints;
+  readonly edge: EdgeRouter;
   private readonly ctx: DriverContext;
   private readonly queues = new KeyedFifoGate();
 
-  constructor(opts: DockerDriverOptions = {}) {
+  constructor(opts: DockerDriverOptions) {
     const socketPath = opts.socketPath ?? dockerSocketPath() ?? '/var/run/docker.sock';
     this.api = new EngineApi(
       opts.client ?? new EngineClient(socketPath, opts.requestTimeoutMs ?? 30_000),
     );
-    const listenHost = opts.listenHost ?? '127.0.0.1';
-    const targetsOf = (ref: ApplicationRef) => replicaTargets(this.api, ref);
-    this.endpoints = new Endpoints(
-      this.api,
-      {
-        listenHost,
-        publicHost: opts.publicHost ?? listenHost,
-        refreshMs: opts.refreshMs ?? 10_000,
-      },
-      targetsOf,
-    );
+    const proxy = new EdgeProxy(this.api, opts.edge);
+    const routes = opts.routes ?? labelRouteSource(this.api, opts.edge.httpPort);
+    this.edge = new EdgeRouter(this.api, proxy, routes);
     this.ctx = {
       api: this.api,
-      endpoints: this.endpoints,
       pullTimeoutMs: opts.pullTimeoutMs ?? 15 * 60_000,
-      targetsOf,
+      hashKey: opts.hashKey,
+      readyWaitMs: opts.readyWaitMs ?? 180_000,
+      publish: async (ref, retiring) =>
+        this.edge.publish(ref, await replicaHealth(this.api, ref), retiring),
       setup: { waitMs: 300_000, runMs: 300_000, attempts: 3, retryDelayMs: 5_000, ...opts.setup },
     };
   }
 
   /** The engine has no quota object: quotas are enforced by the API when a deployment is accepted. */
   ensureEnvironment(env: EnvironmentSpec): Promise<void> {
-    return boundary(() =>
-      ensureNetwork(this.api, env.namespace, {
+    return boundary(async () => {
+      await ensureNetwork(this.api, env.namespace, {
         ...env.labels,
         [LABELS.managedBy]: MANAGED_BY,
         [LABELS.environmentId]: env.environmentId,
         [LABELS.projectId]: env.projectId,
         [DOCKER_LABELS.namespace]: env.namespace,
-      }),
-    );
+      });
+      // The edge proxy reaches the environment's replicas on its network.
+      await this.edge.proxy.ensure();
+      await this.edge.proxy.connect(env.namespace);
+    });
   }
 
   apply(spec: ApplicationSpec): Promise<{ preparations: ImagePreparation[] }> {
@@ -110,23 +116,21 @@ export class DockerDriver implements RuntimeDriver {
   }
 
   status(ref: ApplicationRef): Promise<ApplicationObservation> {
-    return boundary(() => observe(this.api, this.endpoints, ref));
+    return boundary(() => observe(this.api, this.edge, ref));
   }
 
   scale(ref: ApplicationRef, replicas: number): Promise<void> {
     return this.serial(ref.deploymentId, () => scaleReplicas(this.ctx, ref, replicas));
   }
 
-  /** Restarts the containers (database first); volumes and the setup task are left as they are. */
+  /**
+   * Restarts the application's replicas one by one (each ready before the next); the
+   * database, volumes and the setup task are left as they are.
+   */
   restart(ref: ApplicationRef): Promise<void> {
     return this.serial(ref.deploymentId, async () => {
-      const all = byDisplayOrder([...(await this.containers(ref)).values()]);
-      const order = [
-        ...all.filter((c) => componentOf(c) === 'database'),
-        ...all.filter((c) => componentOf(c) === 'application'),
-      ];
-      for (const c of order) await this.api.restartContainer(c.Id, STOP_GRACE_SECONDS);
-      this.endpoints.setTargets(ref.deploymentId, await this.ctx.targetsOf(ref));
+      const all = (await this.containers(ref)).values();
+      await restartReplicas(this.api, all, rolloutHooks(this.ctx, ref));
     });
   }
 
@@ -142,17 +146,16 @@ export class DockerDriver implements RuntimeDriver {
     );
   }
 
-  /** Containers (replicas, database, setup task), volumes and the balancer; the network stays. */
+  /** Containers (replicas, database, setup task) and volumes, out of the proxy first; the network stays. */
   remove(ref: ApplicationRef): Promise<void> {
     return this.serial(ref.deploymentId, async () => {
-      await this.endpoints.close(ref.deploymentId);
+      await this.ctx.publish(ref, new Set([...(await this.containers(ref)).keys()]));
       for (const c of (await this.containers(ref)).values()) await this.api.removeContainer(c.Id);
       const volumes = await this.api.listVolumes({
         label: [`${LABELS.deploymentId}=${ref.deploymentId}`],
       });
       for (const v of volumes) await this.api.removeVolume(v.Name);
-      // A status() running meanwhile may have reopened the listener: close it for good.
-      await this.endpoints.close(ref.deploymentId);
+      await this.edge.forget(ref.deploymentId);
     });
   }
 
@@ -162,10 +165,11 @@ export class DockerDriver implements RuntimeDriver {
       const label = { label: [`${LABELS.environmentId}=${env.environmentId}`] };
       for (const c of await this.api.listContainers(label)) {
         const deploymentId = c.Labels?.[LABELS.deploymentId];
-        if (deploymentId) await this.endpoints.close(deploymentId);
         await this.api.removeContainer(c.Id);
+        if (deploymentId) await this.edge.forget(deploymentId);
       }
       for (const v of await this.api.listVolumes(label)) await this.api.removeVolume(v.Name);
+      await this.edge.proxy.disconnect(env.namespace);
       await this.api.removeNetwork(env.namespace);
     });
   }
@@ -178,7 +182,12 @@ export class DockerDriver implements RuntimeDriver {
   restore(spec: ApplicationSpec, dir: string): Promise<void> {
     return this.serial(spec.deploymentId, async () => {
       await restoreOnDocker(this.api, spec, dir);
-      this.endpoints.setTargets(spec.deploymentId, await this.ctx.targetsOf(spec));
+      // Restarted replicas may have new addresses on the network: the proxy learns them.
+      await this.ctx.publish({
+        deploymentId: spec.deploymentId,
+        name: spec.name,
+        namespace: spec.namespace,
+      });
     });
   }
 
@@ -187,9 +196,8 @@ export class DockerDriver implements RuntimeDriver {
     return boundary(() => testRestoreOnDocker(this.api, spec, dir));
   }
 
-  close(): Promise<void> {
-    return this.endpoints.closeAll();
-  }
+  /** The edge proxy keeps running: it serves while this process restarts or is upgraded. */
+  async close(): Promise<void> {}
 
   private containers(ref: ApplicationRef) {
     return applicationContainers(this.api, ref.deploymentId, ref.name);

@@ -34,6 +34,7 @@ export interface ContainerInspect {
   };
   NetworkSettings: {
     Ports: Record<string, { HostIp: string; HostPort: string }[] | null> | null;
+    Networks?: Record<string, { IPAddress?: string }> | null;
   };
 }
 

@@ -90,7 +90,18 @@ describe('EngineClient', () => {
   });
 
   it('makes every driver call fail as unavailable (retry later) when no engine answers', async () => {
-    const driver = new DockerDriver({ socketPath: path.join(dir, 'absent.sock') });
+    const driver = new DockerDriver({
+      socketPath: path.join(dir, 'absent.sock'),
+      hashKey: Buffer.alloc(32),
+      edge: {
+        image: 'unused',
+        containerName: 'unused',
+        httpPort: 80,
+        httpsPort: 443,
+        listenHost: '127.0.0.1',
+        adminDir: dir,
+      },
+    });
     const ref = { deploymentId: 'x', name: 'wordpress-x-123456', namespace: 'env' };
     await expect(driver.status(ref)).rejects.toBeInstanceOf(RuntimeUnavailableError);
     await expect(driver.remove(ref)).rejects.toBeInstanceOf(RuntimeUnavailableError);

@@ -9,17 +9,24 @@ export const DOCKER_LABELS = {
   publicPort: 'nuagedeploy.io/public-port',
   namespace: 'nuagedeploy.io/namespace',
   sizeMb: 'nuagedeploy.io/size-mb',
+  /** The application's host label (`<label>.localhost` when the platform gives no routes). */
+  hostLabel: 'nuagedeploy.io/host-label',
 } as const;
 
-export type ComponentKind = 'application' | 'database' | 'setup' | 'endpoint';
+export type ComponentKind = 'application' | 'database' | 'setup';
 
-export const replicaName = (name: string, index: number) => `${name}-${index}`;
+/**
+ * A replica has two name slots, `<name>-<i>` and `<name>-<i>-b`: an update starts the new
+ * container in the free slot and removes the old one only once the new one is ready.
+ */
+export const replicaName = (name: string, index: number, slot: 0 | 1 = 0) =>
+  slot === 0 ? `${name}-${index}` : `${name}-${index}-b`;
 
 /** Names a crashed or manual run may have left for this application (exact, not a prefix). */
 export function isApplicationContainerName(appName: string, containerName: string): boolean {
   const n = containerName.replace(/^\//, '');
   if (!n.startsWith(`${appName}-`)) return false;
-  return /^(\d+|db|setup)$/.test(n.slice(appName.length + 1));
+  return /^(\d+|\d+-b|db|setup)$/.test(n.slice(appName.length + 1));
 }
 
 /** The labels every object of the application shares (no per-container ones). */

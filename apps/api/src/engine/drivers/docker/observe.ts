@@ -1,11 +1,9 @@
 import type { PodState } from '../../../db/schema/deployments';
 import type { ApplicationObservation } from '../../driver';
 import type { ApplicationRef } from '../../spec';
-import type { BalancerTarget } from './balancer';
 import { parseTemplate } from './container-spec';
-import { applicationLabels } from './labels';
 import type { ContainerInspect, EngineApi } from './engine-api';
-import type { Endpoints } from './endpoints';
+import type { EdgeRouter } from './edge/edge-router';
 import {
   applicationContainers,
   componentOf,
@@ -13,7 +11,7 @@ import {
   labelsOf,
   replicaIndexOf,
 } from './objects';
-import { probeContainer, publishedPort } from './probes';
+import { probeContainer } from './probes';
 
 /** Restarts in a row after which a container that is not ready is said to keep exiting. */
 const CRASH_RESTARTS = 3;
@@ -23,26 +21,11 @@ const STOPPED_FOR_MS = 30_000;
 export interface Health {
   container: ContainerInspect;
   ready: boolean;
-  hostPort: number | null;
 }
 
 export async function healthOf(c: ContainerInspect): Promise<Health> {
   const template = parseTemplate(labelsOf(c));
-  return {
-    container: c,
-    ready: template ? await probeContainer(c, template) : false,
-    hostPort: template ? publishedPort(c, template.port) : null,
-  };
-}
-
-/** Ready replicas; when none is ready yet, the running ones (users then see the app's own error page). */
-export function balancerTargets(replicas: Health[]): BalancerTarget[] {
-  const usable = (h: Health) => h.hostPort !== null && h.container.State.Running;
-  const ready = replicas.filter((h) => h.ready && usable(h));
-  return (ready.length ? ready : replicas.filter(usable)).map((h) => ({
-    host: '127.0.0.1',
-    port: h.hostPort!,
-  }));
+  return { container: c, ready: template ? await probeContainer(c, template) : false };
 }
 
 export function sortReplicas(cs: ContainerInspect[]): ContainerInspect[] {
@@ -51,12 +34,10 @@ export function sortReplicas(cs: ContainerInspect[]): ContainerInspect[] {
     .sort((a, b) => replicaIndexOf(a) - replicaIndexOf(b));
 }
 
-export async function replicaTargets(
-  api: EngineApi,
-  ref: ApplicationRef,
-): Promise<BalancerTarget[]> {
+/** Every replica of the application with its readiness (what the edge proxy routes to). */
+export async function replicaHealth(api: EngineApi, ref: ApplicationRef): Promise<Health[]> {
   const all = await applicationContainers(api, ref.deploymentId, ref.name);
-  return balancerTargets(await Promise.all(sortReplicas([...all.values()]).map(healthOf)));
+  return Promise.all(sortReplicas([...all.values()]).map(healthOf));
 }
 
 type PodStatus = 'Running' | 'Pending' | 'Failed' | 'Succeeded';
@@ -100,12 +81,12 @@ async function exitReason(api: EngineApi, c: ContainerInspect): Promise<string> 
  */
 export async function observe(
   api: EngineApi,
-  endpoints: Endpoints,
+  router: EdgeRouter,
   ref: ApplicationRef,
 ): Promise<ApplicationObservation> {
   const all = [...(await applicationContainers(api, ref.deploymentId, ref.name)).values()];
   if (!all.length) {
-    await endpoints.close(ref.deploymentId);
+    await router.forget(ref.deploymentId);
     return { phase: 'absent', pods: [], readyReplicas: 0, url: null, reason: null, images: [] };
   }
   const now = Date.now();
@@ -134,15 +115,9 @@ export async function observe(
     pods.push({ name: containerName(c), status, ready: false, restarts: c.RestartCount });
   }
 
-  let url: string | null = null;
-  if (replicas.length) {
-    const balancer = await endpoints.ensure(
-      ref,
-      applicationLabels(labelsOf(replicas[0]!.container)),
-    );
-    endpoints.setTargets(ref.deploymentId, balancerTargets(replicas));
-    url = endpoints.url(balancer.port);
-  }
+  // Each look refreshes the proxy's view of the replicas (a crash, a replica back).
+  await router.publish(ref, replicas);
+  const url = replicas.length ? await router.urlOf(ref.deploymentId) : null;
   const readyReplicas = replicas.filter((h) => h.ready).length;
   const allReady = [...replicas, ...database].every((h) => h.ready);
   const phase = failures.length ? 'failed' : replicas.length && allReady ? 'running' : 'starting';

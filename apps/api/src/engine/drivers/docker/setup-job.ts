@@ -2,6 +2,7 @@ import { type ContainerPlan } from './container-spec';
 import { DOCKER_LABELS } from './labels';
 import type { ContainerInspect, EngineApi } from './engine-api';
 import { createContainer, labelsOf } from './objects';
+import { writeFiles, type OwnedFile } from './secret-files';
 
 /**
  * The one-off setup task (WordPress's `wp core install`), run after the database and the
@@ -28,7 +29,14 @@ export async function runSetup(
   current: ContainerInspect | null,
   dependenciesReady: () => Promise<boolean>,
   opts: SetupOptions,
+  /** Its secret files (the admin password behind WP_ADMIN_PASSWORD_FILE), written before start. */
+  filesFor: (id: string) => Promise<OwnedFile[]>,
 ): Promise<void> {
+  const create = async () => {
+    const id = await createContainer(api, plan);
+    await writeFiles(api, id, await filesFor(id));
+    return id;
+  };
   const same = current !== null && labelsOf(current)[DOCKER_LABELS.specHash] === plan.hash;
   // A run interrupted by a crash of the API process is still going: let it finish.
   if (same && (current.State.Running || current.State.Restarting)) {
@@ -39,7 +47,7 @@ export async function runSetup(
   if (current) await api.removeContainer(current.Id);
 
   // Created before waiting so status() shows the task as pending meanwhile.
-  let id = await createContainer(api, plan);
+  let id = await create();
   if (!(await waitUntil(dependenciesReady, opts.waitMs))) return;
   for (let attempt = 1; ; attempt++) {
     await api.startContainer(id);
@@ -47,7 +55,7 @@ export async function runSetup(
     if (attempt >= opts.attempts) return;
     await sleep(opts.retryDelayMs);
     await api.removeContainer(id);
-    id = await createContainer(api, plan);
+    id = await create();
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeSpec, PLAIN_PASSWORD } from '../../manifests/test-fixtures';
+import { TEST_HASH_KEY } from './test-support';
 import { applicationPlan, databasePlan, setupPlan, type ContainerPlan } from './container-spec';
 
 /**
@@ -7,19 +8,25 @@ import { applicationPlan, databasePlan, setupPlan, type ContainerPlan } from './
  * (Docker Hub library pages), with the values the platform means: the database it is given,
  * the admin account of the wizard. One test per template.
  */
+/** NAME → value, a secret behind `NAME_FILE` read back from the file the container gets. */
 const envOf = (plan: ContainerPlan | null) =>
   Object.fromEntries(
-    (plan?.env ?? []).map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]),
+    (plan?.env ?? []).map((e) => {
+      const name = e.slice(0, e.indexOf('='));
+      const value = e.slice(e.indexOf('=') + 1);
+      const file = plan!.secretFiles.find((f) => f.path === value && name.endsWith('_FILE'));
+      return file ? [name.slice(0, -'_FILE'.length), file.content] : [name, value];
+    }),
   );
 
 function plans(template: Parameters<typeof makeSpec>[0]['template']) {
   const spec = makeSpec({ template, adminEmail: 'gerant@boutique.sn', nom: 'Ma boutique' });
   return {
     spec,
-    app: envOf(applicationPlan(spec)),
-    db: envOf(databasePlan(spec)),
-    setup: envOf(setupPlan(spec)),
-    setupImage: setupPlan(spec)?.template.image ?? null,
+    app: envOf(applicationPlan(spec, TEST_HASH_KEY)),
+    db: envOf(databasePlan(spec, TEST_HASH_KEY)),
+    setup: envOf(setupPlan(spec, TEST_HASH_KEY)),
+    setupImage: setupPlan(spec, TEST_HASH_KEY)?.template.image ?? null,
   };
 }
 

@@ -1,5 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import net from 'node:net';
+import { ensureEdgeImage } from '../../../../../../bench/lib/edge-image.mjs';
+import type { EdgeOptions } from './edge/edge-proxy';
 import type { ApplicationSpec, EnvironmentSpec } from '../../spec';
 import { LABELS } from '../../spec';
 import { buildApplicationSpec, type SpecInput } from '../../templates/build-spec';
@@ -33,6 +39,9 @@ if (skipReason && process.env.CI) {
   throw new Error(`CI must run the real-container tests, but ${skipReason}`);
 }
 if (skipReason) console.warn(`[docker driver] real-container tests skipped: ${skipReason}`);
+
+/** The spec-hash key of the drivers under test (the crash child shares it). */
+export const TEST_HASH_KEY = Buffer.alloc(32, 7);
 
 export const testClient = () => new EngineClient(SOCKET ?? '/nonexistent.sock', 60_000);
 
@@ -127,15 +136,19 @@ export async function buildTestImages(api: EngineApi, prefix: string) {
     cmd: 'echo ndtest db ready; httpd -f -p 3306 -h /www & httpd -f -p 5432 -h /www',
     files: { 'www/index.html': 'db\n' },
   });
-  // wp-cli stand-in: records the values it received in the application volume it mounts.
+  // wp-cli stand-in: `core is-installed` says no; `core install` records the arguments it
+  // received (as the real one would use them) in the application volume it mounts.
   const wp = (code: number) => ({
     'bin/wp': {
       content: [
         '#!/bin/sh',
         'echo "wp $*"',
-        'printf %s "$WP_TITLE" > /var/www/html/.ndtest-title',
-        'printf %s "$WP_ADMIN_PASSWORD" > /var/www/html/.ndtest-admin-password',
-        'printf %s "$WP_URL" > /var/www/html/.ndtest-url',
+        '[ "$1 $2" = "core is-installed" ] && exit 1',
+        'for a in "$@"; do case "$a" in',
+        '  --title=*) printf %s "${a#--title=}" > /var/www/html/.ndtest-title;;',
+        '  --admin_password=*) printf %s "${a#--admin_password=}" > /var/www/html/.ndtest-admin-password;;',
+        '  --url=*) printf %s "${a#--url=}" > /var/www/html/.ndtest-url;;',
+        'esac; done',
         `exit ${code}`,
         '',
       ].join('\n'),
@@ -264,6 +277,7 @@ export async function sweep(api: EngineApi, opts: { deploymentIds: string[]; pre
   ];
   for (const v of volumes) await api.removeVolume(v.Name);
   await api.removeNetwork(`${opts.prefix}-env`);
+  rmSync(edgeAdminDir(opts.prefix), { recursive: true, force: true });
   const images = await api.client.json<{ Id: string }[]>('GET', '/images/json', {
     query: { filters: JSON.stringify({ reference: [`localhost/${opts.prefix}-*`] }) },
   });
@@ -280,4 +294,70 @@ export async function labelledContainers(api: EngineApi, deploymentId: string) {
     name: (c.Names?.[0] ?? '').replace(/^\//, ''),
     state: c.State,
   }));
+}
+
+const edgeAdminDir = (prefix: string) => path.join(os.tmpdir(), `${prefix}-edge-admin`);
+
+/** Two free TCP ports on the host (the test edge proxy's HTTP and HTTPS). */
+export async function freePorts(n: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const s = net.createServer();
+          s.once('error', reject);
+          s.listen(0, '127.0.0.1', () => resolve(s));
+        }),
+    ),
+  );
+  const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  return ports;
+}
+
+/**
+ * An edge proxy of the test's own (its container and volumes named after the prefix, swept
+ * with it) on free loopback ports, from Debian's caddy (bench/lib/edge-image.mjs).
+ */
+export async function testEdge(prefix: string): Promise<EdgeOptions> {
+  const adminDir = edgeAdminDir(prefix);
+  const image = await ensureEdgeImage(SOCKET!);
+  const [httpPort, httpsPort] = await freePorts(2);
+  return {
+    image,
+    containerName: `${prefix}-edge`,
+    httpPort: httpPort!,
+    httpsPort: httpsPort!,
+    listenHost: '127.0.0.1',
+    adminDir,
+  };
+}
+
+/** GET through the edge proxy: to its loopback port, with the application URL's host as Host. */
+export function getVia(
+  url: string,
+  pathname = '/',
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      {
+        host: '127.0.0.1',
+        port: Number(u.port || 80),
+        path: pathname,
+        headers: { host: u.host, connection: 'close' },
+        agent: false,
+        timeout: 10_000,
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${url}${pathname}: no answer`)));
+    req.on('error', reject);
+  });
 }

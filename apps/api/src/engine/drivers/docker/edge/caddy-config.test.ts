@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { buildCaddyConfig, type EdgeRoute } from './caddy-config';
+
+const settings = {
+  adminListen: 'unix//run/nuagedeploy-edge/admin.sock',
+  adminOrigin: 'nuagedeploy-edge',
+  publicHttpsPort: 443,
+  acmeDirectoryUrl: 'https://pebble.test:14000/dir',
+  acmeTrustedRootsFile: '/etc/nuagedeploy/extra-ca.pem',
+};
+const PEM = {
+  certificatePem: '-----BEGIN CERTIFICATE-----x',
+  privateKeyPem: '-----BEGIN KEY-----y',
+};
+
+const local: EdgeRoute = {
+  deploymentId: 'a',
+  httpHosts: ['blog-prod-shop.localhost'],
+  tlsHosts: [],
+  upstreams: ['10.89.0.5:80', '10.89.0.6:80'],
+  certificate: null,
+};
+const custom: EdgeRoute = {
+  deploymentId: 'b',
+  httpHosts: [],
+  tlsHosts: ['www.boutique.fr'],
+  upstreams: ['10.89.1.2:80'],
+  certificate: PEM,
+};
+const acme: EdgeRoute = {
+  deploymentId: 'c',
+  httpHosts: [],
+  tlsHosts: ['site-prod-x.apps.example.com'],
+  upstreams: [],
+  certificate: null,
+};
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe('buildCaddyConfig', () => {
+  const config = buildCaddyConfig([acme, custom, local], settings) as Json;
+  const servers = config.apps.http.servers;
+
+  it('serves local hosts over plain HTTP, balanced over the replicas on the network', () => {
+    const route = servers.http.routes[0];
+    expect(route.match).toEqual([{ host: ['blog-prod-shop.localhost'] }]);
+    expect(route.handle[0].handler).toBe('reverse_proxy');
+    expect(route.handle[0].upstreams).toEqual([{ dial: '10.89.0.5:80' }, { dial: '10.89.0.6:80' }]);
+    expect(servers.http.automatic_https.skip).toEqual(['blog-prod-shop.localhost']);
+  });
+
+  it('redirects TLS hosts to HTTPS and answers unknown hosts with a French 404', () => {
+    const [, redirect, notFound] = servers.http.routes;
+    expect([...redirect.match[0].host].sort()).toEqual([
+      'site-prod-x.apps.example.com',
+      'www.boutique.fr',
+    ]);
+    expect(redirect.handle[0].status_code).toBe(308);
+    expect(notFound.handle[0]).toMatchObject({ status_code: 404 });
+    expect(notFound.handle[0].body).toContain('Aucune application');
+  });
+
+  it('loads a custom PEM for its domain and orders the others by ACME HTTP-01 from the platform directory', () => {
+    expect(config.apps.tls.certificates.load_pem).toEqual([
+      { certificate: PEM.certificatePem, key: PEM.privateKeyPem, tags: ['app-b'] },
+    ]);
+    const [policy] = config.apps.tls.automation.policies;
+    expect(policy.subjects).toEqual(['site-prod-x.apps.example.com']);
+    expect(policy.issuers).toEqual([
+      {
+        module: 'acme',
+        ca: settings.acmeDirectoryUrl,
+        trusted_roots_pem_files: [settings.acmeTrustedRootsFile],
+        challenges: { 'tls-alpn': { disabled: true } },
+      },
+    ]);
+  });
+
+  it('answers 503 in French while an application has no ready replica', () => {
+    const route = servers.https.routes.find(
+      (r: Json) => r.match[0].host[0] === 'site-prod-x.apps.example.com',
+    );
+    expect(route.handle[0]).toMatchObject({ handler: 'static_response', status_code: 503 });
+    expect(route.handle[0].body).toContain('Application indisponible');
+  });
+
+  it('keeps the admin API on its socket, with its Host check', () => {
+    expect(config.admin).toEqual({ listen: settings.adminListen, origins: ['nuagedeploy-edge'] });
+  });
+
+  it('is the same table whatever the order of the routes (no reload for nothing)', () => {
+    expect(JSON.stringify(buildCaddyConfig([local, custom, acme], settings))).toBe(
+      JSON.stringify(config),
+    );
+  });
+});

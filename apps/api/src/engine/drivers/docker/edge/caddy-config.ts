@@ -1,0 +1,167 @@
+/**
+ * The edge proxy's whole configuration as Caddy 2 JSON (loaded with POST /load, which Caddy
+ * applies gracefully: connections in flight finish on the old configuration). Pure: built
+ * from the routing table the platform keeps (routes.ts) and the replicas that are ready.
+ *
+ *   server "http"   :80   plain-HTTP hosts (`<label>.localhost` without APPS_DOMAIN), ACME
+ *                         HTTP-01 answers and the redirects to HTTPS Caddy adds for TLS hosts
+ *   server "https"  :443  TLS hosts: a loaded PEM certificate when the application has one,
+ *                         else one Caddy orders by ACME (HTTP-01) with the platform's settings
+ */
+
+export interface EdgeRoute {
+  deploymentId: string;
+  /** Hosts served over plain HTTP only. */
+  httpHosts: string[];
+  /** Hosts served over HTTPS (HTTP redirects there). */
+  tlsHosts: string[];
+  /** `container:port` of each replica to send traffic to (over the environment's network). */
+  upstreams: string[];
+  /** PEMs for tlsHosts; null = ordered by ACME. */
+  certificate: { certificatePem: string; privateKeyPem: string } | null;
+}
+
+export interface EdgeSettings {
+  /** Where the Caddy admin API listens inside the proxy container. */
+  adminListen: string;
+  /** Host header the admin API accepts (its `origins`). */
+  adminOrigin: string;
+  /** ACME directory (the platform's ACME_DIRECTORY_URL); unset = Let's Encrypt. */
+  acmeDirectoryUrl?: string;
+  acmeEmail?: string;
+  /** PEM roots to trust for the ACME directory, as a path inside the proxy container. */
+  acmeTrustedRootsFile?: string;
+  /** The host port HTTPS is published on (redirects name it when it is not 443). */
+  publicHttpsPort: number;
+}
+
+const NOT_FOUND = {
+  handle: [
+    {
+      handler: 'static_response',
+      status_code: 404,
+      headers: { 'Content-Type': ['text/plain; charset=utf-8'] },
+      body: 'Aucune application ne répond à cette adresse.\n',
+    },
+  ],
+};
+
+const UNAVAILABLE =
+  'Application indisponible : aucune instance prête pour le moment. Réessayez dans quelques instants.\n';
+
+function handler(route: EdgeRoute): unknown[] {
+  if (!route.upstreams.length) {
+    return [
+      {
+        handler: 'static_response',
+        status_code: 503,
+        headers: { 'Content-Type': ['text/plain; charset=utf-8'], 'Retry-After': ['5'] },
+        body: UNAVAILABLE,
+      },
+    ];
+  }
+  return [
+    {
+      handler: 'reverse_proxy',
+      upstreams: route.upstreams.map((dial) => ({ dial })),
+      // A replica being stopped refuses connections: the request is retried on another one
+      // (try_duration), and the replica is set aside for a while (passive health check), so
+      // nothing is lost while replicas are replaced. No active probes: nothing in the app logs.
+      load_balancing: {
+        selection_policy: { policy: 'round_robin' },
+        try_duration: '10s',
+        try_interval: '250ms',
+      },
+      health_checks: { passive: { fail_duration: '5s', max_fails: 1 } },
+      // A replica that vanished does not answer at all: give up on it quickly and retry.
+      transport: { protocol: 'http', dial_timeout: '2s' },
+    },
+  ];
+}
+
+function routesFor(routes: EdgeRoute[], hostsOf: (r: EdgeRoute) => string[]): unknown[] {
+  return routes
+    .filter((r) => hostsOf(r).length)
+    .map((r) => ({
+      match: [{ host: hostsOf(r) }],
+      handle: handler(r),
+      terminal: true,
+    }));
+}
+
+export function buildCaddyConfig(routes: EdgeRoute[], settings: EdgeSettings): object {
+  const sorted = [...routes].sort((a, b) => a.deploymentId.localeCompare(b.deploymentId));
+  const httpRoutes = routesFor(sorted, (r) => r.httpHosts);
+  const tlsRoutes = routesFor(sorted, (r) => r.tlsHosts);
+  const pem = sorted.filter((r) => r.certificate && r.tlsHosts.length);
+  const acmeHosts = sorted.filter((r) => !r.certificate).flatMap((r) => r.tlsHosts);
+
+  const tlsHosts = sorted.flatMap((r) => r.tlsHosts);
+  const port = settings.publicHttpsPort === 443 ? '' : `:${settings.publicHttpsPort}`;
+  const redirect = tlsHosts.length
+    ? [
+        {
+          match: [{ host: tlsHosts }],
+          handle: [
+            {
+              handler: 'static_response',
+              status_code: 308,
+              headers: { Location: [`https://{http.request.host}${port}{http.request.uri}`] },
+            },
+          ],
+          terminal: true,
+        },
+      ]
+    : [];
+  const servers: Record<string, unknown> = {
+    http: {
+      listen: [':80'],
+      // Plain-HTTP hosts, then TLS hosts redirected to HTTPS (ACME HTTP-01 challenges are
+      // answered by Caddy before any route), then a French 404 for unknown hosts.
+      routes: [...httpRoutes, ...redirect, NOT_FOUND],
+      automatic_https: { disable_redirects: true, skip: sorted.flatMap((r) => r.httpHosts) },
+    },
+  };
+  if (tlsRoutes.length) {
+    servers.https = {
+      listen: [':443'],
+      routes: [...tlsRoutes, NOT_FOUND],
+      tls_connection_policies: [{}],
+      automatic_https: { disable_redirects: true },
+    };
+  }
+  const issuer = {
+    module: 'acme',
+    ...(settings.acmeDirectoryUrl ? { ca: settings.acmeDirectoryUrl } : {}),
+    ...(settings.acmeEmail ? { email: settings.acmeEmail } : {}),
+    ...(settings.acmeTrustedRootsFile
+      ? { trusted_roots_pem_files: [settings.acmeTrustedRootsFile] }
+      : {}),
+    // HTTP-01 only: the proxy owns port 80; TLS-ALPN would need 443 reachable as well.
+    challenges: { 'tls-alpn': { disabled: true } },
+  };
+  return {
+    admin: { listen: settings.adminListen, origins: [settings.adminOrigin] },
+    // The proxy's own log: errors and certificate issuance, no access log (no per-request lines).
+    logging: { logs: { default: { level: 'INFO' } } },
+    apps: {
+      http: { http_port: 80, https_port: 443, servers },
+      tls: {
+        ...(pem.length
+          ? {
+              certificates: {
+                load_pem: pem.map((r) => ({
+                  certificate: r.certificate!.certificatePem,
+                  key: r.certificate!.privateKeyPem,
+                  tags: [`app-${r.deploymentId}`],
+                })),
+              },
+            }
+          : {}),
+        automation: {
+          policies: [...(acmeHosts.length ? [{ subjects: acmeHosts, issuers: [issuer] }] : [])],
+        },
+      },
+    },
+  };
+}

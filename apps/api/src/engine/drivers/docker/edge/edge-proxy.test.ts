@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
+import type { TLSSocket } from 'node:tls';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EngineApi } from '../engine-api';
+import { getVia, runId, skipReason, sweep, testClient, testEdge } from '../test-support';
+import { EdgeProxy } from './edge-proxy';
+
+/** A self-signed certificate for `host` (a custom PEM as a user would upload it). */
+function selfSigned(host: string): { certificatePem: string; privateKeyPem: string } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ndtest-pem-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2'],
+        ...['-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host}`],
+        ...['-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')],
+      ],
+      { stdio: 'ignore' },
+    );
+    return {
+      certificatePem: readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
+      privateKeyPem: readFileSync(path.join(dir, 'key.pem'), 'utf8'),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** GET https://host/ on the proxy's loopback port, SNI = host, trusting only `ca`. */
+function getTls(port: number, host: string, ca: string) {
+  return new Promise<{ status: number; body: string; subject: string }>((resolve, reject) => {
+    const req = https.get(
+      {
+        host: '127.0.0.1',
+        port,
+        servername: host,
+        headers: { host },
+        ca,
+        agent: false,
+        timeout: 10_000,
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => {
+          const cert = (res.socket as TLSSocket).getPeerCertificate();
+          resolve({ status: res.statusCode ?? 0, body, subject: String(cert.subject?.CN) });
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('no answer')));
+    req.on('error', reject);
+  });
+}
+
+describe.skipIf(skipReason !== null)('edge proxy on a real engine (Debian caddy)', () => {
+  const prefix = `ndtest-${runId()}`;
+  const api = new EngineApi(testClient());
+  let proxy: EdgeProxy;
+
+  beforeAll(async () => {
+    proxy = new EdgeProxy(api, await testEdge(prefix));
+    await proxy.ensure();
+  }, 120_000);
+  afterAll(() => sweep(api, { deploymentIds: [], prefix }), 60_000);
+
+  it('serves a custom PEM certificate for its domain, redirects HTTP there, 404 elsewhere', async () => {
+    const host = 'boutique.example.test';
+    const pem = selfSigned(host);
+    await proxy.load([
+      { deploymentId: 'd1', httpHosts: [], tlsHosts: [host], upstreams: [], certificate: pem },
+    ]);
+    // No replica ready: the French 503 page, over TLS with the uploaded certificate.
+    const res = await getTls(proxy.opts.httpsPort, host, pem.certificatePem);
+    expect(res.subject).toBe(host);
+    expect(res.status).toBe(503);
+    expect(res.body).toContain('Application indisponible');
+
+    const plain = await getVia(`http://${host}:${proxy.opts.httpPort}`, '/wp-login.php?x=1');
+    expect(plain.status).toBe(308);
+    expect(plain.headers.location).toBe(`https://${host}:${proxy.opts.httpsPort}/wp-login.php?x=1`);
+
+    const unknown = await getVia(`http://autre.example.test:${proxy.opts.httpPort}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toContain('Aucune application');
+  });
+
+  it('keeps the last table across a restart of the proxy container (autosave, --resume)', async () => {
+    const before = JSON.stringify(await proxy.current());
+    const c = (await api.inspectContainer(proxy.opts.containerName))!;
+    await api.restartContainer(c.Id, 5);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(JSON.stringify(await proxy.current())).toBe(before);
+  });
+});

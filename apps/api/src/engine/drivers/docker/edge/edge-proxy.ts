@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { RuntimeUnavailableError } from '../../../driver';
+import { LABELS, MANAGED_BY } from '../../../spec';
+import { LOG_CONFIG } from '../container-spec';
+import { EngineError } from '../engine-client';
+import type { EngineApi } from '../engine-api';
+import { ensureVolume } from '../objects';
+import { writeFiles } from '../secret-files';
+import { buildCaddyConfig, type EdgeRoute, type EdgeSettings } from './caddy-config';
+
+/**
+ * The edge proxy: one Caddy container per host that owns ports 80 and 443 and routes every
+ * application's hostnames to its replicas over the environments' networks (it joins each
+ * one). It is a container of its own, not a part of the API process: restarting or upgrading
+ * the platform does not touch it, and its configuration (autosaved by Caddy, reloaded with
+ * `--resume`) keeps serving meanwhile. Its admin API listens on a unix socket in a host
+ * directory bind-mounted into it (no TCP port any container on those networks could reach).
+ */
+
+export interface EdgeOptions {
+  image: string;
+  containerName: string;
+  httpPort: number;
+  httpsPort: number;
+  listenHost: string;
+  /** Host directory holding the admin socket (created if missing). */
+  adminDir: string;
+  acmeDirectoryUrl?: string;
+  /** PEM file of extra roots (TLS_EXTRA_CA_FILE): copied into the proxy for the ACME directory. */
+  extraCaFile?: string;
+}
+
+const ADMIN_ORIGIN = 'nuagedeploy-edge';
+const ADMIN_DIR_IN_CONTAINER = '/run/nuagedeploy-edge';
+const EXTRA_CA_IN_CONTAINER = '/etc/nuagedeploy/extra-ca.pem';
+const BOOT_CONFIG = '/etc/nuagedeploy/boot.json';
+
+export class EdgeProxy {
+  private lastLoaded: string | null = null;
+  private readonly settings: EdgeSettings;
+
+  constructor(
+    private readonly api: EngineApi,
+    readonly opts: EdgeOptions,
+  ) {
+    this.settings = {
+      adminListen: `unix/${ADMIN_DIR_IN_CONTAINER}/admin.sock`,
+      adminOrigin: ADMIN_ORIGIN,
+      publicHttpsPort: opts.httpsPort,
+      ...(opts.acmeDirectoryUrl ? { acmeDirectoryUrl: opts.acmeDirectoryUrl } : {}),
+      ...(opts.extraCaFile ? { acmeTrustedRootsFile: EXTRA_CA_IN_CONTAINER } : {}),
+    };
+  }
+
+  get adminSocket(): string {
+    return path.join(this.opts.adminDir, 'admin.sock');
+  }
+
+  /** The proxy container exists and runs (created at first use, kept across API restarts). */
+  async ensure(): Promise<string> {
+    const current = await this.api.inspectContainer(this.opts.containerName);
+    if (current) {
+      if (!current.State.Running && !current.State.Restarting)
+        await this.api.startContainer(current.Id);
+      return current.Id;
+    }
+    mkdirSync(this.opts.adminDir, { recursive: true, mode: 0o700 });
+    const labels = { [LABELS.managedBy]: MANAGED_BY, [LABELS.component]: 'edge' };
+    const dataVolume = `${this.opts.containerName}-data`;
+    const configVolume = `${this.opts.containerName}-config`;
+    await ensureVolume(this.api, dataVolume, labels);
+    await ensureVolume(this.api, configVolume, labels);
+    const bind = (port: number) => [{ HostIp: this.opts.listenHost, HostPort: String(port) }];
+    let id: string;
+    try {
+      id = await this.api.createContainer(this.opts.containerName, {
+        Image: this.opts.image,
+        // --resume: after a restart of the container, the last configuration the platform
+        // loaded (autosaved under /config) is served at once, before the API is even up.
+        Cmd: ['caddy', 'run', '--resume', '--config', BOOT_CONFIG],
+        Env: ['XDG_DATA_HOME=/data', 'XDG_CONFIG_HOME=/config'],
+        Labels: labels,
+        ExposedPorts: { '80/tcp': {}, '443/tcp': {} },
+        HostConfig: {
+          PortBindings: {
+            '80/tcp': bind(this.opts.httpPort),
+            '443/tcp': bind(this.opts.httpsPort),
+          },
+          Mounts: [
+            { Type: 'volume', Source: dataVolume, Target: '/data' },
+            { Type: 'volume', Source: configVolume, Target: '/config' },
+            { Type: 'bind', Source: this.opts.adminDir, Target: ADMIN_DIR_IN_CONTAINER },
+          ],
+          RestartPolicy: { Name: 'unless-stopped' },
+          Memory: 512_000_000,
+          MemorySwap: 512_000_000,
+          PidsLimit: 256,
+          LogConfig: LOG_CONFIG,
+          SecurityOpt: ['no-new-privileges'],
+          CapDrop: ['ALL'],
+          CapAdd: ['NET_BIND_SERVICE'],
+        },
+      });
+    } catch (err) {
+      if (err instanceof EngineError && err.status === 409) return this.ensure();
+      throw err;
+    }
+    const boot = JSON.stringify(buildCaddyConfig([], this.settings));
+    const files = [{ path: BOOT_CONFIG, content: Buffer.from(boot), mode: 0o644, uid: 0, gid: 0 }];
+    if (this.opts.extraCaFile) {
+      const content = readFileSync(this.opts.extraCaFile);
+      files.push({ path: EXTRA_CA_IN_CONTAINER, content, mode: 0o644, uid: 0, gid: 0 });
+    }
+    await writeFiles(this.api, id, files);
+    await this.api.startContainer(id);
+    return id;
+  }
+
+  /** The proxy joins an environment's network, so it reaches replicas by container name. */
+  async connect(network: string): Promise<void> {
+    const c = await this.api.inspectContainer(this.opts.containerName);
+    const networks = (c as { NetworkSettings?: { Networks?: Record<string, unknown> } } | null)
+      ?.NetworkSettings?.Networks;
+    if (networks && network in networks) return;
+    try {
+      await this.api.client.request('POST', `/networks/${encodeURIComponent(network)}/connect`, {
+        body: { Container: this.opts.containerName },
+      });
+    } catch (err) {
+      // Connected meanwhile (Docker 403 "already exists"; Podman 500 is retried by the caller).
+      if (!(err instanceof EngineError && (err.status === 403 || err.status === 409))) throw err;
+    }
+  }
+
+  /** Before an environment's network is removed. */
+  async disconnect(network: string): Promise<void> {
+    try {
+      await this.api.client.request('POST', `/networks/${encodeURIComponent(network)}/disconnect`, {
+        body: { Container: this.opts.containerName, Force: true },
+      });
+    } catch (err) {
+      if (!(err instanceof EngineError)) throw err; // not connected, or the network is gone
+    }
+  }
+
+  /** Loads the whole routing table; unchanged tables are not sent again. */
+  async load(routes: EdgeRoute[]): Promise<void> {
+    const body = JSON.stringify(buildCaddyConfig(routes, this.settings));
+    const digest = createHash('sha256').update(body).digest('hex');
+    if (digest === this.lastLoaded) return;
+    await this.ensure();
+    await this.adminRequest('POST', '/load', body);
+    this.lastLoaded = digest;
+  }
+
+  /** The configuration Caddy runs now (tests, diagnostics). */
+  async current(): Promise<unknown> {
+    return JSON.parse(await this.adminRequest('GET', '/config/'));
+  }
+
+  private async adminRequest(method: string, urlPath: string, body?: string): Promise<string> {
+    // Just created: Caddy opens its admin socket a moment after the container starts.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.adminOnce(method, urlPath, body);
+      } catch (err) {
+        if (attempt >= 40 || !(err instanceof RuntimeUnavailableError)) throw err;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  }
+
+  private adminOnce(method: string, urlPath: string, body?: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          socketPath: this.adminSocket,
+          method,
+          path: urlPath,
+          headers: {
+            host: ADMIN_ORIGIN,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
+          timeout: 30_000,
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => (text += d));
+          res.on('end', () => {
+            if ((res.statusCode ?? 500) < 300) return resolve(text);
+            reject(new Error(`edge proxy refused ${method} ${urlPath}: ${res.statusCode} ${text}`));
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', (err) =>
+        reject(new RuntimeUnavailableError(`edge proxy admin API: ${err.message}`, { cause: err })),
+      );
+      req.end(body);
+    });
+  }
+}

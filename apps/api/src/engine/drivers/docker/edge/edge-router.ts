@@ -1,0 +1,112 @@
+import type { ApplicationRef } from '../../../spec';
+import { LABELS } from '../../../spec';
+import { parseTemplate } from '../container-spec';
+import type { ContainerInspect, EngineApi } from '../engine-api';
+import { containerName, labelsOf } from '../objects';
+import { healthOf, sortReplicas, type Health } from '../observe';
+import type { EdgeProxy } from './edge-proxy';
+import type { EdgeRouteInfo, EdgeRouteSource } from './routes';
+
+/**
+ * Keeps the edge proxy's routing table current: the platform's routes (hostnames,
+ * certificates) joined with each application's ready replicas. Replicas change through
+ * publish() (apply, scale, restart, status); the table is loaded whole, one load at a time.
+ */
+export class EdgeRouter {
+  private readonly upstreams = new Map<string, string[]>();
+  private routes = new Map<string, EdgeRouteInfo>();
+  private chain: Promise<void> = Promise.resolve();
+  private routesReadAt = 0;
+
+  constructor(
+    private readonly api: EngineApi,
+    readonly proxy: EdgeProxy,
+    private readonly source: EdgeRouteSource,
+  ) {}
+
+  /** application_url of a deployment, as the platform computes it. */
+  async urlOf(deploymentId: string): Promise<string | null> {
+    if (!this.routes.has(deploymentId)) await this.readRoutes();
+    return this.routes.get(deploymentId)?.url ?? null;
+  }
+
+  /** Ready replicas (or, when none is ready yet, the running ones) except `retiring`. */
+  async publish(ref: ApplicationRef, replicas: Health[], retiring = new Set<string>()) {
+    const live = replicas.filter(
+      (h) => h.container.State.Running && !retiring.has(containerName(h.container)),
+    );
+    const ready = live.filter((h) => h.ready);
+    const upstreams = (ready.length ? ready : live)
+      .map((h) => dialOf(h.container))
+      .filter((d): d is string => d !== null)
+      .sort();
+    const before = this.upstreams.get(ref.deploymentId);
+    this.upstreams.set(ref.deploymentId, upstreams);
+    // Routes (domains, certificates) are read again at most every 15 s unless replicas changed.
+    const stale = Date.now() - this.routesReadAt > 15_000;
+    if (JSON.stringify(before) !== JSON.stringify(upstreams) || stale) await this.sync();
+  }
+
+  async forget(deploymentId: string): Promise<void> {
+    if (!this.upstreams.delete(deploymentId)) return;
+    await this.sync();
+  }
+
+  /** Reads the routes again and loads the whole table (coalesced: one load at a time). */
+  sync(): Promise<void> {
+    const run = this.chain.then(() => this.load());
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async readRoutes(): Promise<EdgeRouteInfo[]> {
+    const list = await this.source();
+    this.routes = new Map(list.map((r) => [r.deploymentId, r]));
+    this.routesReadAt = Date.now();
+    return list;
+  }
+
+  private async load(): Promise<void> {
+    const routes = await this.readRoutes();
+    const table = [];
+    for (const r of routes) {
+      let upstreams = this.upstreams.get(r.deploymentId);
+      if (!upstreams) {
+        // Not seen since this process started: its running replicas, as the engine has them.
+        upstreams = await this.engineUpstreams(r.deploymentId);
+        this.upstreams.set(r.deploymentId, upstreams);
+      }
+      table.push({ ...r, upstreams });
+    }
+    await this.proxy.load(table);
+  }
+
+  private async engineUpstreams(deploymentId: string): Promise<string[]> {
+    const list = await this.api.listContainers({
+      label: [`${LABELS.deploymentId}=${deploymentId}`, `${LABELS.component}=application`],
+    });
+    const inspected: ContainerInspect[] = [];
+    for (const c of list) {
+      const i = await this.api.inspectContainer(c.Id);
+      if (i) inspected.push(i);
+    }
+    const health = await Promise.all(sortReplicas(inspected).map(healthOf));
+    const live = health.filter((h) => h.container.State.Running);
+    const ready = live.filter((h) => h.ready);
+    return (ready.length ? ready : live)
+      .map((h) => dialOf(h.container))
+      .filter((d): d is string => d !== null)
+      .sort();
+  }
+}
+
+/**
+ * `<address on the environment's network>:<port>`. An address, not the container's name: a
+ * replacement reuses its slot's name, and the proxy would keep sending requests down idle
+ * connections it pooled for the removed container under that name.
+ */
+function dialOf(c: ContainerInspect): string | null {
+  const template = parseTemplate(labelsOf(c));
+  const ip = template ? c.NetworkSettings.Networks?.[template.network]?.IPAddress : undefined;
+  return template?.port && ip ? `${ip}:${template.port}` : null;
+}

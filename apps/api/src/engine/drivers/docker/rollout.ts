@@ -1,0 +1,128 @@
+import type { ContainerInspect, EngineApi } from './engine-api';
+import { parseTemplate, replicaPlan, type ContainerPlan } from './container-spec';
+import { DOCKER_LABELS, replicaName } from './labels';
+import {
+  componentOf,
+  containerName,
+  createContainer,
+  labelsOf,
+  replicaIndexOf,
+  STOP_GRACE_SECONDS,
+} from './objects';
+import { probeContainer } from './probes';
+import { writeFiles, type OwnedFile } from './secret-files';
+
+/**
+ * Zero-downtime replica changes (issue 12). Each replica index has two name slots; a replica
+ * whose spec changed gets its successor in the free slot, and the old container is taken out
+ * of the routing table and stopped only once the successor answers its readiness probe (or
+ * after `readyWaitMs`, so a broken update cannot block the application's reconciliation for
+ * ever: status() then reports the new replica's failure). The database is not touched here.
+ */
+
+export interface RolloutHooks {
+  /** Routes traffic to the live replicas except `retiring` (called before any is stopped). */
+  publish(retiring: Set<string>): Promise<void>;
+  filesFor(plan: ContainerPlan, id: string): Promise<OwnedFile[]>;
+  readyWaitMs: number;
+}
+
+const POLL_MS = 500;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const live = (c: ContainerInspect) => c.State.Running || c.State.Restarting;
+
+/** True once the container answers its readiness probe; false at the deadline. */
+export async function waitReady(api: EngineApi, id: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const c = await api.inspectContainer(id);
+    if (!c) return false;
+    const template = parseTemplate(labelsOf(c));
+    if (!template?.probe) return c.State.Running;
+    if (await probeContainer(c, template)) return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(POLL_MS);
+  }
+}
+
+/** Application containers by replica index (two during a replacement). */
+export function replicasByIndex(
+  existing: Iterable<ContainerInspect>,
+): Map<number, ContainerInspect[]> {
+  const out = new Map<number, ContainerInspect[]>();
+  for (const c of existing) {
+    const i = replicaIndexOf(c);
+    if (componentOf(c) !== 'application' || !Number.isInteger(i)) continue;
+    out.set(i, [...(out.get(i) ?? []), c]);
+  }
+  return out;
+}
+
+/**
+ * Brings replicas 0…n-1 to `app`, one index at a time, and removes those ≥ n after they left
+ * the routing table. Returns the names of the replicas kept.
+ */
+export async function rollReplicas(
+  api: EngineApi,
+  app: ContainerPlan,
+  replicas: number,
+  existing: Iterable<ContainerInspect>,
+  hooks: RolloutHooks,
+): Promise<Set<string>> {
+  const byIndex = replicasByIndex(existing);
+  const kept = new Set<string>();
+  for (let i = 0; i < replicas; i++) {
+    const mine = byIndex.get(i) ?? [];
+    const current = mine.find(
+      (c) => labelsOf(c)[DOCKER_LABELS.specHash] === app.hash && c.State.Status !== 'created',
+    );
+    if (current) {
+      if (!live(current)) await api.startContainer(current.Id);
+      kept.add(containerName(current));
+      // What an interrupted replacement left besides it.
+      await retire(
+        api,
+        mine.filter((c) => c !== current),
+        hooks,
+      );
+      continue;
+    }
+    const slotZeroLive = mine.some((c) => containerName(c) === replicaName(app.name, i) && live(c));
+    const plan = replicaPlan(app, i, slotZeroLive ? 1 : 0);
+    const inSlot = mine.find((c) => containerName(c) === plan.name);
+    if (inSlot) await api.removeContainer(inSlot.Id, live(inSlot) ? STOP_GRACE_SECONDS : 0);
+    const id = await createContainer(api, plan);
+    await writeFiles(api, id, await hooks.filesFor(plan, id));
+    await api.startContainer(id);
+    kept.add(plan.name);
+    const old = mine.filter((c) => c !== inSlot);
+    if (old.some(live)) await waitReady(api, id, hooks.readyWaitMs);
+    await retire(api, old, hooks);
+  }
+  const extra = [...byIndex].filter(([i]) => i >= replicas).flatMap(([, cs]) => cs);
+  await retire(api, extra, hooks);
+  return kept;
+}
+
+/** Out of the routing table first, then stopped with the grace period (requests finish). */
+async function retire(api: EngineApi, cs: ContainerInspect[], hooks: RolloutHooks): Promise<void> {
+  if (!cs.length) return;
+  await hooks.publish(new Set(cs.map(containerName)));
+  for (const c of cs) await api.removeContainer(c.Id, live(c) ? STOP_GRACE_SECONDS : 0);
+}
+
+/** Restarts replicas one by one, each ready before the next: with two or more, no downtime. */
+export async function restartReplicas(
+  api: EngineApi,
+  existing: Iterable<ContainerInspect>,
+  hooks: RolloutHooks,
+): Promise<void> {
+  const all = [...replicasByIndex(existing).values()].flat().filter(live);
+  for (const c of all) {
+    const others = all.filter((o) => o !== c);
+    if (others.length) await hooks.publish(new Set([containerName(c)]));
+    await api.restartContainer(c.Id, STOP_GRACE_SECONDS);
+    if (others.length) await waitReady(api, c.Id, hooks.readyWaitMs);
+    await hooks.publish(new Set());
+  }
+}
