@@ -42,6 +42,19 @@ describe('/register', () => {
     expect(api.calls).toHaveLength(0);
   });
 
+  it('shows the mismatch together with every other error, in one submit', async () => {
+    const { user, api } = renderRegister();
+    await user.type(field('Adresse email'), 'awa.exemple.sn');
+    await user.type(field('Mot de passe'), 'secret1');
+    await user.type(field('Confirmer le mot de passe'), 'secret2');
+    await user.click(submit());
+    expect(await screen.findByText(validation.passwordMismatch)).toBeVisible();
+    expect(screen.getByText(validation.nomRequired)).toBeVisible();
+    expect(screen.getByText(validation.prenomRequired)).toBeVisible();
+    expect(screen.getByText(validation.emailInvalid)).toBeVisible();
+    expect(api.calls).toHaveLength(0);
+  });
+
   it('refuses a different confirmation, and rechecks it when the password changes', async () => {
     const { user, api } = renderRegister();
     await user.type(field('Nom'), 'Diop');

@@ -5,10 +5,11 @@ import {
   inlineDeployDefaults,
   inlineDeploySchema,
   type InlineDeployData,
+  type InlineDeployValues,
 } from '@nuage/shared/schemas/deploy-wizard';
-import { deployLimits } from '@nuage/shared/schemas/deployments';
+import { deployLimits, deployMessages } from '@nuage/shared/schemas/deployments';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { deployFailureMessage } from '@/components/quota/deploy-error';
 import { quotaErrorOf, type QuotaErrorDetail } from '@/components/quota/quota-error';
 import { QuotaExceededModal } from '@/components/quota/quota-exceeded-modal';
@@ -17,6 +18,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
 import { asNumber, NumberInput } from '@/components/ui/number-input';
+import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useDeployApplication } from '@/lib/deploy-application';
 const L = deployLimits;
@@ -34,18 +36,42 @@ const bodyOf = (d: InlineDeployData) => ({
   nom_domaine: d.nom_domaine || null,
 });
 
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The shared schema, plus the names already used in the environment: a taken name is flagged
+ * with the other errors of the same submit, not after them by the server.
+ */
+function inlineResolver(
+  takenNames: readonly string[],
+): Resolver<InlineDeployValues, unknown, InlineDeployData> {
+  const base = zodResolver(inlineDeploySchema);
+  return async (values, context, options) => {
+    const result = await base(values, context, options);
+    const nom = typeof values.nom === 'string' ? values.nom : '';
+    if (result.errors.nom || !takenNames.some((n) => sameName(n, nom))) return result;
+    return {
+      values: {},
+      errors: { ...result.errors, nom: { type: 'taken', message: deployMessages.nameTaken } },
+    };
+  };
+}
+
 /** The environment page's quick deploy form (SPEC §2, §5): ERP only, CODE 'Arrive bientôt'. */
 export function InlineDeployForm({
   environmentId,
   projectId,
+  takenNames,
   onClose,
 }: {
   environmentId: string;
   projectId: string;
+  /** Names of the environment's applications (unique per environment, any case). */
+  takenNames: readonly string[];
   onClose(): void;
 }) {
   const form = useForm({
-    resolver: zodResolver(inlineDeploySchema),
+    resolver: inlineResolver(takenNames),
     mode: 'onTouched',
     defaultValues: inlineDeployDefaults,
   });
@@ -59,7 +85,18 @@ export function InlineDeployForm({
     } catch (err) {
       const quotaError = quotaErrorOf(err);
       if (quotaError) setQuota(quotaError);
-      else {
+      else if (
+        err instanceof ApiError &&
+        err.status === 409 &&
+        err.detail === deployMessages.nameTaken
+      ) {
+        // Taken meanwhile by someone else: said at the field, like the form's own errors.
+        form.setError(
+          'nom',
+          { type: 'taken', message: deployMessages.nameTaken },
+          { shouldFocus: true },
+        );
+      } else {
         const message = deployFailureMessage(err);
         if (message) notify.error(message);
       }

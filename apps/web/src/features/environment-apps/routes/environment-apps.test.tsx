@@ -237,6 +237,29 @@ describe('inline deploy form (SPEC §5)', { timeout: 20_000 }, () => {
     expect(view.api.callsTo('POST', deployPath)).toHaveLength(0);
   });
 
+  it('flags a name already used in the environment with the other errors, in one submit', async () => {
+    const view = renderPage();
+    const form = await openInlineForm(view);
+    const f = (label: string) => within(form).getByLabelText(label);
+    await view.user.type(f("Nom de l'application"), 'Blog-Dakar');
+    await view.user.click(within(form).getByRole('button', { name: 'Déployer' }));
+    expect(f("Nom de l'application")).toHaveAccessibleDescription(m.nameTaken);
+    expect(f('Image Docker')).toHaveAccessibleDescription("L'image Docker est requise");
+    expect(view.api.callsTo('POST', deployPath)).toHaveLength(0);
+  });
+
+  it('puts a name taken meanwhile (409) on the name field, not in a toast', async () => {
+    const view = renderPage({ deployments: [] });
+    view.api.on('POST', deployPath, { status: 409, body: { detail: m.nameTaken } });
+    const form = await fillAndSubmit(view);
+    await waitFor(() =>
+      expect(within(form).getByLabelText("Nom de l'application")).toHaveAccessibleDescription(
+        m.nameTaken,
+      ),
+    );
+    expect(toastTexts()).toEqual([]);
+  });
+
   async function fillAndSubmit(view: ReturnType<typeof renderPage>) {
     const form = await openInlineForm(view);
     await view.user.type(within(form).getByLabelText("Nom de l'application"), 'boutique');

@@ -77,6 +77,7 @@ export default function EnvironmentAppsRoute() {
           <InlineDeployForm
             environmentId={env.id}
             projectId={env.projet_id}
+            takenNames={deployments.data?.map((d) => d.nom) ?? []}
             onClose={() => setDeploying(false)}
           />
         </div>
