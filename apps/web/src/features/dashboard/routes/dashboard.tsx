@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useMemo } from 'react';
 import { dashboardQueryOptions } from '@/components/dashboard-data/get-dashboard';
-import { SimulationBanner } from '@/components/simulation-banner';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
@@ -50,7 +49,6 @@ export default function DashboardRoute() {
           </Button>
         }
       />
-      <SimulationBanner />
       <QuickActions />
       <div
         className="grid grid-cols-1 gap-6 lg:grid-cols-2"

@@ -87,7 +87,7 @@ describe('/deployment/{id}: what it shows', () => {
 
   it.each([
     ['RUNNING', 'En ligne', 'bg-green-100'],
-    ['DEPLOYING', 'Démarrage', 'bg-amber-100'],
+    ['DEPLOYING', 'Déploiement en cours', 'bg-amber-100'],
     ['PENDING', 'En attente', 'bg-amber-100'],
     ['FAILED', 'Échec', 'bg-red-100'],
     ['DELETING', 'Suppression en cours', 'bg-slate-100'],
@@ -111,9 +111,9 @@ describe('/deployment/{id}: what it shows', () => {
     const pods = await region('Pods');
     const pod = (name: string, phase: string) =>
       within(within(pods).getByRole('listitem', { name })).getByText(phase).closest('span');
-    expect(pod('boutique-simule-a', 'Running')).toHaveClass('bg-green-100');
-    expect(pod('boutique-simule-b', 'Pending')).toHaveClass('bg-amber-100');
-    expect(pod('boutique-simule-c', 'Failed')).toHaveClass('bg-red-100');
+    expect(pod('boutique-simule-a', 'En cours d’exécution')).toHaveClass('bg-green-100');
+    expect(pod('boutique-simule-b', 'En attente')).toHaveClass('bg-amber-100');
+    expect(pod('boutique-simule-c', 'Échec')).toHaveClass('bg-red-100');
     expect(within(pods).getByText("1 / 3 en cours d'exécution")).toBeVisible();
   });
 
@@ -279,7 +279,7 @@ describe('/deployment/{id}: actions', () => {
       }),
     });
     const general = await region('Informations générales');
-    expect(within(row(general, 'Statut')).getByText('Démarrage')).toBeVisible();
+    expect(within(row(general, 'Statut')).getByText('Déploiement en cours')).toBeVisible();
     api.on('GET', detailPath, { body: buildDetail() });
     await waitFor(
       () => expect(within(row(general, 'Statut')).getByText('En ligne')).toBeVisible(),

@@ -8,6 +8,7 @@ import { buildDeployment } from '@/test/deployment-fixture';
 import { buildEnvironment, buildProject } from '@/test/project-fixtures';
 import { buildUser, renderRoute } from '@/test/render';
 import { expectToast, toastTexts } from '@/test/toasts';
+import AppShell from '@/app/shell/app-shell';
 import EnvironmentAppsRoute from './environment-apps';
 
 const project = buildProject();
@@ -45,6 +46,8 @@ function renderPage(
     url: `/deployments/${env.id}`,
     path: '/deployments/:environmentId',
     user: buildUser(),
+    // The banner belongs to the signed-in shell (every page), not to this screen.
+    layout: <AppShell />,
   });
   const simulation = opts.simulation ?? false;
   view.api
@@ -140,8 +143,8 @@ describe('/deployments/{environmentId}', { timeout: 20_000 }, () => {
     expect(await badge('a-pending', 'En attente')).toHaveClass('bg-amber-100');
     expect(await badge('a-building', 'Construction')).toHaveClass('bg-amber-100');
     expect(await badge('a-deploying', 'Déploiement en cours')).toHaveClass('bg-amber-100');
-    expect(await badge('a-other', 'SUSPENDED')).toHaveClass('bg-amber-100');
-    expect(await badge('a-deleting', 'Suppression en cours')).toHaveClass('bg-slate-100');
+    expect(await badge('a-other', 'Suspendu')).toHaveClass('bg-amber-100');
+    expect(await badge('a-deleting', 'Suppression en cours')).toHaveClass('bg-amber-100');
   });
 
   it('refreshes about every 3 s while an application is not settled, then stops', async () => {
@@ -184,7 +187,7 @@ describe('/deployments/{environmentId}', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: /Déploiement rapide/ })).toBeNull();
   });
 
-  it('shows the simulation banner only when the platform simulates', async () => {
+  it("shows the shell's simulation banner only when the platform simulates", async () => {
     renderPage({ simulation: true });
     expect(
       await screen.findByText("Mode simulation : aucune application réelle n'est déployée"),
