@@ -68,6 +68,10 @@ describe('/deployment/{id}: what it shows', () => {
     expect(
       await within(resources).findByRole('progressbar', { name: 'CPU utilisé' }),
     ).toHaveAttribute('aria-valuetext', '0,12 / 0,5 cores (24 %)');
+    // The simulation's figures are invented: marked as such beside them.
+    expect(
+      within(resources).getByRole('group', { name: 'Utilisation en direct' }),
+    ).toHaveTextContent('simulé');
     const extra = await region('Informations complémentaires');
     expect(row(extra, 'Certificat TLS')).toHaveTextContent('Aucun');
     expect(row(extra, 'Domaine')).toHaveTextContent('Aucun');
