@@ -10,7 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { ApiError } from '@/lib/api-client';
-import { notify } from '@/lib/toast';
+import { carryToastsToNextPage, notify } from '@/lib/toast';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
 import { AuthLink } from '../components/auth-link';
@@ -60,10 +60,10 @@ function ResetPasswordScreen({ token, email }: { token: string; email: string })
 
   useEffect(() => {
     if (!refused) return;
-    const timer = setTimeout(
-      () => navigate('/forgot-password', { replace: true }),
-      REDIRECT_AFTER_REFUSAL_MS,
-    );
+    const timer = setTimeout(() => {
+      carryToastsToNextPage(); // the refusal's toast explains the redirect
+      navigate('/forgot-password', { replace: true });
+    }, REDIRECT_AFTER_REFUSAL_MS);
     return () => clearTimeout(timer);
   }, [refused, navigate]);
 
