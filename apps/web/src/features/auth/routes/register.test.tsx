@@ -92,7 +92,14 @@ describe('/register', () => {
     await expectToast(success.register);
     expect(await screen.findByRole('heading', { name: 'Vérifiez votre compte' })).toBeVisible();
     expect(screen.getByText('awa.diop@exemple.sn')).toBeVisible();
-    expect(location().state).toEqual({ email: 'awa.diop@exemple.sn' });
+    expect(location().state).toEqual({
+      email: 'awa.diop@exemple.sn',
+      codeSentAt: expect.any(Number),
+    });
+    // The code was just sent: the next one waits a minute, and the button says so.
+    expect(
+      screen.getByRole('button', { name: /Renvoyer le code \(dans (59|60) s\)/ }),
+    ).toBeDisabled();
     expect(api.callsTo('POST', '/auth/register')[0]?.body).toEqual({
       nom: 'Diop',
       prenom: 'Awa',

@@ -28,7 +28,7 @@ export default function RegisterRoute() {
       return; // the API client has shown the error toast
     }
     notify.success(success.register);
-    navigate('/verify-account', { state: { email } });
+    navigate('/verify-account', { state: { email, codeSentAt: Date.now() } });
   });
 
   return (
