@@ -282,7 +282,7 @@ describe('operations screens in Chromium (simulation runtime)', () => {
     );
 
     // Logs: the panel shows the simulated lines.
-    await page.getByRole('button', { name: 'Afficher les logs' }).click();
+    await page.getByRole('button', { name: 'Afficher les journaux' }).click();
     const logs = page.getByTestId('logs-view');
     await logs.getByText('[simulation]').first().waitFor();
     expect(await logs.innerText()).toContain('[simulation]');

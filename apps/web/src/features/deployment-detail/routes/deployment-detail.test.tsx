@@ -163,7 +163,7 @@ describe('/deployment/{id}: roles', () => {
     await region('Informations générales');
     await waitFor(() => expect(api.callsTo('GET', `/projects/${project.id}`)).toHaveLength(1));
     expect(screen.queryByRole('region', { name: 'Actions' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Logs' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Journaux' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Supprimer/ })).not.toBeInTheDocument();
     expect(api.callsTo('GET', `${detailPath}/logs`)).toHaveLength(0);
   });
@@ -171,7 +171,7 @@ describe('/deployment/{id}: roles', () => {
   it('shows them to a developer', async () => {
     renderDetail({ role: 'developer' });
     expect(await region('Actions')).toBeVisible();
-    expect(await region('Logs')).toBeVisible();
+    expect(await region('Journaux')).toBeVisible();
   });
 });
 
