@@ -1,4 +1,5 @@
-import { planOf, type PlanId } from '@nuage/shared/plans';
+import type { Bill } from '@nuage/shared/billing-types';
+import { planOf } from '@nuage/shared/plans';
 import { priceResources, toXof } from '@nuage/shared/pricing';
 import { fromMilli } from '@nuage/shared/quantities';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
@@ -7,21 +8,6 @@ import { deployments } from '../../db/schema/deployments';
 import { projects } from '../../db/schema/projects';
 import { users } from '../../db/schema/users';
 import { ownedProjects } from './account-plan';
-
-/** GET /billing: the account's plan and what this month costs, in XOF. */
-export interface Bill {
-  plan: { id: PlanId; name: string; monthly_price_xof: number; project_limit: number | null };
-  projects_owned: number;
-  /** First day of the month (UTC) and now: the period the consumption covers. */
-  period: { start: string; end: string; now: string };
-  /** The applications' resources, per month at today's configuration (the costs' table). */
-  resources_monthly_xof: number;
-  /** Consumed since the start of the month: the plan plus each application's time running. */
-  consumed_xof: number;
-  /** The month's total if nothing changes until its end. */
-  projected_xof: number;
-  applications_count: number;
-}
 
 const clean = (v: number) => Math.round(v * 1e9) / 1e9;
 

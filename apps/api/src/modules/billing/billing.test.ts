@@ -13,7 +13,7 @@ import {
   projectBody,
 } from '../../../test/helpers/project-factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
-import type { Bill } from './bill';
+import type { Bill } from '@nuage/shared/billing-types';
 
 let t: TestApp;
 beforeAll(async () => {
