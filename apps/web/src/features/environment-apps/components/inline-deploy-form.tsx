@@ -38,24 +38,25 @@ const bodyOf = (d: InlineDeployData) => ({
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+const zodInline = zodResolver(inlineDeploySchema);
+
 /**
- * The shared schema, plus the names already used in the environment: a taken name is flagged
- * with the other errors of the same submit, not after them by the server.
+ * The shared schema, plus the names already used in the environment (the form's `context`): a
+ * taken name is flagged with the other errors of the same submit, not after them by the server.
  */
-function inlineResolver(
-  takenNames: readonly string[],
-): Resolver<InlineDeployValues, unknown, InlineDeployData> {
-  const base = zodResolver(inlineDeploySchema);
-  return async (values, context, options) => {
-    const result = await base(values, context, options);
-    const nom = typeof values.nom === 'string' ? values.nom : '';
-    if (result.errors.nom || !takenNames.some((n) => sameName(n, nom))) return result;
-    return {
-      values: {},
-      errors: { ...result.errors, nom: { type: 'taken', message: deployMessages.nameTaken } },
-    };
+const inlineResolver: Resolver<InlineDeployValues, readonly string[], InlineDeployData> = async (
+  values,
+  takenNames,
+  options,
+) => {
+  const result = await zodInline(values, takenNames, options);
+  const nom = typeof values.nom === 'string' ? values.nom : '';
+  if (result.errors.nom || !(takenNames ?? []).some((n) => sameName(n, nom))) return result;
+  return {
+    values: {},
+    errors: { ...result.errors, nom: { type: 'taken', message: deployMessages.nameTaken } },
   };
-}
+};
 
 /** The environment page's quick deploy form (SPEC §2, §5): ERP only, CODE 'Arrive bientôt'. */
 export function InlineDeployForm({
@@ -71,7 +72,9 @@ export function InlineDeployForm({
   onClose(): void;
 }) {
   const form = useForm({
-    resolver: inlineResolver(takenNames),
+    resolver: inlineResolver,
+    // Read at each validation: the list may arrive (or change) after the form opened.
+    context: takenNames,
     mode: 'onTouched',
     defaultValues: inlineDeployDefaults,
   });
