@@ -14,6 +14,22 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
+/**
+ * Opens `path` and waits for `ready`; Chromium in a container sometimes aborts a load
+ * (net::ERR_NETWORK_CHANGED, a lazy chunk then missing): such a load is retried, twice.
+ */
+async function visit(page: Page, path: string, ready: (page: Page) => Promise<unknown>) {
+  for (let attempt = 1; ; attempt++) {
+    await page.goto(path);
+    try {
+      await ready(page);
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
 const toasts = (page: Page) => page.locator('[role="status"][aria-live="polite"]');
 
 describe('issue 16 (part A) in Chromium', () => {
@@ -83,7 +99,9 @@ describe('issue 16 (part A) in Chromium', () => {
 
   it('choosing Odoo sets its SPEC §9 resources: 1 vCPU, 2 GB', async () => {
     const page = await open();
-    await page.goto(`/deploy?environmentId=${environmentId}`);
+    await visit(page, `/deploy?environmentId=${environmentId}`, (p) =>
+      p.getByRole('radio', { name: /SaaS/ }).waitFor(),
+    );
     await page.getByRole('radio', { name: /SaaS/ }).check();
     await page.getByRole('button', { name: 'Continuer' }).click();
     const odoo = page.getByRole('article', { name: 'Odoo' });
@@ -112,23 +130,24 @@ describe('issue 16 (part A) in Chromium', () => {
 
   it('the inline deploy form flags a taken name with the missing image, in one submit', async () => {
     const page = await open();
-    await page.goto(`/deployments/${environmentId}`);
+    await visit(page, `/deployments/${environmentId}`, (p) =>
+      p.getByRole('link', { name: 'blog-dakar' }).waitFor(),
+    );
     await page.getByRole('button', { name: /Déploiement rapide/ }).click();
     const form = page.getByRole('form', { name: 'Déploiement rapide' });
     await form.getByLabel("Nom de l'application").fill('Blog-Dakar');
-    await page.getByRole('link', { name: 'blog-dakar' }).waitFor(); // the list is known
-    await form.getByRole('button', { name: 'Déployer' }).click();
-    await form.getByText(deployMessages.nameTaken).waitFor({ timeout: 5000 }).catch(async () => {
-      await screenshot(page, 'issue16-debug-inline');
-    });
+    // Enter submits (a click could land beside the button as the field's blur error appears).
+    await form.getByLabel("Nom de l'application").press('Enter');
     await expect.poll(() => form.getByText(deployMessages.nameTaken).isVisible()).toBe(true);
-    expect(await form.getByText("L'image Docker est requise").isVisible()).toBe(true);
+    await expect.poll(() => form.getByText(deployMessages.imageRequired).isVisible()).toBe(true);
   });
 
   it('toasts hide neither the navigation nor a dialog title, and last SPEC’s 2 s', async () => {
     for (const width of [1280, 360]) {
       const page = await open({ width });
-      await page.goto(`/projects/${projectId}`);
+      await visit(page, `/projects/${projectId}`, (p) =>
+        p.getByRole('button', { name: /Inviter un membre/ }).waitFor(),
+      );
       await page.getByRole('button', { name: /Inviter un membre/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Inviter un membre' });
       await dialog.getByLabel('Adresse email').fill(account.email);
@@ -146,18 +165,15 @@ describe('issue 16 (part A) in Chromium', () => {
     }
 
     const page = await open();
-    await page.goto('/dashboard');
+    await visit(page, '/dashboard', (p) => p.getByRole('button', { name: /Actualiser/ }).waitFor());
     await page.getByRole('button', { name: /Actualiser/ }).click();
-    const shown = Date.now();
-    await toasts(page).filter({ hasText: 'Dashboard actualisé' }).waitFor();
-    await page.waitForTimeout(Math.max(0, 1500 - (Date.now() - shown)));
-    expect(await toasts(page).filter({ hasText: 'Dashboard actualisé' }).count()).toBe(1);
-    await toasts(page)
-      .filter({ hasText: 'Dashboard actualisé' })
-      .waitFor({
-        state: 'detached',
-        timeout: 2600 - (Date.now() - shown),
-      });
+    const toast = toasts(page).filter({ hasText: 'Dashboard actualisé' });
+    await toast.waitFor();
+    const seen = Date.now();
+    await page.waitForTimeout(1200);
+    expect(await toast.count(), 'a success toast still shown after 1.2 s').toBe(1);
+    // SPEC §8: 2 s for a success, gone then (it lingered about a second more before).
+    await toast.waitFor({ state: 'detached', timeout: 2500 - (Date.now() - seen) });
   });
 
   it("a login error's toast does not follow the user onto the dashboard", async () => {
@@ -199,9 +215,9 @@ describe('issue 16 (part A) in Chromium', () => {
 
   it("the last admin's refused 'Quitter' closes its dialog, the toast saying why", async () => {
     const page = await open();
-    await page.goto(`/projects/${projectId}`);
-    await page.getByRole('heading', { name: 'Membres' }).waitFor();
-    await screenshot(page, 'issue16-debug-quitter');
+    await visit(page, `/projects/${projectId}`, (p) =>
+      p.getByRole('button', { name: 'Quitter le projet' }).waitFor(),
+    );
     await page.getByRole('button', { name: 'Quitter le projet' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Quitter le projet' }).click();
@@ -214,7 +230,9 @@ describe('issue 16 (part A) in Chromium', () => {
 
   it("the scale's quota modal shows the project's real usage", async () => {
     const page = await open();
-    await page.goto(`/deployment/${deploymentId}`);
+    await visit(page, `/deployment/${deploymentId}`, (p) =>
+      p.getByRole('button', { name: 'Ajouter un réplica' }).waitFor(),
+    );
     const add = page.getByRole('button', { name: 'Ajouter un réplica' });
     await add.click(); // 2 × 0.5 = 1 core: fits the quota of 1
     await expect.poll(() => page.getByLabel('Nombre de réplicas').innerText()).toBe('2');
@@ -227,7 +245,12 @@ describe('issue 16 (part A) in Chromium', () => {
   it('Profil → Facturation shows the plan, the month in XOF and its projection', async () => {
     for (const theme of ['light', 'dark'] as const) {
       const page = await open({ theme });
-      await page.goto('/profile');
+      await visit(page, '/profile', (p) =>
+        p
+          .getByRole('region', { name: 'Facturation' })
+          .getByText('Projection fin de mois')
+          .waitFor(),
+      );
       const card = page.getByRole('region', { name: 'Facturation' });
       await card.getByText('Projection fin de mois').waitFor();
       const text = (await card.innerText()).replace(/\s+/g, ' ');
