@@ -5,7 +5,7 @@ import {
   confirmationField,
   emailField,
   loginPasswordField,
-  withMatchingPasswords,
+  passwordsMatch,
   requiredText,
   strongPasswordField,
   verificationCodeField,
@@ -42,22 +42,22 @@ export const loginFormSchema = z.object({
   remember: z.optional(z.boolean()),
 });
 
-export const registerFormSchema = withMatchingPasswords(
-  z.object({
+export const registerFormSchema = z
+  .object({
     nom: nomField,
     prenom: prenomField,
     email: emailField,
     password: loginPasswordField,
     confirmPassword: confirmationField(),
-  }),
-);
+  })
+  .check(passwordsMatch((f) => f.password));
 
 export const verifyFormSchema = z.object({ code: verificationCodeField });
 export const forgotPasswordFormSchema = z.object({ email: emailField });
 
-export const resetPasswordFormSchema = withMatchingPasswords(
-  z.object({ password: strongPasswordField, confirmPassword: confirmationField() }),
-);
+export const resetPasswordFormSchema = z
+  .object({ password: strongPasswordField, confirmPassword: confirmationField() })
+  .check(passwordsMatch((f) => f.password));
 
 export type LoginForm = z.infer<typeof loginFormSchema>;
 export type RegisterForm = z.infer<typeof registerFormSchema>;

@@ -56,22 +56,10 @@ export function confirmationField() {
   return z.string({ error: v.confirmRequired }).check(z.minLength(1, v.confirmRequired));
 }
 
-/**
- * A form schema whose confirmation must equal its password ("the two passwords differ" on
- * the confirmation field). The comparison is a second, independent operand of an intersection:
- * an object's own checks are skipped once a field has failed, which showed the mismatch only
- * after every other field was fixed; this way a submit shows every error at once. (Only the
- * two passwords in the second operand: its output merges with the first, untransformed.)
- */
-export function withMatchingPasswords<S extends z.ZodMiniObject>(form: S) {
-  const pair = z.object({ password: z.string(), confirmPassword: z.string() }).check(
-    z.refine(
-      (f) => f.password === '' || f.confirmPassword === '' || f.password === f.confirmPassword,
-      {
-        error: v.passwordMismatch,
-        path: ['confirmPassword'],
-      },
-    ),
-  );
-  return z.intersection(form, pair);
+/** Attaches "the two passwords differ" to the confirmation field. */
+export function passwordsMatch<T extends { confirmPassword: string }>(password: (f: T) => string) {
+  return z.refine<T>((f) => password(f) === f.confirmPassword, {
+    error: v.passwordMismatch,
+    path: ['confirmPassword'],
+  });
 }

@@ -1,11 +1,6 @@
 import { z } from 'zod/mini';
 import { validation as v } from '../messages';
-import {
-  confirmationField,
-  loginPasswordField,
-  requiredText,
-  withMatchingPasswords,
-} from './fields';
+import { confirmationField, loginPasswordField, passwordsMatch, requiredText } from './fields';
 
 export const invitationMessages = {
   tokenRequired: "Le lien d'invitation est incomplet",
@@ -27,12 +22,12 @@ export const acceptInvitationSchema = z.object({
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
 
 /** The invitation page's account form (SPEC §5 "Invitation acceptance"). */
-export const invitationAccountFormSchema = withMatchingPasswords(
-  z.object({
+export const invitationAccountFormSchema = z
+  .object({
     prenom: requiredText(v.prenomRequired, z.maxLength(100, v.prenomTooLong)),
     nom: requiredText(v.nomRequired, z.maxLength(100, v.nameTooLong)),
     password: loginPasswordField,
     confirmPassword: confirmationField(),
-  }),
-);
+  })
+  .check(passwordsMatch((f) => f.password));
 export type InvitationAccountForm = z.infer<typeof invitationAccountFormSchema>;

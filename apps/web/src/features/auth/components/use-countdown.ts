@@ -2,18 +2,19 @@ import { useEffect, useState } from 'react';
 
 /** Whole seconds left until `until` (epoch ms), ticking every second; 0 once past or unset. */
 export function useCountdown(until: number | null): number {
-  const left = () => (until === null ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000)));
-  const [seconds, setSeconds] = useState(left);
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    setSeconds(left());
     if (until === null) return;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0); // `now` may be older than `until`'s setting
     const timer = setInterval(() => {
-      const s = left();
-      setSeconds(s);
-      if (s === 0) clearInterval(timer);
+      tick();
+      if (Date.now() >= until) clearInterval(timer);
     }, 1000);
-    return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `left` only reads `until`
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [until]);
-  return seconds;
+  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
 }

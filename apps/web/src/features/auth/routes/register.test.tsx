@@ -98,7 +98,7 @@ describe('/register', () => {
     });
     // The code was just sent: the next one waits a minute, and the button says so.
     expect(
-      screen.getByRole('button', { name: /Renvoyer le code \(dans (59|60) s\)/ }),
+      await screen.findByRole('button', { name: /Renvoyer le code \(dans (59|60) s\)/ }),
     ).toBeDisabled();
     expect(api.callsTo('POST', '/auth/register')[0]?.body).toEqual({
       nom: 'Diop',

@@ -5,6 +5,7 @@ import { resetPasswordFormSchema, type ResetPasswordForm } from '@nuage/shared/s
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
+import { withPasswordMismatch } from '@/lib/password-match-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -52,7 +53,7 @@ function ResetPasswordScreen({ token, email }: { token: string; email: string })
   const resetMutation = useResetPassword();
   const [refused, setRefused] = useState(false);
   const form = useForm<ResetPasswordForm>({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver: withPasswordMismatch(zodResolver(resetPasswordFormSchema)),
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors: fieldErrors } = form.formState;

@@ -107,7 +107,9 @@ describe('/verify-account', () => {
     answer.resolve();
     await expectToast(success.codeResent);
     expect(api.callsTo('POST', '/auth/resend-verification')[0]?.body).toEqual({ email: EMAIL });
-    expect(screen.getByRole('button', { name: /Renvoyer le code \(dans 60 s\)/ })).toBeDisabled();
+    expect(
+      await screen.findByRole('button', { name: /Renvoyer le code \(dans 60 s\)/ }),
+    ).toBeDisabled();
   });
 
   it('counts down while the server refuses a new code, then offers it again', async () => {
@@ -121,7 +123,9 @@ describe('/verify-account', () => {
       });
       await user.click(screen.getByRole('button', { name: 'Renvoyer le code' }));
       await expectToast(serverDetails.resendTooSoon);
-      expect(screen.getByRole('button', { name: 'Renvoyer le code (dans 3 s)' })).toBeDisabled();
+      expect(
+        await screen.findByRole('button', { name: 'Renvoyer le code (dans 3 s)' }),
+      ).toBeDisabled();
       await act(() => vi.advanceTimersByTimeAsync(1000));
       expect(screen.getByRole('button', { name: 'Renvoyer le code (dans 2 s)' })).toBeDisabled();
       await act(() => vi.advanceTimersByTimeAsync(2000));
