@@ -1,4 +1,4 @@
-import { isPlanId, planIds, planMessages } from '@nuage/shared/plans';
+import { isPlanId, planMessages, type PlanId } from '@nuage/shared/plans';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -32,7 +32,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => {
       const userId = currentUser(request).id;
       const plan = await ctx.db.transaction((tx) =>
-        changePlan(tx, { userId, planId: request.body.plan as (typeof planIds)[number] }),
+        changePlan(tx, { userId, planId: request.body.plan as PlanId }),
       );
       ctx.log.info({ plan: plan.id }, 'plan changed');
       return { message: planMessages.changed(plan), ...(await billOf(ctx, { userId })) };
