@@ -218,7 +218,7 @@ describe('operations screens in Chromium (simulation runtime)', () => {
         Array.from(document.querySelectorAll('[aria-label="Liste des pods"] > li'))
           .map((li) => ({
             name: li.getAttribute('aria-label') ?? '',
-            running: li.textContent?.includes('Running') ?? false,
+            running: li.textContent?.includes('En cours d’exécution') ?? false,
           }))
           .filter((p) => !/-db-(?:simule-)?\d+$/.test(p.name)),
       );
@@ -228,7 +228,7 @@ describe('operations screens in Chromium (simulation runtime)', () => {
           const pods = Array.from(document.querySelectorAll('[aria-label="Liste des pods"] > li'))
             .map((li) => ({
               name: li.getAttribute('aria-label') ?? '',
-              running: li.textContent?.includes('Running') ?? false,
+              running: li.textContent?.includes('En cours d’exécution') ?? false,
             }))
             .filter((p) => !/-db-(?:simule-)?\d+$/.test(p.name));
           return pods.length === n && pods.every((p) => p.running && !notNamed.includes(p.name));
@@ -282,7 +282,7 @@ describe('operations screens in Chromium (simulation runtime)', () => {
     );
 
     // Logs: the panel shows the simulated lines.
-    await page.getByRole('button', { name: 'Afficher les logs' }).click();
+    await page.getByRole('button', { name: 'Afficher les journaux' }).click();
     const logs = page.getByTestId('logs-view');
     await logs.getByText('[simulation]').first().waitFor();
     expect(await logs.innerText()).toContain('[simulation]');
@@ -420,7 +420,7 @@ describe('operations screens in Chromium (simulation runtime)', () => {
       expect(await bar('CPU')).toBe('75');
       expect(await bar('RAM')).toBe('66.7');
       expect(await bar('Stockage')).toBe('16.7');
-      expect(await bar('Bande passante')).toBe('75');
+      expect(await bar('Bande passante (estimation)')).toBe('75');
 
       await costs.getByRole('button', { name: 'Voir les détails' }).click();
       const modal = page.getByRole('dialog', { name: 'Détail des coûts par projet' });

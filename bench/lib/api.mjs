@@ -54,7 +54,10 @@ export async function verifiedAccount(server, label = 'bench') {
   const token = await verificationCode(server.outboxDir, email);
   await anonymous('POST', '/auth/verify-account', { email, token });
   const login = await anonymous('POST', '/auth/login', { email, mot_de_passe: password });
-  return { email, token: String(login.access_token) };
+  const accessToken = String(login.access_token);
+  // The benchmarks create up to 20 projects: beyond Découverte's 2 and Pro's 10.
+  await client(server.url, accessToken)('PUT', '/billing/plan', { plan: 'enterprise' });
+  return { email, token: accessToken };
 }
 
 /** A project with these quotas and `count` environments, each polled until 'active'. */

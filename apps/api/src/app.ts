@@ -42,6 +42,7 @@ import { deploymentRoutes } from './modules/deployments/routes';
 import { platformRoutes } from './modules/platform/routes';
 import { pricingRoutes } from './modules/pricing/routes';
 import { backupRoutes } from './modules/backups/routes';
+import { billingRoutes } from './modules/billing/routes';
 import { certificateRoutes } from './modules/certificates/routes';
 import { registerAcmeChallengeRoute } from './modules/certificates/challenge-route';
 import { registerSimulatedAppPage } from './modules/platform/simulated-app-page';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(dashboardRoutes, { ctx });
       await api.register(platformRoutes, { ctx });
       await api.register(pricingRoutes, { ctx });
+      await api.register(billingRoutes, { ctx });
       await api.register(certificateRoutes, { ctx });
       await api.register(backupRoutes, { ctx });
     },

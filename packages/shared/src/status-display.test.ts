@@ -9,6 +9,7 @@ import {
   isSettledStatus,
   listStatusTone,
   podStatusTone,
+  podStatusView,
   projectApplicationStatusView,
 } from './status-display';
 
@@ -76,10 +77,11 @@ describe('SPEC §4 deployment status on the detail screen', () => {
   it('words the engine statuses in French, and shows an unknown value as sent', () => {
     expect(deploymentStatusLabel('RUNNING')).toBe('En ligne');
     expect(deploymentStatusLabel('PENDING')).toBe('En attente');
-    expect(deploymentStatusLabel('DEPLOYING')).toBe('Démarrage');
+    expect(deploymentStatusLabel('DEPLOYING')).toBe('Déploiement en cours');
     expect(deploymentStatusLabel('FAILED')).toBe('Échec');
     expect(deploymentStatusLabel('DELETING')).toBe('Suppression en cours');
-    expect(deploymentStatusLabel('SUSPENDED')).toBe('SUSPENDED');
+    expect(deploymentStatusLabel('SUSPENDED')).toBe('Suspendu');
+    expect(deploymentStatusLabel('HIBERNATING')).toBe('HIBERNATING');
     expect(deploymentStatusLabel('')).toBe('Statut inconnu');
   });
 });
@@ -87,15 +89,17 @@ describe('SPEC §4 deployment status on the detail screen', () => {
 describe('SPEC §4 project applications labels', () => {
   it.each([
     ['deploye', 'green', 'Déployé'],
-    ['RUNNING', 'green', 'Déployé'],
+    // The engine's statuses read as on every other list (one wording everywhere).
+    ['RUNNING', 'green', 'En ligne'],
     ['DEPLOYED', 'green', 'Déployé'],
-    ['HEALTHY', 'green', 'Déployé'],
+    ['HEALTHY', 'green', 'Opérationnel'],
     ['erreur', 'red', 'Erreur'],
-    ['FAILED', 'red', 'Erreur'],
+    ['FAILED', 'red', 'Échec'],
     ['en_cours', 'yellow', 'En cours'],
-    ['PENDING', 'yellow', 'En cours'],
-    ['DEPLOYING', 'yellow', 'En cours'],
-    ['DELETING', 'yellow', 'En cours'],
+    ['PENDING', 'yellow', 'En attente'],
+    ['DEPLOYING', 'yellow', 'Déploiement en cours'],
+    ['DELETING', 'yellow', 'Suppression en cours'],
+    ['SUSPENDED', 'grey', 'Suspendu'],
     ['other', 'grey', 'Statut inconnu'],
     ['', 'grey', 'Statut inconnu'],
   ])('%s reads %s %s', (status, tone, label) => {
@@ -112,6 +116,16 @@ describe('SPEC §4 pod, build and environment statuses', () => {
     ['Unknown', 'yellow'],
   ])('pod %s is %s', (status, tone) => {
     expect(podStatusTone(status)).toBe(tone);
+  });
+
+  it.each([
+    ['Running', 'En cours d’exécution'],
+    ['Pending', 'En attente'],
+    ['Failed', 'Échec'],
+    ['Succeeded', 'Terminé'],
+    ['Unknown', 'Inconnu'],
+  ])('pod %s reads %s in French', (status, label) => {
+    expect(podStatusView(status).label).toBe(label);
   });
 
   it.each([

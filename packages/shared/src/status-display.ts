@@ -53,7 +53,10 @@ export function detailStatusTone(status: string | null | undefined): StatusTone 
   return 'grey';
 }
 
-/** French words for the engine's statuses (ARCHITECTURE.md "Deployment engine"), lists and detail. */
+/**
+ * The one table of French words for the engine's statuses (ARCHITECTURE.md "Deployment
+ * engine"): every list, card and detail screen says a status with these words.
+ */
 const deploymentLabels: Record<string, string> = {
   running: 'En ligne',
   deployed: 'Déployé',
@@ -61,10 +64,12 @@ const deploymentLabels: Record<string, string> = {
   active: 'Actif',
   pending: 'En attente',
   building: 'Construction',
-  deploying: 'Démarrage',
+  deploying: 'Déploiement en cours',
   failed: 'Échec',
   error: 'Erreur',
   deleting: 'Suppression en cours',
+  suspended: 'Suspendu',
+  stopped: 'Arrêté',
 };
 
 /** A status's French label; a value this version does not know is shown as the server sent it. */
@@ -85,19 +90,19 @@ export function detailStatusView(status: string | null | undefined): StatusView 
 }
 
 /**
- * The project applications page uses SPEC §4's four labels: deploye 'Déployé', erreur
- * 'Erreur', en_cours 'En cours', other 'Statut inconnu'. Our statuses map onto them: RUNNING
- * (and DEPLOYED, HEALTHY) → Déployé; FAILED (and error) → Erreur; PENDING, DEPLOYING, BUILDING
- * and DELETING (an operation under way) → En cours; anything else → Statut inconnu.
+ * The project applications page: SPEC §4's values deploye, erreur and en_cours keep their
+ * labels (Déployé, Erreur, En cours); the engine's statuses read as on every other list (the
+ * table above), coloured green when up, red when failed, yellow while an operation runs, grey
+ * when unknown ('Statut inconnu').
  */
 export function projectApplicationStatusView(status: string | null | undefined): StatusView {
   const s = norm(status);
-  if (s === 'deploye' || ACTIVE.has(s)) return { tone: 'green', label: 'Déployé' };
-  if (s === 'erreur' || s === 'failed' || s === 'error') return { tone: 'red', label: 'Erreur' };
-  if (['en_cours', 'pending', 'deploying', 'building', 'deleting'].includes(s)) {
-    return { tone: 'yellow', label: 'En cours' };
-  }
-  return { tone: 'grey', label: 'Statut inconnu' };
+  if (s === 'deploye') return { tone: 'green', label: 'Déployé' };
+  if (s === 'erreur') return { tone: 'red', label: 'Erreur' };
+  if (s === 'en_cours') return { tone: 'yellow', label: 'En cours' };
+  if (ACTIVE.has(s) || s === 'failed' || s === 'error') return listStatusView(status);
+  if (['pending', 'deploying', 'building', 'deleting'].includes(s)) return listStatusView(status);
+  return { tone: 'grey', label: deploymentLabels[s] ?? 'Statut inconnu' };
 }
 
 /** SPEC §4 "Pod status": Running green, Failed red, else yellow (the label is the pod's phase). */
@@ -105,6 +110,19 @@ export function podStatusTone(status: string | null | undefined): StatusTone {
   if (status === 'Running') return 'green';
   if (status === 'Failed') return 'red';
   return 'yellow';
+}
+
+/** Kubernetes' pod phases in French; an unexpected phase is shown as sent. */
+const podLabels: Record<string, string> = {
+  Running: 'En cours d’exécution',
+  Pending: 'En attente',
+  Succeeded: 'Terminé',
+  Failed: 'Échec',
+  Unknown: 'Inconnu',
+};
+
+export function podStatusView(status: string | null | undefined): StatusView {
+  return { tone: podStatusTone(status), label: podLabels[status ?? ''] ?? (status || 'Inconnu') };
 }
 
 /** SPEC §4 "Build status": success 'Succès', failed 'Échoué', running 'En cours'. */

@@ -76,13 +76,27 @@ export async function verifyUser(t: TestApp, user: { email: string; ip?: string 
 }
 
 /** The whole sign-up path (register → mailed code → verify → login), as a real user goes. */
+/**
+ * A verified, signed-in account. On the Enterprise plan unless told otherwise: most tests create
+ * projects freely and are not about plan limits; the billing tests ask for 'decouverte'.
+ */
 export async function createVerifiedUser(
   t: TestApp,
-  overrides: UserFields = {},
+  overrides: UserFields & { plan?: 'decouverte' | 'pro' | 'enterprise' } = {},
 ): Promise<TestUser> {
   const user = await registerUser(t, overrides);
   await verifyUser(t, user);
   const token = await loginAs(t, user.email, user.password, { ip: user.ip });
+  const plan = overrides.plan ?? 'enterprise';
+  if (plan !== 'decouverte') {
+    const res = await call(t, 'PUT', '/api/v1/billing/plan', {
+      token,
+      ip: user.ip,
+      body: { plan },
+    });
+    if (res.statusCode !== 200)
+      throw new Error(`plan change failed: ${res.statusCode} ${res.body}`);
+  }
   const me = await call(t, 'GET', '/api/v1/users/me', { token, ip: user.ip });
   return { ...user, token, id: me.json<{ id: string }>().id };
 }

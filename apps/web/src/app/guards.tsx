@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { session } from '@/lib/session';
+import { dismissStaleToasts } from '@/lib/toast';
 
 /** Authenticated routes: anonymous users go to /login; a spinner while the session loads. */
 export function RequireAuth() {
@@ -24,6 +25,9 @@ export function RequireGuest() {
 /** SPEC §4: any 401 clears the session and sends the browser to /login, from any page. */
 export function SessionExpiryRedirect() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // The root of every route: a page change takes the previous page's toasts with it.
+  useEffect(() => dismissStaleToasts(), [pathname]);
   const token = useSyncExternalStore(session.subscribe, session.getToken);
   useEffect(() => {
     if (token === null && session.getEndReason() === 'expired')

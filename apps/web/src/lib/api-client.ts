@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly detail: unknown,
     message: string,
+    /** A refused-for-now call (429): seconds until it may succeed, from Retry-After. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -98,5 +100,11 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   } else if (opts.errorMessage !== false) {
     notify.error(message);
   }
-  throw new ApiError(response.status, detail, message);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  throw new ApiError(
+    response.status,
+    detail,
+    message,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
 }

@@ -6,6 +6,7 @@ import { requiredNumber } from './projects';
 export const deployMessages = {
   nameRequired: "Le nom de l'application est requis",
   nameTooLong: "Le nom de l'application ne peut pas dépasser 100 caractères",
+  nameTaken: 'Une application porte déjà ce nom dans cet environnement.',
   cpuRequired: 'CPU requis',
   cpuMin: 'Minimum 0.1 core',
   cpuMax: 'Maximum 8 cores',

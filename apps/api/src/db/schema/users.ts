@@ -36,6 +36,12 @@ export const users = pgTable(
     pendingEmailCodeHash: text('pending_email_code_hash'),
     pendingEmailExpiresAt: timestamptz('pending_email_expires_at'),
     pendingEmailAttempts: integer('pending_email_attempts').notNull().default(0),
+    /** The public plan of SPEC §9 (plans.ts): it caps the projects the account may own. */
+    plan: text('plan', { enum: ['decouverte', 'pro', 'enterprise'] })
+      .notNull()
+      .default('decouverte'),
+    /** When the plan last changed: this month's bill counts the plan from then. */
+    planSince: timestamptz('plan_since').notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

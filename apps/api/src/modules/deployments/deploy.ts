@@ -24,7 +24,7 @@ import { lockProjectAndCheckQuota, reservationOf } from './quota';
 import { sealSecrets, secretsFromInput } from './secrets';
 import { resolveCertificate } from './tls';
 
-export const NAME_TAKEN = 'Une application porte déjà ce nom dans cet environnement.';
+export const NAME_TAKEN = deployMessages.nameTaken;
 export const ENVIRONMENT_DELETING =
   'Cet environnement est en cours de suppression : aucune application ne peut y être déployée.';
 

@@ -92,7 +92,14 @@ describe('the quota check of PUT /deployments/deployment/{id}', () => {
       needed_increase: 0.5,
       suggested_quota: 1.5,
     });
-    expect(detail.quota_details).toMatchObject({ quota_cpu: 1, used_cpu: 0, requested_cpu: 1.5 });
+    // The modal shows what the project uses today: this application's 0.5 core included.
+    expect(detail.quota_details).toMatchObject({
+      quota_cpu: 1,
+      used_cpu: 0.5,
+      used_ram: 1,
+      used_stockage: 2,
+      requested_cpu: 1.5,
+    });
     expect(await getDetail(t, team.developer.token, app.id)).toMatchObject({ replicas: 1 });
 
     const scaled = await putDeployment(t, team.developer.token, app.id, { replicas: 2 });

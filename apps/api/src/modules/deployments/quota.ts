@@ -85,17 +85,20 @@ export async function checkQuota(
     });
   }
   if (exceeded.length === 0) return;
+  // What the project really uses today: an edited application's own reservation included
+  // (left out above only to compare its new reservation with what the others leave).
+  const usedNow = (key: keyof MilliUsage) => used[key] + (opts.current?.[key] ?? 0);
   throw new QuotaExceededError({
     message: QUOTA_MESSAGE,
     quota_exceeded: exceeded,
     recommendations,
     quota_details: {
       quota_cpu: fromMilli(project.quotaCpuMilli),
-      used_cpu: fromMilli(used.cpuMilli),
+      used_cpu: fromMilli(usedNow('cpuMilli')),
       quota_ram: fromMilli(project.quotaRamMb),
-      used_ram: fromMilli(used.ramMb),
+      used_ram: fromMilli(usedNow('ramMb')),
       quota_stockage: fromMilli(project.quotaStorageMb),
-      used_stockage: fromMilli(used.storageMb),
+      used_stockage: fromMilli(usedNow('storageMb')),
       requested_cpu: fromMilli(opts.requested.cpuMilli),
       requested_ram: fromMilli(opts.requested.ramMb),
       requested_stockage: fromMilli(opts.requested.storageMb),

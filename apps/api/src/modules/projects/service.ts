@@ -1,3 +1,4 @@
+import { lockAndCheckProjectLimit } from '../billing/account-plan';
 import type { Project } from '@nuage/shared/api-types';
 import type { ProjectInput } from '@nuage/shared/schemas/projects';
 import { toMilli } from '@nuage/shared/quantities';
@@ -92,6 +93,7 @@ export async function createProject(
   input: { userId: string; data: ProjectInput },
 ): Promise<Project> {
   const row = await ctx.db.transaction(async (tx) => {
+    await lockAndCheckProjectLimit(tx, input.userId);
     const [created] = await tx
       .insert(projects)
       .values({

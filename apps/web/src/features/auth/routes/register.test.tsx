@@ -42,6 +42,19 @@ describe('/register', () => {
     expect(api.calls).toHaveLength(0);
   });
 
+  it('shows the mismatch together with every other error, in one submit', async () => {
+    const { user, api } = renderRegister();
+    await user.type(field('Adresse email'), 'awa.exemple.sn');
+    await user.type(field('Mot de passe'), 'secret1');
+    await user.type(field('Confirmer le mot de passe'), 'secret2');
+    await user.click(submit());
+    expect(await screen.findByText(validation.passwordMismatch)).toBeVisible();
+    expect(screen.getByText(validation.nomRequired)).toBeVisible();
+    expect(screen.getByText(validation.prenomRequired)).toBeVisible();
+    expect(screen.getByText(validation.emailInvalid)).toBeVisible();
+    expect(api.calls).toHaveLength(0);
+  });
+
   it('refuses a different confirmation, and rechecks it when the password changes', async () => {
     const { user, api } = renderRegister();
     await user.type(field('Nom'), 'Diop');
@@ -79,7 +92,14 @@ describe('/register', () => {
     await expectToast(success.register);
     expect(await screen.findByRole('heading', { name: 'Vérifiez votre compte' })).toBeVisible();
     expect(screen.getByText('awa.diop@exemple.sn')).toBeVisible();
-    expect(location().state).toEqual({ email: 'awa.diop@exemple.sn' });
+    expect(location().state).toEqual({
+      email: 'awa.diop@exemple.sn',
+      codeSentAt: expect.any(Number),
+    });
+    // The code was just sent: the next one waits a minute, and the button says so.
+    expect(
+      await screen.findByRole('button', { name: /Renvoyer le code \(dans (59|60) s\)/ }),
+    ).toBeDisabled();
     expect(api.callsTo('POST', '/auth/register')[0]?.body).toEqual({
       nom: 'Diop',
       prenom: 'Awa',

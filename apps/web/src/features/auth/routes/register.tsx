@@ -3,6 +3,7 @@ import { success } from '@nuage/shared/messages';
 import { registerFormSchema, type RegisterForm } from '@nuage/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { withPasswordMismatch } from '@/lib/password-match-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -12,11 +13,14 @@ import { AuthLayout } from '../components/auth-layout';
 import { AuthLink } from '../components/auth-link';
 import { LegalLinks } from '../components/legal-links';
 
+/** When the code was mailed: the verification screen counts the resend delay from it. */
+const sentNow = () => Date.now();
+
 export default function RegisterRoute() {
   const navigate = useNavigate();
   const registerMutation = useRegister();
   const form = useForm<RegisterForm>({
-    resolver: zodResolver(registerFormSchema),
+    resolver: withPasswordMismatch(zodResolver(registerFormSchema)),
     defaultValues: { nom: '', prenom: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
@@ -28,7 +32,7 @@ export default function RegisterRoute() {
       return; // the API client has shown the error toast
     }
     notify.success(success.register);
-    navigate('/verify-account', { state: { email } });
+    navigate('/verify-account', { state: { email, codeSentAt: sentNow() } });
   });
 
   return (

@@ -5,12 +5,13 @@ import { resetPasswordFormSchema, type ResetPasswordForm } from '@nuage/shared/s
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
+import { withPasswordMismatch } from '@/lib/password-match-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { ApiError } from '@/lib/api-client';
-import { notify } from '@/lib/toast';
+import { carryToastsToNextPage, notify } from '@/lib/toast';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
 import { AuthLink } from '../components/auth-link';
@@ -52,7 +53,7 @@ function ResetPasswordScreen({ token, email }: { token: string; email: string })
   const resetMutation = useResetPassword();
   const [refused, setRefused] = useState(false);
   const form = useForm<ResetPasswordForm>({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver: withPasswordMismatch(zodResolver(resetPasswordFormSchema)),
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors: fieldErrors } = form.formState;
@@ -60,10 +61,10 @@ function ResetPasswordScreen({ token, email }: { token: string; email: string })
 
   useEffect(() => {
     if (!refused) return;
-    const timer = setTimeout(
-      () => navigate('/forgot-password', { replace: true }),
-      REDIRECT_AFTER_REFUSAL_MS,
-    );
+    const timer = setTimeout(() => {
+      carryToastsToNextPage(); // the refusal's toast explains the redirect
+      navigate('/forgot-password', { replace: true });
+    }, REDIRECT_AFTER_REFUSAL_MS);
     return () => clearTimeout(timer);
   }, [refused, navigate]);
 

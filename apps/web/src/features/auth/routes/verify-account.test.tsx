@@ -1,6 +1,6 @@
 import { errors, serverDetails, success, validation } from '@nuage/shared/messages';
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { deferred } from '@/test/fake-api';
 import { renderRoute } from '@/test/render';
 import { expectToast } from '@/test/toasts';
@@ -107,19 +107,45 @@ describe('/verify-account', () => {
     answer.resolve();
     await expectToast(success.codeResent);
     expect(api.callsTo('POST', '/auth/resend-verification')[0]?.body).toEqual({ email: EMAIL });
+    expect(
+      await screen.findByRole('button', { name: /Renvoyer le code \(dans 60 s\)/ }),
+    ).toBeDisabled();
+  });
+
+  it('counts down while the server refuses a new code, then offers it again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { user, api } = renderVerify();
+      api.on('POST', '/auth/resend-verification', {
+        status: 429,
+        headers: { 'retry-after': '3' },
+        body: { detail: serverDetails.resendTooSoon },
+      });
+      await user.click(screen.getByRole('button', { name: 'Renvoyer le code' }));
+      await expectToast(serverDetails.resendTooSoon);
+      expect(
+        await screen.findByRole('button', { name: 'Renvoyer le code (dans 3 s)' }),
+      ).toBeDisabled();
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(screen.getByRole('button', { name: 'Renvoyer le code (dans 2 s)' })).toBeDisabled();
+      await act(() => vi.advanceTimersByTimeAsync(2000));
+      expect(screen.getByRole('button', { name: 'Renvoyer le code' })).toBeEnabled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows why a resend was refused, else the default text', async () => {
     const { user, api } = renderVerify();
+    api.on('POST', '/auth/resend-verification', { status: 502 });
+    await user.click(screen.getByRole('button', { name: 'Renvoyer le code' }));
+    await expectToast(errors.resend);
     api.on('POST', '/auth/resend-verification', {
       status: 429,
       body: { detail: serverDetails.resendTooSoon },
     });
     await user.click(screen.getByRole('button', { name: 'Renvoyer le code' }));
     await expectToast(serverDetails.resendTooSoon);
-    api.on('POST', '/auth/resend-verification', { status: 502 });
-    await user.click(screen.getByRole('button', { name: 'Renvoyer le code' }));
-    await expectToast(errors.resend);
   });
 
   it('links back to /register', async () => {

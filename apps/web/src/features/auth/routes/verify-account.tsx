@@ -3,26 +3,31 @@ import { auth } from '@nuage/shared/limits';
 import { success } from '@nuage/shared/messages';
 import { verifyFormSchema, type VerifyForm } from '@nuage/shared/schemas/auth';
 import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useResendVerification } from '../api/resend-verification';
 import { useVerifyAccount } from '../api/verify-account';
 import { AuthLayout } from '../components/auth-layout';
 import { AuthLink } from '../components/auth-link';
+import { useCountdown } from '../components/use-countdown';
+
+const RESEND_COOLDOWN_MS = auth.resendCooldownSeconds * 1000;
 
 export default function VerifyAccountRoute() {
-  const state = useLocation().state as { email?: string } | null;
+  const state = useLocation().state as { email?: string; codeSentAt?: number } | null;
   const email = state?.email;
   // SPEC §2: the address comes from the previous screen; without it, back to registration.
   if (!email) return <Navigate to="/register" replace />;
-  return <VerifyAccountForm email={email} />;
+  return <VerifyAccountForm email={email} codeSentAt={state?.codeSentAt ?? null} />;
 }
 
-function VerifyAccountForm({ email }: { email: string }) {
+function VerifyAccountForm({ email, codeSentAt }: { email: string; codeSentAt: number | null }) {
   const navigate = useNavigate();
   const verifyMutation = useVerifyAccount();
   const resendMutation = useResendVerification();
@@ -45,8 +50,27 @@ function VerifyAccountForm({ email }: { email: string }) {
     navigate('/login', { replace: true, state: { message, email } });
   });
 
+  // The server sends at most one code a minute: the button says how long to wait instead of
+  // offering a click that can only be refused.
+  const [resendAt, setResendAt] = useState(() =>
+    codeSentAt === null ? null : codeSentAt + RESEND_COOLDOWN_MS,
+  );
+  const wait = useCountdown(resendAt);
   const resend = () =>
-    resendMutation.mutate({ email }, { onSuccess: () => notify.success(success.codeResent) });
+    resendMutation.mutate(
+      { email },
+      {
+        onSuccess: () => {
+          notify.success(success.codeResent);
+          setResendAt(Date.now() + RESEND_COOLDOWN_MS);
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.status === 429) {
+            setResendAt(Date.now() + (err.retryAfterSeconds ?? auth.resendCooldownSeconds) * 1000);
+          }
+        },
+      },
+    );
 
   return (
     <AuthLayout
@@ -101,11 +125,12 @@ function VerifyAccountForm({ email }: { email: string }) {
           variant="ghost"
           size="sm"
           onClick={resend}
+          disabled={wait > 0}
           loading={resendMutation.isPending}
           loadingText="Envoi..."
-          className="text-blue-600! hover:bg-blue-50 dark:text-blue-400! dark:hover:bg-blue-950/40"
+          className="text-blue-600! hover:bg-blue-50 disabled:text-slate-500! dark:text-blue-400! dark:hover:bg-blue-950/40 dark:disabled:text-slate-400!"
         >
-          Renvoyer le code
+          {wait > 0 ? `Renvoyer le code (dans ${wait} s)` : 'Renvoyer le code'}
         </Button>
       </div>
     </AuthLayout>

@@ -9,6 +9,10 @@ export interface BuiltImage {
   build_id: string;
   application_name: string;
   status: string;
+  /** pull: the image was fetched from its registry; build: built from the user's code. */
+  kind: 'pull' | 'build';
+  /** The runtime that did it: 'simulation' when nothing real happened. */
+  runtime: string;
   is_standalone: boolean;
   image_url: string;
   image_tag: string;

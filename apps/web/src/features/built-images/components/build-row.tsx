@@ -6,6 +6,7 @@ import {
 import { buildStatusView } from '@nuage/shared/status-display';
 import { Copy } from 'lucide-react';
 import { StatusBadge } from '@/components/status/status-badge';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { notify } from '@/lib/toast';
@@ -43,6 +44,10 @@ export function BuildRow({ build }: { build: BuiltImage }) {
             {build.application_name}
           </h3>
           <StatusBadge view={buildStatusView(build.status)} />
+          <Badge tone={build.kind === 'build' ? 'blue' : 'grey'}>
+            {build.kind === 'build' ? 'Construction' : "Téléchargement d'image"}
+          </Badge>
+          {build.runtime === 'simulation' && <Badge tone="purple">simulé</Badge>}
         </div>
         <p className="text-xs text-slate-500 dark:text-slate-400">
           Projet {build.project.name} · {formatDateTime(build.build_info.created_at)} · durée{' '}

@@ -13,6 +13,8 @@ const all: BuiltImage[] = Array.from({ length: 23 }, (_, i) => {
     build_id: `b${i}`,
     application_name: `app-${i}`,
     status,
+    kind: i === 0 ? 'build' : 'pull',
+    runtime: i === 1 ? 'simulation' : 'docker',
     is_standalone: false,
     image_url: 'docker.io/library/wordpress',
     image_tag: `6.${i}`,
@@ -65,6 +67,15 @@ const list = () => screen.findByRole('list', { name: 'Images construites' });
 const builds = async () => within(await list()).getAllByRole('listitem');
 
 describe('/built-images', () => {
+  it('says whether each row is a build or an image pull, and when it was simulated', async () => {
+    renderPage();
+    const row = async (name: string) => within(await list()).getByRole('listitem', { name });
+    expect(await row('app-0')).toHaveTextContent('Construction');
+    expect(await row('app-1')).toHaveTextContent("Téléchargement d'image");
+    expect(await row('app-1')).toHaveTextContent('simulé');
+    expect(await row('app-3')).not.toHaveTextContent('simulé');
+  });
+
   it('shows the statistics cards', async () => {
     renderPage();
     const stats = await screen.findByRole('list', { name: 'Statistiques des builds' });

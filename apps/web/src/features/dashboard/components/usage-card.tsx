@@ -15,7 +15,8 @@ export function UsageCard({ usage }: { usage: DashboardUsage }) {
         <Bar label="CPU" bar={usage.cpu} unit="cores" />
         <Bar label="RAM" bar={usage.ram} unit="GB" />
         <Bar label="Stockage" bar={usage.storage} unit="GB" />
-        <Bar label="Bande passante" bar={usage.bandwidth} unit="" />
+        {/* SPEC §9 estimates it (15 % per active application): nothing is measured. */}
+        <Bar label="Bande passante (estimation)" bar={usage.bandwidth} unit="" />
       </CardBody>
     </Card>
   );

@@ -132,7 +132,7 @@ describe('/dashboard', () => {
     expect(bar('RAM')).toHaveAttribute('aria-valuenow', '31.3');
     expect(bar('RAM')).toHaveAttribute('aria-valuetext', '2,5 / 8 GB (31,3 %)');
     expect(bar('Stockage')).toHaveAttribute('aria-valuenow', '10');
-    expect(bar('Bande passante')).toHaveAttribute('aria-valuenow', '30');
+    expect(bar('Bande passante (estimation)')).toHaveAttribute('aria-valuenow', '30');
   });
 
   it('loads in two requests besides /platform, whatever the number of applications', async () => {

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useMemo } from 'react';
 import { dashboardQueryOptions } from '@/components/dashboard-data/get-dashboard';
-import { SimulationBanner } from '@/components/simulation-banner';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
@@ -51,7 +50,6 @@ export default function DashboardRoute() {
           </Button>
         }
       />
-      <SimulationBanner />
       {dashboard.data && <BackupFailures failures={dashboard.data.sauvegardes_en_echec} />}
       <QuickActions />
       <div

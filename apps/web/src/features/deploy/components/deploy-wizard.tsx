@@ -85,9 +85,15 @@ export function DeployWizard({
       }
     : null;
 
+  // SPEC §9: each template brings its own resources (Odoo 1 vCPU / 2 GB, WordPress 0.5 / 0.5).
   const pickTemplate = (id: string) => {
     form.setValue('template_type', id, { shouldValidate: true });
     setPreset(null);
+    const defaults = catalog.data?.saas.find((t) => t.id === id)?.default_resources;
+    if (!defaults) return;
+    form.setValue('cpu', defaults.cpu);
+    form.setValue('ram', defaults.ram);
+    form.setValue('storage', defaults.storage);
   };
   const pickPreset = (p: PricingPreset) => {
     setPreset(p);

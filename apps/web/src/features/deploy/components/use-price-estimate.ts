@@ -13,16 +13,18 @@ export const PRICE_DEBOUNCE_MS = 300;
 export function usePriceEstimate(config: ResourceConfiguration, { enabled }: { enabled: boolean }) {
   const settled = useDebouncedValue(config, PRICE_DEBOUNCE_MS);
   const calculable = isCalculable(config);
+  const pending = JSON.stringify(settled) !== JSON.stringify(config);
   const query = useQuery({
     ...priceQueryOptions(settled),
-    enabled: enabled && isCalculable(settled),
+    // Never price a configuration already replaced (a template's defaults set just before).
+    enabled: enabled && isCalculable(settled) && !pending,
     placeholderData: keepPreviousData,
   });
   return {
     /** False outside the ranges: no price is asked and none is shown. */
     calculable,
     data: calculable ? query.data : undefined,
-    loading: calculable && (query.isFetching || JSON.stringify(settled) !== JSON.stringify(config)),
+    loading: calculable && (query.isFetching || pending),
     failed: query.isError,
   };
 }

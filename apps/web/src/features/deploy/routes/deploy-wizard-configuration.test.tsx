@@ -14,16 +14,23 @@ import {
 const NAME = "Nom de l'application";
 
 describe('deploy wizard, step 4 "Configuration" (SPEC §5)', { timeout: 20_000 }, () => {
-  it('starts from the SPEC defaults: 0.5 core (step 0.1), 1 GB, 20 GB, 1 replica', async () => {
+  it("starts from WordPress's SPEC §9 defaults: 0.5 core (step 0.1), 0.5 GB, 20 GB, 1 replica", async () => {
     const { user } = renderWizard(preselectedUrl);
     await reachConfiguration(user);
     expect(field('CPU (cores)')).toHaveValue(0.5);
     expect(field('CPU (cores)')).toHaveAttribute('step', '0.1');
-    expect(field('RAM (GB)')).toHaveValue(1);
+    expect(field('RAM (GB)')).toHaveValue(0.5);
     expect(field('Stockage (GB)')).toHaveValue(20);
     expect(field('Replicas')).toHaveValue(1);
     expect(field(NAME)).toHaveValue('');
     expect(field(/Nom de domaine personnalisé/)).toHaveValue('');
+  });
+
+  it("gives Odoo its SPEC §9 resources, 1 core and 2 GB, the card's figures", async () => {
+    const { user } = renderWizard(preselectedUrl);
+    await reachConfiguration(user, 'Odoo');
+    expect(field('CPU (cores)')).toHaveValue(1);
+    expect(field('RAM (GB)')).toHaveValue(2);
   });
 
   it('asks WordPress for its admin account and MariaDB passwords, all optional', async () => {

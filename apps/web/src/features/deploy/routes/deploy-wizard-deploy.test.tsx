@@ -105,8 +105,8 @@ describe('deploy wizard, step 5 "Déploiement"', { timeout: 20_000 }, () => {
     const wp = saasTemplates.wordpress;
     expect(view.api.callsTo('POST', deployPath)[0]!.body).toEqual({
       nom: 'blog-dakar',
-      cpu: 0.5,
-      ram: 1,
+      cpu: wp.cpu,
+      ram: wp.ram,
       storage: 20,
       replicas: 1,
       type_application: 'wordpress',

@@ -17,7 +17,8 @@ import { calculation } from '../testing/wizard-fixtures';
 /** Testing Library reads fr-FR's narrow no-break spaces as plain ones. */
 const xof = (amount: number) => formatXof(amount).replace(/\s/g, ' ');
 const priceRegion = () => screen.getByLabelText('Prix estimé');
-const defaults = { cpu: 0.5, ram: 1, storage: 20, replicas: 1 };
+/** WordPress's own resources (SPEC §9), set when it is chosen. */
+const defaults = { cpu: 0.5, ram: 0.5, storage: 20, replicas: 1 };
 
 describe('deploy wizard cost-estimate panel (SPEC §2, §4)', { timeout: 20_000 }, () => {
   it('prices the configuration in XOF: month, day, hour, breakdown, two savings', async () => {
@@ -38,7 +39,7 @@ describe('deploy wizard cost-estimate panel (SPEC §2, §4)', { timeout: 20_000 
     expect(breakdown).toHaveTextContent(`RAM${xof(b.resources.ram.cost_xof)}`);
     expect(breakdown).toHaveTextContent(`Storage${xof(b.resources.storage.cost_xof)}`);
     expect(breakdown).toHaveTextContent(`Plateforme${xof(b.platform_fee_xof)}`);
-    expect(screen.getByText(/0,5 vCPU · 1 GB RAM · 20 GB de stockage · 1 replica/)).toBeVisible();
+    expect(screen.getByText(/0,5 vCPU · 0,5 GB RAM · 20 GB de stockage · 1 replica/)).toBeVisible();
 
     const savings = within(screen.getByRole('region', { name: 'Vos économies' })).getAllByRole(
       'listitem',
@@ -131,7 +132,7 @@ describe('deploy wizard cost-estimate panel (SPEC §2, §4)', { timeout: 20_000 
       ['CPU (cores)', '0.5'],
       ['RAM (GB)', '129'],
       ['Stockage (GB)', '0'],
-      ['RAM (GB)', '1'],
+      ['RAM (GB)', '0.5'],
       ['Stockage (GB)', '1001'],
     ] as const) {
       await setField(user, label, value);

@@ -28,7 +28,7 @@ function renderPanel() {
 describe('the logs panel', () => {
   it('reads nothing until opened, then follows new lines at the bottom', async () => {
     const { api, user, append, lineCount } = renderPanel();
-    const toggle = await screen.findByRole('button', { name: 'Afficher les logs' });
+    const toggle = await screen.findByRole('button', { name: 'Afficher les journaux' });
     expect(api.callsTo('GET', logsPath)).toHaveLength(0);
     await user.click(toggle);
     const view = await screen.findByTestId('logs-view');
@@ -45,7 +45,7 @@ describe('the logs panel', () => {
 
   it('stops following when the reader scrolls up, and resumes on request', async () => {
     const { user, append, lineCount } = renderPanel();
-    await user.click(await screen.findByRole('button', { name: 'Afficher les logs' }));
+    await user.click(await screen.findByRole('button', { name: 'Afficher les journaux' }));
     const view = await screen.findByTestId('logs-view');
     layout(view, () => lineCount() * 20);
     for (let i = 2; i <= 30; i++) append(`[simulation] ligne ${i}`);
@@ -64,9 +64,9 @@ describe('the logs panel', () => {
 
   it('stops reading when closed', async () => {
     const { api, user } = renderPanel();
-    await user.click(await screen.findByRole('button', { name: 'Afficher les logs' }));
+    await user.click(await screen.findByRole('button', { name: 'Afficher les journaux' }));
     await waitFor(() => expect(api.callsTo('GET', logsPath).length).toBeGreaterThan(1));
-    await user.click(screen.getByRole('button', { name: 'Masquer les logs' }));
+    await user.click(screen.getByRole('button', { name: 'Masquer les journaux' }));
     const count = api.callsTo('GET', logsPath).length;
     await new Promise((r) => setTimeout(r, 350));
     expect(api.callsTo('GET', logsPath)).toHaveLength(count);

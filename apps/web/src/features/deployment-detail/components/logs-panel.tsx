@@ -27,7 +27,7 @@ export function LogsPanel({
     <Card role="region" aria-labelledby="logs-title">
       <div className="flex items-center justify-between gap-2 px-5 py-3">
         <h2 id="logs-title" className="flex items-center gap-2 text-base font-semibold">
-          <ScrollText className="size-4" aria-hidden="true" /> Logs
+          <ScrollText className="size-4" aria-hidden="true" /> Journaux
         </h2>
         <Button
           variant="outline"
@@ -41,7 +41,7 @@ export function LogsPanel({
           ) : (
             <ChevronRight className="size-4" aria-hidden="true" />
           )}
-          {open ? 'Masquer les logs' : 'Afficher les logs'}
+          {open ? 'Masquer les journaux' : 'Afficher les journaux'}
         </Button>
       </div>
       {open && <LogsBody deploymentId={deploymentId} intervalMs={intervalMs} />}

@@ -1,4 +1,4 @@
-import { isDatabasePod, podStatusTone } from '@nuage/shared/status-display';
+import { isDatabasePod, podStatusView } from '@nuage/shared/status-display';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import type { DeploymentDetail } from '../api/get-deployment';
@@ -25,9 +25,9 @@ export function PodsCard({ pods }: { pods: DeploymentDetail['pods_status'] }) {
                 <span className="min-w-0 font-mono text-xs break-all sm:flex-1">{pod.name}</span>
                 <span className="flex flex-wrap items-center gap-2">
                   {isDatabasePod(pod.name) && <Badge tone="purple">Base de données</Badge>}
-                  <Badge tone={podStatusTone(pod.status)}>
+                  <Badge tone={podStatusView(pod.status).tone}>
                     <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
-                    {pod.status}
+                    {podStatusView(pod.status).label}
                   </Badge>
                   <span className="text-xs text-slate-500 dark:text-slate-400">
                     {pod.ready ? 'Prêt' : 'Pas prêt'} · {pod.restarts} redémarrage

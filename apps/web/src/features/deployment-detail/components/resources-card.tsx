@@ -39,6 +39,12 @@ function LiveUsage({ metrics, failed }: { metrics?: ApplicationMetrics; failed: 
     <div className="space-y-3 pb-3" aria-label="Utilisation en direct" role="group">
       <p className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">
         Utilisation en direct
+        {metrics.source === 'simulation' && (
+          // The simulation runtime invents these figures: say so next to them.
+          <span className="ml-2 rounded bg-violet-100 px-1.5 py-0.5 font-semibold text-violet-800 normal-case dark:bg-violet-950 dark:text-violet-200">
+            simulé
+          </span>
+        )}
       </p>
       <Meter
         label="CPU utilisé"

@@ -91,6 +91,10 @@ describe('/deployment/{id}: what it shows', () => {
     expect(
       await within(resources).findByRole('progressbar', { name: 'CPU utilisé' }),
     ).toHaveAttribute('aria-valuetext', '0,12 / 0,5 cores (24 %)');
+    // The simulation's figures are invented: marked as such beside them.
+    expect(
+      within(resources).getByRole('group', { name: 'Utilisation en direct' }),
+    ).toHaveTextContent('simulé');
     const extra = await region('Informations complémentaires');
     expect(row(extra, 'Certificat TLS')).toHaveTextContent('Aucun');
     expect(row(extra, 'Domaine')).toHaveTextContent('Aucun');
@@ -110,7 +114,7 @@ describe('/deployment/{id}: what it shows', () => {
 
   it.each([
     ['RUNNING', 'En ligne', 'bg-green-100'],
-    ['DEPLOYING', 'Démarrage', 'bg-amber-100'],
+    ['DEPLOYING', 'Déploiement en cours', 'bg-amber-100'],
     ['PENDING', 'En attente', 'bg-amber-100'],
     ['FAILED', 'Échec', 'bg-red-100'],
     ['DELETING', 'Suppression en cours', 'bg-slate-100'],
@@ -134,9 +138,9 @@ describe('/deployment/{id}: what it shows', () => {
     const pods = await region('Pods');
     const pod = (name: string, phase: string) =>
       within(within(pods).getByRole('listitem', { name })).getByText(phase).closest('span');
-    expect(pod('boutique-simule-a', 'Running')).toHaveClass('bg-green-100');
-    expect(pod('boutique-simule-b', 'Pending')).toHaveClass('bg-amber-100');
-    expect(pod('boutique-simule-c', 'Failed')).toHaveClass('bg-red-100');
+    expect(pod('boutique-simule-a', 'En cours d’exécution')).toHaveClass('bg-green-100');
+    expect(pod('boutique-simule-b', 'En attente')).toHaveClass('bg-amber-100');
+    expect(pod('boutique-simule-c', 'Échec')).toHaveClass('bg-red-100');
     expect(within(pods).getByText("1 / 3 en cours d'exécution")).toBeVisible();
   });
 
@@ -182,7 +186,7 @@ describe('/deployment/{id}: roles', () => {
     await region('Informations générales');
     await waitFor(() => expect(api.callsTo('GET', `/projects/${project.id}`)).toHaveLength(1));
     expect(screen.queryByRole('region', { name: 'Actions' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Logs' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Journaux' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Supprimer/ })).not.toBeInTheDocument();
     expect(api.callsTo('GET', `${detailPath}/logs`)).toHaveLength(0);
   });
@@ -190,7 +194,7 @@ describe('/deployment/{id}: roles', () => {
   it('shows them to a developer', async () => {
     renderDetail({ role: 'developer' });
     expect(await region('Actions')).toBeVisible();
-    expect(await region('Logs')).toBeVisible();
+    expect(await region('Journaux')).toBeVisible();
   });
 });
 
@@ -302,7 +306,7 @@ describe('/deployment/{id}: actions', () => {
       }),
     });
     const general = await region('Informations générales');
-    expect(within(row(general, 'Statut')).getByText('Démarrage')).toBeVisible();
+    expect(within(row(general, 'Statut')).getByText('Déploiement en cours')).toBeVisible();
     api.on('GET', detailPath, { body: buildDetail() });
     await waitFor(
       () => expect(within(row(general, 'Statut')).getByText('En ligne')).toBeVisible(),

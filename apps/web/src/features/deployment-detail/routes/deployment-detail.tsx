@@ -9,7 +9,6 @@ import { useUpdateDeployment } from '@/components/deployment-edit/update-deploym
 import { failureMessage } from '@/components/failure-message';
 import { QuotaExceededModal } from '@/components/quota/quota-exceeded-modal';
 import { quotaErrorOf, type QuotaErrorDetail } from '@/components/quota/quota-error';
-import { SimulationBanner } from '@/components/simulation-banner';
 import { buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadError } from '@/components/ui/load-error';
@@ -156,7 +155,6 @@ export default function DeploymentDetailRoute() {
           </Link>
         }
       />
-      <SimulationBanner />
       {/* One column on small screens (actions right after the general info), two from lg. */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
         <div className="contents lg:col-span-2 lg:block lg:space-y-6">

@@ -4,12 +4,12 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { formatNumber } from '@/lib/format';
 import type { Deployment } from '@nuage/shared/api-types';
-import { statusLabel, statusTone } from './deployment-status';
+import { listStatusView } from '@nuage/shared/status-display';
 
 /** One application: name (to its detail page), template, status, resources, address. */
 export function ApplicationCard({ deployment: d }: { deployment: Deployment }) {
   const titleId = `application-${d.id}`;
-  const tone = statusTone(d.statut_deploiement);
+  const { tone, label } = listStatusView(d.statut_deploiement);
   return (
     <Card role="article" aria-labelledby={titleId} className="flex flex-col gap-3 p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -22,7 +22,7 @@ export function ApplicationCard({ deployment: d }: { deployment: Deployment }) {
           {tone === 'yellow' && (
             <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden="true" />
           )}
-          {statusLabel(d.statut_deploiement)}
+          {label}
         </Badge>
       </div>
       <div className="min-w-0 space-y-1">

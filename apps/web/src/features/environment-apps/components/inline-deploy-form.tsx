@@ -6,10 +6,11 @@ import {
   inlineDeployDefaults,
   inlineDeploySchema,
   type InlineDeployData,
+  type InlineDeployValues,
 } from '@nuage/shared/schemas/deploy-wizard';
-import { deployLimits } from '@nuage/shared/schemas/deployments';
+import { deployLimits, deployMessages } from '@nuage/shared/schemas/deployments';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import {
   CertificateHint,
   CertificateSelect,
@@ -22,6 +23,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
 import { asNumber, NumberInput } from '@/components/ui/number-input';
+import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useDeployApplication } from '@/lib/deploy-application';
 const L = deployLimits;
@@ -39,18 +41,45 @@ const bodyOf = (d: InlineDeployData) => ({
   nom_domaine: d.nom_domaine || null,
 });
 
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+const zodInline = zodResolver(inlineDeploySchema);
+
+/**
+ * The shared schema, plus the names already used in the environment (the form's `context`): a
+ * taken name is flagged with the other errors of the same submit, not after them by the server.
+ */
+const inlineResolver: Resolver<InlineDeployValues, readonly string[], InlineDeployData> = async (
+  values,
+  takenNames,
+  options,
+) => {
+  const result = await zodInline(values, takenNames, options);
+  const nom = typeof values.nom === 'string' ? values.nom : '';
+  if (result.errors.nom || !(takenNames ?? []).some((n) => sameName(n, nom))) return result;
+  return {
+    values: {},
+    errors: { ...result.errors, nom: { type: 'taken', message: deployMessages.nameTaken } },
+  };
+};
+
 /** The environment page's quick deploy form (SPEC §2, §5): ERP only, CODE 'Arrive bientôt'. */
 export function InlineDeployForm({
   environmentId,
   projectId,
+  takenNames,
   onClose,
 }: {
   environmentId: string;
   projectId: string;
+  /** Names of the environment's applications (unique per environment, any case). */
+  takenNames: readonly string[];
   onClose(): void;
 }) {
   const form = useForm({
-    resolver: zodResolver(inlineDeploySchema),
+    resolver: inlineResolver,
+    // Read at each validation: the list may arrive (or change) after the form opened.
+    context: takenNames,
     mode: 'onTouched',
     defaultValues: inlineDeployDefaults,
   });
@@ -65,7 +94,18 @@ export function InlineDeployForm({
     } catch (err) {
       const quotaError = quotaErrorOf(err);
       if (quotaError) setQuota(quotaError);
-      else {
+      else if (
+        err instanceof ApiError &&
+        err.status === 409 &&
+        err.detail === deployMessages.nameTaken
+      ) {
+        // Taken meanwhile by someone else: said at the field, like the form's own errors.
+        form.setError(
+          'nom',
+          { type: 'taken', message: deployMessages.nameTaken },
+          { shouldFocus: true },
+        );
+      } else {
         const message = deployFailureMessage(err);
         if (message) notify.error(message);
       }

@@ -8,6 +8,7 @@ import { buildDeployment } from '@/test/deployment-fixture';
 import { buildEnvironment, buildProject } from '@/test/project-fixtures';
 import { buildUser, renderRoute } from '@/test/render';
 import { expectToast, toastTexts } from '@/test/toasts';
+import AppShell from '@/app/shell/app-shell';
 import EnvironmentAppsRoute from './environment-apps';
 
 const project = buildProject();
@@ -45,6 +46,8 @@ function renderPage(
     url: `/deployments/${env.id}`,
     path: '/deployments/:environmentId',
     user: buildUser(),
+    // The banner belongs to the signed-in shell (every page), not to this screen.
+    layout: <AppShell />,
   });
   const simulation = opts.simulation ?? false;
   view.api
@@ -140,8 +143,8 @@ describe('/deployments/{environmentId}', { timeout: 20_000 }, () => {
     expect(await badge('a-pending', 'En attente')).toHaveClass('bg-amber-100');
     expect(await badge('a-building', 'Construction')).toHaveClass('bg-amber-100');
     expect(await badge('a-deploying', 'Déploiement en cours')).toHaveClass('bg-amber-100');
-    expect(await badge('a-other', 'SUSPENDED')).toHaveClass('bg-amber-100');
-    expect(await badge('a-deleting', 'Suppression en cours')).toHaveClass('bg-slate-100');
+    expect(await badge('a-other', 'Suspendu')).toHaveClass('bg-amber-100');
+    expect(await badge('a-deleting', 'Suppression en cours')).toHaveClass('bg-amber-100');
   });
 
   it('refreshes about every 3 s while an application is not settled, then stops', async () => {
@@ -184,7 +187,7 @@ describe('/deployments/{environmentId}', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: /Déploiement rapide/ })).toBeNull();
   });
 
-  it('shows the simulation banner only when the platform simulates', async () => {
+  it("shows the shell's simulation banner only when the platform simulates", async () => {
     renderPage({ simulation: true });
     expect(
       await screen.findByText("Mode simulation : aucune application réelle n'est déployée"),
@@ -235,6 +238,29 @@ describe('inline deploy form (SPEC §5)', { timeout: 20_000 }, () => {
     expect(f('Image Docker')).toHaveAccessibleDescription("L'image Docker est requise");
     expect(f('Tag')).toHaveAccessibleDescription('Le tag est requis');
     expect(view.api.callsTo('POST', deployPath)).toHaveLength(0);
+  });
+
+  it('flags a name already used in the environment with the other errors, in one submit', async () => {
+    const view = renderPage();
+    const form = await openInlineForm(view);
+    const f = (label: string) => within(form).getByLabelText(label);
+    await view.user.type(f("Nom de l'application"), 'Blog-Dakar');
+    await view.user.click(within(form).getByRole('button', { name: 'Déployer' }));
+    expect(f("Nom de l'application")).toHaveAccessibleDescription(m.nameTaken);
+    expect(f('Image Docker')).toHaveAccessibleDescription("L'image Docker est requise");
+    expect(view.api.callsTo('POST', deployPath)).toHaveLength(0);
+  });
+
+  it('puts a name taken meanwhile (409) on the name field, not in a toast', async () => {
+    const view = renderPage({ deployments: [] });
+    view.api.on('POST', deployPath, { status: 409, body: { detail: m.nameTaken } });
+    const form = await fillAndSubmit(view);
+    await waitFor(() =>
+      expect(within(form).getByLabelText("Nom de l'application")).toHaveAccessibleDescription(
+        m.nameTaken,
+      ),
+    );
+    expect(toastTexts()).toEqual([]);
   });
 
   async function fillAndSubmit(view: ReturnType<typeof renderPage>) {

@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { SimulationBanner } from '@/components/simulation-banner';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
@@ -71,12 +70,12 @@ export default function EnvironmentAppsRoute() {
           )
         }
       />
-      <SimulationBanner className="mb-6" />
       {canDeploy && deploying && (
         <div className="mb-6">
           <InlineDeployForm
             environmentId={env.id}
             projectId={env.projet_id}
+            takenNames={deployments.data?.map((d) => d.nom) ?? []}
             onClose={() => setDeploying(false)}
           />
         </div>

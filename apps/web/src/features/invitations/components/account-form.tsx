@@ -4,6 +4,7 @@ import {
   type InvitationAccountForm,
 } from '@nuage/shared/schemas/invitations';
 import { useForm } from 'react-hook-form';
+import { withPasswordMismatch } from '@/lib/password-match-resolver';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -20,7 +21,7 @@ export function AccountForm({
   onSubmit(values: InvitationAccountForm): Promise<unknown>;
 }) {
   const form = useForm({
-    resolver: zodResolver(invitationAccountFormSchema),
+    resolver: withPasswordMismatch(zodResolver(invitationAccountFormSchema)),
     defaultValues: defaults,
   });
   const { errors, isSubmitting } = form.formState;

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { sectionIds } from '../content';
 import { BillingToggle } from './billing-toggle';
 import { PlanCard } from './plan-card';
+import { ResourcePrices } from './resource-prices';
 import { SectionHeading } from './section-heading';
 
 export function Pricing() {
@@ -37,6 +38,7 @@ export function Pricing() {
             <PlanCard key={plan.id} plan={plan} billing={billing} />
           ))}
         </ul>
+        <ResourcePrices />
         <div className="mx-auto mt-12 flex max-w-2xl flex-col items-center gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 px-6 py-5 text-center sm:flex-row sm:text-left dark:border-emerald-900 dark:bg-emerald-950/40">
           <ShieldCheck
             className="size-10 shrink-0 text-emerald-700 dark:text-emerald-400"

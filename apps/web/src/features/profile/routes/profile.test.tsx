@@ -1,3 +1,4 @@
+import type { Bill } from '@nuage/shared/billing-types';
 import type { ActiveSession } from '@nuage/shared/session-types';
 import { sessionTexts, twoFactorTexts } from '@nuage/shared/security-messages';
 import { errors, serverDetails, success, validation } from '@nuage/shared/messages';
@@ -31,10 +32,25 @@ function session(over: Partial<ActiveSession>): ActiveSession {
   };
 }
 
+const bill: Bill = {
+  plan: { id: 'decouverte', name: 'Découverte', monthly_price_xof: 12_500, project_limit: 2 },
+  projects_owned: 1,
+  period: {
+    start: '2026-11-01T00:00:00.000Z',
+    end: '2026-12-01T00:00:00.000Z',
+    now: '2026-11-24T12:00:00.000Z',
+  },
+  resources_monthly_xof: 17_292,
+  consumed_xof: 26_000,
+  projected_xof: 29_792,
+  applications_count: 1,
+};
+
 async function renderProfile(program: (api: FakeApi) => void = () => {}) {
   const api = createFakeApi()
     .on('GET', '/users/me/sessions', { body: [] })
-    .on('GET', '/users/me/tokens', { body: [] });
+    .on('GET', '/users/me/tokens', { body: [] })
+    .on('GET', '/billing', { body: bill });
   program(api);
   const result = renderRoute(<ProfileRoute />, {
     path: '/profile',
@@ -51,6 +67,32 @@ const personalCard = () =>
   screen.getByRole('heading', { name: 'Informations personnelles' }).closest('.rounded-xl')!;
 
 describe('/profile', () => {
+  it("shows 'Facturation': the plan, this month's consumption and projection in XOF", async () => {
+    const { api, user } = await renderProfile();
+    const card = await screen.findByRole('region', { name: 'Facturation' });
+    await within(card).findByText('Projection fin de mois');
+    const text = (card.textContent ?? '').replace(/\s/g, ' ');
+    expect(text).toContain('12 500 XOF / mois');
+    expect(text).toContain('1 projet sur 2');
+    expect(text).toContain('Consommé en novembre 2026');
+    expect(text).toContain('26 000 XOF');
+    expect(text).toContain('Projection fin de mois');
+    expect(text).toContain('29 792 XOF');
+    api.on('PUT', '/billing/plan', {
+      body: {
+        ...bill,
+        plan: { id: 'pro', name: 'Pro', monthly_price_xof: 32_000, project_limit: 10 },
+        message: 'Vous êtes maintenant sur l’offre Pro.',
+      },
+    });
+    await user.click(within(card).getByRole('button', { name: 'Choisir Pro' }));
+    await expectToast('Vous êtes maintenant sur l’offre Pro.');
+    expect(api.callsTo('PUT', '/billing/plan')[0]?.body).toEqual({ plan: 'pro' });
+    expect(
+      within(within(card).getByRole('listitem', { name: 'Offre Pro' })).getByText('Offre actuelle'),
+    ).toBeVisible();
+  });
+
   it('shows the names, email, account id, creation date and status', async () => {
     await renderProfile();
     const card = within(personalCard() as HTMLElement);

@@ -2,6 +2,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useUser } from '@/lib/auth';
 import { AccountInfoCard } from '../components/account-info-card';
 import { ApiTokensCard } from '../components/api-tokens-card';
+import { BillingCard } from '../components/billing-card';
 import { DangerZoneCard } from '../components/danger-zone-card';
 import { ProfileDetailsCard } from '../components/profile-details-card';
 import { SecurityCard } from '../components/security-card';
@@ -18,6 +19,7 @@ export default function ProfileRoute() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <ProfileDetailsCard user={user} />
+          <BillingCard />
           <SecurityCard email={user.email} twoFactor={user.double_authentification} />
           <SessionsCard />
           <ApiTokensCard />

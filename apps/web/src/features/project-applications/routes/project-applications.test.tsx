@@ -85,7 +85,7 @@ describe('/project/{projectId}/applications', () => {
     renderPage();
     const app = await card('boutique');
     expect(within(app).getByText('WordPress')).toBeVisible();
-    expect(within(app).getByText('Déployé').closest('span')).toHaveClass('bg-green-100');
+    expect(within(app).getByText('En ligne').closest('span')).toHaveClass('bg-green-100');
     expect(row(app, 'CPU')).toHaveTextContent('0,5 cores');
     expect(row(app, 'RAM')).toHaveTextContent('1 GB');
     expect(row(app, 'Repository')).toHaveTextContent('N/A (Application ERP)');
@@ -102,16 +102,16 @@ describe('/project/{projectId}/applications', () => {
     );
   });
 
-  it("labels statuses 'Déployé', 'Erreur', 'En cours' and 'Statut inconnu' with their colours", async () => {
+  it('labels statuses with the wording of every list, in their colours', async () => {
     renderPage();
     const badge = async (name: string, label: string) =>
       within(await card(name))
         .getByText(label)
         .closest('span');
-    expect(await badge('boutique', 'Déployé')).toHaveClass('bg-green-100');
-    expect(await badge('erp', 'Erreur')).toHaveClass('bg-red-100');
-    expect(await badge('blog', 'En cours')).toHaveClass('bg-amber-100');
-    expect(await badge('api', 'Statut inconnu')).toHaveClass('bg-slate-100');
+    expect(await badge('boutique', 'En ligne')).toHaveClass('bg-green-100');
+    expect(await badge('erp', 'Échec')).toHaveClass('bg-red-100');
+    expect(await badge('blog', 'En attente')).toHaveClass('bg-amber-100');
+    expect(await badge('api', 'Suspendu')).toHaveClass('bg-slate-100');
     expect(row(await card('blog'), 'Déployé le')).toHaveTextContent('Pas encore déployé');
   });
 

@@ -48,9 +48,12 @@ export function MemberRow({
     try {
       await removeMutation.mutateAsync({ projectId, memberId: member.id });
     } catch {
-      return; // the API client has shown the error toast
+      // Refused (the last admin cannot leave): the API client's toast says why; a dialog left
+      // open would only offer the same refusal again.
+      return;
+    } finally {
+      setConfirming(false);
     }
-    setConfirming(false);
     if (isMe) {
       notify.success(projectSuccess.projectLeft);
       navigate('/projects', { replace: true });

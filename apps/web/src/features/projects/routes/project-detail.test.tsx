@@ -1,7 +1,7 @@
 import type { Project, ProjectMember } from '@nuage/shared/api-types';
 import { projectSuccess, validation } from '@nuage/shared/messages';
 import { priceResources, toXof } from '@nuage/shared/pricing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatXof } from '@/lib/format';
 import {
@@ -151,6 +151,25 @@ describe('/projects/{projectId}', () => {
     );
     await expectToast(projectSuccess.projectLeft);
     expect(location().pathname).toBe('/projects');
+  });
+
+  it("closes 'Quitter' when the last admin is refused, the toast saying why", async () => {
+    const { api, user, location } = renderDetail();
+    const refusal =
+      'Le projet doit garder au moins un administrateur : nommez-en un autre avant de retirer ou rétrograder celui-ci.';
+    api.on('DELETE', `${base}/members/${buildMember().id}`, {
+      status: 400,
+      body: { detail: refusal },
+    });
+    await user.click(
+      within(await memberRow('Awa Diop')).getByRole('button', { name: 'Quitter le projet' }),
+    );
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Quitter le projet' }),
+    );
+    await expectToast(refusal);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(location().pathname).toBe(base);
   });
 
   it('validates the invitation form (SPEC §5 "Invite")', async () => {
