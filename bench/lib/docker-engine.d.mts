@@ -5,7 +5,7 @@ export declare const LABELS: {
   deploymentId: string;
   environmentId: string;
 };
-export declare const CATALOGUE: { database: string; setup: string };
+export declare const CATALOGUE: { application: string; database: string; setup: string };
 
 export declare function dockerSocket(env?: NodeJS.ProcessEnv): string | null;
 

@@ -16,6 +16,7 @@ export const LABELS = {
 
 /** The catalogue's images of the wordpress template besides the application image. */
 export const CATALOGUE = {
+  application: 'docker.io/library/wordpress',
   database: 'docker.io/library/mariadb:10.11',
   setup: 'docker.io/library/wordpress:cli',
 };
@@ -310,11 +311,17 @@ async function buildWordpressImages(engine, prefix, { slowAppSeconds = 4 }, crea
     cmd: 'wp',
     files: { 'bin/wp': { content: '#!/bin/sh\necho "wp $*"\nexit 0\n', mode: 0o755 } },
   });
-  return {
-    app: { repository: repo('app'), tag: '1' },
-    slowApp: { repository: repo('slowapp'), tag: '1' },
-    imageOverrides: `${CATALOGUE.database}=${db},${CATALOGUE.setup}=${cli}`,
-  };
+  // Deployed under the catalogue's WordPress name (only catalogue images are accepted), with
+  // tags of this run that IMAGE_OVERRIDES sends to the stand-ins.
+  const app = { repository: CATALOGUE.application, tag: `${prefix}-app` };
+  const slowApp = { repository: CATALOGUE.application, tag: `${prefix}-slowapp` };
+  const overrides = [
+    [`${app.repository}:${app.tag}`, `${repo('app')}:1`],
+    [`${slowApp.repository}:${slowApp.tag}`, `${repo('slowapp')}:1`],
+    [CATALOGUE.database, db],
+    [CATALOGUE.setup, cli],
+  ];
+  return { app, slowApp, imageOverrides: overrides.map(([from, to]) => `${from}=${to}`).join(',') };
 }
 
 // ---- what one application holds ----------------------------------------------------------
