@@ -81,35 +81,44 @@ export function checkImageRef(image: string): void {
 }
 
 /**
- * The secret variables an image reads from `NAME_FILE` (the `file_env` of the WordPress, MariaDB,
- * PostgreSQL, Joomla, Nextcloud and Matomo entrypoints) and the one the WordPress setup command
- * reads itself (WP_ADMIN_PASSWORD_FILE).
+ * The secret variables the images' entrypoints read from `NAME_FILE` (the `file_env` of the
+ * WordPress, MariaDB, PostgreSQL, Joomla, Nextcloud and Matomo entrypoints, Odoo's PASSWORD_FILE).
  */
-const READ_FROM_FILE = new Set([
+export const IMAGE_FILE_VARIABLES: ReadonlySet<string> = new Set([
   'WORDPRESS_DB_PASSWORD',
   'MARIADB_ROOT_PASSWORD',
   'MARIADB_PASSWORD',
   'POSTGRES_PASSWORD',
+  'PASSWORD',
   'JOOMLA_DB_PASSWORD',
   'NEXTCLOUD_ADMIN_PASSWORD',
   'MATOMO_DATABASE_PASSWORD',
+]);
+
+/**
+ * Setup tasks replace the image's command, and an entrypoint only exports what it read from a
+ * file for its own server: the WordPress setup reads its files itself (its command the admin
+ * password, wp-config.php's getenv_docker the database password).
+ */
+export const SETUP_FILE_VARIABLES: ReadonlySet<string> = new Set([
   'WP_ADMIN_PASSWORD',
+  'WORDPRESS_DB_PASSWORD',
 ]);
 
 /**
  * Secret variables become files: `NAME_FILE=/run/secrets/nuagedeploy/NAME`, the value in that
  * file (written into the container before it starts, secret-files.ts), so that `docker
- * inspect`, which anyone with the socket can run, shows no secret. Only for the variables an
- * image or command reads from a file (READ_FROM_FILE): Odoo's (PASSWORD, also read by its setup
- * script), Drupal's
- * settings (DRUPAL_DB_PASSWORD, DRUPAL_HASH_SALT) and the other templates' setup scripts read
- * plain variables, which stay in the environment until their commands read files too.
+ * inspect`, which anyone with the socket can run, shows no secret. Only for the variables the
+ * container reads from a file (`fromFile`): Drupal's settings (DRUPAL_DB_PASSWORD,
+ * DRUPAL_HASH_SALT) and the Odoo, Joomla, Drupal and Nextcloud setup scripts read plain
+ * variables, which stay in the environment until those commands read files too.
  */
 export function resolveSecretEnv(
   env: EnvVar[],
   secretData: ApplicationSpec['secretData'],
+  fromFile: ReadonlySet<string> = IMAGE_FILE_VARIABLES,
 ): { env: string[]; files: SecretFile[] } {
-  const asFile = (v: EnvVar) => 'secretKey' in v && READ_FROM_FILE.has(v.name);
+  const asFile = (v: EnvVar) => 'secretKey' in v && fromFile.has(v.name);
   const files: SecretFile[] = [];
   const names: string[] = [];
   for (const v of env.filter(asFile)) {
@@ -269,7 +278,7 @@ export function setupPlan(spec: ApplicationSpec, key: Buffer): ContainerPlan | n
   const job = spec.setup;
   if (!job) return null;
   check(job.command.length > 0, 'the setup command is empty');
-  const { env, files } = resolveSecretEnv(job.env, spec.secretData);
+  const { env, files } = resolveSecretEnv(job.env, spec.secretData, SETUP_FILE_VARIABLES);
   const template: ContainerTemplate = {
     image: job.image,
     port: null,
