@@ -35,7 +35,7 @@ describe('StatusBadge renders every SPEC §4 mapping with its colour and label',
     ['error', 'Erreur', 'red'],
     ['PENDING', 'En attente', 'yellow'],
     ['BUILDING', 'Construction', 'yellow'],
-    ['deploying', 'Démarrage', 'yellow'],
+    ['deploying', 'Déploiement en cours', 'yellow'],
     ['SOMETHING_NEW', 'SOMETHING_NEW', 'yellow'],
   ] as const)('lists: %s → %s, %s', (status, label, tone) => {
     expect(badge(listStatusView(status))).toHaveClass(toneClass[tone]);
@@ -58,11 +58,12 @@ describe('StatusBadge renders every SPEC §4 mapping with its colour and label',
 
   it.each([
     ['deploye', 'Déployé', 'green'],
-    ['RUNNING', 'Déployé', 'green'],
+    // The server's statuses read as in every other list (one wording, issue 16).
+    ['RUNNING', 'En ligne', 'green'],
     ['erreur', 'Erreur', 'red'],
-    ['FAILED', 'Erreur', 'red'],
+    ['FAILED', 'Échec', 'red'],
     ['en_cours', 'En cours', 'yellow'],
-    ['DEPLOYING', 'En cours', 'yellow'],
+    ['DEPLOYING', 'Déploiement en cours', 'yellow'],
     ['other', 'Statut inconnu', 'grey'],
   ] as const)('project applications: %s → %s, %s', (status, label, tone) => {
     const view = projectApplicationStatusView(status);
