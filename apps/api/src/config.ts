@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { EdgeOptions } from './engine/drivers/docker/edge/edge-proxy';
 import type { RenderOptions } from './engine/manifests/types';
 import { z } from 'zod';
 import { parseImageOverrides, type ImageOverrides } from './engine/image-overrides';
@@ -146,15 +147,8 @@ export interface Config {
   /** DNS servers for the custom-domain check; the system's when empty. */
   dnsServers: string[];
   /** The docker runtime's edge proxy: image, container name, host ports and address. */
-  edge: {
-    image: string;
-    containerName: string;
-    httpPort: number;
-    httpsPort: number;
-    listenHost: string;
-    /** Host directory of the proxy's admin socket (every API process of the host shares it). */
-    adminDir: string;
-  };
+  // adminDir: every API process of the host must share it (the proxy's admin socket).
+  edge: Omit<EdgeOptions, 'acmeDirectoryUrl' | 'extraCaFile'>;
   /** The reconciler's lease (default 60 s): how soon work of a killed process is taken over. */
   engineLeaseMs: number | undefined;
   certificates: CertificateConfig;
