@@ -1,5 +1,5 @@
 # The platform in one image: the API bundle, its migrations and the built web app.
-#   docker build -t nuagedeploy .
+#   docker build -t localhost/nuagedeploy:latest .   (the network guard's default image)
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
@@ -12,6 +12,11 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
+# git: code builds fetch the commit to build (engine/builds/source/checkout.ts).
+# iptables: this image is also the docker runtime's network guard (NETWORK_GUARD_IMAGE,
+# engine/drivers/docker/guard/), which runs it as root with NET_ADMIN only.
+RUN apt-get update && apt-get install -y --no-install-recommends git ca-certificates iptables \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production DATA_DIR=/data PORT=8080
 COPY --from=build /app/package.json ./

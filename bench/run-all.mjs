@@ -18,6 +18,7 @@ const ALL = [
   'landing-size.mjs',
   'dashboard.mjs',
   'docker-deploy.mjs',
+  'docker-wordpress-real.mjs',
   'simulation-200.mjs',
   'control-plane-footprint.mjs',
   'kubernetes-1000.mjs',

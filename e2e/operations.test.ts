@@ -164,11 +164,27 @@ describe('operations screens in Chromium (simulation runtime)', () => {
     ready: (p: Page) => Promise<unknown>,
   ) {
     for (const { theme, width } of variants) {
-      const page = await open(token, { theme, width });
+      const page = await variantPage(token, theme, width);
       await visit(page, path, ready);
       await screenshot(page, `operations-${name}-${theme}-${width}`);
-      await page.context().close();
+      // Nothing left running (polling) in the background until the next shot reloads it.
+      await page.goto('about:blank');
     }
+  }
+
+  /**
+   * One page per account and variant, kept from shot to shot: each shot loads the screen anew,
+   * without a new context's cold cache and sign-in.
+   */
+  const variantPages = new Map<string, Page>();
+  async function variantPage(token: string, theme: 'light' | 'dark', width: number) {
+    const key = `${token}-${theme}-${width}`;
+    let page = variantPages.get(key);
+    if (!page) {
+      page = await open(token, { theme, width });
+      variantPages.set(key, page);
+    }
+    return page;
   }
 
   beforeAll(async () => {

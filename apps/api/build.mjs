@@ -25,3 +25,5 @@ await build({
   logLevel: 'warning',
 });
 await cp('src/db/migrations', `${outDir}/migrations`, { recursive: true });
+// The reviewed Dockerfile templates of code builds (engine/builds/render-dockerfile.ts).
+await cp('src/engine/builds/dockerfiles', `${outDir}/dockerfiles`, { recursive: true });

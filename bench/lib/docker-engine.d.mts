@@ -24,7 +24,12 @@ export interface EngineRequest {
 export interface ContainerInspect {
   Id: string;
   Name: string;
-  Config: { Hostname: string; Image: string; Labels: Record<string, string> | null };
+  Config: {
+    Hostname: string;
+    Image: string;
+    Env: string[] | null;
+    Labels: Record<string, string> | null;
+  };
   State: { Status: string; Running: boolean; StartedAt: string; ExitCode: number };
 }
 

@@ -1,8 +1,11 @@
-import { mkdir } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, expect } from 'vitest';
+import { startSocksRelay } from './socks-relay';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const screenshotsDir = path.resolve(
@@ -10,22 +13,89 @@ export const screenshotsDir = path.resolve(
   '../screenshots',
 );
 
-/** Debian's Chromium, headless, with the flags this sandbox needs (no downloads, no network). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** Whether this process may give Chromium a network namespace of its own (root, or not). */
+let canIsolate: boolean | undefined;
+function isolationAvailable(): boolean {
+  if (canIsolate === undefined) {
+    try {
+      execFileSync('unshare', ['--net', '--', 'sh', '-c', 'ip link set lo up && socat -V'], {
+        stdio: 'ignore',
+      });
+      canIsolate = true;
+    } catch {
+      canIsolate = false;
+    }
+  }
+  return canIsolate;
+}
+
+/**
+ * Debian's Chromium, headless, with the flags this sandbox needs (no downloads, no network).
+ *
+ * Chromium aborts every request in flight (net::ERR_NETWORK_CHANGED, a lazy chunk then fails
+ * and the screen shows an error until reloaded) whenever an address appears on any interface,
+ * and Podman adds one per container start (a veth's IPv6 link-local address). So Chromium runs
+ * in a network namespace of its own, where only loopback exists and nothing changes, and
+ * reaches the host's loopback through a SOCKS5 relay on a unix socket (socks-relay.ts): the
+ * bytes are the browser's own. Where namespaces are not allowed, it runs as before.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  if (!isolationAvailable()) {
+    return chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumFlags });
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'nuage-e2e-browser-'));
+  const socket = path.join(dir, 'relay.sock');
+  const relay = await startSocksRelay(socket);
+  const launcher = path.join(dir, 'chromium-isolated.sh');
+  // socat (without Playwright's pipes, fds 3 and 4) carries the namespace's port 1080 to the
+  // relay; it stops when Chromium does.
+  await writeFile(
+    launcher,
+    `#!/bin/sh
+exec unshare --net -- sh -c '
+  ip link set lo up || exit 1
+  socat TCP-LISTEN:1080,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:"$0" 3>&- 4>&- &
+  relay=$!
+  for i in $(seq 100); do ss -Hltn "sport = :1080" | grep -q . && break; sleep 0.02; done
+  "$@"
+  status=$?
+  kill $relay
+  exit $status
+' ${JSON.stringify(socket)} ${JSON.stringify(CHROMIUM)} "$@"
+`,
+    { mode: 0o755 },
+  );
+  try {
+    const browser = await chromium.launch({
+      executablePath: launcher,
+      headless: true,
+      args: [
+        ...chromiumFlags,
+        '--proxy-server=socks5://127.0.0.1:1080',
+        // Loopback through the relay too (Chromium bypasses proxies for it by default).
+        '--proxy-bypass-list=<-loopback>',
+      ],
+    });
+    browser.on('disconnected', () => {
+      void relay.close().then(() => rm(dir, { recursive: true, force: true }));
+    });
+    return browser;
+  } catch (err) {
+    await relay.close();
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 /**

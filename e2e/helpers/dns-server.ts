@@ -2,8 +2,9 @@ import dgram from 'node:dgram';
 
 /**
  * A tiny authoritative DNS server on 127.0.0.1 for the custom-domain check (the API is started
- * with DNS_SERVERS pointing at it): A records from `zone`, NXDOMAIN for any other name, an
- * empty answer for other record types. Just enough of RFC 1035 for Node's resolver.
+ * with DNS_SERVERS pointing at it): A records from `zone` (a `*.suffix` key answers every name
+ * under the suffix, as a wildcard record), NXDOMAIN for any other name, an empty answer for
+ * other record types. Just enough of RFC 1035 for Node's resolver.
  */
 export interface TestDnsServer {
   address: string;
@@ -24,14 +25,16 @@ function answer(query: Buffer, zone: Record<string, string[]>): Buffer {
   const { name, end } = readName(query, 12);
   const type = query.readUInt16BE(end);
   const question = query.subarray(12, end + 4);
-  const known = name in zone;
-  const addresses = known && type === 1 ? zone[name]! : [];
+  const wildcard = `*.${name.slice(name.indexOf('.') + 1)}`;
+  const records = name in zone ? zone[name] : zone[wildcard];
+  const known = records !== undefined;
+  const addresses = known && type === 1 ? records : [];
   const header = Buffer.alloc(12);
   query.copy(header, 0, 0, 2); // id
   header.writeUInt16BE(known ? 0x8580 : 0x8583, 2); // response, authoritative, NOERROR / NXDOMAIN
   header.writeUInt16BE(1, 4);
   header.writeUInt16BE(addresses.length, 6);
-  const records = addresses.map((ip) => {
+  const rrs = addresses.map((ip) => {
     const rr = Buffer.alloc(16);
     rr.writeUInt16BE(0xc00c, 0); // the question's name
     rr.writeUInt16BE(1, 2); // A
@@ -41,7 +44,7 @@ function answer(query: Buffer, zone: Record<string, string[]>): Buffer {
     ip.split('.').forEach((octet, k) => rr.writeUInt8(Number(octet), 12 + k));
     return rr;
   });
-  return Buffer.concat([header, question, ...records]);
+  return Buffer.concat([header, question, ...rrs]);
 }
 
 export async function startDnsServer(zone: Record<string, string[]>): Promise<TestDnsServer> {

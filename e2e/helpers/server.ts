@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyTemplate, fromTemplateAllowed } from './data-dir-template';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The built API; E2E_API_ENTRY points elsewhere when a parallel build used API_OUT_DIR. */
@@ -35,8 +36,16 @@ export async function freePort(): Promise<number> {
  * fresh DATA_DIR, the embedded database and the simulation runtime unless told otherwise.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  let dataDir = env.DATA_DIR;
+  if (!dataDir) {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'nuage-e2e-'));
+    if (fromTemplateAllowed(env)) await copyTemplate(dataDir, apiEntry, launch);
+  }
+  return launch(env, dataDir);
+}
+
+async function launch(env: Record<string, string>, dataDir: string): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(os.tmpdir(), 'nuage-e2e-')));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [apiEntry], {
     env: {

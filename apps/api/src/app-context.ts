@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { ImageBuilder } from './engine/builds/builder';
 import type { Engine } from './engine/engine';
 import type { SessionCache } from './http/session-cache';
 import type { AccessTokens } from './lib/access-token';
@@ -18,7 +19,17 @@ export interface AppContext {
   sessions: SessionCache;
   mailer: Mailer;
   engine: Engine;
+  /** Code builds: the runtime's image builder (null: this server builds no code) and the queue. */
+  builds: BuildPipeline;
   /** Custom domains' DNS lookups (a fake resolver in tests). */
   dns: DnsChecker;
   log: FastifyBaseLogger;
+}
+
+export interface BuildPipeline {
+  builder: ImageBuilder | null;
+  /** A build was queued: look for work now. */
+  wake(): void;
+  /** A cancel: stops the build at once when this process runs it. */
+  cancelLocal(buildId: string): void;
 }

@@ -16,6 +16,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logging';
 import { registerOpenApi } from './http/openapi';
 import { registerSpa } from './http/spa';
+import type { ImageBuilder } from './engine/builds/builder';
 import type { EngineRuntime } from './engine/create-engine';
 import { simulationEngine } from './engine/select-runtime';
 import { AccessTokens } from './lib/access-token';
@@ -35,6 +36,10 @@ import { environmentRoutes } from './modules/environments/routes';
 import { invitationRoutes } from './modules/invitations/routes';
 import { projectRoutes } from './modules/projects/routes';
 import { buildRoutes } from './modules/builds/routes';
+import { codeRoutes } from './modules/builds/code-routes';
+import { webhookRoutes } from './modules/builds/webhook-routes';
+import { gitTokenRoutes } from './modules/git-tokens/routes';
+import { BuildWorker, type BuildWorkerOptions } from './modules/builds/worker';
 import { catalogRoutes } from './modules/catalog/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { monitoringRoutes } from './modules/monitoring/routes';
@@ -58,11 +63,20 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** The deployment engine; built from `createEngineFor` when absent. */
   engine?: EngineRuntime | ((log: FastifyBaseLogger) => EngineRuntime);
+  /** The image builder of code builds; none: code deployment answers that it is unavailable. */
+  imageBuilder?: ImageBuilder | ((log: FastifyBaseLogger) => ImageBuilder | null) | null;
+  /** Options of the build queue (tests: short heartbeats). */
+  buildWorker?: Partial<Pick<BuildWorkerOptions, 'pollMs' | 'heartbeatMs' | 'staleMs'>>;
   /** Custom domains' DNS lookups; the system resolver when absent. */
   dnsResolver?: DnsResolver;
 }
 
-export type App = FastifyInstance & { ctx: AppContext; engine: EngineRuntime };
+export type App = FastifyInstance & {
+  ctx: AppContext;
+  engine: EngineRuntime;
+  /** The build queue of this process; null when no image builder is configured. */
+  buildWorker: BuildWorker | null;
+};
 
 /** The Fastify instance with every route; tests drive it with `inject()`. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -85,6 +99,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           secrets: deps.secrets,
           log: app.log,
         }));
+  const builder =
+    typeof deps.imageBuilder === 'function'
+      ? deps.imageBuilder(app.log)
+      : (deps.imageBuilder ?? null);
+  const buildWorker = builder
+    ? new BuildWorker({
+        db: deps.database.db,
+        builder,
+        secretsKey: deps.secrets.secretsKey,
+        settings: deps.config.buildQueue,
+        log: app.log,
+        wakeEngine: () => engine.wake(),
+        ...deps.buildWorker,
+      })
+    : null;
   const sessions = new SessionCache(deps.database.db, app.log);
   await sessions.start(deps.database);
   const ctx: AppContext = {
@@ -95,11 +124,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sessions,
     mailer: deps.mailer ?? createMailer(deps.config, app.log),
     engine,
+    builds: {
+      builder,
+      wake: () => buildWorker?.wake(),
+      cancelLocal: (id) => buildWorker?.cancelLocal(id),
+    },
     dns: new DnsChecker(deps.dnsResolver ?? systemResolver(4000, deps.config.dnsServers)),
     log: app.log,
   };
   app.decorate('ctx', ctx);
   app.decorate('engine', engine);
+  app.decorate('buildWorker', buildWorker);
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, { config: deps.config, webDistDir: deps.config.webDistDir });
@@ -125,6 +160,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(deploymentRoutes, { ctx });
       await api.register(catalogRoutes);
       await api.register(buildRoutes, { ctx });
+      await api.register(codeRoutes, { ctx });
+      await api.register(webhookRoutes, { ctx });
+      await api.register(gitTokenRoutes, { ctx });
       await api.register(monitoringRoutes, { ctx });
       await api.register(dashboardRoutes, { ctx });
       await api.register(platformRoutes, { ctx });

@@ -47,6 +47,7 @@ describe('Kubernetes settings', () => {
       K8S_EGRESS_DENIED_CIDRS: '10.0.0.0/8,fd00::/8',
       K8S_SERVICE_ACCOUNT: 'plateforme/moteur',
       K8S_RESYNC_MINUTES: '15',
+      K8S_ROLLOUT_TIMEOUT_SECONDS: '600',
     });
     expect(config.kubernetes).toMatchObject({
       appsDomain: 'apps.exemple.sn',
@@ -55,11 +56,13 @@ describe('Kubernetes settings', () => {
       ingressNamespace: 'traefik',
       egressDeniedCidrs: ['10.0.0.0/8', 'fd00::/8'],
       platformAccount: { namespace: 'plateforme', name: 'moteur' },
+      rolloutDeadlineSeconds: 600,
     });
     expect(config.kubernetesResyncMs).toBe(15 * 60_000);
     expect(loadConfig({}).kubernetes).toMatchObject({
       appsDomainTls: 'none',
       ingressNamespace: 'ingress-nginx',
+      rolloutDeadlineSeconds: 180,
     });
   });
 
@@ -68,6 +71,7 @@ describe('Kubernetes settings', () => {
       /CERT_MANAGER_CLUSTER_ISSUER/,
     );
     expect(() => loadConfig({ K8S_SERVICE_ACCOUNT: 'moteur' })).toThrow(ConfigError);
+    expect(() => loadConfig({ K8S_ROLLOUT_TIMEOUT_SECONDS: '5' })).toThrow(ConfigError);
     expect(() => loadConfig({ K8S_EGRESS_DENIED_CIDRS: '10.0.0.0/8; rm -rf' })).toThrow(
       ConfigError,
     );

@@ -1,125 +1,10 @@
 import path from 'node:path';
 import type { EdgeOptions } from './engine/drivers/docker/edge/edge-proxy';
+import type { GuardOptions } from './engine/drivers/docker/guard/network-guard';
 import type { RenderOptions } from './engine/manifests/types';
-import { z } from 'zod';
+import { envSchema, type runtimes } from './config-env';
 import { parseImageOverrides, type ImageOverrides } from './engine/image-overrides';
-
-const runtimes = ['auto', 'kubernetes', 'docker', 'simulation'] as const;
-
-/** Every environment variable the process reads (ARCHITECTURE.md "Configuration"). */
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
-    .optional(),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  SECRETS_KEY: z
-    .string()
-    .regex(/^[0-9a-fA-F]{64}$/, 'SECRETS_KEY must be 64 hexadecimal characters (32 bytes)')
-    .optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('NuageDeploy <no-reply@nuagedeploy.local>'),
-  PUBLIC_URL: z.url().optional(),
-  RUNTIME: z.enum(runtimes).default('auto'),
-  K8S_STORAGE_CLASS: z.string().optional(),
-  K8S_INGRESS_CLASS: z.string().optional(),
-  K8S_APP_VOLUME_ACCESS_MODE: z.enum(['ReadWriteOnce', 'ReadWriteMany']).optional(),
-  // TLS of `<label>.<APPS_DOMAIN>` on Kubernetes: none, wildcard (the ingress controller's
-  // default certificate), cert-manager (CERT_MANAGER_CLUSTER_ISSUER through Ingress annotations).
-  K8S_APPS_DOMAIN_TLS: z.enum(['none', 'wildcard', 'cert-manager']).default('none'),
-  CERT_MANAGER_CLUSTER_ISSUER: z
-    .string()
-    .regex(
-      /^[a-z0-9]([-.a-z0-9]*[a-z0-9])?$/,
-      'CERT_MANAGER_CLUSTER_ISSUER must be a DNS-1123 name',
-    )
-    .optional(),
-  // Namespace of the ingress controller: the only one a tenant namespace accepts traffic from.
-  K8S_INGRESS_NAMESPACE: z
-    .string()
-    .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, 'K8S_INGRESS_NAMESPACE must be a DNS-1123 label')
-    .default('ingress-nginx'),
-  // CIDRs tenants never reach, comma-separated (default: private, CGNAT and link-local ranges).
-  K8S_EGRESS_DENIED_CIDRS: z
-    .string()
-    .regex(
-      /^[0-9a-fA-F:./]+(,[0-9a-fA-F:./]+)*$/,
-      'K8S_EGRESS_DENIED_CIDRS must be comma-separated CIDRs',
-    )
-    .optional(),
-  // The platform's ServiceAccount as `namespace/name`, bound in each namespace it creates.
-  K8S_SERVICE_ACCOUNT: z
-    .string()
-    .regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, 'K8S_SERVICE_ACCOUNT must be namespace/name')
-    .default('nuagedeploy/nuagedeploy'),
-  // Drift repair: every applied object applied again this often (minutes; 0 = never).
-  K8S_RESYNC_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
-  // Wildcard DNS name under which every application gets `<app>-<env>-<project>.<APPS_DOMAIN>`.
-  APPS_DOMAIN: z
-    .string()
-    .toLowerCase()
-    .regex(
-      /^(?=.{1,200}$)([a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?\.)+[a-z]([-a-z0-9]{0,61}[a-z0-9])?$/,
-      'APPS_DOMAIN must be a DNS name such as apps.example.com (no scheme, no port)',
-    )
-    .optional(),
-  // Catalogue image → the reference this host pulls instead (registry mirror, air-gapped copies).
-  IMAGE_OVERRIDES: z.string().optional(),
-  // The address customers point their own domains at (an A record), shown with the DNS help.
-  PUBLIC_IP: z.union([z.ipv4(), z.ipv6()], 'PUBLIC_IP must be an IPv4 or IPv6 address').optional(),
-  // DNS servers the custom-domain check asks (comma-separated, ip or ip:port); the system's by default.
-  DNS_SERVERS: z
-    .string()
-    .regex(/^[0-9a-fA-F.:[\],\s]+$/, 'DNS_SERVERS must list addresses such as 1.1.1.1,9.9.9.9:53')
-    .optional(),
-  // The docker runtime's edge proxy (Caddy) that owns the host's HTTP/HTTPS ports.
-  EDGE_IMAGE: z.string().min(1).default('docker.io/library/caddy:2'),
-  EDGE_CONTAINER: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{0,62}$/, 'EDGE_CONTAINER must be a container name')
-    .default('nuagedeploy-edge'),
-  EDGE_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(80),
-  EDGE_HTTPS_PORT: z.coerce.number().int().min(1).max(65535).default(443),
-  EDGE_LISTEN_HOST: z.string().min(1).default('0.0.0.0'),
-  // Where the proxy's admin socket lives (bind-mounted into it); default DATA_DIR/edge.
-  EDGE_ADMIN_DIR: z.string().min(1).optional(),
-  // How long the engine's claim on an application lasts (a killed process's work resumes after it).
-  ENGINE_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
-  // TLS certificates (modules/certificates): the ACME authority, DNS-01 for wildcards, cert-manager.
-  ACME_DIRECTORY_URL: z.url().optional(),
-  ACME_DNS_PROVIDER: z.enum(['httpreq']).optional(),
-  ACME_DNS_HTTPREQ_URL: z.url().optional(),
-  ACME_DNS_PROPAGATION_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  CERT_MANAGER_NAMESPACE: z
-    .string()
-    .regex(
-      /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/,
-      'CERT_MANAGER_NAMESPACE must be a DNS-1123 label',
-    )
-    .default('nuagedeploy-certificats'),
-  CERT_MANAGER_DNS01_SOLVER: z.string().optional(),
-  TLS_EXTRA_CA_FILE: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: z.string().optional(),
-  // How long the per-project audit log keeps entries; never less than 90 days.
-  AUDIT_RETENTION_DAYS: z.coerce
-    .number()
-    .int()
-    .min(90, 'AUDIT_RETENTION_DAYS must be at least 90 (days)')
-    .max(3650)
-    .default(365),
-  BACKUP_DIR: z.string().min(1).optional(),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-});
+import { parseBaseImages, type BaseImages } from './engine/builds/base-images';
 
 export type Runtime = (typeof runtimes)[number];
 
@@ -149,6 +34,8 @@ export interface Config {
   /** The docker runtime's edge proxy: image, container name, host ports and address. */
   // adminDir: every API process of the host must share it (the proxy's admin socket).
   edge: Omit<EdgeOptions, 'acmeDirectoryUrl' | 'extraCaFile'>;
+  /** The docker runtime's network guard: image, container, rules directory (or volume). */
+  networkGuard: GuardOptions;
   /** The reconciler's lease (default 60 s): how soon work of a killed process is taken over. */
   engineLeaseMs: number | undefined;
   certificates: CertificateConfig;
@@ -159,6 +46,43 @@ export interface Config {
   auditRetentionDays: number;
   /** Where backups are written (default DATA_DIR/backups). */
   backupDir?: string;
+  /** S3_ALLOW_PRIVATE_ENDPOINTS: backup destinations may be on private networks (LAN MinIO). */
+  s3AllowPrivateEndpoints: boolean;
+  /** Code builds (engine/builds). */
+  builds: BuildSettings;
+  /** The build queue: global concurrency, timeout and the limits each build runs under. */
+  buildQueue: BuildQueueSettings;
+}
+
+/**
+ * BUILD_BASE_IMAGES, GIT_ALLOW_PRIVATE_HOSTS, REGISTRY_URL (+ REGISTRY_USERNAME/PASSWORD),
+ * KANIKO_IMAGE, BUILD_MAX_SOURCE_MB, BUILD_MAX_CONTEXT_MB, BUILD_NETWORK, BUILD_EGRESS_*;
+ * checkouts are made under DATA_DIR/builds.
+ */
+export interface BuildSettings {
+  baseImages: BaseImages;
+  allowPrivateGitHosts: boolean;
+  registry: { url: string; username?: string; password?: string } | undefined;
+  kanikoImage: string;
+  workDir: string;
+  /** TLS_EXTRA_CA_FILE: also trusted when reading Git repositories. */
+  extraCaFile?: string | undefined;
+  /** BUILD_MAX_SOURCE_MB, BUILD_MAX_CONTEXT_MB: a checkout, a build context (bytes). */
+  maxSourceBytes?: number;
+  maxContextBytes?: number;
+  /** BUILD_NETWORK, BUILD_EGRESS_PROXY_IMAGE (default: the node base image), BUILD_EGRESS_ALLOW. */
+  egress?: { network: string; proxyImage: string; allow: string[] };
+}
+
+/** The build queue (modules/builds): BUILD_CONCURRENCY, BUILD_TIMEOUT_SECONDS, BUILD_CPU, BUILD_RAM_MB. */
+export interface BuildQueueSettings {
+  /** BUILD_CONCURRENCY: builds at once over every API process (the others queue). */
+  concurrency: number;
+  /** BUILD_TIMEOUT_SECONDS: a build still running after this is stopped and failed. */
+  timeoutSeconds: number;
+  /** BUILD_CPU, BUILD_RAM_MB: the limits each build runs under. */
+  cpuMilli: number;
+  ramMb: number;
 }
 
 /**
@@ -176,6 +100,8 @@ export interface CertificateConfig {
   dns01: { provider: 'httpreq'; endpoint: string; propagationSeconds: number } | undefined;
   certManager: { namespace: string; dns01Solver: Record<string, unknown> | undefined };
   extraTrustedCaFile: string | undefined;
+  /** Docker runtime: how often what the edge proxy serves is recorded (proxy-certificates.ts). */
+  proxyCheckMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -219,11 +145,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (err) {
     throw new ConfigError(`Invalid configuration:\n  IMAGE_OVERRIDES: ${(err as Error).message}`);
   }
+  let baseImages: BaseImages;
+  try {
+    baseImages = parseBaseImages(e.BUILD_BASE_IMAGES);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  BUILD_BASE_IMAGES: ${(err as Error).message}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    s3AllowPrivateEndpoints: e.S3_ALLOW_PRIVATE_ENDPOINTS,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     secretsKey: e.SECRETS_KEY,
@@ -247,6 +180,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       appsDomainTls: e.K8S_APPS_DOMAIN_TLS,
       ...(e.CERT_MANAGER_CLUSTER_ISSUER ? { clusterIssuer: e.CERT_MANAGER_CLUSTER_ISSUER } : {}),
       ingressNamespace: e.K8S_INGRESS_NAMESPACE,
+      rolloutDeadlineSeconds: e.K8S_ROLLOUT_TIMEOUT_SECONDS,
+      // Code applications pull their release images with the registry's credentials.
+      ...(e.REGISTRY_URL && e.REGISTRY_USERNAME && e.REGISTRY_PASSWORD
+        ? {
+            registryPull: {
+              server: e.REGISTRY_URL.split('/')[0]!,
+              username: e.REGISTRY_USERNAME,
+              password: e.REGISTRY_PASSWORD,
+            },
+          }
+        : {}),
       ...(e.K8S_EGRESS_DENIED_CIDRS
         ? { egressDeniedCidrs: e.K8S_EGRESS_DENIED_CIDRS.split(',') }
         : {}),
@@ -264,6 +208,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       httpsPort: e.EDGE_HTTPS_PORT,
       listenHost: e.EDGE_LISTEN_HOST,
       adminDir: path.resolve(e.EDGE_ADMIN_DIR ?? path.join(e.DATA_DIR, 'edge')),
+      ...(e.ACME_EMAIL ? { acmeEmail: e.ACME_EMAIL } : {}),
+    },
+    networkGuard: {
+      image: e.NETWORK_GUARD_IMAGE,
+      containerName: e.NETWORK_GUARD_CONTAINER,
+      stateDir: path.resolve(e.NETWORK_GUARD_DIR ?? path.join(e.DATA_DIR, 'guard')),
+      ...(e.NETWORK_GUARD_VOLUME ? { stateVolume: e.NETWORK_GUARD_VOLUME } : {}),
     },
     engineLeaseMs: e.ENGINE_LEASE_MS,
     certificates: {
@@ -280,10 +231,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         dns01Solver: jsonObject('CERT_MANAGER_DNS01_SOLVER', e.CERT_MANAGER_DNS01_SOLVER),
       },
       extraTrustedCaFile: e.TLS_EXTRA_CA_FILE ? path.resolve(e.TLS_EXTRA_CA_FILE) : undefined,
+      proxyCheckMs: e.EDGE_CERTIFICATE_CHECK_SECONDS * 1000,
     },
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     trustProxy: e.TRUST_PROXY,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    builds: {
+      baseImages,
+      allowPrivateGitHosts: e.GIT_ALLOW_PRIVATE_HOSTS,
+      registry: e.REGISTRY_URL
+        ? {
+            url: e.REGISTRY_URL.replace(/\/+$/, ''),
+            ...(e.REGISTRY_USERNAME ? { username: e.REGISTRY_USERNAME } : {}),
+            ...(e.REGISTRY_PASSWORD ? { password: e.REGISTRY_PASSWORD } : {}),
+          }
+        : undefined,
+      kanikoImage: e.KANIKO_IMAGE,
+      workDir: path.resolve(e.DATA_DIR, 'builds'),
+      extraCaFile: e.TLS_EXTRA_CA_FILE ? path.resolve(e.TLS_EXTRA_CA_FILE) : undefined,
+      maxSourceBytes: e.BUILD_MAX_SOURCE_MB * 1024 * 1024,
+      maxContextBytes: e.BUILD_MAX_CONTEXT_MB * 1024 * 1024,
+      egress: {
+        network: e.BUILD_NETWORK,
+        proxyImage: e.BUILD_EGRESS_PROXY_IMAGE ?? baseImages.node,
+        allow: e.BUILD_EGRESS_ALLOW,
+      },
+    },
+    buildQueue: {
+      concurrency: e.BUILD_CONCURRENCY,
+      timeoutSeconds: e.BUILD_TIMEOUT_SECONDS,
+      cpuMilli: Math.round(e.BUILD_CPU * 1000),
+      ramMb: e.BUILD_RAM_MB,
+    },
   };
 }

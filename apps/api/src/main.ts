@@ -7,6 +7,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open-database';
 import { pinnedRuntime } from './engine/runtime-pin';
 import { engineFor } from './engine/select-runtime';
+import { createImageBuilder } from './engine/builds/create-image-builder';
+import { findKubeConnection } from './engine/drivers/kubernetes/kube-detect';
 import { loggerOptions } from './http/logging';
 import { BackupWorker } from './modules/backups/worker';
 import { createCertificateWorker } from './modules/certificates/worker';
@@ -35,11 +37,18 @@ async function main() {
   const database = await openDatabase(config, startupLog.child({ component: 'database' }));
   // The runtime stored at first start; a different one refuses to start (engine/runtime-pin.ts).
   const runtime = await pinnedRuntime(config, database.db);
+  // The same runtime builds code applications' images (engine/builds).
+  const imageBuilder = await createImageBuilder(runtime, {
+    builds: config.builds,
+    kubeConnection: findKubeConnection(process.env),
+    imageOverrides: config.imageOverrides,
+  });
   const app = await buildApp({
     config: { ...config, webDistDir },
     database,
     secrets,
     engine: (log) => engineFor(runtime, { config, db: database.db, secrets, log }),
+    imageBuilder,
   });
 
   // Orders and renews Let's Encrypt certificates, marks expired ones (modules/certificates).
@@ -63,6 +72,7 @@ async function main() {
     clearInterval(maintenance);
     await certificateWorker.stop();
     await backupWorker.stop();
+    await app.buildWorker?.stop();
     await app.engine.stop();
     await app.close();
     await database.close();
@@ -71,6 +81,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.engine.start();
+  app.buildWorker?.start();
   certificateWorker.start();
   backupWorker.start();
   void purge();

@@ -45,7 +45,8 @@ async function removeAbandonedClusters() {
  * or on the server of DATABASE_URL (project `api-postgres`).
  */
 export default async function setup(project: TestProject) {
-  const external = project.name === 'api-postgres' ? process.env.DATABASE_URL : undefined;
+  // api-postgres and api-postgres-isolated (vitest.config.ts).
+  const external = project.name.startsWith('api-postgres') ? process.env.DATABASE_URL : undefined;
   let server: EmbeddedServer | undefined;
   let dir: string | undefined;
   if (!external) {

@@ -147,7 +147,25 @@ export interface Deployment {
   admin_email: string | null;
   /** How to log into the application (login page, login, e-mail); never the password. */
   acces_admin: AdminAccess;
-  base_de_donnees: { engine: string; database: string; user: string };
+  /** Null for a code application (it has no database of its own). */
+  base_de_donnees: { engine: string; database: string; user: string } | null;
+  /** 'code': built from a Git repository (issue 13); 'template': a catalogue application. */
+  source_kind: 'code' | 'template';
+  repository_url: string | null;
+  /** The private repository's token (its id only, never the token). */
+  git_token_id: string | null;
+  /** Code applications: the build arguments (not secrets) and the port, null = detected. */
+  build_args: Record<string, string>;
+  port: number | null;
+  /** The release the application runs (code applications), null before the first build. */
+  current_release: { id: string; numero: number } | null;
+  /**
+   * Why the last update did not go live while the previous version kept serving (health-gated
+   * rollout), e.g. 'La version 3 n'a pas démarré : … ; la version 2 reste en ligne.'; else null.
+   */
+  rollout_error: string | null;
+  /** A new release is being rolled out (it becomes current_release once it serves). */
+  rollout_pending: boolean;
   /** The engine's French events, newest first. */
   events: { at: string; message: string }[];
   date_creation: string;

@@ -178,8 +178,8 @@ export interface CodeTemplate {
   id: CodeTemplateId;
   name: string;
   description: string;
-  /** User code deployment is announced, not available (SPEC §1: 'Arrive bientôt'). */
-  enabled: false;
+  /** SPEC §1 announced these ('Arrive bientôt'); issue 13 builds them from Git. */
+  enabled: boolean;
 }
 
 export const codeTemplates: CodeTemplate[] = [
@@ -187,37 +187,37 @@ export const codeTemplates: CodeTemplate[] = [
     id: 'react',
     name: 'React',
     description: 'Applications web monopage construites avec Vite ou Create React App.',
-    enabled: false,
+    enabled: true,
   },
   {
     id: 'vue',
     name: 'Vue.js',
     description: 'Applications Vue 3 construites et servies en statique.',
-    enabled: false,
+    enabled: true,
   },
   {
     id: 'nodejs',
     name: 'Node.js',
     description: 'API et serveurs Express, Fastify ou NestJS.',
-    enabled: false,
+    enabled: true,
   },
   {
     id: 'python',
     name: 'Python',
     description: 'Django, Flask ou FastAPI avec Gunicorn/Uvicorn.',
-    enabled: false,
+    enabled: true,
   },
   {
     id: 'php',
     name: 'PHP',
     description: 'Laravel, Symfony ou PHP natif avec Apache.',
-    enabled: false,
+    enabled: true,
   },
   {
     id: 'java',
     name: 'Java',
     description: 'Spring Boot et applications JVM construites avec Maven ou Gradle.',
-    enabled: false,
+    enabled: true,
   },
 ];
 

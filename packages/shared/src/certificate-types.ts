@@ -28,9 +28,10 @@ export const CERTIFICATE_EXPIRY_WARNING_DAYS = 30;
 
 /**
  * How the certificate was obtained: uploaded, ordered by the platform from an ACME authority,
- * by cert-manager in the cluster, or signed by the local simulation authority.
+ * by cert-manager in the cluster, signed by the local simulation authority, or ordered by ACME
+ * by the docker runtime's edge proxy (the row then records what the proxy really serves).
  */
-export type CertificateIssuance = 'import' | 'acme' | 'cert-manager' | 'simulation';
+export type CertificateIssuance = 'import' | 'acme' | 'cert-manager' | 'simulation' | 'proxy';
 
 export interface Certificate {
   id: string;

@@ -79,8 +79,8 @@ export interface DashboardBackupFailure {
   application_id: string;
   application_nom: string;
   projet_nom: string;
-  /** What failed: the latest backup, or the weekly test restore. */
-  operation: 'sauvegarde' | 'restauration de test';
+  /** What failed: the latest backup, the weekly test restore, or a restore into a held application. */
+  operation: 'sauvegarde' | 'restauration' | 'restauration de test';
   erreur: string | null;
   date: string;
 }

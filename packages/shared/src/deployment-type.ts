@@ -61,6 +61,12 @@ const typeLabels: Record<string, string> = {
   drupal: 'Drupal',
   nextcloud: 'Nextcloud',
   matomo: 'Matomo',
+  // Code applications (issue 13): the runtime chosen in the wizard.
+  react: 'React',
+  vue: 'Vue.js',
+  nodejs: 'Node.js',
+  php: 'PHP',
+  java: 'Java',
 };
 
 /** The type as the screens show it; 'Type inconnu' when nothing tells it. */

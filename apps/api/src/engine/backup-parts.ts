@@ -26,6 +26,13 @@ export interface BackupManifest {
   createdAt: string;
 }
 
+/**
+ * Deployment setting of an application created to receive a restore: until the restore is
+ * done its runtime runs the database (and setup task) but no application replica, so nothing
+ * serves an empty site; the backups module clears it, which starts the replicas.
+ */
+export const RESTORE_PENDING = 'restorePending';
+
 export function databasePart(engine: DatabaseEngine): string {
   return BACKUP_PARTS[engine];
 }

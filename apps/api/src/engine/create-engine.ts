@@ -24,6 +24,7 @@ export function createEngine(opts: {
   applicationUrl?: ApplicationUrl;
   pollMs?: number;
   leaseMs?: number;
+  passWaitMs?: number;
 }): EngineRuntime {
   const reconciler = new Reconciler(opts);
   return {
@@ -31,7 +32,13 @@ export function createEngine(opts: {
     driver: opts.driver,
     reconciler,
     wake: () => reconciler.wake(),
-    start: () => reconciler.start(),
+    start: () => {
+      reconciler.start();
+      // Never blocks serving: a failure is the driver's to report (problems()).
+      opts.driver.start?.().catch((err: unknown) => {
+        opts.log.error({ err }, 'runtime start failed');
+      });
+    },
     stop: async () => {
       await reconciler.stop();
       await opts.driver.close?.();

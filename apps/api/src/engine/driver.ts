@@ -26,6 +26,13 @@ export interface ApplicationObservation {
   reason: string | null;
   /** Image references actually running (deployment-sync summary). */
   images: string[];
+  /**
+   * What differs from the applied spec and the runtime will not bring back by itself (a
+   * container removed or stopped by hand): French phrases for the application's events. The
+   * reconciler applies the spec again (engine/repair-drift.ts). Runtimes that repair drift on
+   * their own (Kubernetes) leave it out.
+   */
+  drift?: string[];
 }
 
 export interface ApplicationMetrics {
@@ -63,6 +70,18 @@ export class RuntimeRejectedError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'RuntimeRejectedError';
+  }
+}
+
+/**
+ * An update whose new replica never became ready (exited, crash-looped, or did not answer its
+ * probe in time) while the previous one still served: the driver removed the new replica and
+ * the previous release keeps serving. `reason` is a French sentence fragment for the user.
+ */
+export class ReleaseNotReadyError extends RuntimeRejectedError {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'ReleaseNotReadyError';
   }
 }
 
@@ -118,6 +137,39 @@ export interface RuntimeDriver {
    * tables: the weekly proof that the backup opens.
    */
   testRestore(spec: ApplicationSpec, dir: string): Promise<TestRestoreResult>;
+  /**
+   * Runtimes whose backups run inside them and go straight to object storage (Kubernetes: the
+   * platform does not reach pod filesystems). The packed archive (backup-parts.ts) is PUT to
+   * `uploadUrl` (presigned); answers its SHA-256 and size as measured where it was made.
+   * Present only on those runtimes; `backup`/`restore` then refuse.
+   */
+  backupToStorage?(
+    spec: ApplicationSpec,
+    transfer: { uploadUrl: string; manifest: BackupManifest },
+  ): Promise<{ sha256: string; sizeBytes: number }>;
+  /** Restores from the archive at `downloadUrl` (presigned GET), refused unless its SHA-256 matches. */
+  restoreFromStorage?(
+    spec: ApplicationSpec,
+    transfer: { downloadUrl: string; sha256: string },
+  ): Promise<void>;
+  /** The weekly test restore from the archive at `downloadUrl`, inside the runtime. */
+  testRestoreFromStorage?(
+    spec: ApplicationSpec,
+    transfer: { downloadUrl: string; sha256: string },
+  ): Promise<TestRestoreResult>;
+  /**
+   * The platform's own ACME orders changed their pending HTTP-01 answers (table
+   * acme_challenges): runtimes whose port 80 is not the API's (docker: the edge proxy) publish
+   * them now, before the authority is asked to validate. Absent where the API itself answers.
+   */
+  challengesChanged?(): Promise<void>;
   /** Releases connections (process shutdown). */
   close?(): Promise<void>;
+  /** Once when the engine starts (docker: the network guard with every environment network). */
+  start?(): Promise<void>;
+  /**
+   * What operators must know about the runtime right now, in French (docker: a network guard
+   * that cannot run); empty when all is well. Shown by GET /platform.
+   */
+  problems?(): string[];
 }

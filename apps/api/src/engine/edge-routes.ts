@@ -1,8 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, gt } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { acmeChallenges } from '../db/schema/certificates';
 import { deployments } from '../db/schema/deployments';
-import type { EdgeRouteInfo, EdgeRouteSource } from './drivers/docker/edge/routes';
+import type {
+  EdgeChallengeSource,
+  EdgeRouteInfo,
+  EdgeRouteSource,
+} from './drivers/docker/edge/routes';
 import { localUrl } from './drivers/docker/edge/routes';
 import { platformHostname } from './hostnames';
 import type { CertificateLookup } from './spec-for-deployment';
@@ -70,4 +75,13 @@ export function edgeRouteSource(
     }
     return routes;
   };
+}
+
+/** The pending (not expired) HTTP-01 answers of the platform's own ACME orders, all processes'. */
+export function edgeChallengeSource(db: Database): EdgeChallengeSource {
+  return () =>
+    db
+      .select({ token: acmeChallenges.token, keyAuthorization: acmeChallenges.keyAuthorization })
+      .from(acmeChallenges)
+      .where(gt(acmeChallenges.expiresAt, new Date()));
 }

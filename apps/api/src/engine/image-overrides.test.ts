@@ -48,4 +48,17 @@ describe('IMAGE_OVERRIDES', () => {
     expect(driver.remove).toHaveBeenCalledOnce();
     expect(withImageOverrides(driver, new Map())).toBe(driver);
   });
+
+  it('gives the backup methods the overridden spec too (a restore runs the database image)', async () => {
+    const restore = vi.fn(async (_spec: ApplicationSpec, _dir: string) => {});
+    const testRestore = vi.fn(async (_spec: ApplicationSpec, _dir: string) => ({ tablesCount: 1 }));
+    const driver = { name: 'docker', restore, testRestore } as unknown as RuntimeDriver;
+    const wrapped = withImageOverrides(driver, parseImageOverrides(MIRROR));
+    const spec = makeSpec({ template: 'wordpress' });
+    await wrapped.restore(spec, '/tmp/parts');
+    await wrapped.testRestore(spec, '/tmp/parts');
+    expect(restore.mock.calls[0]![0].database!.image).toBe('registry.local/mariadb:10.11');
+    expect(restore.mock.calls[0]![1]).toBe('/tmp/parts');
+    expect(testRestore.mock.calls[0]![0].database!.image).toBe('registry.local/mariadb:10.11');
+  });
 });

@@ -40,7 +40,21 @@ export function overrideImages(spec: ApplicationSpec, overrides: ImageOverrides)
   };
 }
 
-/** The driver, its `apply` seeing the overridden images; unchanged when there is no override. */
+/**
+ * Driver methods given a whole spec whose images they run: `apply`, and the backup ones (a
+ * restore refills the files volume from the database image, a test restore starts one).
+ */
+const SPEC_METHODS = new Set<PropertyKey>([
+  'apply',
+  'backup',
+  'restore',
+  'testRestore',
+  'backupToStorage',
+  'restoreFromStorage',
+  'testRestoreFromStorage',
+]);
+
+/** The driver, seeing the overridden images wherever it runs one; unchanged without override. */
 export function withImageOverrides(
   driver: RuntimeDriver,
   overrides: ImageOverrides,
@@ -48,10 +62,13 @@ export function withImageOverrides(
   if (overrides.size === 0) return driver;
   return new Proxy(driver, {
     get(target, property) {
-      if (property === 'apply') {
-        return (spec: ApplicationSpec) => target.apply(overrideImages(spec, overrides));
-      }
       const value: unknown = Reflect.get(target, property, target);
+      // Optional methods a runtime lacks stay absent (callers test for them).
+      if (SPEC_METHODS.has(property) && typeof value === 'function') {
+        const method = value as (spec: ApplicationSpec, ...rest: unknown[]) => unknown;
+        return (spec: ApplicationSpec, ...rest: unknown[]) =>
+          method.call(target, overrideImages(spec, overrides), ...rest);
+      }
       return typeof value === 'function'
         ? (value as (...a: unknown[]) => unknown).bind(target)
         : value;

@@ -6,12 +6,15 @@ import { withEvent } from '../modules/deployments/events';
 import { backoffMs, OBSERVE_EVERY_MS } from './backoff';
 import {
   preparationsCarriedBy,
+  ReleaseNotReadyError,
   RuntimeRejectedError,
   RuntimeUnavailableError,
   type ApplicationObservation,
   type RuntimeDriver,
 } from './driver';
 import { recordPreparations } from './record-builds';
+import { recordNotReady, releaseWentLive } from './release-gate';
+import { repairDrift } from './repair-drift';
 import type { ApplicationRef, ApplicationSpec } from './spec';
 import {
   specForDeployment,
@@ -61,7 +64,12 @@ export async function reconcileApplication(
   namespace: string,
 ): Promise<void> {
   const env = { id: row.environmentId };
-  const ref: ApplicationRef = { deploymentId: row.id, name: row.runtimeName, namespace };
+  const ref: ApplicationRef = {
+    deploymentId: row.id,
+    name: row.runtimeName,
+    namespace,
+    replicas: row.replicas,
+  };
   const where = heldBy(deps, row);
 
   try {
@@ -95,8 +103,9 @@ export async function reconcileApplication(
           status: 'DEPLOYING',
           statusReason: null,
           attempts: 0,
+          ...releaseWentLive(row),
           events: withEvent(
-            `Configuration appliquée sur le runtime ${deps.driver.name} (version ${row.generation})`,
+            `Configuration appliquée sur le runtime ${deps.driver.name} (révision ${row.generation})`,
           ),
         })
         .where(where)
@@ -122,7 +131,12 @@ export async function reconcileApplication(
       if (!kept) return lostLease(deps, row);
     }
 
-    const observed = await deps.driver.status(ref);
+    let observed = await deps.driver.status(ref);
+    if (observed.drift?.length && !applying && observed.phase !== 'absent') {
+      const repaired = await repairDrift(deps, row, namespace, ref, observed.drift, where);
+      if (!repaired) return lostLease(deps, row);
+      observed = repaired;
+    }
     if (observed.phase === 'absent' && !applying && row.status === 'FAILED') {
       // A refused apply left nothing behind: stay FAILED until the desired state changes.
       await deps.db
@@ -146,6 +160,10 @@ export async function reconcileApplication(
     }
     await recordObservation(deps, row, observed, applying || Boolean(restartRequested));
   } catch (err) {
+    if (err instanceof ReleaseNotReadyError) {
+      await recordNotReady(deps.db, row, err, where);
+      return;
+    }
     await recordFailure(deps, row, err);
   }
 }
@@ -258,7 +276,12 @@ function heldBy(deps: Pick<ApplicationReconcilerDeps, 'owner'>, row: DeploymentR
   return and(eq(deployments.id, row.id), eq(deployments.leaseOwner, deps.owner));
 }
 
-/** Never delays work the API asked for meanwhile (new generation or restart request). */
+/**
+ * Never delays work the API asked for meanwhile (new generation or restart request). The
+ * restart times compare to the millisecond: the observed one went through a JavaScript Date,
+ * and a request stored to the microsecond would otherwise stay "pending" forever (an immediate
+ * pass, again and again, probing the containers many times a second).
+ */
 function nextAttempt(delayMs: number) {
-  return sql`case when ${deployments.generation} > ${deployments.observedGeneration} or ${deployments.restartRequestedAt} > coalesce(${deployments.restartObservedAt}, 'epoch'::timestamptz) then now() else now() + ${`${delayMs} milliseconds`}::interval end`;
+  return sql`case when ${deployments.generation} > ${deployments.observedGeneration} or date_trunc('milliseconds', ${deployments.restartRequestedAt}) > coalesce(${deployments.restartObservedAt}, 'epoch'::timestamptz) then now() else now() + ${`${delayMs} milliseconds`}::interval end`;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -27,6 +27,15 @@ export interface ReconcilerOptions {
   /** How long a claim lasts; a process killed mid-apply loses it after this. */
   leaseMs?: number;
   batchSize?: number;
+  /**
+   * How long a pass holds up the loop (default 5 s). A pass still running then (a Kubernetes
+   * rollout is awaited for up to K8S_ROLLOUT_TIMEOUT_SECONDS + 60 s, a Docker pull as long as
+   * it takes) carries on in the background, its lease kept alive, while the next passes serve
+   * the other applications and the environments.
+   */
+  passWaitMs?: number;
+  /** Passes running at once, those carrying on in the background included (default 32). */
+  maxRunning?: number;
 }
 
 /**
@@ -41,6 +50,10 @@ export class Reconciler {
   private readonly environments: EnvironmentReconciler;
   private readonly leaseMs: number;
   private readonly batchSize: number;
+  private readonly passWaitMs: number;
+  private readonly maxRunning: number;
+  /** Application passes under way, whether their tick still waits for them or not. */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(private readonly opts: ReconcilerOptions) {
     this.loop = new WorkLoop(() => this.tick(), {
@@ -52,6 +65,8 @@ export class Reconciler {
     // Four applications at a time: a burst of applies must leave the API's database connections
     // and event loop to the users' requests.
     this.batchSize = opts.batchSize ?? 4;
+    this.passWaitMs = opts.passWaitMs ?? 5000;
+    this.maxRunning = Math.max(this.batchSize, opts.maxRunning ?? 32);
     this.environments = new EnvironmentReconciler({
       db: opts.db,
       driver: opts.driver,
@@ -73,8 +88,10 @@ export class Reconciler {
     this.loop.start();
   }
 
+  /** Stops looking for work and waits for the passes under way. */
   async stop() {
     await this.loop.stop();
+    await this.settled();
   }
 
   /** Looks for work now (called after the API writes desired state). */
@@ -82,56 +99,85 @@ export class Reconciler {
     this.loop.wake();
   }
 
-  /** One pass: environments first (they host applications), then a batch of applications. */
+  /**
+   * One pass: environments first (they host applications), then a batch of applications. The
+   * batch is awaited for passWaitMs at most: a pass that waits longer on the runtime (a
+   * rollout, a pull) goes on in the background, so it never holds up the others' passes. Only
+   * the application's own lease is held meanwhile (no lock, no transaction).
+   */
   async tick(): Promise<number> {
     const envWork = await this.environments.tick();
-    const claimed = await this.claimApplications();
+    const room = Math.min(this.batchSize, this.maxRunning - this.running.size);
+    const claimed = room > 0 ? await this.claimApplications(room) : [];
+    if (claimed.length > 0) {
+      const passes = Promise.all(claimed.map((row) => this.startPass(row)));
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, this.passWaitMs);
+        timer.unref();
+      });
+      await Promise.race([passes, waited]);
+      clearTimeout(timer);
+    }
+    return envWork + claimed.length;
+  }
+
+  /** Every application pass under way, finished (tests, stop()). */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+
+  private startPass(row: Awaited<ReturnType<Reconciler['claimApplications']>>[number]) {
+    // A long apply (image pulls, a rollout, a setup job) keeps its claim alive; a killed
+    // process stops renewing and its claim expires.
+    const heartbeat = setInterval(
+      () => void this.renew(row.deployment.id),
+      Math.max(1000, this.leaseMs / 3),
+    );
+    heartbeat.unref();
     // The pass gives the claim back in its last write; only a pass that failed outright (the
     // database itself gone) leaves it to be released here, or to expire.
-    await Promise.all(
-      claimed.map((row) => {
-        // A long apply (image pulls, a setup job) keeps its claim alive; a killed process stops
-        // renewing and its claim expires.
-        const heartbeat = setInterval(
-          () => void this.renew(row.deployment.id),
-          Math.max(1000, this.leaseMs / 3),
-        );
-        heartbeat.unref();
-        return reconcileApplication(
-          {
-            db: this.opts.db,
-            driver: this.opts.driver,
-            secretsKey: this.opts.secretsKey,
-            certificates: this.certificates,
-            applicationUrl: this.opts.applicationUrl,
-            log: this.opts.log,
-            owner: this.owner,
-            ensureEnvironment: (id) => this.environments.ensureReady(id),
-            quotaChanged: (id) => this.environments.quotaChanged(id),
-            manifestApplied: (id, spec) => this.environments.manifestApplied(id, spec),
-            manifestRemoved: (id, name) => this.environments.manifestRemoved(id, name),
-          },
-          row.deployment,
-          row.namespace,
-        )
-          .catch((err: unknown) => {
-            this.opts.log.error({ err, deploymentId: row.deployment.id }, 'reconcile pass failed');
-            return this.release(row.deployment.id);
-          })
-          .finally(() => clearInterval(heartbeat));
-      }),
-    );
-    return envWork + claimed.length;
+    const pass: Promise<void> = reconcileApplication(
+      {
+        db: this.opts.db,
+        driver: this.opts.driver,
+        secretsKey: this.opts.secretsKey,
+        certificates: this.certificates,
+        applicationUrl: this.opts.applicationUrl,
+        log: this.opts.log,
+        owner: this.owner,
+        ensureEnvironment: (id) => this.environments.ensureReady(id),
+        quotaChanged: (id) => this.environments.quotaChanged(id),
+        manifestApplied: (id, spec) => this.environments.manifestApplied(id, spec),
+        manifestRemoved: (id, name) => this.environments.manifestRemoved(id, name),
+      },
+      row.deployment,
+      row.namespace,
+    )
+      .catch((err: unknown) => {
+        this.opts.log.error({ err, deploymentId: row.deployment.id }, 'reconcile pass failed');
+        return this.release(row.deployment.id);
+      })
+      .finally(() => {
+        clearInterval(heartbeat);
+        this.running.delete(pass);
+        // Its slot is free, and what it recorded may call for another pass.
+        this.loop.wake();
+      });
+    this.running.add(pass);
+    return pass;
   }
 
   /** Runs passes until nothing is due (tests; never used by the server loop). */
   async runUntilIdle(maxPasses = 100): Promise<void> {
     for (let i = 0; i < maxPasses; i++) {
-      if ((await this.tick()) === 0) return;
+      const work = await this.tick();
+      await this.settled();
+      if (work === 0) return;
     }
   }
 
-  private async claimApplications() {
+  private async claimApplications(limit: number) {
     const now = new Date();
     return this.opts.db.transaction(async (tx) => {
       const due = await tx
@@ -146,10 +192,18 @@ export class Reconciler {
             // environment still waiting for its namespace are claimed too: their pass ensures the
             // namespace itself, and records why they wait when the runtime does not answer.
             or(ne(environments.status, 'deleting'), eq(deployments.desiredState, 'absent')),
+            // A code application has nothing to run before its first release (the build
+            // pipeline sets it and wakes the engine); its removal is still carried out.
+            or(
+              ne(deployments.sourceKind, 'code'),
+              isNotNull(deployments.currentReleaseId),
+              isNotNull(deployments.desiredReleaseId),
+              eq(deployments.desiredState, 'absent'),
+            ),
           ),
         )
         .orderBy(asc(deployments.nextAttemptAt))
-        .limit(this.batchSize)
+        .limit(limit)
         .for('update', { of: deployments, skipLocked: true });
       if (due.length === 0) return [];
       const namespaces = new Map(due.map((d) => [d.id, d.namespace]));

@@ -10,7 +10,7 @@ import { withImageOverrides } from './image-overrides';
 import { findKubeConnection } from './drivers/kubernetes/kube-detect';
 import { SimulationDriver } from './drivers/simulation/driver';
 import { certificateLookup } from '../modules/certificates/lookup';
-import { applicationUrlFor, edgeRouteSource } from './edge-routes';
+import { applicationUrlFor, edgeChallengeSource, edgeRouteSource } from './edge-routes';
 
 interface EngineDeps {
   config: Config;
@@ -59,7 +59,8 @@ export async function chooseRuntime(
       driver: (d) =>
         new KubernetesDriver({
           connection: kube ?? { kind: 'in-cluster' },
-          render: d.config.kubernetes,
+          // IMAGE_OVERRIDES reach the platform's helper images (backup Jobs' curl, busybox).
+          render: { ...d.config.kubernetes, imageOverrides: d.config.imageOverrides },
           resyncMs: d.config.kubernetesResyncMs,
         }),
     };
@@ -83,7 +84,10 @@ export async function chooseRuntime(
               ? { extraCaFile: d.config.certificates.extraTrustedCaFile }
               : {}),
           },
+          guard: d.config.networkGuard,
+          log: d.log,
           routes: edgeRouteSource(d.db, certificateLookup(d.db, d.secrets.secretsKey), d.config),
+          challenges: edgeChallengeSource(d.db),
         }),
     };
   };

@@ -1,7 +1,10 @@
+import { RESTORE_PENDING } from './backup-parts';
 import type { deployments } from '../db/schema/deployments';
 import { unsealSecrets } from '../modules/deployments/secrets';
 import type { ApplicationSpec } from './spec';
 import { buildApplicationSpec } from './templates/build-spec';
+import { buildCodeApplicationSpec } from './templates/code-spec';
+import { unsealEnvVars } from '../modules/deployments/env-vars-store';
 
 export type DeploymentRow = typeof deployments.$inferSelect;
 
@@ -23,7 +26,18 @@ export async function specForDeployment(opts: {
   applicationUrl?: ApplicationUrl | undefined;
 }): Promise<ApplicationSpec> {
   const { row } = opts;
-  return buildApplicationSpec({
+  if (row.sourceKind === 'code') {
+    return buildCodeApplicationSpec({
+      deployment: {
+        ...row,
+        image: `${row.imageRegistryUrl}:${row.imageTag}`,
+      },
+      envVars: unsealEnvVars(opts.secretsKey, row.envVars),
+      namespace: opts.namespace,
+      certificate: row.certificateId ? await opts.certificates(row.certificateId) : null,
+    });
+  }
+  const spec = buildApplicationSpec({
     deployment: {
       id: row.id,
       projectId: row.projectId,
@@ -48,4 +62,7 @@ export async function specForDeployment(opts: {
     certificate: row.certificateId ? await opts.certificates(row.certificateId) : null,
     applicationUrl: opts.applicationUrl?.(row) ?? null,
   });
+  // Awaiting its restore: database (and setup) only, no replica serving (backup-parts.ts). Each
+  // replica's share of the resources stays the one it will run with.
+  return row.settings[RESTORE_PENDING] === true ? { ...spec, replicas: 0 } : spec;
 }

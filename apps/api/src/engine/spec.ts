@@ -18,7 +18,9 @@ export type SecretKey =
   | 'db-root-password'
   | 'odoo-conf'
   /** Drupal's hash salt (one-time login links, form tokens): stable for the application's life. */
-  | 'hash-salt';
+  | 'hash-salt'
+  /** A secret environment variable of a code application (`env-<NAME>`). */
+  | `env-${string}`;
 
 export interface HttpProbe {
   kind: 'http';
@@ -95,7 +97,8 @@ export interface ApplicationSpec {
   /** Unique DNS label of the application's hostname (`<label>.<APPS_DOMAIN>`, see hostnames.ts). */
   hostLabel: string;
   namespace: string;
-  template: SaasTemplateId;
+  /** The catalogue template, or 'code' for an application built from its repository (issue 13). */
+  template: SaasTemplateId | 'code';
   labels: Record<string, string>;
   replicas: number;
   secretName: string;
@@ -130,6 +133,8 @@ export interface ApplicationRef {
   deploymentId: string;
   name: string;
   namespace: string;
+  /** The replicas the applied spec asks for, when the caller knows it (drift detection). */
+  replicas?: number;
 }
 
 export const LABELS = {

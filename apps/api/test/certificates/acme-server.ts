@@ -1,5 +1,6 @@
 import type { JsonWebKey, KeyObject } from 'node:crypto';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import {
   authzView,
@@ -34,10 +35,12 @@ export interface AcmeServerOptions {
   httpPort: () => number;
   /** DNS TXT records by FQDN (DNS-01). */
   txt?: (fqdn: string) => string[];
+  /** Serve the ACME API over HTTPS with this certificate (a private authority's directory). */
+  tls?: Issued;
 }
 
 export class TestAcmeServer {
-  private readonly server = http.createServer((req, res) => void this.handle(req, res));
+  private readonly server: http.Server;
   private readonly nonces = new Set<string>();
   private readonly accounts = new Map<
     string,
@@ -52,7 +55,12 @@ export class TestAcmeServer {
   /** Validity of the next certificates, in order; the default is 90 days from now. */
   readonly validity: { start: Date; end: Date }[] = [];
 
-  constructor(private readonly opts: AcmeServerOptions) {}
+  constructor(private readonly opts: AcmeServerOptions) {
+    const handler: http.RequestListener = (req, res) => void this.handle(req, res);
+    this.server = opts.tls
+      ? https.createServer({ cert: opts.tls.certPem, key: opts.tls.keyPem }, handler)
+      : http.createServer(handler);
+  }
 
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -60,7 +68,8 @@ export class TestAcmeServer {
   }
 
   get base(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    const scheme = this.opts.tls ? 'https' : 'http';
+    return `${scheme}://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   get directoryUrl(): string {

@@ -69,17 +69,23 @@ export function choiceOf(
 /**
  * A real app on a fresh database whose engine is built by select-runtime's engineFor (so the
  * certificate lookup is wired as in production) on the runtime chosen; certificate settings
- * overridden as given. The worker is not started: tests drive it with tick().
+ * (and APPS_DOMAIN) overridden as given. The worker is not started: tests drive it with tick().
  */
 export async function createCertificateTestApp(
   opts: {
     choice?: RuntimeChoice;
     certificates?: Partial<CertificateConfig>;
     worker?: CertificateWorkerOptions;
+    /** APPS_DOMAIN: every application also answers at `<label>.<appsDomain>`. */
+    appsDomain?: string;
   } = {},
 ) {
   const base = await testConfig();
-  const config = { ...base, certificates: { ...base.certificates, ...opts.certificates } };
+  const config = {
+    ...base,
+    certificates: { ...base.certificates, ...opts.certificates },
+    ...(opts.appsDomain ? { appsDomain: opts.appsDomain } : {}),
+  };
   const database = await createTestDatabase();
   const mailer = new CapturingMailer();
   const logs = new LogCapture();

@@ -19,7 +19,7 @@ export interface Issued {
 
 export interface SignOptions {
   commonName: string;
-  /** subjectAltName DNS names; none = no SAN extension at all. */
+  /** subjectAltName DNS names (IPv4 addresses as IP names); none = no SAN extension at all. */
   names?: string[];
   ca?: boolean;
   start?: Date;
@@ -73,7 +73,9 @@ function extensions(opts: { ca?: boolean | undefined; names?: string[] | undefin
     );
   lines.push('subjectKeyIdentifier = hash');
   if (opts.names?.length)
-    lines.push(`subjectAltName = ${opts.names.map((n) => `DNS:${n}`).join(',')}`);
+    lines.push(
+      `subjectAltName = ${opts.names.map((n) => (/^[\d.]+$/.test(n) ? `IP:${n}` : `DNS:${n}`)).join(',')}`,
+    );
   return lines.join('\n');
 }
 

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { buildApp } from '../../src/app';
+import { buildApp, type AppDeps } from '../../src/app';
 import { createEngine } from '../../src/engine/create-engine';
 import type { RuntimeDriver } from '../../src/engine/driver';
 import { Reconciler } from '../../src/engine/reconciler';
@@ -10,7 +10,10 @@ import { testConfig, testSecrets, type TestApp } from './test-app';
 /** A real app on a fresh database whose engine drives `driver` (a fake runtime) instead of the simulation. */
 export async function createEngineTestApp(
   driver: RuntimeDriver,
-  opts: { leaseMs?: number } = {},
+  opts: { leaseMs?: number; passWaitMs?: number } & Pick<
+    AppDeps,
+    'imageBuilder' | 'buildWorker'
+  > = {},
 ): Promise<TestApp> {
   const config = await testConfig();
   const database = await createTestDatabase();
@@ -23,6 +26,8 @@ export async function createEngineTestApp(
     secrets,
     mailer,
     logStream: logs,
+    ...(opts.imageBuilder ? { imageBuilder: opts.imageBuilder } : {}),
+    ...(opts.buildWorker ? { buildWorker: opts.buildWorker } : {}),
     engine: (log) =>
       createEngine({
         db: database.db,
@@ -31,6 +36,7 @@ export async function createEngineTestApp(
         dataDir: config.dataDir,
         log,
         ...(opts.leaseMs ? { leaseMs: opts.leaseMs } : {}),
+        ...(opts.passWaitMs ? { passWaitMs: opts.passWaitMs } : {}),
       }),
   });
   await app.ready();

@@ -51,6 +51,8 @@ export class FakeRuntime implements RuntimeDriver {
   reportFailedPulls = false;
   /** How long an apply takes (a slow registry, a busy API server). */
   applyDelayMs = 0;
+  /** Drift status() reports for an application (by deployment id) until its next apply. */
+  readonly drift = new Map<string, string[]>();
   private readonly holds = new Map<Operation, { started: () => void; gate: Promise<void> }>();
 
   /** The next `op` writes its objects, then waits for release() (or forever). */
@@ -110,6 +112,7 @@ export class FakeRuntime implements RuntimeDriver {
       throw Object.assign(new RuntimeRejectedError(reason), { preparations });
     }
     this.applies.push({ deploymentId: spec.deploymentId, generation: spec.generation });
+    this.drift.delete(spec.deploymentId);
     if (this.applyDelayMs > 0) await new Promise((r) => setTimeout(r, this.applyDelayMs));
     const key = `${spec.namespace}/${spec.name}`;
     const previous = this.objects.get(key);
@@ -147,6 +150,7 @@ export class FakeRuntime implements RuntimeDriver {
       url: `https://${o.name}.fake.test`,
       reason: null,
       images: [o.image],
+      ...(this.drift.has(ref.deploymentId) ? { drift: this.drift.get(ref.deploymentId)! } : {}),
     };
   }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, type App } from '../../src/app';
+import { buildApp, type App, type AppDeps } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/client';
 import type { ServerSecrets } from '../../src/secrets';
@@ -35,14 +35,17 @@ export async function testConfig(overrides: Partial<Config> = {}): Promise<Confi
 }
 
 /** A real app on a real, fresh database; mails and log lines are captured. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  deps: Pick<AppDeps, 'imageBuilder' | 'buildWorker'> = {},
+): Promise<TestApp> {
   const defaults = await testConfig();
   const config: Config = { ...defaults, ...overrides };
   const database = await createTestDatabase();
   const mailer = new CapturingMailer();
   const logs = new LogCapture();
   const secrets = testSecrets();
-  const app = await buildApp({ config, database, secrets, mailer, logStream: logs });
+  const app = await buildApp({ config, database, secrets, mailer, logStream: logs, ...deps });
   await app.ready();
   return {
     app,

@@ -1,7 +1,25 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { deleteAt, fieldsV1, getAt, leaves, pathKey, setAt, type FieldPath } from './field-sets';
-import { KINDS, schemaError, unknownFields, type KindInfo } from './strict-schema';
+import { fieldsV1 } from './field-sets';
+import {
+  inCollection,
+  isWatch,
+  labelsOf,
+  notFoundResource,
+  parsePath,
+  rbacOf,
+  type RbacAction,
+  selectorMatches,
+  statusBody,
+  type Json,
+  type Reply,
+} from './fake-paths';
+import { patchObject, type ManagedEntry } from './fake-writes';
+import { WatchHub, type WatchEvent } from './fake-watches';
+
+export type { WatchEvent } from './fake-watches';
+
+export { selectorMatches, statusBody, type RbacAction } from './fake-paths';
 
 /**
  * A strict stand-in for the Kubernetes API server, for the driver's tests:
@@ -17,15 +35,6 @@ import { KINDS, schemaError, unknownFields, type KindInfo } from './strict-schem
  * - pod logs and the metrics API; every request is recorded with its RBAC verb and resource.
  */
 
-type Json = Record<string, unknown>;
-
-export interface RbacAction {
-  group: string;
-  resource: string;
-  verb: string;
-  namespace: string | null;
-}
-
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -37,141 +46,8 @@ export interface RecordedRequest {
   rbac: RbacAction[];
 }
 
-type Reply = { status: number; body: unknown };
 /** Answer a request before the fake API does (failures, slowness); undefined = fall through. */
 export type Interceptor = (req: RecordedRequest) => Reply | 'hang' | undefined;
-
-interface WatchEvent {
-  rv: number;
-  type: 'ADDED' | 'MODIFIED' | 'DELETED';
-  path: string;
-  object: Json;
-}
-
-interface OpenWatch {
-  collection: string;
-  selector: string | null;
-  send(event: WatchEvent): void;
-  end(): void;
-}
-
-export const statusBody = (code: number, reason: string, message: string) => ({
-  kind: 'Status',
-  apiVersion: 'v1',
-  metadata: {},
-  status: 'Failure',
-  message,
-  reason,
-  code,
-});
-
-const isObject = (v: unknown): v is Json =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** RFC 7386 JSON merge patch. */
-function mergePatch(target: unknown, patch: unknown): unknown {
-  if (!isObject(patch)) return patch;
-  const out: Json = isObject(target) ? { ...target } : {};
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete out[key];
-    else out[key] = mergePatch(out[key], value);
-  }
-  return out;
-}
-
-/** Equality-based and set-based label selectors (`a=b`, `a!=b`, `a`, `!a`, `a in (x,y)`). */
-export function selectorMatches(
-  labels: Record<string, string> | undefined,
-  selector: string | null,
-): boolean {
-  if (!selector) return true;
-  const terms = selector.match(/[^,(]+(\([^)]*\))?/g) ?? [];
-  return terms.every((raw) => {
-    const term = raw.trim();
-    const set = /^(\S+)\s+(in|notin)\s+\((.*)\)$/.exec(term);
-    if (set) {
-      const values = set[3]!.split(',').map((v) => v.trim());
-      const has = labels?.[set[1]!] !== undefined && values.includes(labels[set[1]!]!);
-      return set[2] === 'in' ? has : !has;
-    }
-    if (term.startsWith('!')) return labels?.[term.slice(1)] === undefined;
-    const ne = /^([^!=]+)!=(.*)$/.exec(term);
-    if (ne) return labels?.[ne[1]!] !== ne[2];
-    const eq = /^([^=]+)==?(.*)$/.exec(term);
-    if (eq) return labels?.[eq[1]!] === eq[2];
-    return labels?.[term] !== undefined;
-  });
-}
-
-interface ParsedPath {
-  info: KindInfo | null;
-  group: string;
-  version: string;
-  namespace: string | null;
-  plural: string;
-  name: string | null;
-  subresource: string | null;
-  collection: string;
-}
-
-const parsed = new Map<string, ParsedPath | null>();
-
-/** `/api/v1/namespaces/ns/pods/name/log`, `/apis/apps/v1/deployments`… (memoised: paths repeat). */
-function parsePath(path: string): ParsedPath | null {
-  let p = parsed.get(path);
-  if (p === undefined) {
-    p = parseUncached(path);
-    parsed.set(path, p);
-  }
-  return p;
-}
-
-function parseUncached(path: string): ParsedPath | null {
-  const parts = path.split('/').filter(Boolean);
-  let group = '';
-  let rest: string[];
-  if (parts[0] === 'api') rest = parts.slice(1);
-  else if (parts[0] === 'apis') {
-    group = parts[1] ?? '';
-    rest = parts.slice(2);
-  } else return null;
-  const version = rest.shift() ?? '';
-  let namespace: string | null = null;
-  if (rest[0] === 'namespaces' && rest.length >= 3) {
-    namespace = rest[1]!;
-    rest = rest.slice(2);
-  }
-  const [plural, name, subresource] = rest;
-  if (!plural) return null;
-  const info =
-    KINDS.find((k) => k.group === group && k.version === version && k.plural === plural) ?? null;
-  const root = group ? `/apis/${group}/${version}` : `/api/${version}`;
-  // `/api/v1/namespaces/x` is the Namespace x itself.
-  if (plural === 'namespaces' && namespace === null && name !== undefined) {
-    return {
-      info,
-      group,
-      version,
-      namespace: null,
-      plural,
-      name,
-      subresource: subresource ?? null,
-      collection: `${root}/namespaces`,
-    };
-  }
-  return {
-    info,
-    group,
-    version,
-    namespace,
-    plural,
-    name: name ?? null,
-    subresource: subresource ?? null,
-    collection: namespace ? `${root}/namespaces/${namespace}/${plural}` : `${root}/${plural}`,
-  };
-}
-
-const labelsOf = (o: Json) => (o.metadata as Json | undefined)?.labels as Record<string, string>;
 
 export class FakeKubeApi {
   readonly requests: RecordedRequest[] = [];
@@ -184,15 +60,14 @@ export class FakeKubeApi {
   intercept: Interceptor | undefined;
   /** Called after every change (tests check invariants at every instant, e.g. quota sums). */
   onChange: ((event: WatchEvent) => void) | undefined;
+  /** Controllers that react to changes as the cluster's would (fake-deployment-controller.ts). */
+  readonly controllers = new Set<(event: WatchEvent) => void>();
   private readonly server = http.createServer((req, res) => void this.handle(req, res));
-  private readonly watches = new Set<OpenWatch>();
-  private events: WatchEvent[] = [];
+  private readonly hub = new WatchHub();
   private resourceVersion = 0;
-  /** resourceVersions older than this have been compacted: a watch from them gets 410. */
-  private oldestRv = 0;
   private uid = 0;
   /** Most watches ever open at once, per collection. */
-  readonly peakWatches = new Map<string, number>();
+  readonly peakWatches = this.hub.peakWatches;
 
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -204,7 +79,7 @@ export class FakeKubeApi {
   }
 
   async close(): Promise<void> {
-    for (const w of this.watches) w.end();
+    this.hub.drop();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
@@ -226,20 +101,22 @@ export class FakeKubeApi {
 
   /** Watches open now, per collection path. */
   openWatches(): Map<string, number> {
-    const out = new Map<string, number>();
-    for (const w of this.watches) out.set(w.collection, (out.get(w.collection) ?? 0) + 1);
-    return out;
+    return this.hub.openWatches();
   }
 
   /** Forgets the event history: every watch resumed from an older resourceVersion gets 410. */
   compact(): void {
-    this.oldestRv = this.resourceVersion + 1;
-    this.events = [];
+    this.hub.compact(this.resourceVersion + 1);
   }
 
   /** Ends every open watch (as an API server restart or a load balancer timeout does). */
   dropWatches(): void {
-    for (const w of [...this.watches]) w.end();
+    this.hub.drop();
+  }
+
+  /** Whether an object is stored at this path. */
+  has(path: string): boolean {
+    return this.objects.has(path);
   }
 
   /** Stores (or replaces) an object as a controller would, telling watchers. */
@@ -274,15 +151,18 @@ export class FakeKubeApi {
       metadata: { ...(stored.metadata as Json), resourceVersion: String(rv) },
     };
     this.emit({ rv, type: 'DELETED', path, object });
+    // The garbage collector: what the removed object owned (ownerReferences by uid) goes too.
+    const uid = (stored.metadata as Json).uid;
+    for (const [other, o] of [...this.objects]) {
+      const owners = ((o.metadata as Json).ownerReferences ?? []) as Json[];
+      if (owners.some((ref) => ref.uid === uid)) this.remove(other);
+    }
   }
 
   private emit(event: WatchEvent): void {
-    this.events.push(event);
-    for (const w of this.watches) {
-      if (inCollection(event.path, w.collection))
-        if (selectorMatches(labelsOf(event.object), w.selector)) w.send(event);
-    }
+    this.hub.emit(event);
     this.onChange?.(event);
+    for (const controller of this.controllers) controller(event);
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -297,14 +177,14 @@ export class FakeKubeApi {
       contentType: req.headers['content-type'],
       authorization: req.headers.authorization,
       body: Buffer.concat(chunks).toString('utf8'),
-      rbac: this.rbacOf(req.method ?? 'GET', path, url.searchParams),
+      rbac: rbacOf(req.method ?? 'GET', path, url.searchParams, this.objects.has(path)),
     };
     this.requests.push(recorded);
     const intercepted = this.intercept?.(recorded);
     if (intercepted === 'hang') return;
     const parsed = parsePath(path);
     if (!intercepted && req.method === 'GET' && isWatch(url.searchParams) && parsed) {
-      this.serveWatch(parsed, url.searchParams, res);
+      this.hub.serve(parsed, url.searchParams, res);
       return;
     }
     const reply = intercepted ?? this.answer(recorded);
@@ -313,68 +193,6 @@ export class FakeKubeApi {
       'Content-Type': typeof reply.body === 'string' ? 'text/plain' : 'application/json',
     });
     res.end(text);
-  }
-
-  private rbacOf(method: string, path: string, query: URLSearchParams): RbacAction[] {
-    const p = parsePath(path);
-    if (!p) return [];
-    const resource = p.subresource ? `${p.plural}/${p.subresource}` : p.plural;
-    const base = { group: p.group, resource, namespace: p.namespace };
-    if (method === 'GET') {
-      const verb = p.name === null ? (isWatch(query) ? 'watch' : 'list') : 'get';
-      return [{ ...base, verb }];
-    }
-    if (method === 'DELETE') return [{ ...base, verb: 'delete' }];
-    if (method === 'PATCH') {
-      const creates = p.name !== null && !this.objects.has(path);
-      return [{ ...base, verb: 'patch' }, ...(creates ? [{ ...base, verb: 'create' }] : [])];
-    }
-    if (method === 'POST') return [{ ...base, verb: 'create' }];
-    if (method === 'PUT') return [{ ...base, verb: 'update' }];
-    return [];
-  }
-
-  private serveWatch(p: ParsedPath, query: URLSearchParams, res: http.ServerResponse) {
-    const selector = query.get('labelSelector');
-    const from = Number(query.get('resourceVersion') ?? '0');
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' });
-    const write = (type: string, object: unknown) =>
-      res.write(`${JSON.stringify({ type, object })}\n`);
-    if (from > 0 && from < this.oldestRv - 1) {
-      write('ERROR', statusBody(410, 'Expired', `too old resource version: ${from}`));
-      res.end();
-      return;
-    }
-    const watch: OpenWatch = {
-      collection: p.collection,
-      selector,
-      send: (event) => write(event.type, event.object),
-      end: () => {
-        this.watches.delete(watch);
-        res.end();
-      },
-    };
-    // Events are in resourceVersion order: start after `from` (binary search).
-    let lo = 0;
-    let hi = this.events.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.events[mid]!.rv <= from) lo = mid + 1;
-      else hi = mid;
-    }
-    for (const event of this.events.slice(lo)) {
-      if (
-        inCollection(event.path, p.collection) &&
-        selectorMatches(labelsOf(event.object), selector)
-      )
-        watch.send(event);
-    }
-    this.watches.add(watch);
-    const open = this.openWatches().get(p.collection) ?? 0;
-    this.peakWatches.set(p.collection, Math.max(this.peakWatches.get(p.collection) ?? 0, open));
-    res.on('close', () => this.watches.delete(watch));
-    const timeout = Number(query.get('timeoutSeconds') ?? '0');
-    if (timeout > 0) setTimeout(() => watch.end(), timeout * 1000).unref();
   }
 
   private answer(req: RecordedRequest): Reply {
@@ -425,7 +243,7 @@ export class FakeKubeApi {
         };
       }
       case 'PATCH':
-        return this.patch(req, p, stored);
+        return patchObject(this, req, p, stored);
       case 'DELETE': {
         if (!stored || p.name === null) return notFound;
         if (p.info.kind === 'Namespace') {
@@ -440,182 +258,8 @@ export class FakeKubeApi {
     }
   }
 
-  private patch(req: RecordedRequest, p: ParsedPath, stored: Json | undefined): Reply {
-    const info = p.info!;
-    const manager = req.query.get('fieldManager');
-    let body: Json;
-    try {
-      body = JSON.parse(req.body) as Json;
-    } catch {
-      return { status: 400, body: statusBody(400, 'BadRequest', 'body is not JSON') };
-    }
-    if (req.contentType === 'application/merge-patch+json') {
-      if (!stored)
-        return {
-          status: 404,
-          body: statusBody(404, 'NotFound', `${p.plural} "${p.name}" not found`),
-        };
-      const next = mergePatch(stored, body) as Json;
-      const invalid = this.invalid(info, p, next, req.query);
-      if (invalid) return invalid;
-      // An update takes the fields it sets from whoever owned them, without conflict.
-      const managed = managedOf(stored);
-      const taken = [...leaves(body).values()].map(([path]) => path);
-      for (const entry of managed)
-        entry.paths = entry.paths.filter((q) => !taken.some((t) => pathKey(t) === pathKey(q)));
-      if (manager) upsertManager(managed, manager, 'Update', taken);
-      return this.store(req.path, stored, next, managed);
-    }
-    if (req.contentType !== 'application/apply-patch+yaml') {
-      return {
-        status: 415,
-        body: statusBody(
-          415,
-          'UnsupportedMediaType',
-          'the body of the request was in an unknown format',
-        ),
-      };
-    }
-    if (!manager)
-      return {
-        status: 400,
-        body: statusBody(400, 'BadRequest', 'fieldManager is required for apply requests'),
-      };
-    const meta = body.metadata as Json | undefined;
-    if (
-      body.kind !== info.kind ||
-      body.apiVersion !== (p.group ? `${p.group}/${p.version}` : p.version)
-    )
-      return { status: 400, body: statusBody(400, 'BadRequest', `body is not a ${info.kind}`) };
-    if (meta?.name !== p.name || (meta?.namespace ?? null) !== p.namespace)
-      return {
-        status: 400,
-        body: statusBody(
-          400,
-          'BadRequest',
-          'the name or namespace of the object does not match the URL',
-        ),
-      };
-    if (p.namespace && !this.objects.has(`/api/v1/namespaces/${p.namespace}`))
-      return {
-        status: 404,
-        body: statusBody(404, 'NotFound', `namespaces "${p.namespace}" not found`),
-      };
-
-    const applied = leaves(body);
-    const managed = managedOf(stored);
-    const force = req.query.get('force') === 'true';
-    const conflicts: string[] = [];
-    for (const entry of managed) {
-      if (entry.manager === manager) continue;
-      for (const owned of entry.paths) {
-        const key = pathKey(owned);
-        const mine = applied.get(key);
-        if (mine && JSON.stringify(getAt(stored, owned)) !== JSON.stringify(mine[1]))
-          conflicts.push(`conflict with "${entry.manager}": ${key}`);
-      }
-    }
-    if (conflicts.length > 0 && !force) {
-      return {
-        status: 409,
-        body: statusBody(
-          409,
-          'Conflict',
-          `Apply failed with ${conflicts.length} conflicts: ${conflicts.join('; ')}`,
-        ),
-      };
-    }
-    const next: Json = structuredClone(stored ?? {});
-    delete next.status;
-    // Fields this manager applied before and no longer applies go, unless someone else owns them.
-    const previous = managed.find((e) => e.manager === manager && e.operation === 'Apply');
-    for (const owned of previous?.paths ?? []) {
-      const key = pathKey(owned);
-      const others = managed.some((e) => e !== previous && e.paths.some((q) => pathKey(q) === key));
-      if (!applied.has(key) && !others) deleteAt(next, owned);
-    }
-    for (const [path, value] of applied.values()) setAt(next, path, value);
-    if (force) {
-      for (const entry of managed)
-        if (entry.manager !== manager)
-          entry.paths = entry.paths.filter((q) => !applied.has(pathKey(q)));
-    }
-    upsertManager(
-      managed,
-      manager,
-      'Apply',
-      [...applied.values()].map(([path]) => path),
-      true,
-    );
-    if (stored?.status) next.status = stored.status;
-    const invalid = this.invalid(info, p, next, req.query, body);
-    if (invalid) return invalid;
-    if (
-      stored &&
-      info.kind === 'Job' &&
-      JSON.stringify((stored.spec as Json).template) !==
-        JSON.stringify((next.spec as Json).template)
-    ) {
-      return immutable(info, p, 'spec.template');
-    }
-    if (
-      stored &&
-      ['Deployment', 'StatefulSet'].includes(info.kind) &&
-      JSON.stringify((stored.spec as Json).selector) !==
-        JSON.stringify((next.spec as Json).selector)
-    ) {
-      return immutable(info, p, 'spec.selector');
-    }
-    return this.store(req.path, stored, next, managed);
-  }
-
-  /** Schema, unknown fields (Strict) and selector checks; a Reply when the object is refused. */
-  private invalid(
-    info: KindInfo,
-    p: ParsedPath,
-    object: Json,
-    query: URLSearchParams,
-    body?: Json,
-  ): Reply | null {
-    const { status: _status, ...withoutStatus } = object;
-    const error = schemaError(info, withoutStatus);
-    if (error) return invalidReply(info, p, error);
-    if (body && info.typeName && query.get('fieldValidation') === 'Strict') {
-      const unknown = unknownFields(body, info.typeName);
-      if (unknown.length > 0) {
-        return {
-          status: 400,
-          body: statusBody(
-            400,
-            'BadRequest',
-            `${info.kind} in version "${info.version}" cannot be handled as a ${info.kind}: strict decoding error: ${unknown.map((u) => `unknown field "${u}"`).join(', ')}`,
-          ),
-        };
-      }
-    }
-    if (info.kind === 'Deployment' || info.kind === 'StatefulSet') {
-      const spec = object.spec as Json;
-      const selector = (spec.selector as Json | undefined)?.matchLabels as
-        Record<string, string> | undefined;
-      const labels = ((spec.template as Json | undefined)?.metadata as Json | undefined)?.labels as
-        Record<string, string> | undefined;
-      const matches = selector && Object.entries(selector).every(([k, v]) => labels?.[k] === v);
-      if (!matches)
-        return invalidReply(
-          info,
-          p,
-          'spec.template.metadata.labels: Invalid value: `selector` does not match template `labels`',
-        );
-    }
-    return null;
-  }
-
-  private store(
-    path: string,
-    stored: Json | undefined,
-    next: Json,
-    managed: ManagedEntry[],
-  ): Reply {
+  /** Stores a write's result with its generation (bumped when the spec changes) and field managers. */
+  store(path: string, stored: Json | undefined, next: Json, managed: ManagedEntry[]): Reply {
     const specChanged = JSON.stringify(stored?.spec) !== JSON.stringify(next.spec);
     const generation =
       Number((stored?.metadata as Json | undefined)?.generation ?? 0) +
@@ -637,71 +281,3 @@ export class FakeKubeApi {
     return { status: stored ? 200 : 201, body: saved };
   }
 }
-
-interface ManagedEntry {
-  manager: string;
-  operation: 'Apply' | 'Update';
-  paths: FieldPath[];
-}
-
-/** The fake keeps each entry's paths beside the FieldsV1 form (`_paths`) to merge without parsing it. */
-function managedOf(stored: Json | undefined): ManagedEntry[] {
-  const entries = ((stored?.metadata as Json | undefined)?.managedFields ?? []) as Json[];
-  return entries.map((e) => ({
-    manager: e.manager as string,
-    operation: e.operation as 'Apply' | 'Update',
-    paths: structuredClone(e._paths as FieldPath[]),
-  }));
-}
-
-function upsertManager(
-  managed: ManagedEntry[],
-  manager: string,
-  operation: 'Apply' | 'Update',
-  paths: FieldPath[],
-  replace = false,
-) {
-  const entry = managed.find((e) => e.manager === manager && e.operation === operation);
-  if (!entry) managed.push({ manager, operation, paths });
-  else if (replace) entry.paths = paths;
-  else {
-    const keys = new Set(entry.paths.map(pathKey));
-    entry.paths.push(...paths.filter((q) => !keys.has(pathKey(q))));
-  }
-}
-
-const isWatch = (query: URLSearchParams) =>
-  query.get('watch') === 'true' || query.get('watch') === '1';
-
-/** Whether an object path is directly in a collection (a cluster-wide collection spans namespaces). */
-function inCollection(path: string, collection: string): boolean {
-  const p = parsePath(path);
-  const c = parsePath(`${collection}`);
-  if (!p || !c || p.name === null) return false;
-  if (path.startsWith(`${collection}/`) && !path.slice(collection.length + 1).includes('/'))
-    return true;
-  // /apis/apps/v1/deployments: every namespace's deployments.
-  return (
-    c.namespace === null &&
-    c.name === null &&
-    p.group === c.group &&
-    p.version === c.version &&
-    p.plural === c.plural &&
-    p.subresource === null
-  );
-}
-
-const notFoundResource = (): Reply => ({
-  status: 404,
-  body: statusBody(404, 'NotFound', 'the server could not find the requested resource'),
-});
-
-function invalidReply(info: KindInfo, p: ParsedPath, message: string): Reply {
-  return {
-    status: 422,
-    body: statusBody(422, 'Invalid', `${info.kind} "${p.name}" is invalid: ${message}`),
-  };
-}
-
-const immutable = (info: KindInfo, p: ParsedPath, field: string) =>
-  invalidReply(info, p, `${field}: Invalid value: field is immutable`);

@@ -13,6 +13,7 @@ import { Namespace } from 'kubernetes-models/v1/Namespace';
 import { PersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
 import { Pod } from 'kubernetes-models/v1/Pod';
 import { ResourceQuota } from 'kubernetes-models/v1/ResourceQuota';
+import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Secret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
 
@@ -63,6 +64,7 @@ export const KINDS: KindInfo[] = [
   kind('v1', 'ResourceQuota', 'resourcequotas', true, ResourceQuota),
   kind('v1', 'LimitRange', 'limitranges', true, LimitRange),
   kind('v1', 'Secret', 'secrets', true, Secret),
+  kind('v1', 'ConfigMap', 'configmaps', true, ConfigMap),
   kind('v1', 'PersistentVolumeClaim', 'persistentvolumeclaims', true, PersistentVolumeClaim),
   kind('v1', 'Service', 'services', true, Service),
   kind('v1', 'Pod', 'pods', true, Pod),

@@ -1,6 +1,6 @@
 import type { Deployment } from '@nuage/shared/api-types';
 import type { DeployErpInput } from '@nuage/shared/schemas/deployments';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
 import { deploymentsQueryKey } from './deployments-query';
 
@@ -24,21 +24,28 @@ export function deployApplication({ environmentId, body }: DeployVariables) {
 }
 
 /**
- * The environment's list, its application count and the project's usage all change. With
- * `awaitLists` the mutation ends once they are read again (the inline form shows the new
- * application before its toast); without, it ends at once (the wizard leaves 2 s later).
+ * After a deploy (catalogue or code) the environment's list, its application count and the
+ * project's usage all change. With `awaitLists` the mutation ends once they are read again (the
+ * inline form shows the new application before its toast); without, it ends at once (the
+ * wizard leaves 2 s later).
  */
+export async function refreshAfterDeploy(
+  queryClient: QueryClient,
+  { environmentId, projectId }: { environmentId: string; projectId: string },
+  awaitLists: boolean,
+) {
+  const refreshed = Promise.all([
+    queryClient.invalidateQueries({ queryKey: deploymentsQueryKey(environmentId) }),
+    queryClient.invalidateQueries({ queryKey: ['environments', projectId] }),
+    queryClient.invalidateQueries({ queryKey: ['projects'] }),
+  ]);
+  if (awaitLists) await refreshed;
+}
+
 export function useDeployApplication({ awaitLists }: { awaitLists: boolean }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deployApplication,
-    onSuccess: async (_app, { environmentId, projectId }) => {
-      const refreshed = Promise.all([
-        queryClient.invalidateQueries({ queryKey: deploymentsQueryKey(environmentId) }),
-        queryClient.invalidateQueries({ queryKey: ['environments', projectId] }),
-        queryClient.invalidateQueries({ queryKey: ['projects'] }),
-      ]);
-      if (awaitLists) await refreshed;
-    },
+    onSuccess: (_app, target) => refreshAfterDeploy(queryClient, target, awaitLists),
   });
 }

@@ -14,6 +14,30 @@ export interface FakeReply {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A streamed body (text/event-stream) instead of JSON: see `createSseFeed`. */
+  stream?: ReadableStream<Uint8Array>;
+}
+
+/** The stream ends with an AbortError when the app aborts the request, as a real fetch does. */
+function abortable(stream: ReadableStream<Uint8Array>, signal: AbortSignal | null | undefined) {
+  const reader = stream.getReader();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      signal?.addEventListener('abort', () => {
+        controller.error(new DOMException('aborted', 'AbortError'));
+        void reader.cancel().catch(() => undefined);
+      });
+    },
+    async pull(controller) {
+      try {
+        const { value, done } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (err) {
+        controller.error(err);
+      }
+    },
+  });
 }
 
 export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
@@ -45,6 +69,12 @@ export function createFakeApi() {
       ? await handler(request)
       : { status: 404, body: { detail: `Fake API: nothing programmed for ${method} ${path}` } };
     const status = reply.status ?? 200;
+    if (reply.stream) {
+      return new Response(abortable(reply.stream, init.signal), {
+        status,
+        headers: { 'content-type': 'text/event-stream', ...reply.headers },
+      });
+    }
     return new Response(status === 204 ? null : JSON.stringify(reply.body ?? null), {
       status,
       headers: { 'content-type': 'application/json', ...reply.headers },

@@ -38,6 +38,8 @@ export const certificateMessages = {
   duplicateOrder: "Un certificat Let's Encrypt existe déjà pour ce domaine dans ce projet.",
   renewCustom:
     "Seuls les certificats Let's Encrypt se renouvellent automatiquement : importez le nouveau certificat en modifiant celui-ci.",
+  renewByProxy:
+    "Ce certificat est obtenu et renouvelé par le proxy HTTPS du serveur, qui réessaie de lui-même en cas d'échec : il n'y a rien à demander.",
   pemOnLetsEncrypt:
     "Le contenu d'un certificat Let's Encrypt est géré par la plateforme : seuls le nom et la description se modifient.",
   notIssuedYet:

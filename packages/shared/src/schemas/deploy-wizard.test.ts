@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deployMessages as m } from './deployments';
+import { codeDeployMessages } from './code-deploy';
 import {
   deployWizardDefaults,
   deployWizardMessages,
@@ -100,11 +101,52 @@ describe('deploy wizard schema', () => {
   });
 });
 
+describe('deploy wizard schema, Code path (issue 13)', () => {
+  const code = {
+    ...ready,
+    app_type: 'code',
+    template_type: 'nodejs',
+    repository_url: 'https://git.exemple.sn/equipe/app.git',
+  };
+
+  it('checks variable and build argument names, duplicates, the port and the branch', () => {
+    expect(
+      issues(deployWizardSchema, {
+        ...code,
+        branch: 'feature..x',
+        port: 70000,
+        env_vars: [
+          { name: 'NODE_ENV', value: 'production', secret: false },
+          { name: 'NODE_ENV', value: 'x', secret: false },
+          { name: '2FA', value: '', secret: true },
+        ],
+        build_args: [{ key: 'API-URL', value: '/api' }],
+      }),
+    ).toEqual({
+      branch: codeDeployMessages.branchInvalid,
+      port: codeDeployMessages.portInvalid,
+      'env_vars.1.name': codeDeployMessages.variableNameDuplicate,
+      'env_vars.2.name': codeDeployMessages.variableNameInvalid,
+      'build_args.0.key': codeDeployMessages.buildArgNameInvalid,
+    });
+  });
+
+  it('reads an emptied port as "detected" and an empty branch as main', () => {
+    const parsed = deployWizardSchema.safeParse({ ...code, port: NaN, branch: '' });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.port).toBeUndefined();
+  });
+});
+
 describe('inline deploy schema', () => {
-  const filled = { ...inlineDeployDefaults, nom: 'site', image_registry_url: 'wordpress' };
+  const filled = {
+    ...inlineDeployDefaults,
+    nom: 'site',
+    source: { ...inlineDeployDefaults.source, image_registry_url: 'wordpress' },
+  };
 
   it("defaults the tag to 'latest' and accepts an ERP image", () => {
-    expect(inlineDeployDefaults.image_tag).toBe('latest');
+    expect(inlineDeployDefaults.source.image_tag).toBe('latest');
     expect(inlineDeploySchema.safeParse(filled).success).toBe(true);
   });
 
@@ -112,7 +154,7 @@ describe('inline deploy schema', () => {
     expect(
       issues(inlineDeploySchema, {
         ...inlineDeployDefaults,
-        image_tag: '',
+        source: { ...inlineDeployDefaults.source, image_tag: '' },
         cpu: 0,
         ram: 0.1,
         replicas: 0,
@@ -122,14 +164,30 @@ describe('inline deploy schema', () => {
       cpu: m.cpuMin,
       ram: m.ramMin,
       replicas: m.replicasMinInline,
-      image_registry_url: m.imageRequired,
-      image_tag: m.tagRequired,
+      'source.image_registry_url': m.imageRequired,
+      'source.image_tag': m.tagRequired,
     });
   });
 
-  it('refuses CODE, announced only', () => {
-    expect(issues(inlineDeploySchema, { ...filled, type_application: 'CODE' })).toEqual({
-      type_application: m.codeComingSoon,
+  it('CODE asks for a repository URL and a branch instead of an image (issue 13)', () => {
+    const code = (source: Record<string, string>) => ({
+      ...inlineDeployDefaults,
+      nom: '',
+      source: { ...inlineDeployDefaults.source, type_application: 'CODE', ...source },
     });
+    expect(issues(inlineDeploySchema, code({ git_branch: '' }))).toEqual({
+      nom: m.nameRequired,
+      'source.repo_url': m.repositoryRequired,
+      'source.git_branch': codeDeployMessages.branchRequired,
+    });
+    expect(
+      issues(inlineDeploySchema, code({ repo_url: 'pas une url', git_branch: 'a b' })),
+    ).toEqual({
+      nom: m.nameRequired,
+      'source.repo_url': m.repositoryRequired,
+      'source.git_branch': codeDeployMessages.branchInvalid,
+    });
+    const ok = { ...code({ repo_url: 'https://git.exemple.sn/e/api.git' }), nom: 'api' };
+    expect(inlineDeploySchema.safeParse(ok).success).toBe(true);
   });
 });

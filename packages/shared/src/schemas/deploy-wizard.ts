@@ -13,6 +13,15 @@ import {
   storageField,
   TAG_PATTERN,
 } from './deployments';
+import { codeTemplateIds } from '../catalog';
+import {
+  buildArgsField,
+  codeDeployMessages,
+  codeSourceChecks,
+  envVarsField,
+  isValidBranch,
+  portField,
+} from './code-deploy';
 import { emailField, requiredText } from './fields';
 import { requiredNumber } from './projects';
 
@@ -35,7 +44,7 @@ const optionalText = z.optional(z.string().check(z.trim()));
 /**
  * SPEC §3 "Deploy wizard form fields", with the rules of SPEC §5. One schema for the five
  * steps: each step validates its own fields (`wizardStepFields`), the last one all of them.
- * Code applications are announced only, but their rules are kept so enabling them is a switch.
+ * The Code path (issue 13) adds the repository, build arguments, variables and port.
  */
 export const deployWizardSchema = z
   .object({
@@ -52,6 +61,9 @@ export const deployWizardSchema = z
     repository_url: optionalText,
     branch: optionalText,
     git_token_id: optionalText,
+    build_args: z.optional(buildArgsField),
+    env_vars: z.optional(envVarsField),
+    port: portField,
     odoo_email: optionalEmail,
     odoo_password: optionalPassword,
     postgres_password: optionalPassword,
@@ -64,16 +76,7 @@ export const deployWizardSchema = z
     /** '' = Let's Encrypt automatique. */
     certificat_tls_id: z.optional(z.string()),
   })
-  .check(
-    z.refine((f) => f.app_type !== 'code' || REPOSITORY_URL_PATTERN.test(f.repository_url ?? ''), {
-      error: m.repositoryRequired,
-      path: ['repository_url'],
-    }),
-    z.refine(
-      (f) => f.app_type !== 'code' || f.repository_type !== 'private' || Boolean(f.git_token_id),
-      { error: m.tokenRequired, path: ['git_token_id'] },
-    ),
-  );
+  .check(...codeSourceChecks());
 export type DeployWizardValues = z.input<typeof deployWizardSchema>;
 export type DeployWizardData = z.output<typeof deployWizardSchema>;
 export type DeployWizardField = keyof DeployWizardValues;
@@ -92,6 +95,8 @@ export const deployWizardDefaults = {
   repository_url: '',
   branch: 'main',
   git_token_id: '',
+  build_args: [],
+  env_vars: [],
   odoo_email: '',
   odoo_password: '',
   postgres_password: '',
@@ -116,7 +121,11 @@ export const wizardStepFields = {
     'storage',
     'replicas',
     'repository_url',
+    'branch',
     'git_token_id',
+    'build_args',
+    'env_vars',
+    'port',
     'odoo_email',
     'odoo_password',
     'postgres_password',
@@ -140,18 +149,79 @@ const inlineReplicasField = requiredNumber(
 
 export const inlineDeployTypes = ['ERP', 'CODE'] as const;
 
+type InlineDraft = {
+  type_application?: unknown;
+  image_registry_url?: unknown;
+  image_tag?: unknown;
+  repo_url?: unknown;
+  git_branch?: unknown;
+  repository_type?: unknown;
+  git_token_id?: unknown;
+};
+const textOf = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+const inlineRule = (
+  type: (typeof inlineDeployTypes)[number],
+  field: keyof InlineDraft,
+  ok: (value: string) => boolean,
+  error: string,
+) =>
+  z.refine<InlineDraft>((f) => f.type_application !== type || ok(textOf(f[field])), {
+    error,
+    path: [field],
+  });
+
 /**
- * The inline deploy form of the environment page (SPEC §5): only ERP can be chosen today
- * (CODE is 'Arrive bientôt'); its image and tag are required, the tag defaulting to latest.
+ * What the inline form deploys: ERP needs its image and tag (tag defaulting to latest); CODE
+ * (issue 13) a public repository URL and its branch (main). A sub-object, so that its rules
+ * run even when the name is missing: one submit shows every problem at once.
  */
+export const inlineSourceSchema = z
+  .object({
+    type_application: z.enum(inlineDeployTypes),
+    image_registry_url: optionalText,
+    image_tag: optionalText,
+    /** CODE: the runtime of the repository (react, vue, nodejs, python, php, java). */
+    code_runtime: z.optional(z.enum(codeTemplateIds)),
+    repo_url: optionalText,
+    git_branch: optionalText,
+    /** CODE: a private repository is read with one of the project's tokens (SPEC §5). */
+    repository_type: z.optional(z.enum(repositoryTypes)),
+    git_token_id: optionalText,
+  })
+  .check(
+    inlineRule('ERP', 'image_registry_url', (v) => v !== '', m.imageRequired),
+    inlineRule(
+      'ERP',
+      'image_registry_url',
+      (v) => v === '' || IMAGE_PATTERN.test(v),
+      m.imageInvalid,
+    ),
+    inlineRule('ERP', 'image_tag', (v) => v !== '', m.tagRequired),
+    inlineRule('ERP', 'image_tag', (v) => v === '' || TAG_PATTERN.test(v), m.tagInvalid),
+    inlineRule('CODE', 'repo_url', (v) => REPOSITORY_URL_PATTERN.test(v), m.repositoryRequired),
+    inlineRule('CODE', 'git_branch', (v) => v !== '', codeDeployMessages.branchRequired),
+    z.refine<InlineDraft>(
+      (f) =>
+        f.type_application !== 'CODE' ||
+        f.repository_type !== 'private' ||
+        textOf(f.git_token_id) !== '',
+      { error: m.tokenRequired, path: ['git_token_id'] },
+    ),
+    inlineRule(
+      'CODE',
+      'git_branch',
+      (v) => v === '' || isValidBranch(v),
+      codeDeployMessages.branchInvalid,
+    ),
+  );
+
+/** The inline deploy form of the environment page (SPEC §5). */
 export const inlineDeploySchema = z.object({
   nom: appNameField,
-  type_application: z.literal('ERP', { error: m.codeComingSoon }),
   cpu: cpuField,
   ram: ramField,
   replicas: inlineReplicasField,
-  image_registry_url: requiredText(m.imageRequired, z.regex(IMAGE_PATTERN, m.imageInvalid)),
-  image_tag: requiredText(m.tagRequired, z.regex(TAG_PATTERN, m.tagInvalid)),
+  source: inlineSourceSchema,
   nom_domaine: optionalDomain,
   /** '' = Let's Encrypt automatique. */
   certificat_tls_id: z.optional(z.string()),
@@ -161,12 +231,19 @@ export type InlineDeployData = z.output<typeof inlineDeploySchema>;
 
 export const inlineDeployDefaults = {
   nom: '',
-  type_application: 'ERP',
   cpu: deployLimits.cpu.default,
   ram: deployLimits.ram.default,
   replicas: deployLimits.replicas.default,
-  image_registry_url: '',
-  image_tag: 'latest',
+  source: {
+    type_application: 'ERP',
+    image_registry_url: '',
+    image_tag: 'latest',
+    code_runtime: 'nodejs',
+    repo_url: '',
+    git_branch: 'main',
+    repository_type: 'public',
+    git_token_id: '',
+  },
   nom_domaine: '',
   certificat_tls_id: '',
 } as const satisfies InlineDeployValues;

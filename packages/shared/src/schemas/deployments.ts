@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { emailField, requiredText } from './fields';
+import { branchField, buildArgsField, envVarListSchema, portField } from './code';
 import { requiredNumber } from './projects';
 
 /** SPEC §5 "Deploy wizard" and "Inline deploy form" texts, plus the server's own. */
@@ -152,7 +153,10 @@ function repositoryUrlOf(b: {
   return (b.repository_access?.repository_url ?? b.repo_url ?? '').trim();
 }
 
-/** POST /deployments/{envId}/deploy/code: validated, then answered 501 (announced feature). */
+/**
+ * POST /deployments/{envId}/deploy/code (SPEC §7), plus the issue 13 options: `env_vars`
+ * (plain and secret) and `port` (default: the one the build detects).
+ */
 export const deployCodeSchema = z
   .object({
     nom: appNameField,
@@ -160,8 +164,10 @@ export const deployCodeSchema = z
     ram: ramField,
     replicas: replicasField,
     type_application: z.optional(z.string()),
-    git_branch: z.optional(z.string()),
-    build_args: z.optional(z.unknown()),
+    git_branch: z.optional(z.pipe(z.transform(blankToUndefined), z.optional(branchField))),
+    build_args: z.nullish(buildArgsField),
+    env_vars: z.optional(envVarListSchema),
+    port: z.nullish(portField),
     helm_chart_version: z.optional(z.string()),
     repo_url: z.nullish(z.string()),
     repository_access: z.nullish(

@@ -105,7 +105,9 @@ async function seedFirstVersion(db: PGlite) {
   );
 }
 
-describe('PGlite data of an earlier version, on the first start', () => {
+// Each test starts real servers (PGlite, then an embedded PostgreSQL: initdb, migrations, the
+// import): 10-35 s on a busy 2-core CI machine, past the API project's 30 s default.
+describe('PGlite data of an earlier version, on the first start', { timeout: 120_000 }, () => {
   it('is imported: its accounts log in, later migrations follow, and the PGlite directory is kept aside', async () => {
     const dataDir = await legacyDataDir(1, seedFirstVersion);
     const log = recordingLog();

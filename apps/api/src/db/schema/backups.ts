@@ -66,12 +66,13 @@ export const backups = pgTable(
   ],
 );
 
-export const restoreKinds = ['same', 'other', 'test'] as const;
+export const restoreKinds = ['same', 'other', 'new', 'test'] as const;
 export type RestoreKind = (typeof restoreKinds)[number];
 
 /**
  * A restore of a backup: into the same application (`same`), into another application
- * (`other`, e.g. prod → staging) or into a throwaway container (`test`, the weekly check).
+ * (`other`, e.g. prod → staging), into a new application created for it (`new`: the restore waits
+ * until it runs, then loads the data) or into a throwaway container (`test`, the weekly check).
  */
 export const backupRestores = pgTable(
   'backup_restores',
@@ -91,9 +92,17 @@ export const backupRestores = pgTable(
     error: text('error'),
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
     startedAt: timestamptz('started_at').notNull().defaultNow(),
+    /** Written every few seconds by the process running it: a stale one belongs to a dead process. */
+    heartbeatAt: timestamptz('heartbeat_at').notNull().defaultNow(),
     completedAt: timestamptz('completed_at'),
   },
-  (t) => [index('backup_restores_target_idx').on(t.targetDeploymentId, t.startedAt)],
+  (t) => [
+    index('backup_restores_target_idx').on(t.targetDeploymentId, t.startedAt),
+    // One restore at a time into an application (a test restore uses a throwaway container).
+    uniqueIndex('backup_restores_one_running_key')
+      .on(t.targetDeploymentId)
+      .where(sql`${t.status} = 'running' AND ${t.kind} <> 'test'`),
+  ],
 );
 
 /**

@@ -1,13 +1,28 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns';
 import { deployments } from './deployments';
 import { projects } from './projects';
 
-export const buildStatuses = ['running', 'success', 'failed'] as const;
+export const buildStatuses = ['queued', 'running', 'success', 'failed', 'cancelled'] as const;
+export type BuildStatus = (typeof buildStatuses)[number];
+export const buildTriggers = ['deploy', 'redeploy', 'webhook', 'rollback'] as const;
 
 /**
  * Every time the engine prepares an application's image (pull or build), for the built-images
  * history. Kept when the application is deleted (deployment_id set null, name kept).
+ * Code builds ('build') are also the build queue: queued rows in creation order, claimed by one
+ * API process (`claimed_by`, `heartbeat_at`: a build whose process died is failed and can be
+ * retried), cancelled through `cancel_requested` which the running process polls.
  */
 export const builds = pgTable(
   'builds',
@@ -27,12 +42,30 @@ export const builds = pgTable(
     branch: text('branch'),
     errorMessage: text('error_message'),
     runtime: text('runtime').notNull(),
-    startedAt: timestamptz('started_at').notNull(),
+    /** Null while queued. */
+    startedAt: timestamptz('started_at'),
+    /** Per application, 1, 2, 3… (code builds only). */
+    numero: integer('numero'),
+    trigger: text('trigger', { enum: buildTriggers }),
+    commitSha: text('commit_sha'),
+    commitMessage: text('commit_message'),
+    imageDigest: text('image_digest'),
+    /** Docker build arguments of this build (never secrets: they are shown in the image history). */
+    buildArgs: jsonb('build_args').$type<Record<string, string>>(),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    claimedBy: text('claimed_by'),
+    heartbeatAt: timestamptz('heartbeat_at'),
+    /** Log lines written so far (the next line gets logLines + 1). */
+    logLines: integer('log_lines').notNull().default(0),
     completedAt: timestamptz('completed_at'),
     createdAt: createdAt(),
   },
   (t) => [
     index('builds_project_idx').on(t.projectId, t.startedAt),
     index('builds_status_idx').on(t.status),
+    index('builds_deployment_idx').on(t.deploymentId, t.createdAt),
+    uniqueIndex('builds_deployment_numero_key')
+      .on(t.deploymentId, t.numero)
+      .where(sql`${t.numero} is not null`),
   ],
 );

@@ -52,6 +52,11 @@ export const certificates = pgTable(
     /** How it was or is being issued: 'acme', 'cert-manager' or 'simulation'. */
     issuance: text('issuance'),
     lastError: text('last_error'),
+    /**
+     * Docker runtime: made by the platform for a custom domain whose certificate the edge proxy
+     * orders by ACME (modules/certificates/proxy-certificates.ts); removed with the domain.
+     */
+    proxyManaged: boolean('proxy_managed').notNull().default(false),
     /** Renewal/ordering work for the certificate worker, claimed like applications. */
     nextAttemptAt: timestamptz('next_attempt_at'),
     attempts: integer('attempts').notNull().default(0),

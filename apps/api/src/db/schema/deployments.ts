@@ -3,6 +3,7 @@ import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle
 import { certificates } from './certificates';
 import { createdAt, timestamptz } from './columns';
 import { environments } from './environments';
+import { gitTokens } from './git-tokens';
 import { projects } from './projects';
 import { users } from './users';
 
@@ -21,6 +22,10 @@ export interface PodState {
   ready: boolean;
   restarts: number;
 }
+
+/** A user environment variable of a code application; a secret's value is sealed (AES-256-GCM). */
+export type StoredEnvVar =
+  { name: string; secret: false; value: string } | { name: string; secret: true; sealed: string };
 
 export interface DeploymentEvent {
   at: string;
@@ -70,6 +75,31 @@ export const deployments = pgTable(
     }),
     repoUrl: text('repo_url'),
     gitBranch: text('git_branch'),
+    /** 'code': built from repoUrl/gitBranch by the build pipeline; 'template': a catalogue image. */
+    sourceKind: text('source_kind', { enum: ['code', 'template'] })
+      .notNull()
+      .default('template'),
+    gitTokenId: uuid('git_token_id').references(() => gitTokens.id, { onDelete: 'no action' }),
+    buildArgs: jsonb('build_args').$type<Record<string, string>>().notNull().default({}),
+    /** Port the code listens on: the user's, else the one detected by the first build. */
+    port: integer('port'),
+    envVars: jsonb('env_vars').$type<StoredEnvVar[]>().notNull().default([]),
+    /** Sealed secret of the push webhook; null until one is generated. */
+    webhookSecretSealed: text('webhook_secret_sealed'),
+    /**
+     * The release that serves (code applications): set by the reconciler once the runtime
+     * took it (health-gated); null before the first one was applied.
+     */
+    currentReleaseId: uuid('current_release_id'),
+    /** Its numero, kept with the id so that every read of the application can show it. */
+    currentReleaseNumero: integer('current_release_numero'),
+    /** The release being rolled out (desired image and configuration), until it serves or fails. */
+    desiredReleaseId: uuid('desired_release_id'),
+    /**
+     * Why the last update did not go live while the previous version kept serving (French,
+     * shown on the application page); cleared when a new version goes live.
+     */
+    rolloutError: text('rollout_error'),
     /** Non-secret settings: admin e-mail, helm values, database engine/name/user. */
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     /** AES-256-GCM sealed JSON of every password of the application. */

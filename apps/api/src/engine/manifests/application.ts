@@ -1,7 +1,12 @@
 import type { ApplicationSpec } from '../spec';
 import { renderDatabase } from './database';
 import { renderDomainIngress, renderPlatformIngress, renderService } from './networking';
-import { renderSecret, renderTlsSecret } from './secrets';
+import {
+  renderRegistrySecret,
+  renderReleaseSecret,
+  renderSecret,
+  renderTlsSecret,
+} from './secrets';
 import { renderClaim } from './storage';
 import type { KubeObject, RenderOptions } from './types';
 import { renderDeployment, renderSetupJob } from './workloads';
@@ -18,6 +23,7 @@ export function renderApplication(
 ): KubeObject[] {
   const objects: KubeObject[] = [
     renderSecret(spec),
+    renderReleaseSecret(spec),
     renderClaim(
       spec,
       spec.app.volume,
@@ -26,6 +32,8 @@ export function renderApplication(
       options,
     ),
   ];
+  if (spec.template === 'code' && options.registryPull)
+    objects.push(renderRegistrySecret(spec, options.registryPull));
   if (spec.database) objects.push(...renderDatabase(spec, spec.database, options));
   objects.push(renderDeployment(spec, options), renderService(spec));
   if (spec.setup) objects.push(renderSetupJob(spec, spec.setup, options));

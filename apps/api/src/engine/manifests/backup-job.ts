@@ -1,65 +1,106 @@
-import { BACKUP_PARTS, databasePart } from '../backup-parts';
+import { BACKUP_PARTS, databasePart, type BackupManifest } from '../backup-parts';
 import type { ApplicationSpec, EnvVar } from '../spec';
-import { DATA_VOLUME, componentVolumes, envVars, podDefaults, resources } from './containers';
+import {
+  DATA_VOLUME,
+  containerSecurity,
+  envVars,
+  helperImage,
+  podDefaults,
+  podSecurity,
+  resources,
+} from './containers';
 import { componentLabels, objectMeta } from './meta';
-import { renderClaim } from './storage';
-import type { Container, JobObject, PersistentVolumeClaimObject, RenderOptions } from './types';
+import type { Container, JobObject, RenderOptions, SecretObject } from './types';
 import { sameNodeAsApp } from './workloads';
 
 /**
- * A backup on Kubernetes: a Job whose two containers write the backup parts (backup-parts.ts)
- * into the application's backup claim: the database dump, taken over the network from the
- * database Service with the database image's own client, and a tar of the files claim
- * (mounted read-only). Names and passwords reach the shell as environment variables.
+ * Backups on Kubernetes run inside the cluster and go straight to the project's S3 storage:
+ * the platform never reaches a pod's filesystem. A backup Job dumps the database over the
+ * network (the database image's own client) and tars the files claim (read-only) into a
+ * scratch volume, packs the same archive as the Docker runtime (backup-parts.ts), prints its
+ * SHA-256 and size in its log, and PUTs it to a presigned URL (one object, one hour: no S3
+ * key ever enters the cluster). A restore Job fetches the archive from a presigned URL,
+ * checks its SHA-256, loads the dump and refills the files claim. Names and passwords reach
+ * the shells as environment variables (passwords by reference to the application's Secret).
+ * The presigned URL is a credential too: it lives in a Secret of the Job's own (owned by
+ * it, renderTransferSecret), never in the Job's spec; the Job is created suspended and the
+ * driver resumes it once that Secret exists.
  */
 
-const BACKUP_VOLUME = 'backups';
-const BACKUP_PATH = '/backup';
+/** Small image with curl, sha256sum, tar and gzip (Alpine's busybox); pulled by the cluster. */
+export const BACKUP_TRANSFER_IMAGE = 'docker.io/curlimages/curl:8.11.1';
+/** The log line the backup Job ends with, read back by the driver. */
+export const ARCHIVE_LINE = /^nuagedeploy-archive sha256=([0-9a-f]{64}) size=(\d+)$/m;
 
-export const backupClaimName = (spec: ApplicationSpec) => `${spec.name}-backups`;
+export const WORK_VOLUME = 'work';
+export const WORK_PATH = '/work';
+const ARCHIVE = `${WORK_PATH}/archive.tar.gz`;
+
+/** The Secret holding a Job's presigned URL (and anything else only that Job may read). */
+export const transferSecretName = (jobName: string) => `${jobName}-transfer`;
+export const TRANSFER_URL_KEY = 'url';
+
+/** An environment variable read from the Job's transfer Secret. */
+export const fromTransferSecret = (jobName: string, name: string, key: string) => ({
+  name,
+  valueFrom: { secretKeyRef: { name: transferSecretName(jobName), key } },
+});
+
+/**
+ * The Job's transfer Secret. The driver applies it once the Job exists, owned by it
+ * (ownerReferences with the Job's uid): the garbage collector deletes it with the Job.
+ */
+export function renderTransferSecret(
+  spec: ApplicationSpec,
+  jobName: string,
+  data: Record<string, string>,
+): SecretObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: objectMeta(spec, transferSecretName(jobName), 'backup'),
+    type: 'Opaque',
+    data: Object.fromEntries(
+      Object.entries(data).map(([k, v]) => [k, Buffer.from(v, 'utf8').toString('base64')]),
+    ),
+  };
+}
+
 export const backupJobName = (spec: ApplicationSpec, stamp: string) =>
   `${spec.name}-backup-${stamp}`;
+export const restoreJobName = (spec: ApplicationSpec, stamp: string) =>
+  `${spec.name}-restore-${stamp}`;
 
-export function renderBackupClaim(
-  spec: ApplicationSpec,
-  options: RenderOptions,
-): PersistentVolumeClaimObject {
-  // Room for a dump and an archive of the files: the application's storage again.
-  const sizeMb = spec.app.volume.sizeMb + (spec.database?.volume.sizeMb ?? 0);
-  return renderClaim(
-    spec,
-    { claimName: backupClaimName(spec), sizeMb },
-    'backup',
-    'ReadWriteOnce',
-    options,
-  );
+function databaseEnv(spec: ApplicationSpec, extra: EnvVar[]) {
+  const db = spec.database!;
+  const password: EnvVar =
+    db.engine === 'mariadb'
+      ? { name: 'MYSQL_PWD', secretKey: 'db-root-password' }
+      : { name: 'PGPASSWORD', secretKey: 'db-password' };
+  return envVars(spec, [
+    { name: 'DB', value: db.databaseName },
+    { name: 'DBHOST', value: db.serviceName },
+    { name: 'DBUSER', value: db.user },
+    password,
+    ...extra,
+  ]);
 }
 
 function dumpContainer(spec: ApplicationSpec): Container | null {
   const db = spec.database;
   if (!db) return null;
-  const target = `${BACKUP_PATH}/${databasePart(db.engine)}`;
-  const common: EnvVar[] = [
-    { name: 'DB', value: db.databaseName },
-    { name: 'DBHOST', value: db.serviceName },
-    { name: 'DBUSER', value: db.user },
-    { name: 'TARGET', value: target },
-  ];
   const script =
     db.engine === 'mariadb'
       ? 'set -e; mariadb-dump --host="$DBHOST" --user=root --single-transaction --routines --triggers --events "$DB" > "$TARGET"'
       : 'set -e; pg_dump -Fc --no-owner --host="$DBHOST" --username="$DBUSER" --dbname="$DB" > "$TARGET"';
-  const password: EnvVar =
-    db.engine === 'mariadb'
-      ? { name: 'MYSQL_PWD', secretKey: 'db-root-password' }
-      : { name: 'PGPASSWORD', secretKey: 'db-password' };
   return {
     name: 'database',
     image: db.image,
     command: ['sh', '-c', script],
-    env: envVars(spec, [...common, password]),
+    env: databaseEnv(spec, [{ name: 'TARGET', value: `${WORK_PATH}/${databasePart(db.engine)}` }]),
     resources: resources(250, 256),
-    volumeMounts: [{ name: BACKUP_VOLUME, mountPath: BACKUP_PATH }],
+    volumeMounts: [{ name: WORK_VOLUME, mountPath: WORK_PATH }],
+    securityContext: containerSecurity({ ...spec.app.security, capabilities: [] }),
   };
 }
 
@@ -70,28 +111,51 @@ function filesContainer(spec: ApplicationSpec): Container {
     command: ['sh', '-c', 'set -e; tar -C "$SOURCE" -cf "$TARGET" .'],
     env: envVars(spec, [
       { name: 'SOURCE', value: spec.app.volume.mountPath },
-      { name: 'TARGET', value: `${BACKUP_PATH}/${BACKUP_PARTS.files}` },
+      { name: 'TARGET', value: `${WORK_PATH}/${BACKUP_PARTS.files}` },
     ]),
     resources: resources(250, 256),
     volumeMounts: [
       { name: DATA_VOLUME, mountPath: spec.app.volume.mountPath, readOnly: true },
-      { name: BACKUP_VOLUME, mountPath: BACKUP_PATH },
+      { name: WORK_VOLUME, mountPath: WORK_PATH },
     ],
+    securityContext: containerSecurity(spec.app.security),
   };
 }
 
-export function renderBackupJob(
+const PACK_AND_UPLOAD = [
+  'set -e',
+  `cd ${WORK_PATH}`,
+  `printf '%s' "$MANIFEST" > ${BACKUP_PARTS.manifest}`,
+  `parts=''; for p in ${BACKUP_PARTS.mariadb} ${BACKUP_PARTS.postgresql} ${BACKUP_PARTS.files} ${BACKUP_PARTS.manifest}; do if [ -f "$p" ]; then parts="$parts $p"; fi; done`,
+  `tar -czf ${ARCHIVE} $parts`,
+  `sum=$(sha256sum ${ARCHIVE} | cut -d ' ' -f 1)`,
+  `size=$(wc -c < ${ARCHIVE} | tr -d ' ')`,
+  `curl --fail --silent --show-error --retry 2 --upload-file ${ARCHIVE} "$UPLOAD_URL"`,
+  'echo "nuagedeploy-archive sha256=$sum size=$size"',
+].join('\n');
+
+export function scratch(spec: ApplicationSpec) {
+  // Room for a dump and the files twice (their tar, then the archive).
+  const sizeMb = 2 * spec.app.volume.sizeMb + (spec.database?.volume.sizeMb ?? 0);
+  return { name: WORK_VOLUME, emptyDir: { sizeLimit: `${sizeMb}Mi` } };
+}
+
+function job(
   spec: ApplicationSpec,
-  stamp: string,
+  name: string,
   options: RenderOptions,
+  containers: { init: Container[]; main: Container },
+  dataReadOnly: boolean,
 ): JobObject {
-  const dump = dumpContainer(spec);
   return {
     apiVersion: 'batch/v1',
     kind: 'Job',
-    metadata: objectMeta(spec, backupJobName(spec, stamp), 'backup'),
+    metadata: objectMeta(spec, name, 'backup'),
     spec: {
-      backoffLimit: 2,
+      // One attempt: a failed transfer is reported and retried by the user or the schedule.
+      backoffLimit: 0,
+      // No pod before its transfer Secret exists: the driver resumes the Job then.
+      suspend: true,
       activeDeadlineSeconds: 3 * 3600,
       ttlSecondsAfterFinished: 24 * 3600,
       template: {
@@ -100,13 +164,129 @@ export function renderBackupJob(
           ...podDefaults,
           ...sameNodeAsApp(spec, options),
           restartPolicy: 'Never',
-          containers: [...(dump ? [dump] : []), filesContainer(spec)],
+          securityContext: podSecurity(spec.app.security),
+          initContainers: containers.init,
+          containers: [containers.main],
           volumes: [
-            ...componentVolumes(spec, spec.app).filter((v) => v.name === DATA_VOLUME),
-            { name: BACKUP_VOLUME, persistentVolumeClaim: { claimName: backupClaimName(spec) } },
+            {
+              name: DATA_VOLUME,
+              persistentVolumeClaim: {
+                claimName: spec.app.volume.claimName,
+                readOnly: dataReadOnly,
+              },
+            },
+            scratch(spec),
           ],
         },
       },
     },
   };
+}
+
+export function renderBackupJob(
+  spec: ApplicationSpec,
+  stamp: string,
+  options: RenderOptions,
+  transfer: { manifest: BackupManifest },
+): JobObject {
+  const dump = dumpContainer(spec);
+  const name = backupJobName(spec, stamp);
+  const upload: Container = {
+    name: 'upload',
+    image: helperImage(BACKUP_TRANSFER_IMAGE, options),
+    command: ['sh', '-c', PACK_AND_UPLOAD],
+    env: [
+      ...envVars(spec, [{ name: 'MANIFEST', value: JSON.stringify(transfer.manifest) }]),
+      fromTransferSecret(name, 'UPLOAD_URL', TRANSFER_URL_KEY),
+    ],
+    resources: resources(250, 128),
+    volumeMounts: [{ name: WORK_VOLUME, mountPath: WORK_PATH }],
+    securityContext: containerSecurity({ ...spec.app.security, capabilities: [] }),
+  };
+  return job(
+    spec,
+    name,
+    options,
+    { init: [...(dump ? [dump] : []), filesContainer(spec)], main: upload },
+    true,
+  );
+}
+
+export const DOWNLOAD = [
+  'set -e',
+  `curl --fail --silent --show-error --retry 2 --output ${ARCHIVE} "$DOWNLOAD_URL"`,
+  `echo "$SHA256  ${ARCHIVE}" | sha256sum -c -`,
+  `tar -xzf ${ARCHIVE} -C ${WORK_PATH}`,
+  `rm -f ${ARCHIVE}`,
+].join('\n');
+
+function loadContainer(spec: ApplicationSpec): Container | null {
+  const db = spec.database;
+  if (!db) return null;
+  // The same statements as the Docker runtime's (drivers/docker/dump-commands.ts), over the network.
+  const script =
+    db.engine === 'mariadb'
+      ? 'set -e; Q=$(printf "%s" "$DB" | sed "s/\\`/\\`\\`/g"); ' +
+        'mariadb --host="$DBHOST" --user=root -e "DROP DATABASE IF EXISTS \\`$Q\\`; CREATE DATABASE \\`$Q\\`"; ' +
+        'mariadb --host="$DBHOST" --user=root "$DB" < "$DUMP"'
+      : 'set -e; psql -v ON_ERROR_STOP=1 --quiet --host="$DBHOST" --username="$DBUSER" --dbname="$DB" ' +
+        '-c "DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;"; ' +
+        'pg_restore --no-owner --exit-on-error --host="$DBHOST" --username="$DBUSER" --dbname="$DB" "$DUMP"';
+  return {
+    name: 'database',
+    image: db.image,
+    command: ['sh', '-c', script],
+    env: databaseEnv(spec, [{ name: 'DUMP', value: `${WORK_PATH}/${databasePart(db.engine)}` }]),
+    resources: resources(250, 256),
+    volumeMounts: [{ name: WORK_VOLUME, mountPath: WORK_PATH }],
+    securityContext: containerSecurity({ ...spec.app.security, capabilities: [] }),
+  };
+}
+
+export function renderRestoreJob(
+  spec: ApplicationSpec,
+  stamp: string,
+  options: RenderOptions,
+  transfer: { sha256: string },
+): JobObject {
+  const name = restoreJobName(spec, stamp);
+  const download: Container = {
+    name: 'download',
+    image: helperImage(BACKUP_TRANSFER_IMAGE, options),
+    command: ['sh', '-c', DOWNLOAD],
+    env: [
+      fromTransferSecret(name, 'DOWNLOAD_URL', TRANSFER_URL_KEY),
+      ...envVars(spec, [{ name: 'SHA256', value: transfer.sha256 }]),
+    ],
+    resources: resources(250, 128),
+    volumeMounts: [{ name: WORK_VOLUME, mountPath: WORK_PATH }],
+    securityContext: containerSecurity({ ...spec.app.security, capabilities: [] }),
+  };
+  const load = loadContainer(spec);
+  const files: Container = {
+    name: 'files',
+    image: spec.app.image,
+    command: [
+      'sh',
+      '-c',
+      'set -e; find "$TARGET" -mindepth 1 -delete; tar -C "$TARGET" -xf "$SOURCE"',
+    ],
+    env: envVars(spec, [
+      { name: 'TARGET', value: spec.app.volume.mountPath },
+      { name: 'SOURCE', value: `${WORK_PATH}/${BACKUP_PARTS.files}` },
+    ]),
+    resources: resources(250, 256),
+    volumeMounts: [
+      { name: DATA_VOLUME, mountPath: spec.app.volume.mountPath },
+      { name: WORK_VOLUME, mountPath: WORK_PATH },
+    ],
+    securityContext: containerSecurity(spec.app.security),
+  };
+  return job(
+    spec,
+    name,
+    options,
+    { init: [download, ...(load ? [load] : [])], main: files },
+    false,
+  );
 }

@@ -1,7 +1,7 @@
 import type { ApplicationSpec, ComponentSpec, EnvVar, ProbeSpec } from '../spec';
 import type { SecurityProfile } from '../templates/security';
 import { cpu, dnsLabel, memory } from './meta';
-import type { Container, PodSpec } from './types';
+import type { Container, PodSpec, RenderOptions } from './types';
 
 type K8sEnvVar = NonNullable<Container['env']>[number];
 type K8sProbe = NonNullable<Container['readinessProbe']>;
@@ -22,11 +22,18 @@ export function literal(text: string): string {
   return text.replaceAll('$', '$$$$');
 }
 
-/** Secret values never appear in a pod spec: only a reference to the application's Secret. */
-export function envVars(spec: ApplicationSpec, vars: EnvVar[]): K8sEnvVar[] {
+/**
+ * Secret values never appear in a pod spec: only a reference to the application's Secret (or,
+ * for the application's own pods, to its release Secret: secrets.ts renderReleaseSecret).
+ */
+export function envVars(
+  spec: ApplicationSpec,
+  vars: EnvVar[],
+  secretName = spec.secretName,
+): K8sEnvVar[] {
   return vars.map((v) =>
     'secretKey' in v
-      ? { name: v.name, valueFrom: { secretKeyRef: { name: spec.secretName, key: v.secretKey } } }
+      ? { name: v.name, valueFrom: { secretKeyRef: { name: secretName, key: v.secretKey } } }
       : { name: v.name, value: literal(v.value) },
   );
 }
@@ -46,6 +53,10 @@ export function probe(p: ProbeSpec): K8sProbe {
 }
 
 /** requests = limits: the pod gets exactly what the project is charged for (Guaranteed QoS). */
+/** A helper image of the platform, as IMAGE_OVERRIDES maps it on this cluster. */
+export const helperImage = (reference: string, options: RenderOptions) =>
+  options.imageOverrides?.get(reference) ?? reference;
+
 export function resources(cpuMilli: number, ramMb: number): NonNullable<Container['resources']> {
   const amounts = { cpu: cpu(cpuMilli), memory: memory(ramMb) };
   return { requests: { ...amounts }, limits: { ...amounts } };
@@ -76,7 +87,11 @@ export function containerSecurity(profile: SecurityProfile): ContainerSecurityCo
 }
 
 /** The container of an application or database component, with its claim and secret files. */
-export function componentContainer(spec: ApplicationSpec, c: ComponentSpec): Container {
+export function componentContainer(
+  spec: ApplicationSpec,
+  c: ComponentSpec,
+  secretName = spec.secretName,
+): Container {
   const mounts: K8sVolumeMount[] = [
     {
       name: DATA_VOLUME,
@@ -95,7 +110,7 @@ export function componentContainer(spec: ApplicationSpec, c: ComponentSpec): Con
     name: dnsLabel(c.name),
     image: c.image,
     ports: [{ name: 'main', containerPort: c.port }],
-    env: envVars(spec, c.env),
+    env: envVars(spec, c.env, secretName),
     resources: resources(c.cpuMilli, c.ramMb),
     readinessProbe: probe(c.readiness),
     livenessProbe: probe(c.liveness),
@@ -105,7 +120,11 @@ export function componentContainer(spec: ApplicationSpec, c: ComponentSpec): Con
   };
 }
 
-export function componentVolumes(spec: ApplicationSpec, c: ComponentSpec): K8sVolume[] {
+export function componentVolumes(
+  spec: ApplicationSpec,
+  c: ComponentSpec,
+  secretName = spec.secretName,
+): K8sVolume[] {
   const files = c.secretFiles ?? [];
   return [
     { name: DATA_VOLUME, persistentVolumeClaim: { claimName: c.volume.claimName } },
@@ -115,7 +134,7 @@ export function componentVolumes(spec: ApplicationSpec, c: ComponentSpec): K8sVo
           {
             name: SECRET_FILES_VOLUME,
             secret: {
-              secretName: spec.secretName,
+              secretName,
               items: files.map((f) => ({ key: f.secretKey, path: f.secretKey })),
             },
           },

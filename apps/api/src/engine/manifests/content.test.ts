@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderApplication } from './application';
+import { releaseSecretName } from './secrets';
 import { TEST_CERTIFICATE, VARIANTS, makeSpec } from './test-fixtures';
 import type {
   DeploymentObject,
@@ -27,7 +28,7 @@ describe('what the application objects say', () => {
       expect(object.metadata.namespace).toBe(spec.namespace);
       expect(object.metadata.labels).toMatchObject(spec.labels);
       expect(object.metadata.labels?.['app.kubernetes.io/component']).toMatch(
-        /^(app|database|setup|secrets|tls)$/,
+        /^(app|database|setup|secrets|release-secrets|tls)$/,
       );
     }
   });
@@ -45,7 +46,7 @@ describe('what the application objects say', () => {
     );
   });
 
-  it('probes the health path over HTTP and reads passwords from the Secret', () => {
+  it('probes the health path over HTTP and reads passwords from its release Secret', () => {
     expect(container.readinessProbe?.httpGet).toEqual({
       path: '/wp-includes/images/blank.gif',
       port: 80,
@@ -55,7 +56,7 @@ describe('what the application objects say', () => {
     );
     expect(container.env).toContainEqual({
       name: 'WORDPRESS_DB_PASSWORD',
-      valueFrom: { secretKeyRef: { name: spec.secretName, key: 'db-password' } },
+      valueFrom: { secretKeyRef: { name: releaseSecretName(spec), key: 'db-password' } },
     });
     expect(container.volumeMounts).toEqual([{ name: 'data', mountPath: '/var/www/html' }]);
     expect(pod.volumes).toEqual([
@@ -66,7 +67,12 @@ describe('what the application objects say', () => {
   it('exposes the template port on a ClusterIP Service and routes the domain to it with TLS', () => {
     const services = byKind<ServiceObject>(objects, 'Service');
     const app = services.find((s) => s.metadata.name === spec.service.name)!;
-    expect(app.spec).toMatchObject({ type: 'ClusterIP', ports: [{ port: 80, targetPort: 80 }] });
+    // The pods' port by name: each pod is reached on its own release's port.
+    expect(app.spec).toMatchObject({
+      type: 'ClusterIP',
+      ports: [{ port: 80, targetPort: 'main' }],
+    });
+    expect(container.ports).toEqual([{ name: 'main', containerPort: 80 }]);
     const [ingress] = byKind<IngressObject>(objects, 'Ingress');
     expect(ingress!.spec!.tls).toEqual([
       { hosts: ['boutique.exemple.sn'], secretName: `${spec.name}-tls` },
@@ -110,6 +116,43 @@ describe('what the application objects say', () => {
   });
 });
 
+describe('the release Secret the application pods read', () => {
+  const releaseSecret = (objects: KubeObject[]) =>
+    byKind<SecretObject>(objects, 'Secret').find(
+      (o) => o.metadata.labels?.['app.kubernetes.io/component'] === 'release-secrets',
+    )!;
+
+  it('is immutable, holds only what the application container reads, and is named after it', () => {
+    const spec = makeSpec({ template: 'wordpress' });
+    const objects = renderApplication(spec);
+    const secret = releaseSecret(objects);
+    expect(secret.immutable).toBe(true);
+    expect(secret.metadata.name).toBe(releaseSecretName(spec));
+    expect(secret.metadata.name).toMatch(new RegExp(`^${spec.secretName}-[0-9a-f]{10}$`));
+    // WordPress reads its database password, never the database's root password.
+    expect(Object.keys(secret.data ?? {})).toEqual(['db-password']);
+    expect(decode(secret.data?.['db-password'])).toBe(spec.secretData['db-password']);
+    // The database and the setup keep reading the application's Secret.
+    const [db] = byKind<KubeObject & { kind: 'StatefulSet' }>(objects, 'StatefulSet');
+    expect(JSON.stringify(db)).toContain(`"name":"${spec.secretName}"`);
+    expect(JSON.stringify(db)).not.toContain(releaseSecretName(spec));
+  });
+
+  it('changes name (so the pod template, so a rollout) exactly when a value it holds changes', () => {
+    const before = makeSpec({ template: 'wordpress' });
+    const again = makeSpec({ template: 'wordpress' });
+    expect(releaseSecretName(again)).toBe(releaseSecretName(before));
+    const newDbPassword = makeSpec({ template: 'wordpress', password: 'Autre-mot-de-passe-7' });
+    expect(releaseSecretName(newDbPassword)).not.toBe(releaseSecretName(before));
+    const template = (spec: typeof before) =>
+      byKind<DeploymentObject>(renderApplication(spec), 'Deployment')[0]!.spec!.template;
+    expect(template(newDbPassword)).not.toEqual(template(before));
+    // A value only the database reads leaves the application's release alone.
+    const rootOnly = { ...before, secretData: { ...before.secretData, 'db-root-password': 'x' } };
+    expect(releaseSecretName(rootOnly)).toBe(releaseSecretName(before));
+  });
+});
+
 describe('template specifics', () => {
   it('mounts PostgreSQL data through its subPath', () => {
     const objects = renderApplication(makeSpec({ template: 'odoo' }));
@@ -132,7 +175,10 @@ describe('template specifics', () => {
     });
     expect(pod.volumes).toContainEqual({
       name: 'secret-files',
-      secret: { secretName: spec.secretName, items: [{ key: 'odoo-conf', path: 'odoo-conf' }] },
+      secret: {
+        secretName: releaseSecretName(spec),
+        items: [{ key: 'odoo-conf', path: 'odoo-conf' }],
+      },
     });
   });
 

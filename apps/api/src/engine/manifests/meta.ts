@@ -72,7 +72,8 @@ export function memory(mb: number): string {
   return `${mb}M`;
 }
 
-export type Component = 'app' | 'database' | 'setup' | 'secrets' | 'tls' | 'backup';
+export type Component =
+  'app' | 'database' | 'setup' | 'secrets' | 'release-secrets' | 'tls' | 'backup';
 
 /**
  * Selectors are immutable on Deployments and StatefulSets: they hold only what never changes

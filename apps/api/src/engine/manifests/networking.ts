@@ -14,7 +14,10 @@ export function renderService(spec: ApplicationSpec): ServiceObject {
         {
           name: 'http',
           port: spec.service.port,
-          targetPort: spec.service.targetPort,
+          // The pods' port by name (containers.ts: `main`), not a number: during a rollout, and
+          // after a failed one is reverted, each pod is reached on the port of its own release
+          // (a code release may change it), so the Service never needs reverting.
+          targetPort: 'main',
           protocol: 'TCP',
         },
       ],

@@ -111,6 +111,7 @@ describe.each(saasTemplateIds)('renderApplication(%s)', (template) => {
 
       const expected = [
         'Secret',
+        'Secret',
         'PersistentVolumeClaim',
         'PersistentVolumeClaim',
         'Service',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ApplicationSpec } from '../spec';
 import { objectMeta } from './meta';
 import type { SecretObject } from './types';
@@ -22,6 +23,55 @@ export function renderSecret(spec: ApplicationSpec): SecretObject {
   };
 }
 
+/**
+ * The keys the application's own pods read (environment variables and mounted files), with
+ * their values: what a release of the application carries.
+ */
+function releaseData(spec: ApplicationSpec): [string, string][] {
+  const keys = new Set([
+    ...spec.app.env.flatMap((v) => ('secretKey' in v ? [v.secretKey] : [])),
+    ...(spec.app.secretFiles ?? []).map((f) => f.secretKey),
+  ]);
+  return [...keys].sort().flatMap((key) => {
+    const value = spec.secretData[key as keyof typeof spec.secretData];
+    return value === undefined ? [] : [[key, value] as [string, string]];
+  });
+}
+
+/** Name of the release Secret: the base Secret's, suffixed with a hash of what it holds. */
+export function releaseSecretName(spec: ApplicationSpec): string {
+  const hash = createHash('sha256')
+    .update(JSON.stringify(releaseData(spec)))
+    .digest('hex');
+  return `${spec.secretName}-${hash.slice(0, 10)}`;
+}
+
+/**
+ * Why the application's pods read their secrets from a Secret of their release rather than
+ * from the application's Secret: a release must be reverted as a whole when its rollout fails
+ * (drivers/kubernetes/rollout-gate.ts). Reverting means applying the serving pod template
+ * back; if that template read the shared Secret, which the failed apply already rewrote, a
+ * serving pod restarting afterwards (crash, eviction, node drain) would start with the failed
+ * release's environment. Reverting every object the apply touched instead would need a
+ * snapshot of each and could itself fail half-way. Here the Secret is immutable and named
+ * after its content, and the pod template refers to it: the template alone is the release
+ * (new secret values roll the pods, as a new image does; going back to the serving template
+ * goes back to the serving values, which are still stored). The driver deletes release
+ * Secrets no template refers to once a rollout completed (drivers/kubernetes/release-secrets.ts).
+ * The database, the setup Job and the backup Jobs keep reading the application's Secret:
+ * they are not gated by the rollout and follow the desired state as before.
+ */
+export function renderReleaseSecret(spec: ApplicationSpec): SecretObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: objectMeta(spec, releaseSecretName(spec), 'release-secrets'),
+    type: 'Opaque',
+    immutable: true,
+    data: Object.fromEntries(releaseData(spec).map(([key, value]) => [key, base64(value)])),
+  };
+}
+
 export function renderTlsSecret(
   spec: ApplicationSpec,
   tls: { secretName: string; certificatePem: string; privateKeyPem: string },
@@ -32,5 +82,28 @@ export function renderTlsSecret(
     metadata: objectMeta(spec, tls.secretName, 'tls'),
     type: 'kubernetes.io/tls',
     data: { 'tls.crt': base64(tls.certificatePem), 'tls.key': base64(tls.privateKeyPem) },
+  };
+}
+
+/** Name of a code application's registry credentials Secret. */
+export const registrySecretName = (spec: ApplicationSpec) => `${spec.name}-registry`;
+
+/** The registry credentials a code application's pods pull its release image with. */
+export function renderRegistrySecret(
+  spec: ApplicationSpec,
+  registry: { server: string; username: string; password: string },
+): SecretObject {
+  const auth = base64(`${registry.username}:${registry.password}`);
+  const config = {
+    auths: {
+      [registry.server]: { username: registry.username, password: registry.password, auth },
+    },
+  };
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: objectMeta(spec, registrySecretName(spec), 'secrets'),
+    type: 'kubernetes.io/dockerconfigjson',
+    data: { '.dockerconfigjson': base64(JSON.stringify(config)) },
   };
 }

@@ -51,6 +51,13 @@ export type Container = PodSpec['containers'][number];
 
 /** Cluster-specific choices the spec does not carry (driver configuration). */
 export interface RenderOptions {
+  /**
+   * IMAGE_OVERRIDES, for the platform's own helper images (busybox's wait, the backup Jobs'
+   * curl): the application's images are replaced in the spec already (engine/image-overrides.ts).
+   */
+  imageOverrides?: ReadonlyMap<string, string>;
+  /** A Deployment's progressDeadlineSeconds (default ROLLOUT_DEADLINE_SECONDS, workloads.ts). */
+  rolloutDeadlineSeconds?: number;
   /** Storage class of every claim; unset = the cluster's default class. */
   storageClassName?: string;
   /** Ingress class; unset = the cluster's default class. */
@@ -78,6 +85,11 @@ export interface RenderOptions {
   ingressNamespace?: string;
   /** CIDRs a tenant can never reach (cluster pod/service ranges, private networks). */
   egressDeniedCidrs?: string[];
+  /**
+   * REGISTRY_URL and its credentials: code applications' images are pulled from it, with a
+   * dockerconfigjson Secret of their own (imagePullSecrets).
+   */
+  registryPull?: { server: string; username: string; password: string };
   /** The platform's ServiceAccount, bound to the tenant Role in each namespace it creates. */
   platformAccount?: { namespace: string; name: string };
 }

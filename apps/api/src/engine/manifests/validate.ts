@@ -11,6 +11,7 @@ import { LimitRange } from 'kubernetes-models/v1/LimitRange';
 import { Namespace } from 'kubernetes-models/v1/Namespace';
 import { PersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
 import { ResourceQuota } from 'kubernetes-models/v1/ResourceQuota';
+import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Secret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
 import { isDnsLabel, isLabelKey, isLabelValue } from './meta';
@@ -25,6 +26,7 @@ const MODELS: Record<string, ModelClass> = {
   'v1/Namespace': Namespace,
   'v1/ResourceQuota': ResourceQuota,
   'v1/Secret': Secret,
+  'v1/ConfigMap': ConfigMap,
   'v1/PersistentVolumeClaim': PersistentVolumeClaim,
   'v1/Service': Service,
   'apps/v1/Deployment': Deployment,

@@ -5,6 +5,7 @@ import {
   componentVolumes,
   containerSecurity,
   envVars,
+  helperImage,
   literal,
   podDefaults,
   podSecurity,
@@ -12,6 +13,7 @@ import {
 } from './containers';
 import type { SecurityProfile } from '../templates/security';
 import { componentLabels, dnsLabel, objectMeta, selectorLabels } from './meta';
+import { registrySecretName, releaseSecretName } from './secrets';
 import type { Container, DeploymentObject, JobObject, PodSpec, RenderOptions } from './types';
 
 /**
@@ -38,6 +40,9 @@ export function sameNodeAsApp(
   };
 }
 
+/** How long a rollout may take before it counts as failed (as long as the Docker runtime waits). */
+export const ROLLOUT_DEADLINE_SECONDS = 180;
+
 export function renderDeployment(spec: ApplicationSpec, options: RenderOptions): DeploymentObject {
   return {
     apiVersion: 'apps/v1',
@@ -46,16 +51,27 @@ export function renderDeployment(spec: ApplicationSpec, options: RenderOptions):
     spec: {
       replicas: spec.replicas,
       selector: { matchLabels: selectorLabels(spec, 'app') },
-      // No surge: an update never runs more pods than the reservation the quota counts.
-      strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 0, maxUnavailable: 1 } },
+      // Health-gated updates (drivers/kubernetes/rollout-gate.ts): the pods that serve stay
+      // until the new ones are available (maxUnavailable 0, one extra pod at a time, in the
+      // quota's spare room; on a ReadWriteOnce claim it runs on the same node, sameNodeAsApp).
+      // Past the deadline the controller reports ProgressDeadlineExceeded and the platform
+      // rolls the Deployment back to the serving template. A catalogue application in a
+      // project whose quota has no room for the extra pod rolls without surge instead
+      // (drivers/kubernetes/release-apply.ts, noSurgeWithoutRoom).
+      strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
+      progressDeadlineSeconds: options.rolloutDeadlineSeconds ?? ROLLOUT_DEADLINE_SECONDS,
       template: {
         metadata: { labels: componentLabels(spec, 'app') },
         spec: {
           ...podDefaults,
           ...sameNodeAsApp(spec, options),
           securityContext: podSecurity(spec.app.security),
-          containers: [componentContainer(spec, spec.app)],
-          volumes: componentVolumes(spec, spec.app),
+          // The release's own Secret (secrets.ts renderReleaseSecret): the template is the release.
+          containers: [componentContainer(spec, spec.app, releaseSecretName(spec))],
+          volumes: componentVolumes(spec, spec.app, releaseSecretName(spec)),
+          ...(spec.template === 'code' && options.registryPull
+            ? { imagePullSecrets: [{ name: registrySecretName(spec) }] }
+            : {}),
         },
       },
     },
@@ -63,7 +79,7 @@ export function renderDeployment(spec: ApplicationSpec, options: RenderOptions):
 }
 
 /** Busybox's nc is enough to wait for a TCP port; host and port come in as variables, never as script text. */
-const WAIT_IMAGE = 'docker.io/library/busybox:1.36';
+export const WAIT_IMAGE = 'docker.io/library/busybox:1.36';
 const waitSecurity: SecurityProfile = {
   capabilities: [],
   runAsUser: 65534,
@@ -74,7 +90,7 @@ const waitSecurity: SecurityProfile = {
 const WAIT_SCRIPT =
   'for t in $TARGETS; do until nc -z -w 3 "${t%:*}" "${t##*:}"; do echo "attente de $t"; sleep 3; done; done';
 
-function waitContainer(spec: ApplicationSpec): Container {
+function waitContainer(spec: ApplicationSpec, options: RenderOptions): Container {
   const targets = [
     ...(spec.database ? [`${dnsLabel(spec.database.serviceName)}:${spec.database.port}`] : []),
     // The application's Service answers once a pod is ready: its files and configuration exist.
@@ -82,7 +98,7 @@ function waitContainer(spec: ApplicationSpec): Container {
   ];
   return {
     name: 'wait-for-services',
-    image: WAIT_IMAGE,
+    image: helperImage(WAIT_IMAGE, options),
     command: ['sh', '-c', WAIT_SCRIPT],
     env: [{ name: 'TARGETS', value: targets.join(' ') }],
     resources: resources(50, 32),
@@ -116,7 +132,7 @@ export function renderSetupJob(
           ...sameNodeAsApp(spec, options),
           restartPolicy: 'Never',
           securityContext: podSecurity(setup.security),
-          initContainers: [waitContainer(spec)],
+          initContainers: [waitContainer(spec, options)],
           containers: [
             {
               name: 'setup',

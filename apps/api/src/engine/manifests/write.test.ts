@@ -58,7 +58,10 @@ describe('writeEnvironmentManifests', () => {
       const text = await readFile(path.join(dir, `${spec.name}.yaml`), 'utf8');
       expect(text).toMatch(/^# Généré par NuageDeploy/);
       expect(text).toContain('masquées (REDACTED)');
-      for (const secret of [...Object.values(spec.secretData), TEST_CERTIFICATE.privateKeyPem]) {
+      for (const secret of [
+        ...Object.values(spec.secretData).filter((v) => v !== undefined),
+        TEST_CERTIFICATE.privateKeyPem,
+      ]) {
         expect(text).not.toContain(secret);
         expect(text).not.toContain(b64(secret));
       }

@@ -1,6 +1,6 @@
 import type { AuditEvent, AuditPage } from '@nuage/shared/audit-actions';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectDetail } from '../../../test/helpers/assertions';
 import { CERTS, createCustom, customBody } from '../../../test/certificates/api';
 import { makeCertificate } from '../../../test/certificates/pki';
@@ -129,7 +129,12 @@ describe('per-project audit log', () => {
     });
     const { token, jeton } = created.json<{ token: string; jeton: { id: string } }>();
     const env = await createEnvironment(t, token, projectId, { nom: 'Recette', type: 'staging' });
-    const use = await latest('api_token.use');
+    // Token use is written after the response has gone (onResponse), so it may land a moment later.
+    const use = await vi.waitFor(async () => {
+      const found = await latest('api_token.use');
+      if (!found) throw new Error('api_token.use not recorded yet');
+      return found;
+    });
     expect(use).toMatchObject({
       jeton: { id: jeton.id, nom: 'Robot CI' },
       acteur: { id: team.admin.id },

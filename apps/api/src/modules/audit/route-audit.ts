@@ -5,10 +5,11 @@ import type { AppContext } from '../../app-context';
 import { certificates } from '../../db/schema/certificates';
 import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
+import { projects } from '../../db/schema/projects';
 import { isUuid } from '../../lib/ids';
 import { recordAudit } from './record';
 
-type TargetType = 'deployment' | 'environment' | 'certificate';
+type TargetType = 'deployment' | 'environment' | 'certificate' | 'project';
 
 /** A route's audit entry: recorded once it answered 2xx, on the project it was authorized on. */
 export interface RouteAudit {
@@ -27,6 +28,7 @@ const nameColumns = {
   deployment: { table: deployments, id: deployments.id, name: deployments.nom },
   environment: { table: environments, id: environments.id, name: environments.nom },
   certificate: { table: certificates, id: certificates.id, name: certificates.nom },
+  project: { table: projects, id: projects.id, name: projects.nom },
 } as const;
 
 /**

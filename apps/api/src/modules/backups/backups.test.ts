@@ -88,7 +88,8 @@ const setDestination = (accessKeyId: string, secret = 'S3RVER') =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // s3rver listens on loopback: private endpoints allowed, as an operator would for a LAN MinIO.
+  t = await createTestApp({ s3AllowPrivateEndpoints: true });
   let project;
   ({ team, project, env: prodEnv } = await teamWithEnvironment(t));
   projectId = project.id;
@@ -270,7 +271,10 @@ describe('restore sources and retention', () => {
     const failed = (await settled(app.id)).restaurations[0]!;
     expect(failed).toMatchObject({ statut: 'failed' });
     expect(failed.erreur).toContain('somme de contrôle');
-    expect(t.mailer.lastTo(team.admin.email)?.subject).toMatch(/^Échec de la restauration/);
+    // The failure is recorded first, then mailed.
+    await expect
+      .poll(() => t.mailer.lastTo(team.admin.email)?.subject)
+      .toMatch(/^Échec de la restauration/);
   });
 
   it('keeps the number of backups the schedule says, deleting the files of the others', async () => {

@@ -65,6 +65,7 @@ export async function s3DestinationOf(
     prefix: row.prefix,
     accessKeyId: row.accessKeyId,
     secretAccessKey: decryptSecret(ctx.secrets.secretsKey, row.secretAccessKeySealed),
+    allowPrivateEndpoint: ctx.config.s3AllowPrivateEndpoints,
   };
 }
 

@@ -1,7 +1,8 @@
 import { access, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { backupRestores, backups, type RestoreKind } from '../../db/schema/backups';
+import type { ApplicationSpec } from '../../engine/spec';
 import { factsOfFile, unpackArchive } from './archive';
 import {
   applicationSpec,
@@ -12,7 +13,9 @@ import {
   type BackupContext,
 } from './context';
 import { download } from './destinations/s3';
-import { notifyFailure } from './notify';
+import { isOnRestoreHold, releaseRestoreHold, waitUntilRestorable } from './new-application';
+import { restoreInCluster } from './in-cluster';
+import { announceRestoreFailure, keepRestoreAlive } from './restore-failure';
 
 export type RestoreRow = typeof backupRestores.$inferSelect;
 
@@ -41,54 +44,96 @@ export async function executeRestore(ctx: BackupContext, restoreId: string): Pro
     .where(eq(backupRestores.id, restoreId));
   if (!restore) throw new Error(`restore ${restoreId} not found`);
   const [backup] = await ctx.db.select().from(backups).where(eq(backups.id, restore.backupId));
-  const target = await loadDeployment(ctx, restore.targetDeploymentId);
+  let target = await loadDeployment(ctx, restore.targetDeploymentId);
   let error: string | null = null;
   let tablesCount: number | null = null;
 
   await mkdir(backupRoot(ctx), { recursive: true });
   const staging = await mkdtemp(join(backupRoot(ctx), '.restore-'));
+  const stopBeating = keepRestoreAlive(ctx, restoreId);
   try {
     if (!backup || backup.status !== 'success' || !backup.sha256) {
       throw new Error("Cette sauvegarde n'est pas utilisable (elle a échoué ou n'existe plus).");
     }
     if (!target) throw new Error("L'application cible n'existe plus.");
-    const archive = await fetchArchive(ctx, backup, staging);
-    const facts = await factsOfFile(archive);
-    if (facts.sha256 !== backup.sha256) {
-      throw new Error('La somme de contrôle de la sauvegarde ne correspond plus : fichier altéré.');
-    }
-    const parts = join(staging, 'parts');
-    await mkdir(parts);
-    await unpackArchive(archive, parts);
+    // A new application starts on hold (database only); it must answer before the dump loads.
+    if (isOnRestoreHold(target)) target = await waitUntilRestorable(ctx, target.id);
     const spec = await applicationSpec(ctx, target);
-    if (restore.kind === 'test') {
-      tablesCount = (await ctx.engine.driver.testRestore(spec, parts)).tablesCount;
-      if (tablesCount <= 0) throw new Error('La base restaurée ne contient aucune table.');
+    const usable = { ...backup, sha256: backup.sha256 };
+    if (ctx.engine.driver.restoreFromStorage) {
+      // The runtime fetches the verified S3 copy itself (Kubernetes) and checks its SHA-256.
+      tablesCount = await restoreInCluster(
+        ctx,
+        usable,
+        spec,
+        restore.kind === 'test' ? 'test' : 'restore',
+      );
     } else {
-      await ctx.engine.driver.restore(spec, parts);
+      tablesCount = await restoreOnPlatform(ctx, usable, restore.kind, spec, staging);
     }
   } catch (err) {
     error = (err as Error).message || String(err);
     ctx.log.warn({ err, restoreId }, 'restore failed');
   } finally {
+    stopBeating();
     await rm(staging, { recursive: true, force: true });
   }
 
-  const [saved] = await ctx.db
-    .update(backupRestores)
-    .set({ status: error ? 'failed' : 'success', error, tablesCount, completedAt: new Date() })
-    .where(eq(backupRestores.id, restoreId))
-    .returning();
-  if (error && target) {
-    await notifyFailure(ctx, {
-      projectId: target.projectId,
-      deploymentId: target.id,
-      applicationName: target.nom,
-      what: restore.kind === 'test' ? 'restauration de test' : 'restauration',
-      reason: error,
-    });
+  // Written only while still running: a restore the crash recovery already failed (its
+  // heartbeat went silent) keeps that outcome, and the hold it left.
+  const finished = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(backupRestores)
+      .set({ status: error ? 'failed' : 'success', error, tablesCount, completedAt: new Date() })
+      .where(and(eq(backupRestores.id, restoreId), eq(backupRestores.status, 'running')))
+      .returning();
+    // Its replicas start only now, on the restored data.
+    const released =
+      row && !error && restore.kind !== 'test' && target && isOnRestoreHold(target)
+        ? await releaseRestoreHold(tx, target.id)
+        : false;
+    return { row, released };
+  });
+  if (finished.released) ctx.engine.wake();
+  if (!finished.row) {
+    ctx.log.warn({ restoreId }, 'restore ended after it was marked interrupted');
+    const [current] = await ctx.db
+      .select()
+      .from(backupRestores)
+      .where(eq(backupRestores.id, restoreId));
+    return current!;
   }
-  return saved!;
+  const saved = finished.row;
+  if (error) await announceRestoreFailure(ctx, saved);
+  return saved;
+}
+
+/**
+ * The archive on this server (local copy, else the S3 copy), its SHA-256 checked against the
+ * one recorded at backup time, unpacked for the runtime. Answers a test restore's table count.
+ */
+async function restoreOnPlatform(
+  ctx: BackupContext,
+  backup: typeof backups.$inferSelect & { sha256: string },
+  kind: RestoreKind,
+  spec: ApplicationSpec,
+  staging: string,
+): Promise<number | null> {
+  const archive = await fetchArchive(ctx, backup, staging);
+  const facts = await factsOfFile(archive);
+  if (facts.sha256 !== backup.sha256) {
+    throw new Error('La somme de contrôle de la sauvegarde ne correspond plus : fichier altéré.');
+  }
+  const parts = join(staging, 'parts');
+  await mkdir(parts);
+  await unpackArchive(archive, parts);
+  if (kind === 'test') {
+    const { tablesCount } = await ctx.engine.driver.testRestore(spec, parts);
+    if (tablesCount <= 0) throw new Error('La base restaurée ne contient aucune table.');
+    return tablesCount;
+  }
+  await ctx.engine.driver.restore(spec, parts);
+  return null;
 }
 
 async function fetchArchive(

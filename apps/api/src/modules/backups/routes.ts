@@ -12,6 +12,7 @@ import { BackgroundJobs } from './jobs';
 import { presentBackup, presentRestore } from './presenter';
 import { executeBackup } from './run-backup';
 import { executeRestore } from './restore';
+import { retryRestore } from './restore-hold';
 import {
   getDestination,
   listApplicationBackups,
@@ -71,16 +72,38 @@ export const backupRoutes: FastifyPluginAsyncZod<{
       schema: { tags, security, params: pathParams('id', 'backupId'), body: restoreBackupSchema },
     },
     async (request, reply) => {
-      const restore = await requestRestore(ctx, {
+      const { restore, created } = await requestRestore(ctx, {
         deploymentId: request.params.id,
         backupId: request.params.backupId,
-        userId: currentUser(request).id,
+        user: currentUser(request),
         input: request.body,
+      });
+      jobs.run('restore', () => executeRestore(ctx, restore.id));
+      return reply.status(202).send({
+        message: backupTexts.restoreStarted,
+        restauration: presentRestore(restore),
+        // A restore into a new application: the application created for it.
+        ...(created ? { application: created } : {}),
+      });
+    },
+  );
+
+  // « Réessayer la restauration » of an application created to receive a restore (held).
+  app.post(
+    '/deployments/:id/restore/retry',
+    {
+      config: { audit: { action: 'backup.restore', target: 'deployment' } },
+      schema: { tags, security, params: pathParams('id') },
+    },
+    async (request, reply) => {
+      const restore = await retryRestore(ctx, {
+        deploymentId: request.params.id,
+        userId: currentUser(request).id,
       });
       jobs.run('restore', () => executeRestore(ctx, restore.id));
       return reply
         .status(202)
-        .send({ message: backupTexts.restoreStarted, restauration: presentRestore(restore) });
+        .send({ message: backupTexts.retryStarted, restauration: presentRestore(restore) });
     },
   );
 

@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { BACKUP_PARTS } from '../../engine/backup-parts';
 import { backups, type BackupCopy, type BackupKind } from '../../db/schema/backups';
-import { factsOfFile, packArchive } from './archive';
+import type { ApplicationSpec } from '../../engine/spec';
+import { factsOfFile, packArchive, type ArchiveFacts } from './archive';
 import {
   applicationSpec,
   backupRoot,
@@ -13,6 +14,7 @@ import {
   type BackupContext,
 } from './context';
 import { s3ErrorMessage, s3Location, objectKey, uploadVerified } from './destinations/s3';
+import { backupInCluster } from './in-cluster';
 import { notifyFailure } from './notify';
 import { applyRetention } from './prune';
 
@@ -55,34 +57,11 @@ export async function executeBackup(ctx: BackupContext, backupId: string): Promi
   try {
     if (!deployment) throw new Error("L'application n'existe plus.");
     const spec = await applicationSpec(ctx, deployment);
-    const manifest = await ctx.engine.driver.backup(spec, staging);
-    await writeFile(join(staging, BACKUP_PARTS.manifest), JSON.stringify(manifest, null, 2));
-
-    const target = localPath(ctx, backup);
-    await mkdir(dirname(target), { recursive: true });
-    facts = await packArchive(staging, `${target}.part`);
-    await rename(`${target}.part`, target);
-    const reread = await factsOfFile(target);
-    if (reread.sha256 !== facts.sha256 || reread.sizeBytes !== facts.sizeBytes) {
-      throw new Error('La copie locale relue ne correspond pas à la sauvegarde.');
-    }
-    copies.push({ kind: 'local', location: target, status: 'success', error: null });
-
-    const s3 = await s3DestinationOf(ctx, backup.projectId);
-    if (s3) {
-      try {
-        const location = await uploadVerified(s3, target, backup.fileName, facts);
-        copies.push({ kind: 's3', location, status: 'success', error: null });
-      } catch (err) {
-        const reason = s3ErrorMessage(err);
-        copies.push({
-          kind: 's3',
-          location: s3Location(s3, objectKey(s3, backup.fileName)),
-          status: 'failed',
-          error: reason,
-        });
-        error = `Envoi vers le stockage S3 échoué (${reason}) : la copie locale est conservée.`;
-      }
+    if (ctx.engine.driver.backupToStorage) {
+      // Made and uploaded by the runtime itself (Kubernetes), read back here.
+      facts = await backupInCluster(ctx, backup, spec, copies);
+    } else {
+      ({ facts, error } = await backupOnPlatform(ctx, backup, spec, staging, copies));
     }
   } catch (err) {
     error = (err as Error).message || String(err);
@@ -119,4 +98,49 @@ export async function executeBackup(ctx: BackupContext, backupId: string): Promi
     );
   }
   return saved!;
+}
+
+/**
+ * The runtime writes the parts into `staging`; they are packed into BACKUP_DIR (read back),
+ * then uploaded to the project's S3 destination (read back). A failed upload keeps the local
+ * copy and is the backup's error.
+ */
+async function backupOnPlatform(
+  ctx: BackupContext,
+  backup: BackupRow,
+  spec: ApplicationSpec,
+  staging: string,
+  copies: BackupCopy[],
+): Promise<{ facts: ArchiveFacts; error: string | null }> {
+  let error: string | null = null;
+  const manifest = await ctx.engine.driver.backup(spec, staging);
+  await writeFile(join(staging, BACKUP_PARTS.manifest), JSON.stringify(manifest, null, 2));
+
+  const target = localPath(ctx, backup);
+  await mkdir(dirname(target), { recursive: true });
+  const facts = await packArchive(staging, `${target}.part`);
+  await rename(`${target}.part`, target);
+  const reread = await factsOfFile(target);
+  if (reread.sha256 !== facts.sha256 || reread.sizeBytes !== facts.sizeBytes) {
+    throw new Error('La copie locale relue ne correspond pas à la sauvegarde.');
+  }
+  copies.push({ kind: 'local', location: target, status: 'success', error: null });
+
+  const s3 = await s3DestinationOf(ctx, backup.projectId);
+  if (s3) {
+    try {
+      const location = await uploadVerified(s3, target, backup.fileName, facts);
+      copies.push({ kind: 's3', location, status: 'success', error: null });
+    } catch (err) {
+      const reason = s3ErrorMessage(err);
+      copies.push({
+        kind: 's3',
+        location: s3Location(s3, objectKey(s3, backup.fileName)),
+        status: 'failed',
+        error: reason,
+      });
+      error = `Envoi vers le stockage S3 échoué (${reason}) : la copie locale est conservée.`;
+    }
+  }
+  return { facts, error };
 }

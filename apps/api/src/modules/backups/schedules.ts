@@ -64,8 +64,9 @@ export async function claimDueTestRestores(
 }
 
 /**
- * A backup or restore still "running" long after it started belongs to a process that died:
- * marked failed so the page says so and retention and the next run go on.
+ * A backup still "running" long after it started belongs to a process that died: marked failed
+ * so the page says so and retention and the next run go on. (Restores have a heartbeat instead:
+ * restore-failure.ts.)
  */
 export async function failAbandoned(db: Executor, olderThanHours: number): Promise<number> {
   const message = "Interrompue : le processus de la plateforme s'est arrêté pendant l'opération.";
@@ -74,10 +75,5 @@ export async function failAbandoned(db: Executor, olderThanHours: number): Promi
     UPDATE backups SET status = 'failed', error = ${message}, completed_at = now()
     WHERE status = 'running' AND started_at < now() - make_interval(hours => ${olderThanHours})`),
   );
-  const restores = raw(
-    await db.execute(sql`
-    UPDATE backup_restores SET status = 'failed', error = ${message}, completed_at = now()
-    WHERE status = 'running' AND started_at < now() - make_interval(hours => ${olderThanHours})`),
-  );
-  return (backups.rowCount ?? 0) + (restores.rowCount ?? 0);
+  return backups.rowCount ?? 0;
 }

@@ -1,3 +1,4 @@
+import type { Deployment } from '@nuage/shared/api-types';
 import type { DestinationSauvegarde, SauvegardesApplication } from '@nuage/shared/backup-types';
 import {
   backupTexts as t,
@@ -5,9 +6,11 @@ import {
   type BackupScheduleInput,
   type RestoreBackupInput,
 } from '@nuage/shared/schemas/backups';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
 import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
+import { projectMembers, projects } from '../../db/schema/projects';
 import {
   backupDestinations,
   backupRestores,
@@ -15,12 +18,15 @@ import {
   backupSchedules,
 } from '../../db/schema/backups';
 import { isUniqueViolation } from '../../db/errors';
+import type { AuthUser } from '../../http/authenticate';
 import { encryptSecret } from '../../lib/crypto';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { authorizeDeployment } from '../deployments/access';
 import { authorizeProject } from '../projects/policy';
 import type { BackupContext } from './context';
+import { checkS3Endpoint } from './destinations/endpoint-policy';
+import { createRestoreTarget } from './new-application';
 import { DEFAULT_RETENTION } from './prune';
 import { presentBackup, presentRestore } from './presenter';
 import { recordBackup, type BackupRow } from './run-backup';
@@ -34,19 +40,22 @@ export async function listApplicationBackups(
   opts: { deploymentId: string; userId: string },
 ): Promise<SauvegardesApplication> {
   const app = await authorizeDeployment(ctx.db, { ...opts, need: 'user' });
-  const [list, restores, [schedule], [destination], targets] = await Promise.all([
+  const [list, restores, [schedule], [destination], targets, envs] = await Promise.all([
     ctx.db
       .select()
       .from(backups)
       .where(eq(backups.deploymentId, app.id))
       .orderBy(desc(backups.startedAt))
       .limit(HISTORY),
+    // Restores into this application, and of its backups into others (prod → staging).
     ctx.db
-      .select()
+      .select({ restore: backupRestores })
       .from(backupRestores)
-      .where(eq(backupRestores.targetDeploymentId, app.id))
+      .innerJoin(backups, eq(backups.id, backupRestores.backupId))
+      .where(or(eq(backupRestores.targetDeploymentId, app.id), eq(backups.deploymentId, app.id)))
       .orderBy(desc(backupRestores.startedAt))
-      .limit(HISTORY),
+      .limit(HISTORY)
+      .then((rows) => rows.map((r) => r.restore)),
     ctx.db.select().from(backupSchedules).where(eq(backupSchedules.deploymentId, app.id)),
     ctx.db
       .select({ endpoint: backupDestinations.endpoint, bucket: backupDestinations.bucket })
@@ -65,6 +74,7 @@ export async function listApplicationBackups(
         ),
       )
       .orderBy(environments.nom, deployments.nom),
+    restoreEnvironments(ctx, opts.userId),
   ]);
   return {
     sauvegardes: list.map(presentBackup),
@@ -80,7 +90,40 @@ export async function listApplicationBackups(
     },
     destination_s3: destination ?? null,
     cibles_restauration: targets,
+    // This application's project first, then the others by name.
+    environnements_restauration: [
+      ...envs.filter((e) => e.projet_id === app.projectId),
+      ...envs.filter((e) => e.projet_id !== app.projectId),
+    ],
   };
+}
+
+/**
+ * Where « Dans une nouvelle application » may create one: every environment of every project
+ * in which the caller may deploy (developer or admin); the deploy path checks it again.
+ */
+function restoreEnvironments(ctx: BackupContext, userId: string) {
+  return ctx.db
+    .select({
+      id: environments.id,
+      nom: environments.nom,
+      type: environments.type,
+      projet_id: projects.id,
+      projet: projects.nom,
+    })
+    .from(environments)
+    .innerJoin(projects, eq(projects.id, environments.projectId))
+    .innerJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)),
+    )
+    .where(
+      and(
+        ne(environments.status, 'deleting'),
+        inArray(projectMembers.role, ['developer', 'admin']),
+      ),
+    )
+    .orderBy(projects.nom, environments.nom);
 }
 
 /** « Sauvegarder maintenant »: one backup at a time per application. */
@@ -109,16 +152,18 @@ export async function requestBackup(
 }
 
 /**
- * Restore into the same application, or into another of the same template (e.g. prod →
- * staging) where the caller is a developer too.
+ * Restore into the same application, into another one of the same template (e.g. prod →
+ * staging) or into a new application created for it; the caller is a developer of the source
+ * and of the target (checked by the deploy path for a new application).
  */
 export async function requestRestore(
-  ctx: BackupContext,
-  opts: { deploymentId: string; backupId: string; userId: string; input: RestoreBackupInput },
-): Promise<RestoreRow> {
+  ctx: AppContext,
+  opts: { deploymentId: string; backupId: string; user: AuthUser; input: RestoreBackupInput },
+): Promise<{ restore: RestoreRow; created: Deployment | null }> {
+  const userId = opts.user.id;
   const source = await authorizeDeployment(ctx.db, {
     deploymentId: opts.deploymentId,
-    userId: opts.userId,
+    userId,
     need: 'developer',
   });
   if (!isUuid(opts.backupId)) throw notFound(t.backupNotFound);
@@ -128,22 +173,45 @@ export async function requestRestore(
     .where(and(eq(backups.id, opts.backupId), eq(backups.deploymentId, source.id)));
   if (!backup) throw notFound(t.backupNotFound);
   if (backup.status !== 'success') throw badRequest(t.backupNotUsable);
-  const targetId = opts.input.application_cible_id ?? source.id;
+  const { application_cible_id: targetId, nouvelle_application: fresh } = opts.input;
+  if (targetId && fresh) throw badRequest(t.oneTargetOnly);
+
+  if (fresh) {
+    const created = await createRestoreTarget(ctx, {
+      source,
+      user: opts.user,
+      environmentId: fresh.environment_id,
+      nom: fresh.nom,
+    });
+    const restore = await recordRestore(ctx, {
+      backupId: backup.id,
+      targetDeploymentId: created.id,
+      kind: 'new',
+      requestedBy: userId,
+    });
+    return { restore, created };
+  }
+
   const target =
-    targetId === source.id
+    !targetId || targetId === source.id
       ? source
-      : await authorizeDeployment(ctx.db, {
-          deploymentId: targetId,
-          userId: opts.userId,
-          need: 'developer',
-        });
+      : await authorizeDeployment(ctx.db, { deploymentId: targetId, userId, need: 'developer' });
   if (target.template !== source.template) throw badRequest(t.targetTemplateMismatch);
-  return recordRestore(ctx, {
-    backupId: backup.id,
-    targetDeploymentId: target.id,
-    kind: target.id === source.id ? 'same' : 'other',
-    requestedBy: opts.userId,
-  });
+  try {
+    const restore = await recordRestore(ctx, {
+      backupId: backup.id,
+      targetDeploymentId: target.id,
+      kind: target.id === source.id ? 'same' : 'other',
+      requestedBy: userId,
+    });
+    return { restore, created: null };
+  } catch (err) {
+    // One restore at a time into an application: the partial unique index says so.
+    if (isUniqueViolation(err, 'backup_restores_one_running_key')) {
+      throw conflict(t.restoreAlreadyRunning);
+    }
+    throw err;
+  }
 }
 
 export async function updateSchedule(
@@ -184,6 +252,7 @@ export async function setDestination(
 ): Promise<DestinationSauvegarde> {
   await authorizeProject(ctx.db, { projectId: opts.projectId, userId: opts.userId, need: 'admin' });
   const i = opts.input;
+  await checkS3Endpoint(i.endpoint, ctx.config.s3AllowPrivateEndpoints);
   const values = {
     endpoint: i.endpoint,
     region: i.region || 'us-east-1',

@@ -4,6 +4,7 @@ import { deployments } from '../../db/schema/deployments';
 import { WorkLoop } from '../../lib/work-loop';
 import type { BackupContext } from './context';
 import { executeRestore, recordRestore } from './restore';
+import { failInterruptedRestores, removeAbandonedStaging } from './restore-failure';
 import { executeBackup, recordBackup } from './run-backup';
 import { claimDueBackups, claimDueTestRestores, ensureSchedules, failAbandoned } from './schedules';
 
@@ -13,11 +14,14 @@ export interface BackupWorkerOptions {
   batchSize?: number;
   /** A backup still running after this long belongs to a dead process. */
   abandonedAfterHours?: number;
+  /** A restore whose heartbeat is older than this belongs to a dead process. */
+  restoreStaleMs?: number;
 }
 
 /**
  * Scheduled backups (daily where enabled) and the weekly test restore of each scheduled
- * application's latest good backup. Claims are `SKIP LOCKED` moves of the next run, so several
+ * application's latest good backup; restores left running by a process that died (first pass at
+ * start-up, then every pass) are failed and announced. Claims are `SKIP LOCKED` moves of the next run, so several
  * API processes share the work and none runs it twice.
  */
 export class BackupWorker {
@@ -36,6 +40,7 @@ export class BackupWorker {
 
   start() {
     this.loop.start();
+    void removeAbandonedStaging(this.ctx);
   }
 
   stop() {
@@ -45,6 +50,8 @@ export class BackupWorker {
   async tick(): Promise<number> {
     const batch = this.opts.batchSize ?? 2;
     await failAbandoned(this.ctx.db, this.opts.abandonedAfterHours ?? 6);
+    // Restores say they are alive: one gone silent was cut by a process that stopped.
+    await failInterruptedRestores(this.ctx, this.opts.restoreStaleMs);
     await ensureSchedules(this.ctx.db);
     let done = 0;
     for (const deploymentId of await claimDueBackups(this.ctx.db, batch)) {

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { builds } from '../../db/schema/builds';
 import { projectMembers, projects } from '../../db/schema/projects';
-import { authorizeProject, visibleToToken } from '../projects/policy';
+import { authorizeProject, liveMembershipsOf } from '../projects/policy';
+import { durationSeconds } from './presenter';
 
 export interface BuildListQuery {
   limit: number;
@@ -30,16 +31,16 @@ export async function listBuiltImages(
       .select({ id: projectMembers.projectId })
       .from(projectMembers)
       .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-      .where(
-        and(
-          eq(projectMembers.userId, input.userId),
-          isNull(projects.deletingAt),
-          visibleToToken(projectMembers.projectId),
-        ),
-      );
+      .where(liveMembershipsOf(input.userId));
     scope = inArray(builds.projectId, mine);
   }
-  const filtered = query.statusFilter ? and(scope, eq(builds.status, query.statusFilter)) : scope;
+  // A queued code build is, to this page, one that is not finished: it counts as running.
+  const filtered = !query.statusFilter
+    ? scope
+    : query.statusFilter === 'running'
+      ? and(scope, inArray(builds.status, ['running', 'queued']))
+      : and(scope, eq(builds.status, query.statusFilter));
+  const startedOrCreated = sql`coalesce(${builds.startedAt}, ${builds.createdAt})`;
 
   const [rows, [total], [stats]] = await Promise.all([
     ctx.db
@@ -47,7 +48,7 @@ export async function listBuiltImages(
       .from(builds)
       .innerJoin(projects, eq(projects.id, builds.projectId))
       .where(filtered)
-      .orderBy(desc(builds.startedAt), desc(builds.id))
+      .orderBy(desc(startedOrCreated), desc(builds.id))
       .limit(query.limit)
       .offset(query.offset),
     ctx.db.select({ n: count() }).from(builds).where(filtered),
@@ -56,7 +57,7 @@ export async function listBuiltImages(
         total: count(),
         success: sql<string>`count(*) filter (where ${builds.status} = 'success')`,
         failed: sql<string>`count(*) filter (where ${builds.status} = 'failed')`,
-        running: sql<string>`count(*) filter (where ${builds.status} = 'running')`,
+        running: sql<string>`count(*) filter (where ${builds.status} in ('running', 'queued'))`,
       })
       .from(builds)
       .where(scope),
@@ -72,6 +73,7 @@ export async function listBuiltImages(
       application_name: b.applicationName,
       status: b.status,
       kind: b.kind,
+      commit_sha: b.commitSha,
       is_standalone: b.isStandalone === 1,
       image_url: b.imageUrl,
       image_tag: b.imageTag,
@@ -79,11 +81,9 @@ export async function listBuiltImages(
       project: { id: b.projectId, name: projectName },
       repository: { branch: b.branch, url: b.repositoryUrl },
       build_info: {
-        created_at: b.startedAt.toISOString(),
+        created_at: (b.startedAt ?? b.createdAt).toISOString(),
         completed_at: b.completedAt?.toISOString() ?? null,
-        duration_seconds: b.completedAt
-          ? Math.round((b.completedAt.getTime() - b.startedAt.getTime()) / 100) / 10
-          : null,
+        duration_seconds: durationSeconds(b.startedAt, b.completedAt),
       },
       error_message: b.errorMessage,
     })),

@@ -20,7 +20,11 @@ export function catalogue() {
       helm_values: t.helmValues,
       database_config: { ...t.database },
     })),
-    code: codeTemplates.map((t) => ({ ...t, available: false, status: COMING_SOON })),
+    code: codeTemplates.map((t) => ({
+      ...t,
+      available: t.enabled,
+      status: t.enabled ? 'disponible' : COMING_SOON,
+    })),
   };
 }
 

@@ -47,6 +47,8 @@ export async function requestLetsEncrypt(
         eq(certificates.domain, typed.domain),
         eq(certificates.wildcard, wildcard),
         ne(certificates.status, 'Échec'),
+        // What the edge proxy obtained on its own does not stop an order of the user's.
+        eq(certificates.proxyManaged, false),
       ),
     )
     .limit(1);
@@ -86,6 +88,7 @@ export async function renewCertificate(
 ): Promise<Certificate> {
   const row = await authorizeCertificate(ctx.db, { ...input, need: 'developer' });
   if (row.type !== 'letsencrypt') throw conflict(m.renewCustom);
+  if (row.proxyManaged) throw conflict(m.renewByProxy);
   const [updated] = await ctx.db
     .update(certificates)
     .set({

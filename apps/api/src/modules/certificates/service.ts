@@ -4,12 +4,12 @@ import {
   type CustomCertificateInput,
   type UpdateCertificateInput,
 } from '@nuage/shared/schemas/certificates';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { certificates } from '../../db/schema/certificates';
 import { projectMembers, projects } from '../../db/schema/projects';
 import { FieldValidationError } from '../../lib/errors';
-import { authorizeProject, visibleToToken } from '../projects/policy';
+import { authorizeProject, liveMembershipsOf } from '../projects/policy';
 import { applicationsUsing, checkStillCovers } from './applications';
 import { namesCover, splitWildcard } from './domains';
 import { expiryWarnings, readMaterial, type CertificateMaterial } from './material';
@@ -34,13 +34,7 @@ export async function listCertificates(
     .select({ id: projectMembers.projectId })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(
-      and(
-        eq(projectMembers.userId, input.userId),
-        isNull(projects.deletingAt),
-        visibleToToken(projectMembers.projectId),
-      ),
-    );
+    .where(liveMembershipsOf(input.userId));
   const rows = await ctx.db
     .select()
     .from(certificates)

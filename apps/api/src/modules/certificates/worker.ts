@@ -8,6 +8,7 @@ import type { AcmeIssuerDeps } from './issuers/acme';
 import { issuerFor } from './issuers/select';
 import type { CertificateIssuer } from './issuers/types';
 import { onCertificateWork } from './wake';
+import { proxyCertificateWatch } from './proxy-watch';
 import { processCertificate } from './work';
 
 export interface CertificateWorkerOptions {
@@ -33,6 +34,8 @@ export class CertificateWorker {
   readonly owner = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}-certificats`;
   private readonly issuer: CertificateIssuer;
   private readonly loop: WorkLoop;
+  /** Docker runtime: what the edge proxy serves for custom domains, read back. */
+  private readonly proxyWatch: WorkLoop | null;
   private readonly leaseMs: number;
   private readonly batchSize: number;
 
@@ -47,16 +50,19 @@ export class CertificateWorker {
       log: ctx.log,
       failure: 'certificate worker pass failed',
     });
+    this.proxyWatch = proxyCertificateWatch(ctx);
     this.leaseMs = opts.leaseMs ?? 10 * 60_000;
     this.batchSize = opts.batchSize ?? 4;
   }
 
   start() {
     this.loop.start();
+    this.proxyWatch?.start();
   }
 
   async stop() {
     await this.loop.stop();
+    await this.proxyWatch?.stop();
   }
 
   wake() {

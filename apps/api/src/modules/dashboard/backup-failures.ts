@@ -1,19 +1,21 @@
 import type { DashboardBackupFailure } from '@nuage/shared/dashboard-types';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { RESTORE_PENDING } from '../../engine/backup-parts';
 
 interface Row {
   application_id: string;
   application_nom: string;
   projet_nom: string;
-  operation: 'sauvegarde' | 'restauration de test';
+  operation: DashboardBackupFailure['operation'];
   erreur: string | null;
   date: Date | string;
 }
 
 /**
  * For the dashboard: applications of these projects whose most recent backup failed, or whose
- * most recent test restore failed. A later success clears the line.
+ * most recent test restore failed, or that wait for a restore (held, no replica) whose latest
+ * attempt failed. A later success clears the line.
  */
 export async function backupFailures(
   db: Executor,
@@ -41,6 +43,16 @@ export async function backupFailures(
       WHERE d.project_id IN (${ids}) AND r.kind = 'test' AND r.status <> 'running'
         AND d.desired_state = 'present'
       ORDER BY r.target_deployment_id, r.started_at DESC) latest_test
+    WHERE status = 'failed'
+    UNION ALL
+    SELECT * FROM (
+      SELECT DISTINCT ON (r.target_deployment_id) r.target_deployment_id, d.nom, p.nom,
+        'restauration', r.error, r.started_at, r.status
+      FROM backup_restores r JOIN deployments d ON d.id = r.target_deployment_id
+        JOIN projects p ON p.id = d.project_id
+      WHERE d.project_id IN (${ids}) AND r.kind <> 'test' AND d.desired_state = 'present'
+        AND d.settings ? ${RESTORE_PENDING}
+      ORDER BY r.target_deployment_id, r.started_at DESC) latest_restore
     WHERE status = 'failed'
     ORDER BY date DESC`)) as unknown as { rows: Row[] };
   return result.rows.map((r) => ({

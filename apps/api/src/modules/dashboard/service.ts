@@ -1,5 +1,5 @@
 import type { DashboardResponse } from '@nuage/shared/dashboard-types';
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
@@ -10,7 +10,7 @@ import { backupFailures } from './backup-failures';
 import { backupBytesByProject, summarizeUsage } from '../pricing/usage';
 import { presentProject } from '../projects/presenter';
 import { recordAndCompare } from './cost-trend';
-import { visibleToToken } from '../projects/policy';
+import { liveMembershipsOf } from '../projects/policy';
 
 const ACTIVE = new Set(['RUNNING', 'DEPLOYED', 'HEALTHY']);
 
@@ -27,13 +27,7 @@ export async function dashboard(
     .select({ project: projects, role: projectMembers.role })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(
-      and(
-        eq(projectMembers.userId, input.userId),
-        isNull(projects.deletingAt),
-        visibleToToken(projectMembers.projectId),
-      ),
-    )
+    .where(liveMembershipsOf(input.userId))
     .orderBy(asc(projects.createdAt));
   const ids = memberships.map((m) => m.project.id);
   const [envRows, appRows] = ids.length

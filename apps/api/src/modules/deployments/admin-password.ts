@@ -46,7 +46,8 @@ async function reauthenticate(ctx: AppContext, userId: string, motDePasse: strin
 async function managedApplication(ctx: AppContext, input: Input) {
   const row = await authorizeDeployment(ctx.db, { ...input, need: 'developer' });
   if (row.desiredState === 'absent') throw conflict(texts.deleting);
-  if (!adminLogins[templateOf(row.template).id].managedPassword) throw conflict(texts.notManaged);
+  if (row.sourceKind === 'code' || !adminLogins[templateOf(row.template).id].managedPassword)
+    throw conflict(texts.notManaged);
   await reauthenticate(ctx, input.userId, input.motDePasse);
   return row;
 }

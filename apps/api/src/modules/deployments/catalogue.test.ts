@@ -57,7 +57,7 @@ describe('GET /buildpack/templates/available', () => {
     });
   });
 
-  it("lists the six code templates, all announced 'Arrive bientôt'", async () => {
+  it('lists the six code templates, all deployable from Git (issue 13)', async () => {
     const res = await call(t, 'GET', `${API}/buildpack/templates/available`, { token: user.token });
     const { code } = res.json<{ code: Template[] }>();
     expect(code.map((c) => c.name)).toEqual([
@@ -68,7 +68,7 @@ describe('GET /buildpack/templates/available', () => {
       'PHP',
       'Java',
     ]);
-    for (const c of code) expect(c).toMatchObject({ available: false, status: 'Arrive bientôt' });
+    for (const c of code) expect(c).toMatchObject({ available: true, status: 'disponible' });
   });
 });
 
@@ -85,6 +85,12 @@ describe('GET /deployments/buildpacks', () => {
       'drupal',
       'nextcloud',
       'matomo',
+      'react',
+      'vue',
+      'nodejs',
+      'python',
+      'php',
+      'java',
     ]);
     expect(buildpacks.filter((b) => b.category === 'Code')).toHaveLength(6);
   });
@@ -98,6 +104,7 @@ describe('GET /platform and the simulated application page', () => {
       runtime: 'simulation',
       simulation: true,
       banner: "Mode simulation : aucune application réelle n'est déployée",
+      problemes: [],
     });
   });
 

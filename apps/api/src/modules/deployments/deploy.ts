@@ -9,18 +9,12 @@ import type { Deployment } from '@nuage/shared/api-types';
 import { templateOfImage } from '@nuage/shared/catalog-images';
 import { toMilli } from '@nuage/shared/quantities';
 import { deployMessages, type DeployErpInput } from '@nuage/shared/schemas/deployments';
-import { and, eq, sql } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../http/authenticate';
-import { isUniqueViolation } from '../../db/errors';
-import { deployments } from '../../db/schema/deployments';
-import { applicationName } from '../../engine/templates/build-spec';
-import { conflict, DomainError, FieldValidationError } from '../../lib/errors';
+import { conflict, FieldValidationError } from '../../lib/errors';
 import { authorizeEnvironment } from '../environments/service';
-import { allocateHostLabel } from './host-label';
 import { presentDeployment } from './presenter';
-import { lockProjectAndCheckQuota, reservationOf } from './quota';
+import { insertApplication } from './insert-application';
 import { sealSecrets, secretsFromInput } from './secrets';
 import { resolveCertificate } from './tls';
 
@@ -67,7 +61,13 @@ export function checkImageOfTemplate(templateId: string, image: string | undefin
 /** POST /deployments/{envId}/deploy/erp: desired state written, the engine does the rest. */
 export async function deployErp(
   ctx: AppContext,
-  input: { environmentId: string; user: AuthUser; data: DeployErpInput },
+  input: {
+    environmentId: string;
+    user: AuthUser;
+    data: DeployErpInput;
+    /** Internal settings set at creation (a restore target's hold: backups/new-application). */
+    extraSettings?: Record<string, unknown>;
+  },
 ): Promise<Deployment> {
   const env = await authorizeEnvironment(ctx.db, {
     environmentId: input.environmentId,
@@ -117,77 +117,34 @@ export async function deployErp(
   }
   const sealed = sealSecrets(ctx.secrets.secretsKey, secretsFromInput(template, data));
 
-  const insert = () =>
-    ctx.db.transaction(async (tx) => {
-      const project = await lockProjectAndCheckQuota(tx, {
-        projectId: env.projectId,
-        requested: reservationOf(resources),
-      });
-      const [taken] = await tx
-        .select({ id: deployments.id })
-        .from(deployments)
-        .where(
-          and(
-            eq(deployments.environmentId, env.id),
-            eq(deployments.desiredState, 'present'),
-            sql`lower(${deployments.nom}) = lower(${data.nom})`,
-          ),
-        );
-      if (taken) throw conflict(NAME_TAKEN);
-      const id = randomUUID();
-      const [created] = await tx
-        .insert(deployments)
-        .values({
-          id,
-          runtimeName: applicationName(template.id, data.nom, id),
-          hostLabel: await allocateHostLabel(tx, {
-            app: data.nom,
-            env: env.nom,
-            project: project.nom,
-          }),
-          projectId: env.projectId,
-          environmentId: env.id,
-          nom: data.nom,
-          category: 'ERP',
-          template: template.id,
-          imageRegistryUrl: data.image_registry_url ?? template.image,
-          imageTag: data.image_tag ?? template.tag,
-          helmChartVersion: template.helmVersion,
-          ...resources,
-          domain,
-          certificateId: certificate?.id ?? null,
-          settings: { adminEmail, helmValues: template.helmValues, database: template.database },
-          secretsSealed: sealed,
-          createdBy: input.user.id,
-          events: [{ at: new Date().toISOString(), message: 'Déploiement demandé' }],
-        })
-        .returning();
-      return created!;
-    });
-  const row = await insert()
-    // Another request took the same host label at the same instant: the retry sees it and suffixes.
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err, 'deployments_host_label_key')) return insert();
-      throw err;
-    })
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err, 'deployments_environment_name_key')) throw conflict(NAME_TAKEN);
-      throw err;
-    });
+  const row = await insertApplication(
+    ctx,
+    {
+      env,
+      nom: data.nom,
+      template: template.id,
+      resources,
+      values: () => ({
+        category: 'ERP',
+        imageRegistryUrl: data.image_registry_url ?? template.image,
+        imageTag: data.image_tag ?? template.tag,
+        helmChartVersion: template.helmVersion,
+        domain,
+        certificateId: certificate?.id ?? null,
+        settings: {
+          adminEmail,
+          helmValues: template.helmValues,
+          database: template.database,
+          ...input.extraSettings,
+        },
+        secretsSealed: sealed,
+        createdBy: input.user.id,
+        events: [{ at: new Date().toISOString(), message: 'Déploiement demandé' }],
+      }),
+    },
+    async (_tx, created) => created,
+  );
   ctx.log.info({ deploymentId: row.id, template: template.id }, 'deployment requested');
   ctx.engine.wake();
   return presentDeployment(row);
-}
-
-/** POST /deployments/{envId}/deploy/code: announced, not available yet (SPEC §1). */
-export async function deployCode(
-  ctx: AppContext,
-  input: { environmentId: string; userId: string },
-): Promise<never> {
-  await authorizeEnvironment(ctx.db, {
-    environmentId: input.environmentId,
-    userId: input.userId,
-    need: 'developer',
-  });
-  throw new DomainError('not_implemented', deployMessages.codeComingSoon);
 }

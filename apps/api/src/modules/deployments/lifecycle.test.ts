@@ -1,6 +1,7 @@
 import type { Environment } from '@nuage/shared/api-types';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deployments } from '../../db/schema/deployments';
 import { simulatedApplications } from '../../db/schema/simulation';
 import { call } from '../../../test/helpers/factories';
 import { API, expectDetail, type Team } from '../../../test/helpers/project-factories';
@@ -133,6 +134,26 @@ describe('POST /deployments/deployment/{id}/sync (restart)', () => {
     expect(appPods(restarting)).toHaveLength(1);
     expect(appPods(restarting)[0]).not.toBe(appPods(before)[0]);
     await reconcileToStatus(t, app.id, 'RUNNING');
+    // Done: the restart is not pending any more, so the next look is the running interval
+    // (30 s) away. Were it still pending, every pass would take the application again at
+    // once: a busy loop probing its containers many times a second.
+    const row = await deploymentRow(t, app.id);
+    expect(row!.restartObservedAt!.getTime()).toBe(row!.restartRequestedAt!.getTime());
+    expect(row!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 10_000);
+  });
+
+  it('a restart stored to the microsecond (by an earlier version) is done once, not forever', async () => {
+    const app = await runningApp();
+    await t.database.db
+      .update(deployments)
+      .set({ restartRequestedAt: sql`now()`, nextAttemptAt: new Date() })
+      .where(eq(deployments.id, app.id));
+    await t.app.engine.reconciler.tick();
+    const after = await getDetail(t, team.user.token, app.id);
+    expect(after.events.map((e) => e.message)).toContain('Redémarrage effectué');
+    await reconcileToStatus(t, app.id, 'RUNNING');
+    const row = await deploymentRow(t, app.id);
+    expect(row!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 10_000);
   });
 });
 

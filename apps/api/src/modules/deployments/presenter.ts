@@ -1,6 +1,6 @@
 import { adminLogins, type AdminAccess } from '@nuage/shared/admin-access';
 import type { Deployment } from '@nuage/shared/api-types';
-import { templateOf } from '@nuage/shared/catalog';
+import { codeTemplates, templateOf } from '@nuage/shared/catalog';
 import { fromMilli } from '@nuage/shared/quantities';
 import type { deployments } from '../../db/schema/deployments';
 
@@ -14,6 +14,15 @@ const adminEmailOf = (row: DeploymentRow) =>
  * is attached), else the address the runtime gives.
  */
 function adminAccessOf(row: DeploymentRow): AdminAccess {
+  // User code has no admin account of the platform's making: the application's own address.
+  if (row.sourceKind === 'code') {
+    return {
+      url_connexion: row.applicationUrl,
+      identifiant: null,
+      email: null,
+      mot_de_passe_gere: false,
+    };
+  }
   const login = adminLogins[templateOf(row.template).id];
   const base = row.domain
     ? `${row.certificateId ? 'https' : 'http'}://${row.domain}`
@@ -30,12 +39,15 @@ function adminAccessOf(row: DeploymentRow): AdminAccess {
 /** SPEC §3 "Deployment / application" fields (and a few the screens need), never a secret. */
 export function presentDeployment(row: DeploymentRow): Deployment {
   const template = templateOf(row.template);
+  const code = row.sourceKind === 'code';
   return {
     id: row.id,
     nom: row.nom,
     type_application: row.category,
     template: row.template,
-    template_name: template.name,
+    template_name: code
+      ? (codeTemplates.find((t) => t.id === row.template)?.name ?? row.template)
+      : template.name,
     statut_deploiement: row.desiredState === 'absent' ? 'DELETING' : row.status,
     status_reason: row.statusReason,
     cpu_requis: fromMilli(row.cpuMilli),
@@ -54,7 +66,18 @@ export function presentDeployment(row: DeploymentRow): Deployment {
     projet_id: row.projectId,
     admin_email: adminEmailOf(row),
     acces_admin: adminAccessOf(row),
-    base_de_donnees: { ...template.database },
+    base_de_donnees: code ? null : { ...template.database },
+    source_kind: row.sourceKind,
+    repository_url: row.repoUrl,
+    git_token_id: row.gitTokenId,
+    build_args: row.buildArgs ?? {},
+    port: row.port,
+    current_release:
+      row.currentReleaseId && row.currentReleaseNumero !== null
+        ? { id: row.currentReleaseId, numero: row.currentReleaseNumero }
+        : null,
+    rollout_error: row.rolloutError,
+    rollout_pending: row.desiredReleaseId !== null,
     events: row.events,
     date_creation: row.createdAt.toISOString(),
     derniere_mise_a_jour: row.updatedAt.toISOString(),

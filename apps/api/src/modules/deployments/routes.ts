@@ -12,7 +12,8 @@ import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
 import { regenerateAdminPassword, revealAdminPassword } from './admin-password';
-import { deployCode, deployErp } from './deploy';
+import { deployErp } from './deploy';
+import { deployCode } from './deploy-code';
 import { deploymentDnsHelp } from '../dns/service';
 import {
   deleteDeployment,
@@ -77,9 +78,20 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.post(
     '/deployments/:envId/deploy/code',
-    { schema: { tags, security, params: pathParams('envId'), body: deployCodeSchema } },
-    async (request) =>
-      deployCode(ctx, { environmentId: request.params.envId, userId: currentUser(request).id }),
+    {
+      config: {
+        audit: { action: 'deployment.create', target: 'deployment', details: deployDetails },
+      },
+      schema: { tags, security, params: pathParams('envId'), body: deployCodeSchema },
+    },
+    async (request, reply) => {
+      const deployment = await deployCode(ctx, {
+        environmentId: request.params.envId,
+        user: currentUser(request),
+        data: request.body,
+      });
+      return reply.status(201).send(deployment);
+    },
   );
 
   app.get(

@@ -1,16 +1,20 @@
 import { toMilli } from '@nuage/shared/quantities';
 import type { UpdateDeploymentInput } from '@nuage/shared/schemas/deployments';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { isUniqueViolation } from '../../db/errors';
 import { deployments } from '../../db/schema/deployments';
 import { RuntimeRejectedError, RuntimeUnavailableError } from '../../engine/driver';
-import { conflict, notFound, unavailable } from '../../lib/errors';
+import { conflict, FieldValidationError, notFound, unavailable } from '../../lib/errors';
 import { authorizeEnvironment } from '../environments/service';
 import { applicationRefOf } from '../../engine/refs';
 import { authorizeDeployment, DEPLOYMENT_NOT_FOUND } from './access';
 import { checkImageOfTemplate, NAME_TAKEN } from './deploy';
+import { cancelBuildsOf } from '../builds/build-service';
 import { withEvent } from './events';
+import { assertNameFree } from './name-check';
+import { certificateAlertOf } from '../certificates/application-alert';
+import { restoreAlertOf } from '../backups/restore-hold';
 import { presentDeployment, presentDeploymentDetail } from './presenter';
 import { checkQuota, lockProject, reservationOf } from './quota';
 import { resolveCertificate } from './tls';
@@ -19,6 +23,8 @@ export const LOG_TAIL_LINES = 500;
 export const RUNTIME_UNREACHABLE =
   "Le runtime d'exécution ne répond pas pour le moment. Réessayez dans quelques instants.";
 const DELETING = 'Cette application est en cours de suppression.';
+export const CODE_IMAGE_MANAGED =
+  'L’image d’une application de code vient de ses constructions : utilisez « Redéployer » ou « Revenir à cette version ».';
 
 export async function listDeployments(
   ctx: AppContext,
@@ -38,7 +44,13 @@ export async function getDeployment(
   input: { deploymentId: string; userId: string },
 ) {
   const row = await authorizeDeployment(ctx.db, { ...input, need: 'user' });
-  return presentDeploymentDetail(row);
+  // An expired certificate or a failed issuance, in French, for the application page.
+  return {
+    ...presentDeploymentDetail(row),
+    alerte_certificat: await certificateAlertOf(ctx.db, row, { appsDomain: ctx.config.appsDomain }),
+    // Created to receive a restore and still held: the restore under way, or why it failed.
+    alerte_restauration: await restoreAlertOf(ctx.db, row),
+  };
 }
 
 type DeploymentRow = typeof deployments.$inferSelect;
@@ -84,7 +96,14 @@ export async function updateDeployment(
   const authorized = await authorizeDeployment(ctx.db, { ...input, need: 'developer' });
   if (authorized.desiredState === 'absent') throw conflict(DELETING);
   const d = input.data;
-  checkImageOfTemplate(authorized.template, d.image_registry_url);
+  if (authorized.sourceKind === 'code') {
+    // A code application's image is its current release's: changed by builds and rollbacks only.
+    if (d.image_registry_url !== undefined || d.image_tag !== undefined) {
+      throw new FieldValidationError([
+        { loc: ['body', 'image_registry_url'], msg: CODE_IMAGE_MANAGED, type: 'code_image' },
+      ]);
+    }
+  } else checkImageOfTemplate(authorized.template, d.image_registry_url);
   if (d.certificat_tls_id !== undefined || d.nom_de_domaine !== undefined) {
     const wanted = editedFields(authorized, d);
     await resolveCertificate(ctx, {
@@ -110,17 +129,7 @@ export async function updateDeployment(
         current: reservationOf(current),
       });
       if (next.nom.toLowerCase() !== current.nom.toLowerCase()) {
-        const [taken] = await tx
-          .select({ id: deployments.id })
-          .from(deployments)
-          .where(
-            and(
-              eq(deployments.environmentId, current.environmentId),
-              eq(deployments.desiredState, 'present'),
-              sql`lower(${deployments.nom}) = lower(${next.nom})`,
-            ),
-          );
-        if (taken) throw conflict(NAME_TAKEN);
+        await assertNameFree(tx, current.environmentId, next.nom);
       }
       const changed = runtimeFields.some((f) => next[f] !== current[f]);
       const onlyScaled =
@@ -173,6 +182,7 @@ export async function deleteDeployment(
         events: withEvent('Suppression demandée'),
       })
       .where(eq(deployments.id, current.id));
+    if (current.sourceKind === 'code') await cancelBuildsOf(ctx, current.id);
     ctx.engine.wake();
   }
 }
@@ -187,8 +197,9 @@ export async function syncDeployment(
   const [row] = await ctx.db
     .update(deployments)
     .set({
-      // The database's clock: several API processes may not agree on the time.
-      restartRequestedAt: sql`now()`,
+      // The database's clock: several API processes may not agree on the time. To the
+      // millisecond, as the reconciler records it observed (a JavaScript Date).
+      restartRequestedAt: sql`date_trunc('milliseconds', now())`,
       nextAttemptAt: new Date(),
       updatedAt: new Date(),
       events: withEvent('Redémarrage demandé'),

@@ -4,7 +4,11 @@ import { bearer } from '../../http/route-helpers';
 
 export const SIMULATION_BANNER = "Mode simulation : aucune application réelle n'est déployée";
 
-/** GET /platform: which runtime deploys applications (the UI shows a banner in simulation). */
+/**
+ * GET /platform: which runtime deploys applications (the UI shows a banner in simulation),
+ * and `problemes`: what operators must know about it now, in French (docker: a network guard
+ * that cannot run, so environments may reach each other).
+ */
 export const platformRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/platform',
@@ -13,6 +17,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       runtime: ctx.engine.runtime,
       simulation: ctx.engine.runtime === 'simulation',
       banner: ctx.engine.runtime === 'simulation' ? SIMULATION_BANNER : null,
+      problemes: ctx.engine.driver.problems?.() ?? [],
     }),
   );
 };

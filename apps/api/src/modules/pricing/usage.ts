@@ -6,14 +6,14 @@ import {
   type PriceBreakdown,
 } from '@nuage/shared/pricing';
 import type { ProjectCost, UsageSummary } from '@nuage/shared/pricing-types';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { backups } from '../../db/schema/backups';
 import type { AppContext } from '../../app-context';
 import { deployments } from '../../db/schema/deployments';
 import { projectMembers, projects } from '../../db/schema/projects';
 import { presentBreakdown } from './presenter';
-import { visibleToToken } from '../projects/policy';
+import { liveMembershipsOf } from '../projects/policy';
 
 export interface CostedProject {
   id: string;
@@ -146,13 +146,7 @@ export async function usageSummary(
     .select({ id: projects.id, nom: projects.nom })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(
-      and(
-        eq(projectMembers.userId, input.userId),
-        isNull(projects.deletingAt),
-        visibleToToken(projectMembers.projectId),
-      ),
-    );
+    .where(liveMembershipsOf(input.userId));
   if (projectRows.length === 0) return summarizeUsage([], []);
   const apps = await ctx.db
     .select({

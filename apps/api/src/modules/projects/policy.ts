@@ -79,3 +79,15 @@ export function visibleToToken(projectIdColumn: Column): SQL | undefined {
   const restricted = tokenProjectRestriction();
   return restricted ? eq(projectIdColumn, restricted) : undefined;
 }
+
+/**
+ * The caller's memberships that count, on a query of projectMembers joined to projects: their
+ * own, of projects not being deleted, within the one project their API token may be limited to.
+ */
+export function liveMembershipsOf(userId: string): SQL | undefined {
+  return and(
+    eq(projectMembers.userId, userId),
+    isNull(projects.deletingAt),
+    visibleToToken(projectMembers.projectId),
+  );
+}

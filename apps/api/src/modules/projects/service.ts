@@ -13,7 +13,12 @@ import { auditProjectEdit } from './audit-edit';
 import { markEnvironmentsForDeletion } from '../environments/service';
 import { conflict, notFound } from '../../lib/errors';
 import { accountTexts } from '@nuage/shared/security-messages';
-import { authorizeProject, authorizeUnderLock, PROJECT_NOT_FOUND, visibleToToken } from './policy';
+import {
+  authorizeProject,
+  authorizeUnderLock,
+  PROJECT_NOT_FOUND,
+  liveMembershipsOf,
+} from './policy';
 import { presentProject } from './presenter';
 import { projectUsage } from './usage';
 
@@ -23,13 +28,7 @@ export async function listProjects(ctx: AppContext, input: { userId: string }): 
     .select({ project: projects, role: projectMembers.role })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(
-      and(
-        eq(projectMembers.userId, input.userId),
-        isNull(projects.deletingAt),
-        visibleToToken(projectMembers.projectId),
-      ),
-    )
+    .where(liveMembershipsOf(input.userId))
     .orderBy(sql`${projects.createdAt} desc`);
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.project.id);

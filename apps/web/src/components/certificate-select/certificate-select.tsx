@@ -1,7 +1,8 @@
 import { certificateChoiceTexts as texts } from '@nuage/shared/certificate-choice';
-import type { Ref, SelectHTMLAttributes } from 'react';
+import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { Link } from 'react-router';
-import { Select } from '@/components/ui/input';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Select, type InputProps } from '@/components/ui/input';
 import { useCoveringCertificates } from '@/lib/project-certificates';
 
 type Props = SelectHTMLAttributes<HTMLSelectElement> & {
@@ -46,9 +47,54 @@ export function CertificateHint({ projectId, domain }: { projectId: string; doma
   return (
     <>
       {texts.noneCovering(domain.trim().toLowerCase())}{' '}
-      <Link to="/certificates" className="text-blue-600 hover:underline dark:text-blue-400">
+      <Link to="/certificates" className="text-blue-600 underline dark:text-blue-400">
         {texts.manage}
       </Link>
+    </>
+  );
+}
+
+/**
+ * An application's domain and its TLS certificate, as the wizard, the inline form and the edit
+ * modal ask for them: the certificate choice follows the domain typed above it.
+ */
+export function DomainCertificateFields({
+  projectId,
+  domain,
+  label,
+  hint,
+  domainError,
+  certificateError,
+  domainInput,
+  certificateInput,
+}: {
+  projectId: string;
+  /** The domain as typed (watched by the caller's form). */
+  domain: string;
+  label: string;
+  hint?: ReactNode;
+  domainError?: string;
+  certificateError?: string;
+  domainInput: InputProps;
+  certificateInput: SelectHTMLAttributes<HTMLSelectElement>;
+}) {
+  return (
+    <>
+      <FormField label={label} error={domainError} hint={hint}>
+        <Input
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="boutique.exemple.sn"
+          {...domainInput}
+        />
+      </FormField>
+      <FormField
+        label={texts.label}
+        error={certificateError}
+        hint={<CertificateHint projectId={projectId} domain={domain} />}
+      >
+        <CertificateSelect projectId={projectId} domain={domain} {...certificateInput} />
+      </FormField>
     </>
   );
 }

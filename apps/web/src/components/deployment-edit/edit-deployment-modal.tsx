@@ -5,16 +5,12 @@ import {
   updateDeploymentSchema,
   type UpdateDeploymentInput,
 } from '@nuage/shared/schemas/deployments';
-import { certificateChoiceTexts } from '@nuage/shared/certificate-choice';
 import { useForm, useWatch } from 'react-hook-form';
-import {
-  CertificateHint,
-  CertificateSelect,
-} from '@/components/certificate-select/certificate-select';
+import { ModalFormActions } from '@/components/ui/modal-form-actions';
+import { DomainCertificateFields } from '@/components/certificate-select/certificate-select';
 import { failureMessage } from '@/components/failure-message';
 import type { QuotaErrorDetail } from '@/components/quota/quota-error';
 import { quotaErrorOf } from '@/components/quota/quota-error';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { asNumber, NumberInput } from '@/components/ui/number-input';
@@ -108,21 +104,7 @@ export function EditDeploymentModal({
       title="Modifier l'application"
       description={deployment.nom}
       size="lg"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-            Annuler
-          </Button>
-          <Button
-            type="submit"
-            form={FORM_ID}
-            loading={isSubmitting}
-            loadingText="Enregistrement..."
-          >
-            Enregistrer
-          </Button>
-        </>
-      }
+      footer={<ModalFormActions formId={FORM_ID} submitting={isSubmitting} onCancel={onClose} />}
     >
       <form
         id={FORM_ID}
@@ -167,29 +149,16 @@ export function EditDeploymentModal({
           <FormField label="Tag de l'image" error={errors.image_tag?.message}>
             <Input autoComplete="off" spellCheck={false} {...form.register('image_tag')} />
           </FormField>
-          <FormField
+          <DomainCertificateFields
+            projectId={deployment.projet_id}
+            domain={domain}
             label="Nom de domaine"
-            error={errors.nom_de_domaine?.message}
             hint="Laissez vide pour retirer le domaine."
-          >
-            <Input
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="boutique.exemple.sn"
-              {...form.register('nom_de_domaine')}
-            />
-          </FormField>
-          <FormField
-            label={certificateChoiceTexts.label}
-            error={errors.certificat_tls_id?.message}
-            hint={<CertificateHint projectId={deployment.projet_id} domain={domain} />}
-          >
-            <CertificateSelect
-              projectId={deployment.projet_id}
-              domain={domain}
-              {...form.register('certificat_tls_id')}
-            />
-          </FormField>
+            domainError={errors.nom_de_domaine?.message}
+            certificateError={errors.certificat_tls_id?.message}
+            domainInput={form.register('nom_de_domaine')}
+            certificateInput={form.register('certificat_tls_id')}
+          />
           <FormField label="Version Helm" error={errors.helm_chart_version?.message}>
             <Input autoComplete="off" {...form.register('helm_chart_version')} />
           </FormField>

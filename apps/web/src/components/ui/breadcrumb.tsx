@@ -30,3 +30,24 @@ export function Breadcrumb({ items }: { items: { label: string; to?: string }[] 
     </nav>
   );
 }
+
+/** A page inside a project: « Projets › <project> › …trail ». */
+export function ProjectBreadcrumb({
+  projectId,
+  projectName,
+  trail,
+}: {
+  projectId: string;
+  projectName: string;
+  trail: { label: string; to?: string }[];
+}) {
+  return (
+    <Breadcrumb
+      items={[
+        { label: 'Projets', to: '/projects' },
+        { label: projectName, to: `/projects/${projectId}` },
+        ...trail,
+      ]}
+    />
+  );
+}

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { BACKUP_PARTS, databasePart, type BackupManifest } from '../../backup-parts';
@@ -10,8 +9,7 @@ import type { ContainerInspect, EngineApi } from './engine-api';
 import { EngineError } from './engine-client';
 import { execChecked, execIn } from './exec';
 import { applicationContainers, componentOf, STOP_GRACE_SECONDS } from './objects';
-import { createTar } from './tar';
-import { saveVolumeTar } from './volume-archive';
+import { copyFileInto, loadVolumeTar, saveVolumeTar } from './volume-archive';
 
 /**
  * Backups on one Docker/Podman host. The dump runs inside the database container (its own
@@ -76,21 +74,21 @@ export async function restoreOnDocker(
   dir: string,
 ): Promise<void> {
   const { database, apps } = await parts(api, spec);
-  if (apps.length === 0) {
+  // No replica is expected of an application created for this restore (on hold).
+  if (apps.length === 0 && spec.replicas > 0) {
     throw new RuntimeRejectedError("Le conteneur de l'application est introuvable.");
   }
   const db = spec.database ? requireRunning(database, 'La base de données') : null;
-  const files = await readFile(join(dir, BACKUP_PARTS.files));
+  const files = join(dir, BACKUP_PARTS.files);
   for (const app of apps) {
     if (app.State.Running) await api.stopContainer(app.Id, STOP_GRACE_SECONDS);
   }
   try {
     if (spec.database && db) {
-      const dump = await readFile(join(dir, databasePart(spec.database.engine)));
-      await loadDump(api, db.Id, spec, dump);
+      await loadDump(api, db.Id, spec, join(dir, databasePart(spec.database.engine)));
     }
     // The database image has the usual tools (find) even when the application image is slim.
-    await refillVolume(api, spec, spec.database?.image ?? apps[0]!.Config.Image, files);
+    await refillVolume(api, spec, spec.database?.image ?? spec.app.image, files);
   } finally {
     // Started again whatever happened: a failed restore leaves the application running on
     // what it had (or on what was loaded), never stopped.
@@ -98,13 +96,9 @@ export async function restoreOnDocker(
   }
 }
 
-async function loadDump(api: EngineApi, containerId: string, spec: ApplicationSpec, dump: Buffer) {
+async function loadDump(api: EngineApi, containerId: string, spec: ApplicationSpec, dump: string) {
   const db = spec.database!;
-  await api.putArchive(
-    containerId,
-    '/tmp',
-    createTar([{ path: 'nuagedeploy-restore.dump', type: 'file', content: dump, mode: 0o644 }]),
-  );
+  await copyFileInto(api, containerId, '/tmp', 'nuagedeploy-restore.dump', dump);
   await execChecked(api, containerId, {
     ...loadCommand(db, spec.secretData, DUMP_IN_CONTAINER),
     what: db.engine === 'mariadb' ? 'Le chargement de la sauvegarde MariaDB' : 'pg_restore',
@@ -115,7 +109,7 @@ async function loadDump(api: EngineApi, containerId: string, spec: ApplicationSp
  * Empties the files volume and unpacks the backup into it, from a one-off container of the
  * application's own image (it has a shell and the right users) mounting the volume.
  */
-async function refillVolume(api: EngineApi, spec: ApplicationSpec, image: string, files: Buffer) {
+async function refillVolume(api: EngineApi, spec: ApplicationSpec, image: string, files: string) {
   const name = `${spec.name}-restore`;
   const existing = await api.inspectContainer(name);
   if (existing) await api.removeContainer(existing.Id);
@@ -140,7 +134,7 @@ async function refillVolume(api: EngineApi, spec: ApplicationSpec, image: string
         `Vidage des fichiers de l'application impossible (code ${exit}).`,
       );
     }
-    await api.putArchive(id, FILES_MOUNT, files);
+    await loadVolumeTar(api, id, FILES_MOUNT, files);
   } finally {
     await api.removeContainer(id);
   }
@@ -169,7 +163,7 @@ export async function testRestoreOnDocker(
 ): Promise<{ tablesCount: number }> {
   const db = spec.database;
   if (!db) return { tablesCount: 0 };
-  const dump = await readFile(join(dir, databasePart(db.engine)));
+  const dump = join(dir, databasePart(db.engine));
   const password = randomBytes(18).toString('base64url');
   const secrets = { 'db-root-password': password, 'db-password': password };
   const env =

@@ -2,16 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { RuntimeRejectedError } from '../../driver';
 import type { ApplicationSpec } from '../../spec';
 import { buildApplicationSpec } from '../../templates/build-spec';
-import {
-  applicationPlan,
-  createBody,
-  databasePlan,
-  replicaPlan,
-  resolveEnv,
-  SECRET_DIR,
-  setupPlan,
-} from './container-spec';
+import { createBody } from './container-create-body';
+import { applicationPlan, databasePlan, replicaPlan, setupPlan } from './container-spec';
 import { DOCKER_LABELS, isApplicationContainerName } from './labels';
+import { resolveEnv, SECRET_DIR } from './secret-env';
 
 /** Injection tests of the generated container specs (CONVENTIONS: Dokploy's lesson). */
 

@@ -32,7 +32,7 @@ export interface DriverContext {
   pullTimeoutMs: number;
   /** Keys the spec hash stored in labels (HMAC): the server's hash key. */
   hashKey: Buffer;
-  /** How long an update waits for a new replica's readiness before removing the old one. */
+  /** How long an update waits for a new replica's readiness before giving it up (health-gated). */
   readyWaitMs: number;
   /** Routes the application's traffic to its live replicas, except `retiring` ones. */
   publish: (ref: ApplicationRef, retiring?: Set<string>) => Promise<void>;

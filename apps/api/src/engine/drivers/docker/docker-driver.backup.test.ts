@@ -196,9 +196,15 @@ describe.skipIf(postgresMissing !== null)(
       expect(dump.subarray(0, 5).toString()).toBe('PGDMP'); // custom format
 
       await psql("UPDATE res_partner SET name = 'Modifié'; CREATE TABLE extra (id int)");
+      const setupBefore = await api.inspectContainer(spec.setup!.name);
+      expect(setupBefore).not.toBeNull();
       await driver.restore(spec, dir);
       expect(await psql('SELECT name FROM res_partner WHERE id = 1')).toBe('Société Ndiaye');
       expect(await psql("SELECT count(*) FROM pg_tables WHERE tablename = 'extra'")).toBe('0');
+      // The setup task ran again on the restored data (its URL and administrator password).
+      const setupAfter = await api.inspectContainer(spec.setup!.name);
+      expect(setupAfter?.Id).not.toBe(setupBefore!.Id);
+      expect(setupAfter?.State.Status).toBe('exited');
     }, 180_000);
 
     it('test-restores into a throwaway PostgreSQL', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationSpec } from '../../spec';
 import { refOf } from './converge';
-import { resolveSecretEnv } from './container-spec';
+import { resolveSecretEnv } from './secret-env';
 import { DockerDriver } from './docker-driver';
 import { EngineApi } from './engine-api';
 import {
@@ -45,7 +45,7 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: hostile inp
       hashKey: TEST_HASH_KEY,
       edge: await testEdge(prefix),
       socketPath: SOCKET!,
-      setup: { waitMs: 30_000, runMs: 30_000, attempts: 1, retryDelayMs: 0 },
+      setup: { waitMs: 30_000, runMs: 30_000, attempts: 1, retryDelayMs: 0, pollMs: 100 },
     });
     await driver.ensureEnvironment(env);
   }, 120_000);

@@ -22,7 +22,8 @@ import { EngineApi } from './engine-api';
 import { EngineClient, EngineError } from './engine-client';
 import { EdgeProxy, type EdgeOptions } from './edge/edge-proxy';
 import { EdgeRouter } from './edge/edge-router';
-import { labelRouteSource, type EdgeRouteSource } from './edge/routes';
+import { NetworkGuard, type GuardLog, type GuardOptions } from './guard/network-guard';
+import { labelRouteSource, type EdgeChallengeSource, type EdgeRouteSource } from './edge/routes';
 import { applicationContainers, ensureNetwork } from './objects';
 import { observe, replicaHealth } from './observe';
 import { dockerSocketPath } from './socket-path';
@@ -43,6 +44,8 @@ import { KeyedFifoGate } from '../../../lib/fifo-gate';
  *
  *   <edge>                               the edge proxy (edge/): Caddy on ports 80/443,
  *                                        joined to every environment network
+ *   <guard>                              the network guard (guard/): iptables rules that keep
+ *                                        environment networks from reaching each other
  *
  * Every object carries the application's labels (deployment, environment, project), so
  * status, remove and a retry after a crash find them by label; names are deterministic so
@@ -62,9 +65,21 @@ export interface DockerDriverOptions {
   edge: EdgeOptions;
   /** The platform's routing table (hostnames, certificates, URLs); default: `<label>.localhost`. */
   routes?: EdgeRouteSource;
+  /** Pending HTTP-01 answers of the platform's ACME orders, served by the proxy; default: none. */
+  challenges?: EdgeChallengeSource;
+  /**
+   * The network guard container (image, name, rules directory); without it the engine's own
+   * isolation is all there is (tests of other parts).
+   */
+  guard?: GuardOptions;
+  /** Where a guard that cannot run is reported (the server's logger). */
+  log?: GuardLog;
   requestTimeoutMs?: number;
   pullTimeoutMs?: number;
-  /** How long an update waits for a new replica to be ready before removing the old one. */
+  /**
+   * How long an update waits for a new replica to be ready; past it (or as soon as the new
+   * replica exits) the new one is removed and the old one keeps serving (ReleaseNotReadyError).
+   */
   readyWaitMs?: number;
   setup?: Partial<SetupOptions>;
 }
@@ -73,6 +88,7 @@ export class DockerDriver implements RuntimeDriver {
   readonly name = 'docker' as const;
   readonly api: EngineApi;
   readonly edge: EdgeRouter;
+  readonly guard: NetworkGuard | null;
   private readonly ctx: DriverContext;
   private readonly queues = new KeyedFifoGate();
 
@@ -83,7 +99,8 @@ export class DockerDriver implements RuntimeDriver {
     );
     const proxy = new EdgeProxy(this.api, opts.edge);
     const routes = opts.routes ?? labelRouteSource(this.api, opts.edge.httpPort);
-    this.edge = new EdgeRouter(this.api, proxy, routes);
+    this.edge = new EdgeRouter(this.api, proxy, routes, opts.challenges);
+    this.guard = opts.guard ? new NetworkGuard(this.api, opts.guard, opts.log) : null;
     this.ctx = {
       api: this.api,
       pullTimeoutMs: opts.pullTimeoutMs ?? 15 * 60_000,
@@ -105,6 +122,7 @@ export class DockerDriver implements RuntimeDriver {
         [LABELS.projectId]: env.projectId,
         [DOCKER_LABELS.namespace]: env.namespace,
       });
+      await this.guard?.sync();
       // The edge proxy reaches the environment's replicas on its network.
       await this.edge.proxy.ensure();
       await this.edge.proxy.connect(env.namespace);
@@ -171,7 +189,18 @@ export class DockerDriver implements RuntimeDriver {
       for (const v of await this.api.listVolumes(label)) await this.api.removeVolume(v.Name);
       await this.edge.proxy.disconnect(env.namespace);
       await this.api.removeNetwork(env.namespace);
+      await this.guard?.sync();
     });
+  }
+
+  /** At start: the guard runs with every platform network's subnet (those made before too). */
+  async start(): Promise<void> {
+    await this.guard?.sync();
+  }
+
+  /** What operators must know about this runtime (GET /platform): a guard that does not run. */
+  problems(): string[] {
+    return this.guard?.problem ? [this.guard.problem] : [];
   }
 
   /** Runs beside the application's other changes, after any apply or restart in progress. */
@@ -188,12 +217,29 @@ export class DockerDriver implements RuntimeDriver {
         name: spec.name,
         namespace: spec.namespace,
       });
+      if (spec.setup) {
+        // The restored data carries the backed-up application's site URL and administrator
+        // password (another application's, or older ones): its setup task runs again so they
+        // are this application's (WordPress's home/siteurl, the password shown on its page).
+        const done = await this.api.inspectContainer(spec.setup.name);
+        if (done) await this.api.removeContainer(done.Id);
+        await applySpec(this.ctx, spec);
+      }
     });
   }
 
   /** Touches nothing of the application: a container of its own, removed afterwards. */
   testRestore(spec: ApplicationSpec, dir: string): Promise<TestRestoreResult> {
     return boundary(() => testRestoreOnDocker(this.api, spec, dir));
+  }
+
+  /**
+   * The platform's pending HTTP-01 answers changed (an order presents or cleans up a
+   * challenge): the proxy, which owns port 80, loads them now. Built from the database, so
+   * whichever process reloads serves every process's pending answers.
+   */
+  challengesChanged(): Promise<void> {
+    return boundary(() => this.edge.sync());
   }
 
   /** The edge proxy keeps running: it serves while this process restarts or is upgraded. */

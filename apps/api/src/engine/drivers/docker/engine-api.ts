@@ -114,13 +114,21 @@ export class EngineApi {
       // Not running (409) or already gone (404): nothing to stop.
       if (!(err instanceof EngineError)) throw err;
     }
-    try {
-      await this.client.request('DELETE', `/containers/${id}`, {
-        query: { force: true, v: true },
-        timeoutMs: 60_000,
-      });
-    } catch (err) {
-      if (!(err instanceof EngineError && err.status === 404)) throw err;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.client.request('DELETE', `/containers/${id}`, {
+          query: { force: true, v: true },
+          timeoutMs: 60_000,
+        });
+        return;
+      } catch (err) {
+        if (err instanceof EngineError && err.status === 404) return;
+        // Podman refuses a forced removal racing with the container's own exit ("could not be
+        // stopped: container state improper: stopped"); a moment later the removal goes through.
+        const exiting = err instanceof EngineError && /state improper/.test(err.message);
+        if (!exiting || attempt >= 5) throw err;
+        await new Promise((r) => setTimeout(r, 300 * attempt));
+      }
     }
   }
 
@@ -181,11 +189,16 @@ export class EngineApi {
     return this.client.optional('GET', `/volumes/${encodeURIComponent(name)}`);
   }
 
+  /**
+   * Volumes matching every filter. Podman 4.3 answers volumes matching ANY of several `label`
+   * filters (Docker: all of them; containers: all of them on both), so labels are checked here
+   * again: otherwise an application's files volume passed for its database volume.
+   */
   async listVolumes(filters: Filters): Promise<VolumeSummary[]> {
     const res = await this.client.json<{ Volumes: VolumeSummary[] | null }>('GET', '/volumes', {
       query: { filters: JSON.stringify(filters) },
     });
-    return res.Volumes ?? [];
+    return (res.Volumes ?? []).filter((v) => hasLabels(v.Labels, filters.label ?? []));
   }
 
   async createVolume(name: string, labels: Record<string, string>): Promise<void> {
@@ -212,13 +225,44 @@ export class EngineApi {
     });
   }
 
+  /**
+   * Removes a network the platform made. Containers still attached (Podman, on a loaded host,
+   * may list a container removed a moment ago; a proxy that joined it again meanwhile) are
+   * disconnected by force and the removal tried again: the network is going away anyway.
+   */
   async removeNetwork(name: string): Promise<void> {
-    try {
-      await this.client.request('DELETE', `/networks/${encodeURIComponent(name)}`);
-    } catch (err) {
-      if (!(err instanceof EngineError && err.status === 404)) throw err;
+    const path = `/networks/${encodeURIComponent(name)}`;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.client.request('DELETE', path);
+        return;
+      } catch (err) {
+        if (err instanceof EngineError && err.status === 404) return;
+        const inUse =
+          err instanceof EngineError &&
+          /being used|associated containers|active endpoints/i.test(err.message);
+        if (!inUse || attempt >= 5) throw err;
+      }
+      const network = await this.client
+        .json<{ Containers?: Record<string, unknown> | null }>('GET', path)
+        .catch(() => null);
+      for (const container of Object.keys(network?.Containers ?? {})) {
+        await this.client
+          .request('POST', `${path}/disconnect`, { body: { Container: container, Force: true } })
+          .catch(() => undefined); // gone meanwhile
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
     }
   }
+}
+
+/** Whether `labels` satisfy every `key` / `key=value` filter. */
+export function hasLabels(labels: Record<string, string> | null, filters: string[]): boolean {
+  return filters.every((f) => {
+    const at = f.indexOf('=');
+    if (at < 0) return labels?.[f] !== undefined;
+    return labels?.[f.slice(0, at)] === f.slice(at + 1);
+  });
 }
 
 function pullError(line: string): string | null {

@@ -1,7 +1,9 @@
 import { createWriteStream } from 'node:fs';
-import { finished } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { RuntimeRejectedError } from '../../driver';
 import type { EngineApi } from './engine-api';
+import { errorText, openStream } from './engine-stream';
 
 /**
  * A command run inside a running container through the Engine's exec API (no shell unless
@@ -33,26 +35,34 @@ export async function execIn(
   const created = await api.client.json<{ Id: string }>('POST', `/containers/${containerId}/exec`, {
     body: { Cmd: opts.cmd, Env: opts.env ?? [], AttachStdout: true, AttachStderr: true },
   });
-  const file = opts.stdoutFile ? createWriteStream(opts.stdoutFile) : null;
-  const stdout: Buffer[] = [];
+  let stdout = '';
   let stderr = '';
-  const frames = new FrameSplitter((stream, payload) => {
-    if (stream === 2) {
-      if (stderr.length < STDERR_KEPT) stderr += payload.toString('utf8');
-    } else if (file) file.write(payload);
-    else stdout.push(payload);
-  });
-  try {
+  const keepStderr = (payload: Buffer) => {
+    if (stderr.length < STDERR_KEPT) stderr += payload.toString('utf8');
+  };
+  const timeoutMs = opts.timeoutMs ?? 30 * 60_000;
+  if (opts.stdoutFile) {
+    // A dump: gigabytes written as they come, the socket paused whenever the disk lags.
+    const res = await openStream(api.client, 'POST', `/exec/${created.Id}/start`, {
+      json: { Detach: false, Tty: false },
+      timeoutMs,
+    });
+    if (res.status >= 400) {
+      throw new RuntimeRejectedError(`exec ${res.status}: ${await errorText(res.body)}`);
+    }
+    await pipeline(res.body, demultiplex(keepStderr), createWriteStream(opts.stdoutFile));
+  } else {
+    const chunks: Buffer[] = [];
+    const frames = new FrameSplitter((stream, payload) => {
+      if (stream === 2) keepStderr(payload);
+      else chunks.push(payload);
+    });
     await api.client.request('POST', `/exec/${created.Id}/start`, {
       body: { Detach: false, Tty: false },
-      timeoutMs: opts.timeoutMs ?? 30 * 60_000,
+      timeoutMs,
       onData: (chunk) => frames.push(chunk),
     });
-  } finally {
-    if (file) {
-      file.end();
-      await finished(file);
-    }
+    stdout = Buffer.concat(chunks).toString('utf8');
   }
   const inspected = await api.client.json<{ ExitCode: number | null; Running: boolean }>(
     'GET',
@@ -60,7 +70,7 @@ export async function execIn(
   );
   return {
     exitCode: inspected.ExitCode ?? -1,
-    stdout: Buffer.concat(stdout).toString('utf8'),
+    stdout,
     stderr: stderr.trim(),
   };
 }
@@ -96,4 +106,19 @@ class FrameSplitter {
       this.pending = this.pending.subarray(8 + size);
     }
   }
+}
+
+/** A stream of the exec's stdout payloads; stderr frames go to `onStderr`. */
+function demultiplex(onStderr: (payload: Buffer) => void): Transform {
+  const out = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      frames.push(chunk);
+      callback();
+    },
+  });
+  const frames = new FrameSplitter((stream, payload) => {
+    if (stream === 2) onStderr(payload);
+    else out.push(payload);
+  });
+  return out;
 }

@@ -1,5 +1,5 @@
 import { RuntimeRejectedError, type ImagePreparation } from '../../driver';
-import { checkImageRef } from './container-spec';
+import { checkImageRef } from './spec-checks';
 import type { EngineApi } from './engine-api';
 
 /**

@@ -1,6 +1,7 @@
 import { RuntimeRejectedError } from '../../driver';
 import { LABELS, MANAGED_BY } from '../../spec';
-import { createBody, type ContainerPlan } from './container-spec';
+import { createBody } from './container-create-body';
+import type { ContainerPlan } from './container-spec';
 import { DOCKER_LABELS, isApplicationContainerName } from './labels';
 import { EngineError } from './engine-client';
 import type { ContainerInspect, EngineApi } from './engine-api';

@@ -11,6 +11,7 @@ import {
   labelsOf,
   replicaIndexOf,
 } from './objects';
+import { driftOf } from './drift';
 import { probeContainer } from './probes';
 
 /** Restarts in a row after which a container that is not ready is said to keep exiting. */
@@ -78,6 +79,7 @@ async function exitReason(api: EngineApi, c: ContainerInspect): Promise<string> 
 /**
  * Containers by label → phase. running: every replica and the database answer their
  * readiness probe; failed: one keeps exiting; absent: nothing of the application exists.
+ * drift: what was removed or stopped by hand (drift.ts), for the reconciler to apply again.
  */
 export async function observe(
   api: EngineApi,
@@ -131,5 +133,6 @@ export async function observe(
     url,
     reason: [...failures, ...notes].join('; ') || null,
     images: [...new Set(images)],
+    drift: await driftOf(api, ref, all, now),
   };
 }

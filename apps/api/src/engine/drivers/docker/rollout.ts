@@ -1,3 +1,4 @@
+import { ReleaseNotReadyError } from '../../driver';
 import type { ContainerInspect, EngineApi } from './engine-api';
 import { parseTemplate, replicaPlan, type ContainerPlan } from './container-spec';
 import { DOCKER_LABELS, replicaName } from './labels';
@@ -15,9 +16,11 @@ import { writeFiles, type OwnedFile } from './secret-files';
 /**
  * Zero-downtime replica changes (issue 12). Each replica index has two name slots; a replica
  * whose spec changed gets its successor in the free slot, and the old container is taken out
- * of the routing table and stopped only once the successor answers its readiness probe (or
- * after `readyWaitMs`, so a broken update cannot block the application's reconciliation for
- * ever: status() then reports the new replica's failure). The database is not touched here.
+ * of the routing table and stopped only once the successor answers its readiness probe.
+ * Health-gated (issue 13): a successor that exits, crash-loops or is not ready within
+ * `readyWaitMs` is removed instead, the old replica keeps serving, and the rollout stops with
+ * a ReleaseNotReadyError (the reconciler points the application back at what serves).
+ * The database is not touched here.
  */
 
 export interface RolloutHooks {
@@ -43,6 +46,48 @@ export async function waitReady(api: EngineApi, id: string, timeoutMs: number): 
     if (Date.now() >= deadline) return false;
     await sleep(POLL_MS);
   }
+}
+
+/** Restarts after which a successor that never became ready counts as crash-looping. */
+const CRASH_LOOP_RESTARTS = 2;
+
+/**
+ * Waits for a successor's readiness, giving up early when it exited or keeps restarting.
+ * Answers null once ready, else why not (French, shown to the user).
+ */
+export async function waitReadyOrFailure(
+  api: EngineApi,
+  id: string,
+  timeoutMs: number,
+): Promise<string | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const c = await api.inspectContainer(id);
+    if (!c) return 'le conteneur a disparu';
+    const template = parseTemplate(labelsOf(c));
+    const running = c.State.Running && !c.State.Restarting;
+    if (running && (!template?.probe || (await probeContainer(c, template)))) return null;
+    const exited = !c.State.Running && !c.State.Restarting && c.State.Status !== 'created';
+    if (exited || c.RestartCount >= CRASH_LOOP_RESTARTS) return exitDescription(api, c);
+    if (Date.now() >= deadline) {
+      return `elle n’a pas répondu à son test de disponibilité en ${Math.round(timeoutMs / 1000)} s (vérifiez le port d’écoute)`;
+    }
+    await sleep(POLL_MS);
+  }
+}
+
+/** "le conteneur s'est arrêté (code de sortie 1) : <its last log line>". */
+async function exitDescription(api: EngineApi, c: ContainerInspect): Promise<string> {
+  const last = (await api.logs(c.Id, 20).catch(() => ''))
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .at(-1);
+  const how =
+    c.RestartCount >= CRASH_LOOP_RESTARTS
+      ? `le conteneur redémarre en boucle (${c.RestartCount} redémarrages)`
+      : `le conteneur s’est arrêté (code de sortie ${c.State.ExitCode}${c.State.OOMKilled ? ', mémoire épuisée' : ''})`;
+  return last ? `${how} : ${last.slice(0, 300)}` : how;
 }
 
 /** Application containers by replica index (two during a replacement). */
@@ -94,9 +139,18 @@ export async function rollReplicas(
     const id = await createContainer(api, plan);
     await writeFiles(api, id, await hooks.filesFor(plan, id));
     await api.startContainer(id);
-    kept.add(plan.name);
     const old = mine.filter((c) => c !== inSlot);
-    if (old.some(live)) await waitReady(api, id, hooks.readyWaitMs);
+    if (old.some(live)) {
+      const failure = await waitReadyOrFailure(api, id, hooks.readyWaitMs);
+      if (failure) {
+        // The old replica never left the routing table: only the successor goes.
+        const created = await api.inspectContainer(id);
+        if (created) await retire(api, [created], hooks);
+        await hooks.publish(new Set());
+        throw new ReleaseNotReadyError(failure);
+      }
+    }
+    kept.add(plan.name);
     await retire(api, old, hooks);
   }
   const extra = [...byIndex].filter(([i]) => i >= replicas).flatMap(([, cs]) => cs);

@@ -18,6 +18,8 @@ export interface SetupOptions {
   runMs: number;
   attempts: number;
   retryDelayMs: number;
+  /** Between two looks at the dependencies and at the running task (default 500 ms). */
+  pollMs?: number;
 }
 
 const POLL_MS = 500;
@@ -38,9 +40,10 @@ export async function runSetup(
     return id;
   };
   const same = current !== null && labelsOf(current)[DOCKER_LABELS.specHash] === plan.hash;
+  const pollMs = opts.pollMs ?? POLL_MS;
   // A run interrupted by a crash of the API process is still going: let it finish.
   if (same && (current.State.Running || current.State.Restarting)) {
-    if ((await waitForExit(api, current.Id, opts.runMs)) === 0) return;
+    if ((await waitForExit(api, current.Id, opts.runMs, pollMs)) === 0) return;
   } else if (same && finished(current) && current.State.ExitCode === 0) {
     return;
   }
@@ -48,10 +51,10 @@ export async function runSetup(
 
   // Created before waiting so status() shows the task as pending meanwhile.
   let id = await create();
-  if (!(await waitUntil(dependenciesReady, opts.waitMs))) return;
+  if (!(await waitUntil(dependenciesReady, opts.waitMs, pollMs))) return;
   for (let attempt = 1; ; attempt++) {
     await api.startContainer(id);
-    if ((await waitForExit(api, id, opts.runMs)) === 0) return;
+    if ((await waitForExit(api, id, opts.runMs, pollMs)) === 0) return;
     if (attempt >= opts.attempts) return;
     await sleep(opts.retryDelayMs);
     await api.removeContainer(id);
@@ -63,17 +66,26 @@ export async function runSetup(
 const finished = (c: ContainerInspect) =>
   !c.State.Running && !c.State.Restarting && c.State.Status !== 'created';
 
-async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+async function waitUntil(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  pollMs: number,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return true;
     if (Date.now() >= deadline) return false;
-    await sleep(POLL_MS);
+    await sleep(pollMs);
   }
 }
 
 /** The exit code; past the deadline the task is stopped and its exit code (137/143) returned. */
-async function waitForExit(api: EngineApi, id: string, timeoutMs: number): Promise<number | null> {
+async function waitForExit(
+  api: EngineApi,
+  id: string,
+  timeoutMs: number,
+  pollMs: number,
+): Promise<number | null> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const c = await api.inspectContainer(id);
@@ -83,6 +95,6 @@ async function waitForExit(api: EngineApi, id: string, timeoutMs: number): Promi
       await api.stopContainer(id, 5);
       return (await api.inspectContainer(id))?.State.ExitCode ?? null;
     }
-    await sleep(POLL_MS);
+    await sleep(pollMs);
   }
 }

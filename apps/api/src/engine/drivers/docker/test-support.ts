@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
@@ -13,7 +13,8 @@ import type { EngineApi } from './engine-api';
 import { EngineClient } from './engine-client';
 import { demultiplex } from './log-frames';
 import { dockerEngineAnswers, dockerSocketPath } from './socket-path';
-import { createTar, type TarEntry } from './tar';
+import type { TestImages } from './test-images';
+export { buildImage, buildTestImages, type TestImages } from './test-images';
 
 /**
  * Shared by the real-engine tests: engine detection (skip with a printed reason only when
@@ -22,7 +23,6 @@ import { createTar, type TarEntry } from './tar';
  */
 
 /** Debian's busybox-static (what .ci/run installs); static, so it runs alone in an image. */
-const BUSYBOX = ['/bin/busybox', '/usr/bin/busybox'].find((p) => existsSync(p)) ?? '/bin/busybox';
 export const SOCKET = dockerSocketPath();
 
 async function detect(): Promise<string | null> {
@@ -47,124 +47,6 @@ export const testClient = () => new EngineClient(SOCKET ?? '/nonexistent.sock', 
 
 /** A short random tag for this run: every name a test creates starts with `ndtest-`. */
 export const runId = () => randomBytes(3).toString('hex');
-
-const APPLETS = ['sh', 'httpd', 'echo', 'cat', 'sleep', 'hostname', 'env', 'ls', 'stat', 'id'];
-
-/**
- * A busybox image. `cmd` runs under a shell that exits on SIGTERM (httpd as PID 1 would
- * ignore it and every stop would wait for the kill timeout).
- */
-export async function buildImage(
-  api: EngineApi,
-  ref: string,
-  opts: {
-    cmd: string;
-    /** Run `cmd` as it is (a command that must exit with its own code). */
-    raw?: boolean;
-    user?: string;
-    files?: Record<string, string | { content: string; mode: number }>;
-  },
-): Promise<void> {
-  const entries: TarEntry[] = [
-    { path: 'bin', type: 'directory' },
-    { path: 'bin/busybox', type: 'file', content: readFileSync(BUSYBOX), mode: 0o755 },
-    ...APPLETS.map((a) => ({ path: `bin/${a}`, type: 'symlink' as const, linkTarget: 'busybox' })),
-    { path: 'etc', type: 'directory' },
-    {
-      path: 'etc/passwd',
-      type: 'file',
-      content: Buffer.from('root:x:0:0:root:/root:/bin/sh\nweb:x:1234:2345::/www:/bin/sh\n'),
-    },
-    { path: 'etc/group', type: 'file', content: Buffer.from('root:x:0:\nweb:x:2345:\n') },
-    { path: 'tmp', type: 'directory', mode: 0o1777 },
-  ];
-  const dirs = new Set<string>(); // parents of `files` not already in the base layout
-  const base = new Set(entries.filter((e) => e.type === 'directory').map((e) => e.path));
-  for (const [path, file] of Object.entries(opts.files ?? {})) {
-    const parts = path.split('/');
-    for (let i = 1; i < parts.length; i++) {
-      const dir = parts.slice(0, i).join('/');
-      if (!base.has(dir)) dirs.add(dir);
-    }
-    const f = typeof file === 'string' ? { content: file, mode: 0o644 } : file;
-    entries.push({ path, type: 'file', content: Buffer.from(f.content), mode: f.mode });
-  }
-  entries.splice(3, 0, ...[...dirs].sort().map((d) => ({ path: d, type: 'directory' as const })));
-  const cmd = opts.raw ? opts.cmd : `trap 'exit 0' TERM; ${opts.cmd} & wait`;
-  await api.client.request('POST', '/images/create', {
-    query: {
-      fromSrc: '-',
-      repo: ref,
-      changes: [
-        `CMD ["/bin/sh","-c",${JSON.stringify(cmd)}]`,
-        ...(opts.user ? [`USER ${opts.user}`] : []),
-      ],
-    },
-    body: createTar(entries),
-    timeoutMs: 60_000,
-  });
-}
-
-const CGI_WHO = "#!/bin/sh\nprintf 'Content-Type: text/plain\\r\\n\\r\\n'\nhostname\n";
-
-/** The images of a test application: web (port 80 and 8069), database (3306 and 5432), wp-cli. */
-export async function buildTestImages(api: EngineApi, prefix: string) {
-  const web = {
-    'www/index.html': 'ndtest page\n',
-    'www/wp-includes/images/blank.gif': 'GIF89a',
-    'www/web/login': 'login\n',
-    'www/cgi-bin/who': { content: CGI_WHO, mode: 0o755 },
-  };
-  const images = {
-    app: `localhost/${prefix}-app:1`,
-    odoo: `localhost/${prefix}-odoo:1`,
-    db: `localhost/${prefix}-db:1`,
-    cli: `localhost/${prefix}-cli:1`,
-    failingCli: `localhost/${prefix}-cli:failing`,
-    crashing: `localhost/${prefix}-crash:1`,
-  };
-  await buildImage(api, images.app, {
-    cmd: 'echo "ndtest app started on $(hostname)"; httpd -f -v -p 80 -h /www',
-    files: web,
-  });
-  await buildImage(api, images.odoo, {
-    cmd: 'echo "ndtest odoo as $(id -u)"; httpd -f -v -p 8069 -h /www',
-    files: web,
-    user: 'web',
-  });
-  await buildImage(api, images.db, {
-    cmd: 'echo ndtest db ready; httpd -f -p 3306 -h /www & httpd -f -p 5432 -h /www',
-    files: { 'www/index.html': 'db\n' },
-  });
-  // wp-cli stand-in: `core is-installed` says no; `core install` records the arguments it
-  // received (as the real one would use them) in the application volume it mounts.
-  const wp = (code: number) => ({
-    'bin/wp': {
-      content: [
-        '#!/bin/sh',
-        'echo "wp $*"',
-        '[ "$1 $2" = "core is-installed" ] && exit 1',
-        'for a in "$@"; do case "$a" in',
-        '  --title=*) printf %s "${a#--title=}" > /var/www/html/.ndtest-title;;',
-        '  --admin_password=*) printf %s "${a#--admin_password=}" > /var/www/html/.ndtest-admin-password;;',
-        '  --url=*) printf %s "${a#--url=}" > /var/www/html/.ndtest-url;;',
-        'esac; done',
-        `exit ${code}`,
-        '',
-      ].join('\n'),
-      mode: 0o755,
-    },
-  });
-  await buildImage(api, images.cli, { cmd: 'wp', files: wp(0) });
-  await buildImage(api, images.failingCli, { cmd: 'wp', files: wp(3) });
-  await buildImage(api, images.crashing, {
-    cmd: 'echo "fatal: cannot start ndtest"; exit 7',
-    raw: true,
-  });
-  return images;
-}
-
-export type TestImages = Awaited<ReturnType<typeof buildTestImages>>;
 
 export function testEnvironment(prefix: string): EnvironmentSpec {
   const environmentId = randomUUID();

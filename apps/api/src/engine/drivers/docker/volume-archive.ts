@@ -1,10 +1,12 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
 import { RuntimeRejectedError } from '../../driver';
 import { ENGINE_API_VERSION } from './engine-client';
 import type { EngineApi } from './engine-api';
+import { errorText, openStream, putArchiveStream } from './engine-stream';
 
 /**
  * The files volume as a tar whose paths are relative to the mount point (`wp-content/…`, not
@@ -17,27 +19,57 @@ export async function saveVolumeTar(
   mountPath: string,
   target: string,
 ): Promise<void> {
-  const raw = `${target}.raw`;
-  const out = createWriteStream(raw);
-  const res = await api.client.send('GET', `/containers/${containerId}/archive`, {
+  const res = await openStream(api.client, 'GET', `/containers/${containerId}/archive`, {
     query: { path: mountPath },
     timeoutMs: 60 * 60_000,
-    onData: (chunk) => out.write(chunk),
   });
-  out.end();
-  await new Promise<void>((resolve) => out.on('close', () => resolve()));
   if (res.status >= 400) {
-    const message = (await readFile(raw, 'utf8')).slice(0, 300);
-    await rm(raw, { force: true });
     throw new RuntimeRejectedError(
-      `Lecture des fichiers de l'application impossible (${ENGINE_API_VERSION} archive ${res.status}) : ${message}`,
+      `Lecture des fichiers de l'application impossible (${ENGINE_API_VERSION} archive ${res.status}) : ${await errorText(res.body)}`,
     );
   }
-  await stripTopDirectory(raw, target);
-  await rm(raw, { force: true });
+  // Renamed as it arrives, written as it is renamed: the socket pauses when the disk lags.
+  await stripTopDirectory(res.body, target);
 }
 
-async function stripTopDirectory(source: string, target: string): Promise<void> {
+/**
+ * Packs the volume tar at `source` into the files volume mounted at `path` of `containerId`
+ * (a one-off container of the restore), read from disk as the engine takes it.
+ */
+export async function loadVolumeTar(
+  api: EngineApi,
+  containerId: string,
+  path: string,
+  source: string,
+): Promise<void> {
+  await putArchiveStream(api.client, containerId, path, createReadStream(source));
+}
+
+/**
+ * Copies one file of any size into `dir` of a container as `name`, streamed as a one-entry tar
+ * (a database dump before it is loaded).
+ */
+export async function copyFileInto(
+  api: EngineApi,
+  containerId: string,
+  dir: string,
+  name: string,
+  file: string,
+): Promise<void> {
+  const { size } = await stat(file);
+  const pack = tar.pack();
+  const packed = (async () => {
+    await pipeline(createReadStream(file), pack.entry({ name, size, mode: 0o644 }));
+    pack.finalize();
+  })();
+  const put = putArchiveStream(api.client, containerId, dir, pack).catch((err: unknown) => {
+    pack.destroy(err as Error); // the file stops being read
+    throw err;
+  });
+  await Promise.all([packed, put]);
+}
+
+async function stripTopDirectory(source: Readable, target: string): Promise<void> {
   const extract = tar.extract();
   const pack = tar.pack();
   const strip = (path: string) => {
@@ -63,8 +95,5 @@ async function stripTopDirectory(source: string, target: string): Promise<void> 
     }
   });
   extract.on('finish', () => pack.finalize());
-  await Promise.all([
-    pipeline(createReadStream(source), extract),
-    pipeline(pack, createWriteStream(target)),
-  ]);
+  await Promise.all([pipeline(source, extract), pipeline(pack, createWriteStream(target))]);
 }

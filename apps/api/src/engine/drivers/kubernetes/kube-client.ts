@@ -1,13 +1,20 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import http from 'node:http';
 import https from 'node:https';
-import { RuntimeRejectedError, RuntimeUnavailableError } from '../../driver';
+import { RuntimeUnavailableError } from '../../driver';
+import { rejectionOf, unavailable } from './kube-errors';
+import { RateLimiter } from './rate-limiter';
+
+export { KubeApiRejection, KubeApiUnavailable, isNotFound } from './kube-errors';
+export { RateLimiter } from './rate-limiter';
 
 /**
  * A small REST client over the kubeconfig's connection and credentials. client-node 1.4's
  * KubernetesObjectApi.patch would need a discovery round-trip per kind and re-serialises bodies
  * through its typed models; calling the paths directly keeps every request (content type,
- * query, body) exactly what is tested against the fake API server.
+ * query, body) exactly what is tested against the fake API server. What its answers mean
+ * (kube-errors.ts) and its rate limit (rate-limiter.ts) have files of their own, re-exported
+ * here for callers.
  */
 
 export const FIELD_MANAGER = 'nuagedeploy';
@@ -23,77 +30,6 @@ export interface KubeRequest {
   /** Sent as JSON (valid YAML too, for apply patches). */
   body?: unknown;
   contentType?: string;
-}
-
-/** The API answered and refused: carries its HTTP code and Status reason (NotFound, Conflict, Invalid…). */
-export class KubeApiRejection extends RuntimeRejectedError {
-  constructor(
-    message: string,
-    readonly code: number,
-    readonly reason: string | null,
-  ) {
-    super(message);
-  }
-}
-
-/** The API did not answer, or answered 5xx/429 (`code`, null when it did not answer at all). */
-export class KubeApiUnavailable extends RuntimeUnavailableError {
-  constructor(
-    message: string,
-    readonly code: number | null,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
-
-interface StatusBody {
-  message?: unknown;
-  reason?: unknown;
-}
-
-function statusOf(text: string): StatusBody {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === 'object' ? (parsed as StatusBody) : {};
-  } catch {
-    return {};
-  }
-}
-
-/**
- * Token bucket shared by every request of one client (watches included): client-go's default
- * for controllers is 50 requests/s with a burst of 100 — what an API server expects of one.
- */
-export class RateLimiter {
-  private tokens: number;
-  private last = Date.now();
-  private queue: Promise<void> = Promise.resolve();
-
-  constructor(
-    readonly qps = 50,
-    readonly burst = 100,
-  ) {
-    this.tokens = burst;
-  }
-
-  /** Resolves when a request may go; callers are served in order. */
-  take(): Promise<void> {
-    const turn = this.queue.then(async () => {
-      for (;;) {
-        const now = Date.now();
-        this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.qps);
-        this.last = now;
-        if (this.tokens >= 1) {
-          this.tokens -= 1;
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, ((1 - this.tokens) / this.qps) * 1000));
-      }
-    });
-    this.queue = turn;
-    return turn;
-  }
 }
 
 export interface WatchHandlers {
@@ -287,35 +223,3 @@ export class KubeClient {
     });
   }
 }
-
-/** A non-2xx answer as the runtime error the reconciler understands. */
-function rejectionOf(status: number, text: string): Error {
-  const parsed = statusOf(text);
-  const message =
-    typeof parsed.message === 'string' && parsed.message ? parsed.message : text.slice(0, 500);
-  // 429 (throttled) is as transient as a 5xx: the reconciler retries later.
-  if (status >= 500 || status === 429) {
-    return new KubeApiUnavailable(
-      `L’API Kubernetes ne répond pas (HTTP ${status}) : ${message}`,
-      status,
-    );
-  }
-  return new KubeApiRejection(
-    message || `HTTP ${status}`,
-    status,
-    typeof parsed.reason === 'string' ? parsed.reason : null,
-  );
-}
-
-function unavailable(url: URL, error: Error & { code?: string }): RuntimeUnavailableError {
-  return new KubeApiUnavailable(
-    `API Kubernetes injoignable (${error.code ?? error.message}) : ${url.origin}`,
-    null,
-    {
-      cause: error,
-    },
-  );
-}
-
-export const isNotFound = (error: unknown) =>
-  error instanceof KubeApiRejection && error.code === 404;

@@ -13,16 +13,7 @@ import {
   RuntimeRejectedError,
   type RuntimeDriver,
 } from '../../driver';
-import { renderApplication } from '../../manifests/application';
-import { QUOTA_NAME, renderEnvironmentObjects, renderQuota } from '../../manifests/environment';
-import { isDnsLabel } from '../../manifests/meta';
-import type { KubeObject, RenderOptions } from '../../manifests/types';
-import {
-  type Quantities,
-  quotaShares,
-  redistributionSteps,
-  sameQuantities,
-} from '../../quota-shares';
+import type { RenderOptions } from '../../manifests/types';
 import {
   LABELS,
   MANAGED_BY,
@@ -30,21 +21,21 @@ import {
   type ApplicationSpec,
   type EnvironmentSpec,
 } from '../../spec';
+import { removeApplication } from './application-objects';
+import { ClusterBackups } from './backup-jobs';
+import { DriftRepair } from './drift-repair';
+import { applyEnvironment, removeNamespace } from './environment-objects';
 import { CertManagerApi } from './cert-manager';
-import { applicationSelector, checkedNamespace, rendered } from './guards';
-import {
-  CONTENT_TYPES,
-  FIELD_MANAGER,
-  KubeApiRejection,
-  KubeClient,
-  isNotFound,
-} from './kube-client';
+import { applicationSelector, checkedNamespace } from './guards';
+import { KubeClient } from './kube-client';
 import { type KubeConnection, loadKubeConfig } from './kubeconfig';
+import { ObjectWriter } from './object-writer';
 import { observe } from './observe';
-import { collectionPath, objectPath, type ObjectRef } from './paths';
 import { podLogs, podMetrics } from './pod-reads';
-import { cpuMilli, ramMb } from './quantities';
-import { type CacheEvent, type Obj, WatchCache, isWatchedKind } from './watch-cache';
+import { distributeQuota } from './quota-distribution';
+import { applyRelease } from './release-apply';
+import type { RolloutWatchOptions } from './rollout-gate';
+import { WatchCache } from './watch-cache';
 
 export interface KubernetesDriverOptions {
   connection: KubeConnection | KubeConfig;
@@ -58,53 +49,32 @@ export interface KubernetesDriverOptions {
   resyncMs?: number;
   /** Pause before a failed watch is retried. */
   watchRetryMs?: number;
+  /** Backup and restore Jobs: how often their state is read from the watch cache, how long to wait. */
+  backupJobs?: { pollMs?: number; waitMs?: number };
+  /** Health gate: how the rollout of a changed pod template is watched (rollout-gate.ts). */
+  rollout?: RolloutWatchOptions;
 }
 
-/** What remove() deletes, front (traffic) to back (data), so nothing is left serving a removed claim. */
-const APPLICATION_KINDS: [apiVersion: string, kind: string][] = [
-  ['networking.k8s.io/v1', 'Ingress'],
-  ['apps/v1', 'Deployment'],
-  ['batch/v1', 'Job'],
-  ['apps/v1', 'StatefulSet'],
-  ['v1', 'Service'],
-  ['v1', 'PersistentVolumeClaim'],
-  ['v1', 'Secret'],
-];
-
-/**
- * Kinds whose objects come and go with the spec's shape (a domain, its certificate, a setup
- * job): what is not rendered any more is pruned. Claims, Services and workloads exist for
- * every application and are never pruned (a claim holds data).
- */
-const PRUNED: { apiVersion: string; kind: string; component?: string }[] = [
-  { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress' },
-  { apiVersion: 'batch/v1', kind: 'Job' },
-  { apiVersion: 'v1', kind: 'Secret', component: 'tls' },
-];
-
-const BACKGROUND = { propagationPolicy: 'Background' };
 const HOUR_MS = 3_600_000;
-
-const key = (o: { kind: string; metadata: { name: string } }) => `${o.kind}/${o.metadata.name}`;
 
 /**
  * RuntimeDriver on a Kubernetes cluster: one namespace per environment, the objects of
  * manifests/ applied with server-side apply (strict field validation, the platform's field
  * manager), what is no longer rendered pruned, status read from watches.
  */
-const KUBERNETES_BACKUPS_UNAVAILABLE =
-  'Les sauvegardes ne sont pas encore disponibles sur le runtime Kubernetes.';
+export const KUBERNETES_BACKUPS_NEED_S3 =
+  "Sur Kubernetes, les sauvegardes sont envoyées directement du cluster vers le stockage S3 du projet : un administrateur du projet doit d'abord configurer une destination S3.";
 
 export class KubernetesDriver implements RuntimeDriver {
   readonly name = 'kubernetes' as const;
   private readonly client: KubeClient;
   private readonly render: RenderOptions;
   private readonly cache: WatchCache;
-  /** What this process applied, for drift repair: by deployment id. */
-  private readonly applied = new Map<string, { spec: ApplicationSpec; keys: Set<string> }>();
-  private readonly environments = new Map<string, EnvironmentSpec>();
-  private readonly repairing = new Set<string>();
+  private readonly drift: DriftRepair;
   private resyncTimer: NodeJS.Timeout | undefined;
+  private readonly backups: ClusterBackups;
+  private readonly writer: ObjectWriter;
+  private readonly rollout: RolloutWatchOptions;
 
   constructor(options: KubernetesDriverOptions) {
     const config =
@@ -118,7 +88,24 @@ export class KubernetesDriver implements RuntimeDriver {
     }
     this.client = new KubeClient(config, options.timeoutMs, options.rate);
     this.cache = new WatchCache(this.client, options.watchRetryMs);
-    this.cache.onEvent((namespace, event) => this.driftSeen(namespace, event));
+    this.writer = new ObjectWriter(this.client, this.cache);
+    this.rollout = options.rollout ?? {};
+    this.drift = new DriftRepair({
+      environment: (env) => this.ensureEnvironment(env),
+      application: (spec) => this.apply(spec),
+    });
+    this.cache.onEvent((namespace, event) => this.drift.seen(namespace, event));
+    this.backups = new ClusterBackups(
+      {
+        client: this.client,
+        cache: this.cache,
+        render: this.render,
+        writer: this.writer,
+        scale: (spec, replicas) => this.scale(spec, replicas),
+        reapply: async (spec) => void (await this.apply(spec)),
+      },
+      options.backupJobs,
+    );
     const resyncMs = options.resyncMs ?? HOUR_MS;
     if (resyncMs > 0) {
       this.resyncTimer = setInterval(() => void this.resync().catch(() => undefined), resyncMs);
@@ -127,124 +114,73 @@ export class KubernetesDriver implements RuntimeDriver {
   }
 
   /**
-   * The dump Job is rendered and validated (manifests/backup-job.ts), but bringing its output
-   * back to the platform (a pod reading the backup claim, streamed out) is not built yet:
-   * refused in French, never a silent success.
+   * Backups run in the cluster and go straight to the project's S3 storage (backupToStorage,
+   * backup-jobs.ts): the platform never reads a pod's filesystem, so the ways that need the
+   * parts on the platform's disk are refused, in French, never a silent success.
    */
   backup(): Promise<BackupManifest> {
-    return Promise.reject(new RuntimeRejectedError(KUBERNETES_BACKUPS_UNAVAILABLE));
+    return Promise.reject(new RuntimeRejectedError(KUBERNETES_BACKUPS_NEED_S3));
   }
 
   restore(): Promise<void> {
-    return Promise.reject(new RuntimeRejectedError(KUBERNETES_BACKUPS_UNAVAILABLE));
+    return Promise.reject(new RuntimeRejectedError(KUBERNETES_BACKUPS_NEED_S3));
   }
 
   testRestore(): Promise<TestRestoreResult> {
-    return Promise.reject(new RuntimeRejectedError(KUBERNETES_BACKUPS_UNAVAILABLE));
+    return Promise.reject(new RuntimeRejectedError(KUBERNETES_BACKUPS_NEED_S3));
+  }
+
+  testRestoreFromStorage(
+    spec: ApplicationSpec,
+    transfer: { downloadUrl: string; sha256: string },
+  ): Promise<TestRestoreResult> {
+    return this.backups.testRestore(spec, transfer);
+  }
+
+  backupToStorage(
+    spec: ApplicationSpec,
+    transfer: { uploadUrl: string; manifest: BackupManifest },
+  ): Promise<{ sha256: string; sizeBytes: number }> {
+    return this.backups.backup(spec, transfer);
+  }
+
+  restoreFromStorage(
+    spec: ApplicationSpec,
+    transfer: { downloadUrl: string; sha256: string },
+  ): Promise<void> {
+    return this.backups.restore(spec, transfer);
   }
 
   async ensureEnvironment(env: EnvironmentSpec): Promise<void> {
-    const objects = rendered(() => {
-      const o = renderEnvironmentObjects(env, this.render);
-      return [o.namespace, ...o.policies];
-    });
-    const [namespace, binding, ...policies] = objects;
-    await this.applyObject(namespace!);
-    await this.applyObject(binding!);
-    // The rights the binding just gave reach the API server's authorizer within moments: a
-    // 403 right after it is retried a few times before it counts as a refusal.
-    for (const object of policies) {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await this.applyObject(object);
-          break;
-        } catch (error) {
-          if (!(error instanceof KubeApiRejection) || error.code !== 403 || attempt >= 5)
-            throw error;
-          await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
-        }
-      }
-    }
-    this.environments.set(env.namespace, env);
+    await applyEnvironment(this.writer, env, this.render);
+    this.drift.rememberEnvironment(env);
   }
 
-  /**
-   * Each namespace's ResourceQuota to its share (engine/quota-shares.ts): the quotas that go
-   * down are applied first, then those that go up, so their sum never exceeds the project
-   * quota at any instant. A namespace without a quota yet gets one at zero in the first step.
-   */
-  async distributeQuota(project: ProjectQuotaSpec): Promise<void> {
-    const envs = project.environments;
-    const shares = quotaShares(
-      project.quota,
-      envs.map((e) => e.reserved),
-    );
-    const current = await Promise.all(envs.map((e) => this.currentQuota(e.environment.namespace)));
-    const [lowered, final] = redistributionSteps(current, shares);
-    for (const step of [lowered, final]) {
-      for (const [i, e] of envs.entries()) {
-        const target = step[i]!;
-        if (sameQuantities(current[i]!, target)) continue;
-        const env = e.environment;
-        const labels = { ...env.labels, [LABELS.managedBy]: MANAGED_BY };
-        await this.applyObject(rendered(() => [renderQuota(env.namespace, labels, target)])[0]!);
-        current[i] = target;
-      }
-    }
-  }
-
-  private async currentQuota(namespace: string): Promise<Quantities | null> {
-    try {
-      const quota = await this.client.json<{ spec?: { hard?: Record<string, string> } }>(
-        'GET',
-        objectPath({
-          apiVersion: 'v1',
-          kind: 'ResourceQuota',
-          metadata: { name: QUOTA_NAME, namespace: checkedNamespace(namespace) },
-        }),
-      );
-      const hard = quota.spec?.hard ?? {};
-      return {
-        cpuMilli: cpuMilli(hard['limits.cpu']),
-        ramMb: ramMb(hard['limits.memory']),
-        storageMb: ramMb(hard['requests.storage']),
-      };
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+  /** Each namespace's ResourceQuota to its share of the project quota (quota-distribution.ts). */
+  distributeQuota(project: ProjectQuotaSpec): Promise<void> {
+    return distributeQuota(this.client, this.writer, project);
   }
 
   /**
    * Preparations are empty: the kubelet pulls images on the node that runs each pod, after this
    * returns; a pull failure shows in status() as ImagePullBackOff (phase failed, with a reason).
+   * Health-gated (release-apply.ts, rollout-gate.ts): when pods serve and the pod template
+   * changes, this returns only once the rollout is complete; a failed one is rolled back to the
+   * serving template and throws ReleaseNotReadyError, so the release never becomes current.
    */
   async apply(spec: ApplicationSpec): Promise<{ preparations: ImagePreparation[] }> {
-    const objects = rendered(() => renderApplication(spec, this.render));
-    for (const object of objects) await this.applyObject(object);
-    await this.prune(spec, new Set(objects.map(key)));
-    this.applied.set(spec.deploymentId, { spec, keys: new Set(objects.map(key)) });
+    await applyRelease(
+      {
+        client: this.client,
+        cache: this.cache,
+        writer: this.writer,
+        drift: this.drift,
+        render: this.render,
+        rollout: this.rollout,
+      },
+      spec,
+    );
     return { preparations: [] };
-  }
-
-  /** Deletes the application's objects of the shape-dependent kinds that were not just applied. */
-  private async prune(spec: ApplicationSpec, keep: Set<string>): Promise<void> {
-    const labels = { [LABELS.managedBy]: MANAGED_BY, [LABELS.deploymentId]: spec.deploymentId };
-    for (const { apiVersion, kind, component } of PRUNED) {
-      const selected = component ? { ...labels, [LABELS.component]: component } : labels;
-      const existing = isWatchedKind(kind)
-        ? await this.cache.objects<Obj>(spec.namespace, kind, selected)
-        : await this.list<Obj>(apiVersion, kind, spec.namespace, selectorOf(selected));
-      for (const o of existing) {
-        const name = o.metadata?.name;
-        if (name && !keep.has(`${kind}/${name}`))
-          await this.deleteObject({
-            apiVersion,
-            kind,
-            metadata: { name, namespace: spec.namespace },
-          });
-      }
-    }
   }
 
   async status(ref: ApplicationRef): Promise<ApplicationObservation> {
@@ -257,8 +193,14 @@ export class KubernetesDriver implements RuntimeDriver {
         [LABELS.component]: 'app',
       }),
       statefulSets: await this.cache.objects<IStatefulSet>(namespace, 'StatefulSet', labels),
-      jobs: await this.cache.objects<IJob>(namespace, 'Job', labels),
-      pods: await this.cache.objects<IPod>(namespace, 'Pod', labels),
+      jobs: await this.cache.objects<IJob>(namespace, 'Job', {
+        ...labels,
+        [LABELS.component]: 'setup',
+      }),
+      // Backup and restore pods come and go beside the application: not its pods.
+      pods: (await this.cache.objects<IPod>(namespace, 'Pod', labels)).filter(
+        (p) => p.metadata?.labels?.[LABELS.component] !== 'backup',
+      ),
       ingresses: await this.cache.objects<IIngress>(namespace, 'Ingress', labels),
     });
   }
@@ -266,13 +208,13 @@ export class KubernetesDriver implements RuntimeDriver {
   async scale(ref: ApplicationRef, replicas: number): Promise<void> {
     if (!Number.isInteger(replicas) || replicas < 0)
       throw new RuntimeRejectedError(`Nombre de réplicas invalide : ${replicas}`);
-    await this.patchDeployment(ref, { spec: { replicas } });
+    await this.writer.patchDeployment(ref, { spec: { replicas } });
   }
 
   /** What `kubectl rollout restart` does: a new template annotation rolls every pod. */
   async restart(ref: ApplicationRef): Promise<void> {
     const restartedAt = new Date().toISOString();
-    await this.patchDeployment(ref, {
+    await this.writer.patchDeployment(ref, {
       spec: {
         template: {
           metadata: { annotations: { 'kubectl.kubernetes.io/restartedAt': restartedAt } },
@@ -294,49 +236,19 @@ export class KubernetesDriver implements RuntimeDriver {
     return podMetrics(this.client, checkedNamespace(ref.namespace), applicationSelector(ref));
   }
 
-  /**
-   * Deletes each object of the application: the watched kinds from memory, the others listed.
-   * deletecollection is not served for every kind (Services on older clusters), and a
-   * per-object 404 just means it is already gone.
-   */
+  /** Deletes every object of the application (application-objects.ts). */
   async remove(ref: ApplicationRef): Promise<void> {
-    const selector = applicationSelector(ref);
-    const namespace = checkedNamespace(ref.namespace);
-    this.applied.delete(ref.deploymentId);
-    const labels = { [LABELS.managedBy]: MANAGED_BY, [LABELS.deploymentId]: ref.deploymentId };
-    for (const [apiVersion, kind] of APPLICATION_KINDS) {
-      const items = isWatchedKind(kind)
-        ? await this.cache.objects<Obj>(namespace, kind, labels)
-        : await this.list<Obj>(apiVersion, kind, namespace, selector);
-      for (const item of items) {
-        const name = item.metadata?.name;
-        if (name) await this.deleteObject({ apiVersion, kind, metadata: { name, namespace } });
-      }
-    }
+    applicationSelector(ref);
+    this.drift.forgetApplication(ref.deploymentId);
+    await removeApplication(this.writer, this.cache, ref);
   }
 
   /** Deletes the namespace (and everything in it), only if the platform created it. */
   async removeEnvironment(env: EnvironmentSpec): Promise<void> {
-    const ref: ObjectRef = {
-      apiVersion: 'v1',
-      kind: 'Namespace',
-      metadata: { name: checkedNamespace(env.namespace) },
-    };
+    checkedNamespace(env.namespace);
     this.cache.stop(env.namespace);
-    this.environments.delete(env.namespace);
-    let namespace: { metadata?: { labels?: Record<string, string> } };
-    try {
-      namespace = await this.client.json('GET', objectPath(ref));
-    } catch (error) {
-      if (isNotFound(error)) return;
-      throw error;
-    }
-    if (namespace.metadata?.labels?.[LABELS.managedBy] !== MANAGED_BY) {
-      throw new RuntimeRejectedError(
-        `Le namespace ${env.namespace} n’a pas été créé par NuageDeploy : il n’est pas supprimé.`,
-      );
-    }
-    await this.deleteObject(ref);
+    this.drift.forgetEnvironment(env.namespace);
+    await removeNamespace(this.client, this.writer, env);
   }
 
   /** The cluster as the certificates module uses it for cert-manager issuance. */
@@ -350,101 +262,8 @@ export class KubernetesDriver implements RuntimeDriver {
     this.client.close();
   }
 
-  /**
-   * Drift repair: every environment and application this process applied, applied again (a
-   * change made by hand is overwritten, a deleted object comes back). Rate-limited like every
-   * request, so 1,000 applications take a few minutes, not a burst.
-   */
-  async resync(): Promise<void> {
-    for (const env of [...this.environments.values()]) await this.ensureEnvironment(env);
-    for (const { spec } of [...this.applied.values()]) await this.apply(spec);
-  }
-
-  /** A watched object of an application this process applied was deleted by someone else. */
-  private driftSeen(namespace: string, event: CacheEvent): void {
-    if (event.type !== 'DELETED' || event.kind === 'Pod') return;
-    const id = event.object.metadata?.labels?.[LABELS.deploymentId];
-    const entry = id ? this.applied.get(id) : undefined;
-    if (!id || !entry || entry.spec.namespace !== namespace) return;
-    if (!entry.keys.has(`${event.kind}/${event.object.metadata?.name}`)) return;
-    if (this.repairing.has(id)) return;
-    this.repairing.add(id);
-    setTimeout(() => {
-      const current = this.applied.get(id);
-      void (current ? this.apply(current.spec) : Promise.resolve())
-        .catch(() => undefined)
-        .finally(() => this.repairing.delete(id));
-    }, 1000).unref();
-  }
-
-  private async applyObject(object: KubeObject): Promise<void> {
-    try {
-      await this.serverSideApply(object);
-    } catch (error) {
-      // A Job's pod template is immutable; the setup is idempotent, so a changed one is recreated.
-      if (
-        object.kind !== 'Job' ||
-        !(error instanceof KubeApiRejection) ||
-        !/immutable/.test(error.message)
-      )
-        throw error;
-      await this.deleteObject(object);
-      await this.serverSideApply(object);
-    }
-  }
-
-  /**
-   * Strict: a field the API server does not know is an error, not a silent drop. force: the
-   * platform owns what it renders; a change made by hand (another field manager) is taken back.
-   */
-  private async serverSideApply(object: KubeObject): Promise<void> {
-    const answer = await this.client.json<Obj>('PATCH', objectPath(object), {
-      query: { fieldManager: FIELD_MANAGER, force: true, fieldValidation: 'Strict' },
-      contentType: CONTENT_TYPES.apply,
-      body: object,
-    });
-    if (isWatchedKind(object.kind) && object.metadata.namespace)
-      this.cache.upsert(object.metadata.namespace, object.kind, answer);
-  }
-
-  private async patchDeployment(ref: ApplicationRef, patch: object): Promise<void> {
-    if (!isDnsLabel(ref.name))
-      throw new RuntimeRejectedError(`Nom d’application invalide : ${JSON.stringify(ref.name)}`);
-    const path = objectPath({
-      apiVersion: 'apps/v1',
-      kind: 'Deployment',
-      metadata: { name: ref.name, namespace: checkedNamespace(ref.namespace) },
-    });
-    await this.client.json('PATCH', path, {
-      query: { fieldManager: FIELD_MANAGER, fieldValidation: 'Strict' },
-      contentType: CONTENT_TYPES.merge,
-      body: patch,
-    });
-  }
-
-  private async deleteObject(ref: ObjectRef): Promise<void> {
-    try {
-      await this.client.json('DELETE', objectPath(ref), { query: BACKGROUND });
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-    }
-  }
-
-  private async list<T>(
-    apiVersion: string,
-    kind: string,
-    namespace: string,
-    labelSelector: string,
-  ): Promise<T[]> {
-    const path = collectionPath(apiVersion, kind, checkedNamespace(namespace));
-    const answer = await this.client.json<{ items?: T[] | null }>('GET', path, {
-      query: { labelSelector },
-    });
-    return answer.items ?? [];
+  /** Drift repair now: every environment and application this process applied, applied again. */
+  resync(): Promise<void> {
+    return this.drift.resync();
   }
 }
-
-const selectorOf = (labels: Record<string, string>) =>
-  Object.entries(labels)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(',');

@@ -18,7 +18,8 @@ import { cpuMilli, ramMb } from './quantities';
 
 let api: FakeKubeApi;
 let driver: KubernetesDriver;
-beforeEach(async () => ({ api, driver } = await startFakeCluster()));
+// A 10 ms rollout poll: each apply waits for its rollout, which the fake API completes at once.
+beforeEach(async () => ({ api, driver } = await startFakeCluster({ rollout: { pollMs: 10 } })));
 afterEach(async () => {
   await driver.close();
   await api.close();

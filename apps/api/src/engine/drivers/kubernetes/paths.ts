@@ -10,6 +10,7 @@ const RESOURCES: Record<string, { plural: string; namespaced: boolean }> = {
   'networking.k8s.io/v1/NetworkPolicy': { plural: 'networkpolicies', namespaced: true },
   'rbac.authorization.k8s.io/v1/RoleBinding': { plural: 'rolebindings', namespaced: true },
   'v1/Secret': { plural: 'secrets', namespaced: true },
+  'v1/ConfigMap': { plural: 'configmaps', namespaced: true },
   'v1/PersistentVolumeClaim': { plural: 'persistentvolumeclaims', namespaced: true },
   'v1/Service': { plural: 'services', namespaced: true },
   'v1/Pod': { plural: 'pods', namespaced: true },

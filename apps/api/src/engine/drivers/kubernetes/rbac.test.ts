@@ -20,6 +20,12 @@ import {
 } from '../../../../test/kubernetes/fake-cluster';
 import { VARIANTS, makeEnvironment, makeSpec } from '../../manifests/test-fixtures';
 import { CertManagerApi } from './cert-manager';
+import { startGitServer } from '../../../../../../e2e/support/git-server/git-server';
+import { playKanikoJobs } from '../../../../test/kubernetes/kaniko-play';
+import { DEFAULT_BASE_IMAGES } from '../../builds/base-images';
+import { KanikoImageBuilder } from '../../builds/kubernetes/kaniko-builder';
+import { KubeClient } from './kube-client';
+import { loadKubeConfig } from './kubeconfig';
 import type { KubernetesDriver } from './kubernetes-driver';
 
 /**
@@ -85,8 +91,46 @@ async function lifecycle() {
   await driver.metrics(refOf(spec));
   await driver.scale(refOf(spec), 2);
   await driver.restart(refOf(spec));
+  await kanikoBuild(spec.namespace);
   await driver.remove(refOf(spec));
   await driver.removeEnvironment(env);
+}
+
+/** A code build in the application's namespace (engine/builds/kubernetes), generated Dockerfile. */
+async function kanikoBuild(namespace: string) {
+  const git = await startGitServer();
+  try {
+    const sha = git.createRepository('app', { 'index.html': '<h1>site</h1>' });
+    const builder = new KanikoImageBuilder(
+      new KubeClient(loadKubeConfig({ kind: 'server', server: api.url, token: 'jeton' })),
+      {
+        baseImages: DEFAULT_BASE_IMAGES,
+        allowPrivateGitHosts: true,
+        registry: { url: 'registry.example.com/nuage' },
+        kanikoImage: 'gcr.io/kaniko-project/executor:v1.23.2',
+        workDir: '/tmp',
+      },
+      20,
+    );
+    playKanikoJobs(api, namespace, 'success');
+    await builder.build(
+      {
+        buildId: 'rbac-build',
+        deploymentId: 'd',
+        namespace,
+        source: { repositoryUrl: git.url('app'), branch: 'main', commitSha: sha },
+        templateHint: null,
+        buildArgs: {},
+        imageName: 'nuage-builds/d',
+        tag: '1',
+        limits: { cpuMilli: 500, ramMb: 512, timeoutSeconds: 600 },
+      },
+      { signal: new AbortController().signal, onLog: () => {} },
+    );
+    api.onChange = undefined;
+  } finally {
+    await git.close();
+  }
 }
 
 const actions = () =>

@@ -61,8 +61,13 @@ export function issuerFor(
     case 'acme':
       return lazyIssuer('acme', async () => {
         const { acmeIssuer } = await import('./acme');
+        const driver = ctx.engine.driver;
         return acmeIssuer({
           db: ctx.db,
+          // Docker: the edge proxy owns port 80 and must serve the HTTP-01 answers itself.
+          ...(driver.challengesChanged
+            ? { challengesChanged: () => driver.challengesChanged!() }
+            : {}),
           secretsKey: ctx.secrets.secretsKey,
           config,
           ...(opts.acmeBackoff ? { backoff: opts.acmeBackoff } : {}),

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { ProjectBreadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -33,12 +33,10 @@ export default function ProjectAuditRoute() {
     <div>
       <PageHeader
         breadcrumb={
-          <Breadcrumb
-            items={[
-              { label: 'Projets', to: '/projects' },
-              { label: name, to: `/projects/${projectId}` },
-              { label: 'Journal d’audit' },
-            ]}
+          <ProjectBreadcrumb
+            projectId={projectId}
+            projectName={name}
+            trail={[{ label: 'Journal d’audit' }]}
           />
         }
         title="Journal d’audit"

@@ -4,6 +4,7 @@ import { registerFormSchema, type RegisterForm } from '@nuage/shared/schemas/aut
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { withPasswordMismatch } from '@/lib/password-match-resolver';
+import { NewPasswordFields } from '@/components/account/new-password-fields';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -62,24 +63,11 @@ export default function RegisterRoute() {
             {...form.register('email')}
           />
         </FormField>
-        <FormField
-          label="Mot de passe"
-          error={errors.password?.message}
-          hint="Au moins 6 caractères."
-        >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...form.register('password', { deps: 'confirmPassword' })}
-          />
-        </FormField>
-        <FormField label="Confirmer le mot de passe" error={errors.confirmPassword?.message}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...form.register('confirmPassword')}
-          />
-        </FormField>
+        <NewPasswordFields
+          password={form.register('password', { deps: 'confirmPassword' })}
+          confirmPassword={form.register('confirmPassword')}
+          errors={errors}
+        />
         <LegalLinks />
         <Button
           type="submit"

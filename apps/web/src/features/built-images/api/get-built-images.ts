@@ -8,14 +8,18 @@ export type BuildStatusFilter = 'all' | 'success' | 'failed' | 'running';
 export interface BuiltImage {
   build_id: string;
   application_name: string;
+  /** success, failed, running; code builds also queued and cancelled (issue 13). */
   status: string;
-  /** pull: the image was fetched from its registry; build: built from the user's code. */
+  /** pull: a template's image fetched from its registry; build: built from the user's code. */
   kind: 'pull' | 'build';
+  /** The commit a code build was made from (null for pulls). */
+  commit_sha?: string | null;
   /** The runtime that did it: 'simulation' when nothing real happened. */
   runtime: string;
   is_standalone: boolean;
-  image_url: string;
-  image_tag: string;
+  /** Null while a code build has not produced its image yet. */
+  image_url: string | null;
+  image_tag: string | null;
   project: { id: string; name: string };
   repository: { branch: string | null; url: string | null };
   build_info: { created_at: string; completed_at: string | null; duration_seconds: number | null };

@@ -3,7 +3,9 @@ import {
   operationsSuccess,
   operationsTexts,
 } from '@nuage/shared/operations-messages';
-import { buildStatusView } from '@nuage/shared/status-display';
+import { buildStatusLabels, codeAppTexts } from '@nuage/shared/code-app-texts';
+import { buildStatusView, type StatusView } from '@nuage/shared/status-display';
+import { GitBranch, GitCommitHorizontal } from 'lucide-react';
 import { Copy } from 'lucide-react';
 import { StatusBadge } from '@/components/status/status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -29,9 +31,21 @@ async function copyImageUrl(reference: string) {
   }
 }
 
-/** One build: application, project, image:tag, status, duration, date, error; copy its URL. */
+/** SPEC §3's three statuses, plus a code build's waiting and cancelled states (issue 13). */
+function statusOf(status: string): StatusView {
+  if (status === 'queued') return { tone: 'grey', label: "En file d'attente" };
+  if (status === 'cancelled') return { tone: 'grey', label: buildStatusLabels.cancelled };
+  return buildStatusView(status);
+}
+
+/**
+ * One row: application, project, kind (a build from Git or a template's image pull), status,
+ * commit, repository, image:tag, duration, date, error; copy the image URL once it exists.
+ */
 export function BuildRow({ build }: { build: BuiltImage }) {
-  const reference = `${build.image_url}:${build.image_tag}`;
+  const reference = build.image_url
+    ? `${build.image_url}${build.image_tag ? `:${build.image_tag}` : ''}`
+    : null;
   const titleId = `build-${build.build_id}`;
   return (
     <li
@@ -43,9 +57,9 @@ export function BuildRow({ build }: { build: BuiltImage }) {
           <h3 id={titleId} className="truncate font-semibold">
             {build.application_name}
           </h3>
-          <StatusBadge view={buildStatusView(build.status)} />
+          <StatusBadge view={statusOf(build.status)} />
           <Badge tone={build.kind === 'build' ? 'blue' : 'grey'}>
-            {build.kind === 'build' ? 'Construction' : "Téléchargement d'image"}
+            {build.kind === 'build' ? codeAppTexts.buildKind : codeAppTexts.pullKind}
           </Badge>
           {build.runtime === 'simulation' && <Badge tone="purple">simulé</Badge>}
         </div>
@@ -53,22 +67,44 @@ export function BuildRow({ build }: { build: BuiltImage }) {
           Projet {build.project.name} · {formatDateTime(build.build_info.created_at)} · durée{' '}
           {formatDuration(build.build_info.duration_seconds)}
         </p>
-        <p className="truncate font-mono text-xs" title={reference}>
-          {reference}
-        </p>
+        {build.repository.url && (
+          <p className="flex min-w-0 flex-wrap items-center gap-x-3 text-xs text-slate-600 dark:text-slate-400">
+            <span className="truncate" title={build.repository.url}>
+              {build.repository.url}
+            </span>
+            {build.repository.branch && (
+              <span className="inline-flex items-center gap-1 font-mono">
+                <GitBranch className="size-3.5" aria-hidden="true" /> {build.repository.branch}
+              </span>
+            )}
+            {build.commit_sha && (
+              <span className="inline-flex items-center gap-1 font-mono" title={build.commit_sha}>
+                <GitCommitHorizontal className="size-3.5" aria-hidden="true" />
+                <span className="sr-only">commit</span> {build.commit_sha.slice(0, 7)}
+              </span>
+            )}
+          </p>
+        )}
+        {reference && (
+          <p className="truncate font-mono text-xs" title={reference}>
+            {reference}
+          </p>
+        )}
         {build.error_message && (
           <p className="text-xs text-red-600 dark:text-red-400">{build.error_message}</p>
         )}
       </div>
-      <Button
-        variant="outline"
-        size="sm"
-        className="self-start sm:self-center"
-        onClick={() => void copyImageUrl(reference)}
-        aria-label={`${operationsTexts.copyImageUrl} ${reference}`}
-      >
-        <Copy className="size-4" aria-hidden="true" /> {operationsTexts.copyImageUrl}
-      </Button>
+      {reference && build.status === 'success' && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start sm:self-center"
+          onClick={() => void copyImageUrl(reference)}
+          aria-label={`${operationsTexts.copyImageUrl} ${reference}`}
+        >
+          <Copy className="size-4" aria-hidden="true" /> {operationsTexts.copyImageUrl}
+        </Button>
+      )}
     </li>
   );
 }

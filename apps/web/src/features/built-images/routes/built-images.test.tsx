@@ -70,8 +70,8 @@ describe('/built-images', () => {
   it('says whether each row is a build or an image pull, and when it was simulated', async () => {
     renderPage();
     const row = async (name: string) => within(await list()).getByRole('listitem', { name });
-    expect(await row('app-0')).toHaveTextContent('Construction');
-    expect(await row('app-1')).toHaveTextContent("Téléchargement d'image");
+    expect(await row('app-0')).toHaveTextContent('Build depuis Git');
+    expect(await row('app-1')).toHaveTextContent("Téléchargement d'image du modèle");
     expect(await row('app-1')).toHaveTextContent('simulé');
     expect(await row('app-3')).not.toHaveTextContent('simulé');
   });
@@ -138,5 +138,64 @@ describe('/built-images', () => {
     await user.click(within(build).getByRole('button', { name: /Copier l'URL de l'image/ }));
     expect(writeText).toHaveBeenCalledWith('docker.io/library/wordpress:6.0');
     await expectToast("URL de l'image copiée");
+  });
+
+  it('shows code builds (issue 13): queued and cancelled states, commit, branch and repository', async () => {
+    const code = (over: Partial<BuiltImage>): BuiltImage => ({
+      ...all[0]!,
+      kind: 'build',
+      runtime: 'docker',
+      image_url: 'registry.nuage.sn/p1/api',
+      image_tag: '3f9c2a1',
+      commit_sha: '3f9c2a17e4b8d05c6a1f2e3d4c5b6a7980f1e2d3',
+      repository: { branch: 'main', url: 'https://git.exemple.sn/boutique/api.git' },
+      error_message: null,
+      ...over,
+    });
+    const rows = [
+      code({
+        build_id: 'q',
+        application_name: 'api-file',
+        status: 'queued',
+        image_url: null,
+        image_tag: null,
+      }),
+      code({
+        build_id: 'c',
+        application_name: 'api-annule',
+        status: 'cancelled',
+        error_message: 'Build annulé.',
+      }),
+      code({
+        build_id: 'f',
+        application_name: 'api-echec',
+        status: 'failed',
+        error_message: 'npm run build a échoué (code 1).',
+      }),
+    ];
+    const view = renderRoute(<BuiltImagesRoute />, { path: '/built-images', user: buildUser() });
+    view.api.on('GET', '/standalone-builds/images', (req) => {
+      const base = answer(req).body;
+      return {
+        body: {
+          ...base,
+          builds: rows,
+          pagination: { ...base.pagination, total: 3, has_more: false },
+        },
+      };
+    });
+    const row = async (name: string) => within(await list()).getByRole('listitem', { name });
+    const queued = await row('api-file');
+    expect(within(queued).getByText("En file d'attente")).toBeVisible();
+    // No image yet: nothing to copy.
+    expect(within(queued).queryByRole('button', { name: /Copier/ })).toBeNull();
+    expect(within(await row('api-annule')).getByText('Annulé')).toBeVisible();
+    const failed = await row('api-echec');
+    expect(failed).toHaveTextContent('Build depuis Git');
+    expect(failed).toHaveTextContent('https://git.exemple.sn/boutique/api.git');
+    expect(failed).toHaveTextContent('main');
+    expect(failed).toHaveTextContent('commit 3f9c2a1');
+    expect(failed).toHaveTextContent('npm run build a échoué (code 1).');
+    expect(failed).toHaveTextContent('registry.nuage.sn/p1/api:3f9c2a1');
   });
 });

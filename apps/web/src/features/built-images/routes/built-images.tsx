@@ -34,7 +34,7 @@ export default function BuiltImagesRoute() {
     <div className="space-y-6">
       <PageHeader
         title="Images construites"
-        description="L'historique des images préparées pour vos applications."
+        description="Les builds de vos applications depuis Git et les images de modèles téléchargées."
       />
       {builds.isPending ? (
         <PageSpinner />

@@ -35,7 +35,9 @@ export function CertificateRow({
 }) {
   const titleId = `certificate-${certificate.id}`;
   const name = certificate.nom;
-  const renewable = certificate.type_certificat === "Let's Encrypt";
+  // The edge proxy renews its own certificates (mode 'proxy'): nothing to ask for.
+  const renewable =
+    certificate.type_certificat === "Let's Encrypt" && certificate.mode_emission !== 'proxy';
   return (
     <li
       aria-labelledby={titleId}

@@ -2,11 +2,11 @@ import type { Project } from '@nuage/shared/api-types';
 import type { CertificateKind } from '@nuage/shared/certificate-types';
 import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ModalFormActions } from '@/components/ui/modal-form-actions';
 import { Modal } from '@/components/ui/modal';
 import { createCertificateMutationKey } from '../api/cache';
 import { CertificateTypeToggle } from './certificate-type-toggle';
 import { CustomCertificateForm } from './custom-certificate-form';
-import { FormActions } from './form-actions';
 import { LetsEncryptForm } from './lets-encrypt-form';
 
 const forms = {
@@ -49,7 +49,7 @@ export function CreateCertificateModal({
       description="Un certificat TLS sert vos applications en HTTPS sur leur nom de domaine."
       size="lg"
       footer={
-        <FormActions
+        <ModalFormActions
           formId={active.id}
           submitLabel={active.submit}
           submittingLabel={active.submitting}

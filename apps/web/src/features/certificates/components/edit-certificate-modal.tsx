@@ -3,12 +3,12 @@ import type { Certificate } from '@nuage/shared/certificate-types';
 import { certificateErrors, certificateSuccess } from '@nuage/shared/messages';
 import { updateCertificateSchema } from '@nuage/shared/schemas/certificates';
 import { useForm } from 'react-hook-form';
+import { ModalFormActions } from '@/components/ui/modal-form-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { inform, notify } from '@/lib/toast';
 import { useUpdateCertificate } from '../api/update-certificate';
-import { FormActions } from './form-actions';
 import { readPemExpiry, toDateInputValue } from './pem-expiry';
 import { CERTIFICATE_PLACEHOLDER, KEY_PLACEHOLDER, PemField } from './pem-field';
 import { CERTIFICATE_FILE_TYPES, KEY_FILE_TYPES } from './pem-file-button';
@@ -81,15 +81,7 @@ export function EditCertificateModal({
       title="Modifier le certificat"
       description={certificate.nom}
       size="lg"
-      footer={
-        <FormActions
-          formId={FORM_ID}
-          submitLabel="Enregistrer"
-          submittingLabel="Enregistrement..."
-          submitting={isSubmitting}
-          onCancel={onClose}
-        />
-      }
+      footer={<ModalFormActions formId={FORM_ID} submitting={isSubmitting} onCancel={onClose} />}
     >
       <form
         id={FORM_ID}

@@ -105,6 +105,17 @@ describe('/certificates list', () => {
     expect(within(leRow).getByRole('button', { name: /Renouveler/ })).toBeDisabled();
   });
 
+  it('offers no Renouveler for what the edge proxy obtains and renews on its own', async () => {
+    renderCertificates({
+      certificates: [
+        buildLetsEncrypt({ nom: 'shop.exemple.sn', mode_emission: 'proxy', simulation: false }),
+      ],
+    });
+    const proxied = await row('shop.exemple.sn');
+    expect(within(proxied).getByText("Let's Encrypt")).toBeVisible();
+    expect(within(proxied).queryByRole('button', { name: /Renouveler/ })).not.toBeInTheDocument();
+  });
+
   it('polls the list while a certificate is being renewed, and stops once it is done', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const renewing = buildLetsEncrypt({ statut: 'En cours de renouvellement' });

@@ -2,16 +2,21 @@ import type { DashboardBackupFailure } from '@nuage/shared/dashboard-types';
 import { Link } from 'react-router';
 import { Notice } from '@/components/ui/notice';
 
-/** Every application whose latest backup or test restore failed, linked to its page. */
+/**
+ * Every application whose latest backup or test restore failed, or whose restore (into it,
+ * created for it and held) failed, linked to its page.
+ */
 export function BackupFailures({ failures }: { failures: DashboardBackupFailure[] }) {
   if (failures.length === 0) return null;
   return (
     <Notice
       tone="error"
       title={
-        failures.length === 1
-          ? 'Une sauvegarde a échoué'
-          : `${failures.length} sauvegardes ont échoué`
+        failures.length > 1
+          ? `${failures.length} sauvegardes ou restaurations ont échoué`
+          : failures[0]!.operation === 'sauvegarde'
+            ? 'Une sauvegarde a échoué'
+            : 'Une restauration a échoué'
       }
     >
       <ul className="space-y-1">
@@ -20,8 +25,7 @@ export function BackupFailures({ failures }: { failures: DashboardBackupFailure[
             <Link to={`/deployment/${f.application_id}`} className="font-medium underline">
               {f.application_nom}
             </Link>{' '}
-            ({f.projet_nom}) :{' '}
-            {f.operation === 'sauvegarde' ? 'sauvegarde' : 'restauration de test'} échouée
+            ({f.projet_nom}) : {f.operation} échouée
             {f.erreur ? ` — ${f.erreur}` : ''}
           </li>
         ))}

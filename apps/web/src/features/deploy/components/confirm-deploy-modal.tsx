@@ -3,6 +3,9 @@ import { Modal } from '@/components/ui/modal';
 import { formatXof } from '@/lib/format';
 import type { DeploySummary } from './step-review';
 
+/** What the question names: the SaaS or the code path's summary. */
+type ConfirmSummary = Omit<DeploySummary, 'template'> & { template: { name: string } };
+
 /** SPEC §2: 'Déployer l'application' asks first, in 'Confirmer le déploiement'. */
 export function ConfirmDeployModal({
   open,
@@ -11,7 +14,7 @@ export function ConfirmDeployModal({
   onConfirm,
 }: {
   open: boolean;
-  summary: DeploySummary | null;
+  summary: ConfirmSummary | null;
   onCancel(): void;
   onConfirm(): void;
 }) {

@@ -15,6 +15,16 @@ import { calculationView, presetView } from './price-view';
 import { RecommendationNote } from './recommendation-note';
 import type { PriceEstimate } from './use-price-estimate';
 
+/** What the panel needs, the same on both paths of step 4. */
+export interface CostPanelProps {
+  templateId: string;
+  config: ResourceConfiguration;
+  estimate: PriceEstimate;
+  preset: PricingPreset | null;
+  onPickPreset(preset: PricingPreset): void;
+  onCustom(): void;
+}
+
 const isRecommendable = (id: string): id is RecommendableType =>
   (recommendableTypes as readonly string[]).includes(id);
 
@@ -32,14 +42,7 @@ export function CostPanel({
   preset,
   onPickPreset,
   onCustom,
-}: {
-  templateId: string;
-  config: ResourceConfiguration;
-  estimate: PriceEstimate;
-  preset: PricingPreset | null;
-  onPickPreset(preset: PricingPreset): void;
-  onCustom(): void;
-}) {
+}: CostPanelProps) {
   const [open, setOpen] = useState(true);
   const bodyId = useId();
   const presets = useQuery(presetsQueryOptions());

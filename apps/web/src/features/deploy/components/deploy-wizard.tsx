@@ -1,6 +1,7 @@
 import type { Environment } from '@nuage/shared/api-types';
 import { deployErrors } from '@nuage/shared/messages';
 import type { PricingPreset } from '@nuage/shared/pricing-types';
+import { deployLimits } from '@nuage/shared/schemas/deployments';
 import { wizardStepFields } from '@nuage/shared/schemas/deploy-wizard';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,12 +10,15 @@ import { QuotaExceededModal } from '@/components/quota/quota-exceeded-modal';
 import { notify } from '@/lib/toast';
 import { environmentsQueryOptions } from '../api/get-environments';
 import { projectsQueryOptions } from '@/lib/project-query';
+import { gitTokensQuery } from '@/lib/git-tokens-query';
 import { templatesQueryOptions } from '../api/get-templates';
+import { codeDeployBody } from './code-deploy-body';
 import { ConfirmDeployModal } from './confirm-deploy-modal';
 import { deployBody } from './deploy-body';
 import { canDeployIn } from './deploy-permission';
 import { StepPanel } from './step-panel';
 import type { DeploySummary } from './step-review';
+import { useCodeDeploy } from './use-code-deploy';
 import { useDeployFlow } from './use-deploy-flow';
 import { usePriceEstimate } from './use-price-estimate';
 import { useWizardNavigation } from './use-wizard-navigation';
@@ -33,6 +37,7 @@ const watched = [
   'ram',
   'storage',
   'replicas',
+  'git_token_id',
 ] as const;
 
 /** The five-step deploy wizard of SPEC §2 (one form; each step checks its own fields). */
@@ -50,8 +55,19 @@ export function DeployWizard({
   );
   const nav = useWizardNavigation({ requestedEnvironmentId, preselected: preselected !== null });
   const step = nav.step;
-  const [appType, projectId, environmentId, templateId, appName, cpu, ram, storage, replicas] =
-    useWatch({ control: form.control, name: watched });
+  const [
+    appType,
+    projectId,
+    environmentId,
+    templateId,
+    appName,
+    cpu,
+    ram,
+    storage,
+    replicas,
+    tokenId,
+  ] = useWatch({ control: form.control, name: watched });
+  const isCode = appType === 'code';
   const projects = useQuery(projectsQueryOptions());
   const catalog = useQuery(templatesQueryOptions());
   const environments = useQuery({ ...environmentsQueryOptions(projectId), enabled: !!projectId });
@@ -59,29 +75,48 @@ export function DeployWizard({
   const config = { cpu, ram, storage, replicas };
   const estimate = usePriceEstimate(config, { enabled: step >= 4 && preset === null });
   const flow = useDeployFlow();
+  const codeFlow = useCodeDeploy(form, () => nav.goTo(4));
+  const tokens = useQuery({ ...gitTokensQuery(projectId), enabled: isCode && !!tokenId });
   const [confirming, setConfirming] = useState(false);
 
   const project = projects.data?.find((p) => p.id === projectId);
   const environment =
     environments.data?.find((e) => e.id === environmentId) ??
     (preselected?.id === environmentId ? preselected : undefined);
-  const template = catalog.data?.saas.find((t) => t.id === templateId && t.available);
+  const template = isCode
+    ? undefined
+    : catalog.data?.saas.find((t) => t.id === templateId && t.available);
+  const codeTemplate = isCode
+    ? catalog.data?.code.find((t) => t.id === templateId && t.available)
+    : undefined;
   const allowed = !project || canDeployIn(project);
   const canContinue = {
-    1: appType === 'saas',
+    1: appType === 'saas' || appType === 'code',
     2: Boolean(projectId && environmentId) && allowed,
-    3: template !== undefined,
+    3: (isCode ? codeTemplate : template) !== undefined,
     4: typeof appName === 'string' && appName.trim() !== '',
     5: false,
   }[step];
 
+  const monthly = preset ? preset.pricing.monthly_price : (estimate.data?.monthly_xof ?? null);
   const summary: DeploySummary | null = template
     ? {
         projectName: project?.nom ?? '—',
         environmentName: environment?.nom ?? '—',
         template,
         values: form.getValues(),
-        monthly: preset ? preset.pricing.monthly_price : (estimate.data?.monthly_xof ?? null),
+        monthly,
+      }
+    : null;
+
+  const codeSummary = codeTemplate
+    ? {
+        projectName: project?.nom ?? '—',
+        environmentName: environment?.nom ?? '—',
+        template: codeTemplate,
+        values: form.getValues(),
+        tokenName: tokens.data?.find((t) => t.id === tokenId)?.nom ?? null,
+        monthly,
       }
     : null;
 
@@ -89,6 +124,11 @@ export function DeployWizard({
   const pickTemplate = (id: string) => {
     form.setValue('template_type', id, { shouldValidate: true });
     setPreset(null);
+    if (isCode) {
+      // No storage of its own: the estimate counts the least (the image).
+      form.setValue('storage', deployLimits.storage.min);
+      return;
+    }
     const defaults = catalog.data?.saas.find((t) => t.id === id)?.default_resources;
     if (!defaults) return;
     form.setValue('cpu', defaults.cpu);
@@ -104,7 +144,7 @@ export function DeployWizard({
   };
 
   const requestDeploy = () => {
-    if (!environmentId || !template) {
+    if (!environmentId || !(template ?? codeTemplate)) {
       notify.error(deployErrors.selectEnvAndTemplate);
       return;
     }
@@ -112,14 +152,16 @@ export function DeployWizard({
   };
   const confirm = form.handleSubmit(async (data) => {
     setConfirming(false);
+    const target = { environmentId: data.environment_id, projectId: data.project_id };
+    if (codeTemplate) {
+      await codeFlow.deploy(target, codeDeployBody(data, codeTemplate.id));
+      return;
+    }
     if (!template) {
       notify.error(deployErrors.selectEnvAndTemplate);
       return;
     }
-    await flow.deploy(
-      { environmentId: data.environment_id, projectId: data.project_id },
-      deployBody(data, template),
-    );
+    await flow.deploy(target, deployBody(data, template));
   });
 
   const onSubmit = async (e: React.FormEvent) => {
@@ -153,22 +195,33 @@ export function DeployWizard({
           onPickPreset={pickPreset}
           onCustom={() => setPreset(null)}
           summary={summary}
+          code={
+            isCode
+              ? {
+                  template: codeTemplate,
+                  summary: codeSummary,
+                  repositoryProblem: codeFlow.repositoryProblem,
+                  result: codeFlow.result,
+                }
+              : null
+          }
         />
         <WizardFooter
           step={step}
           canContinue={canContinue}
-          canDeploy={allowed && summary !== null}
-          deployState={flow.state}
+          canDeploy={allowed && (summary ?? codeSummary) !== null}
+          deployState={isCode ? codeFlow.state : flow.state}
           onBack={nav.back}
         />
       </form>
       <ConfirmDeployModal
         open={confirming}
-        summary={summary}
+        summary={summary ?? codeSummary}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void confirm()}
       />
       <QuotaExceededModal detail={flow.quota} onClose={flow.closeQuota} />
+      <QuotaExceededModal detail={codeFlow.quota} onClose={codeFlow.closeQuota} />
     </>
   );
 }

@@ -50,7 +50,7 @@ export function PresetPicker({
                   {formatXof(p.pricing.monthly_price)} / mois
                 </span>
               </span>
-              <span className="block text-xs text-slate-500 dark:text-slate-400">
+              <span className="block text-xs text-slate-600 dark:text-slate-400">
                 {formatNumber(p.resources.cpu)} vCPU · {formatNumber(p.resources.ram)} GB RAM ·{' '}
                 {formatNumber(p.resources.storage)} GB
               </span>

@@ -5,8 +5,17 @@ import type { WizardForm } from './wizard-form';
 
 const L = deployLimits;
 
-/** CPU, RAM, storage and replicas with SPEC §9 limits and steps. */
-export function ResourceFields({ form }: { form: WizardForm }) {
+/**
+ * CPU, RAM, storage and replicas with SPEC §9 limits and steps. Code applications keep no
+ * data of their own (SPEC §7's deploy/code has no storage): no storage field for them.
+ */
+export function ResourceFields({
+  form,
+  withStorage = true,
+}: {
+  form: WizardForm;
+  withStorage?: boolean;
+}) {
   const { errors } = form.formState;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -26,14 +35,16 @@ export function ResourceFields({ form }: { form: WizardForm }) {
           {...form.register('ram', asNumber)}
         />
       </FormField>
-      <FormField label="Stockage (GB)" error={errors.storage?.message} hint="De 1 à 100 GB">
-        <NumberInput
-          step={L.storage.step}
-          min={L.storage.min}
-          max={L.storage.max}
-          {...form.register('storage', asNumber)}
-        />
-      </FormField>
+      {withStorage && (
+        <FormField label="Stockage (GB)" error={errors.storage?.message} hint="De 1 à 100 GB">
+          <NumberInput
+            step={L.storage.step}
+            min={L.storage.min}
+            max={L.storage.max}
+            {...form.register('storage', asNumber)}
+          />
+        </FormField>
+      )}
       <FormField label="Replicas" error={errors.replicas?.message} hint="De 1 à 10">
         <NumberInput
           step={1}

@@ -1,11 +1,10 @@
-import { COMING_SOON } from '@nuage/shared/catalog';
 import { Code2, Package } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import type { WizardForm } from './wizard-form';
 
-/** Step 1: Code (announced, 'Arrive bientôt') or SaaS, the only one selectable (SPEC §2). */
+/** Step 1: SaaS (a ready-made application) or Code (the user's Git repository, issue 13). */
 export function StepAppType({ form }: { form: WizardForm }) {
   return (
     <fieldset className="space-y-4">
@@ -21,17 +20,9 @@ export function StepAppType({ form }: { form: WizardForm }) {
         <TypeOption
           icon={<Code2 className="size-6" aria-hidden="true" />}
           title="Code"
-          description="Votre code depuis un dépôt Git : React, Vue.js, Node.js, Python, PHP, Java."
-          badge={COMING_SOON}
-          disabled
+          description="Votre code depuis un dépôt Git : React, Vue.js, Node.js, Python, PHP, Java. Construit, déployé, puis redéployé à chaque push."
         >
-          <input
-            type="radio"
-            value="code"
-            disabled
-            className="size-4"
-            {...form.register('app_type')}
-          />
+          <input type="radio" value="code" className="size-4" {...form.register('app_type')} />
         </TypeOption>
       </div>
     </fieldset>

@@ -4,8 +4,12 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
-import type { Catalog, SaasCatalogEntry } from '../api/get-templates';
+import type { Catalog, CodeCatalogEntry, SaasCatalogEntry } from '../api/get-templates';
+import type { CostPanelProps } from './cost-panel';
+import { FirstBuild } from './first-build';
 import { StepAppType } from './step-app-type';
+import { StepCodeConfiguration } from './step-code-configuration';
+import { StepCodeReview, type CodeDeploySummary } from './step-code-review';
 import { StepConfiguration } from './step-configuration';
 import { StepEnvironment } from './step-environment';
 import { StepReview, type DeploySummary } from './step-review';
@@ -28,6 +32,14 @@ export function StepPanel(props: {
   onPickPreset(preset: PricingPreset): void;
   onCustom(): void;
   summary: DeploySummary | null;
+  /** The Code path, when chosen at step 1. */
+  code: {
+    template: CodeCatalogEntry | undefined;
+    summary: CodeDeploySummary | null;
+    repositoryProblem: string | null;
+    /** Sent: step 5 follows the first build. */
+    result: { deploymentId: string; buildId: string } | null;
+  } | null;
 }) {
   const { step } = props;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -55,6 +67,12 @@ export function StepPanel(props: {
   );
 }
 
+/** The cost panel's inputs, whichever path step 4 is on. */
+function costOf(props: Parameters<typeof StepPanel>[0], templateId: string): CostPanelProps {
+  const { config, estimate, preset, onPickPreset, onCustom } = props;
+  return { templateId, config, estimate, preset, onPickPreset, onCustom };
+}
+
 function StepContent(props: Parameters<typeof StepPanel>[0]) {
   const { step, form, projects, catalog, template } = props;
   if (step === 1) return <StepAppType form={form} />;
@@ -72,20 +90,37 @@ function StepContent(props: Parameters<typeof StepPanel>[0]) {
     }
     return <StepTemplate form={form} catalog={catalog.data} onSelect={props.onSelectTemplate} />;
   }
+  if (props.code) return <CodeStepContent {...props} code={props.code} />;
   if (!template) return <PageSpinner />;
   if (step === 4) {
     return (
       <StepConfiguration
         form={form}
-        templateId={template.id}
         templateName={template.name}
-        config={props.config}
-        estimate={props.estimate}
-        preset={props.preset}
-        onPickPreset={props.onPickPreset}
-        onCustom={props.onCustom}
+        cost={costOf(props, template.id)}
       />
     );
   }
   return props.summary ? <StepReview summary={props.summary} /> : <PageSpinner />;
+}
+
+function CodeStepContent(
+  props: Parameters<typeof StepPanel>[0] & {
+    code: NonNullable<Parameters<typeof StepPanel>[0]['code']>;
+  },
+) {
+  const { step, form, code } = props;
+  if (!code.template) return <PageSpinner />;
+  if (step === 4) {
+    return (
+      <StepCodeConfiguration
+        form={form}
+        templateName={code.template.name}
+        repositoryProblem={code.repositoryProblem}
+        cost={costOf(props, code.template.id)}
+      />
+    );
+  }
+  if (code.result) return <FirstBuild {...code.result} />;
+  return code.summary ? <StepCodeReview summary={code.summary} /> : <PageSpinner />;
 }

@@ -1,11 +1,10 @@
-import { COMING_SOON } from '@nuage/shared/catalog';
 import { useWatch } from 'react-hook-form';
 import { formatNumber } from '@/lib/format';
 import type { Catalog } from '../api/get-templates';
 import { TemplateCard } from './template-card';
 import type { WizardForm } from './wizard-form';
 
-/** Step 3: the six ready-made applications, then the code templates (all announced). */
+/** Step 3: the ready-made applications (SaaS path) or the code runtimes (Code path). */
 export function StepTemplate({
   form,
   catalog,
@@ -15,7 +14,38 @@ export function StepTemplate({
   catalog: Catalog;
   onSelect(templateId: string): void;
 }) {
-  const selected = useWatch({ control: form.control, name: 'template_type' });
+  const [selected, appType] = useWatch({
+    control: form.control,
+    name: ['template_type', 'app_type'],
+  });
+  if (appType === 'code') {
+    return (
+      <section aria-labelledby="code-templates" className="space-y-4">
+        <div>
+          <h2 id="code-templates" className="text-lg font-semibold">
+            Code
+          </h2>
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            Le langage de votre dépôt : la construction est détectée (npm, pip, Maven…) ou suit
+            votre Dockerfile s'il y en a un.
+          </p>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {catalog.code.map((t) => (
+            <TemplateCard
+              key={t.id}
+              id={`code-${t.id}`}
+              name={t.name}
+              description={t.description}
+              available={t.available}
+              selected={selected === t.id}
+              onSelect={() => onSelect(t.id)}
+            />
+          ))}
+        </div>
+      </section>
+    );
+  }
   return (
     <div className="space-y-8">
       <section aria-labelledby="saas-templates" className="space-y-4">
@@ -39,29 +69,6 @@ export function StepTemplate({
               available={t.available}
               selected={selected === t.id}
               onSelect={() => onSelect(t.id)}
-            />
-          ))}
-        </div>
-      </section>
-      <section aria-labelledby="code-templates" className="space-y-4">
-        <div>
-          <h2 id="code-templates" className="text-lg font-semibold">
-            Code ({COMING_SOON})
-          </h2>
-          <p className="text-sm text-slate-500 dark:text-slate-400">
-            Le déploiement de votre propre code depuis Git sera bientôt disponible.
-          </p>
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {catalog.code.map((t) => (
-            <TemplateCard
-              key={t.id}
-              id={`code-${t.id}`}
-              name={t.name}
-              description={t.description}
-              available={false}
-              selected={false}
-              onSelect={() => {}}
             />
           ))}
         </div>

@@ -47,7 +47,7 @@ export function TemplateCard({
         {!available && <Badge tone="yellow">{COMING_SOON}</Badge>}
       </div>
       <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-400">{description}</p>
-      {details && <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{details}</p>}
+      {details && <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{details}</p>}
       <div className="mt-4">
         {available ? (
           <Button

@@ -39,5 +39,7 @@ export function useWizardNavigation({
     if (step === 1 && preselected) setStep(3);
     else if (step < 5) setStep((step + 1) as WizardStep);
   };
-  return { step, back, next };
+  /** Back to a step that holds a field the server refused. */
+  const goTo = (target: WizardStep) => setStep(target);
+  return { step, back, next, goTo };
 }

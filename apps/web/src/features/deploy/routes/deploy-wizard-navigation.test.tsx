@@ -91,12 +91,14 @@ describe('deploy wizard navigation (SPEC §2)', { timeout: 20_000 }, () => {
     await onStep(2);
   });
 
-  it('step 1: Code is announced only; Continue waits for SaaS', async () => {
+  it('step 1: SaaS and Code (issue 13) are both selectable; Continue waits for a choice', async () => {
     const { user } = renderWizard();
     const code = await screen.findByRole('radio', { name: /Code/ });
-    expect(code).toBeDisabled();
-    expect(code.closest('label')).toHaveTextContent(COMING_SOON);
+    expect(code).toBeEnabled();
+    expect(code.closest('label')).not.toHaveTextContent(COMING_SOON);
     expect(continueButton()).toBeDisabled();
+    await user.click(code);
+    expect(continueButton()).toBeEnabled();
     await user.click(screen.getByRole('radio', { name: /SaaS/ }));
     expect(continueButton()).toBeEnabled();
   });
@@ -138,7 +140,7 @@ describe('deploy wizard navigation (SPEC §2)', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(deployMessages.projectRequired);
   });
 
-  it('step 3: six SaaS cards, all selectable (issue 16); code listed unavailable', async () => {
+  it('step 3: six SaaS cards, all selectable (issue 16); no code runtime on the SaaS path', async () => {
     const { user } = renderWizard(preselectedUrl);
     await chooseSaas(user);
     expect(continueButton()).toBeDisabled();
@@ -147,12 +149,7 @@ describe('deploy wizard navigation (SPEC §2)', { timeout: 20_000 }, () => {
       expect(within(card).queryByText(COMING_SOON)).toBeNull();
       expect(within(card).getByRole('button', { name: 'Choisir' })).toBeEnabled();
     }
-    for (const name of ['React', 'Vue.js', 'Node.js', 'Python', 'PHP', 'Java']) {
-      const card = await templateCard(name);
-      expect(card).toHaveClass('opacity-60');
-      expect(within(card).getByText(COMING_SOON)).toBeVisible();
-      expect(within(card).getByRole('button', { name: 'Non disponible' })).toBeDisabled();
-    }
+    expect(screen.queryByRole('article', { name: 'Node.js' })).toBeNull();
     const odoo = await templateCard('Odoo');
     const wordpress = await templateCard('WordPress');
     await user.click(within(odoo).getByRole('button', { name: 'Choisir' }));

@@ -18,7 +18,7 @@ export default function DeployWizardRoute() {
     <div>
       <PageHeader
         title="Nouveau déploiement"
-        description="Déployez une application prête à l'emploi en quelques étapes, au prix affiché en XOF."
+        description="Déployez une application prête à l'emploi ou votre code depuis Git, au prix affiché en XOF."
       />
       {requested && environment.isPending ? (
         <PageSpinner />

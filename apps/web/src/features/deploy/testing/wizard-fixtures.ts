@@ -46,7 +46,11 @@ export const catalog: Catalog = {
     helm_values: t.helmValues,
     database_config: { ...t.database },
   })),
-  code: codeTemplates.map((t) => ({ ...t, available: false, status: COMING_SOON })),
+  code: codeTemplates.map((t) => ({
+    ...t,
+    available: t.enabled,
+    status: t.enabled ? 'disponible' : COMING_SOON,
+  })),
 };
 
 /** POST /pricing/calculate's answer for `c`, with three savings (the panel shows two). */

@@ -1,4 +1,5 @@
 import type { AdminAccess } from '@nuage/shared/admin-access';
+import type { AlerteRestauration } from '@nuage/shared/backup-types';
 import type { DashboardApplication } from '@nuage/shared/dashboard-types';
 import { operationsErrors } from '@nuage/shared/operations-messages';
 import { queryOptions } from '@tanstack/react-query';
@@ -6,8 +7,24 @@ import { failureMessage } from '@/components/failure-message';
 import { api, ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 
-/** GET /deployments/deployment/{id}: the entity plus SPEC §3's server-side detail shape. */
-export interface DeploymentDetail extends DashboardApplication {
+/** Issue 13's additions to the detail: where a code application's source is, what serves. */
+interface CodeSourceFields {
+  source_kind: 'code' | 'template';
+  git_token_id: string | null;
+  build_args: Record<string, string>;
+  port: number | null;
+  current_release: { id: string; numero: number } | null;
+  /** Why the last update did not go live while the previous version kept serving. */
+  rollout_error: string | null;
+  /** A new release is being rolled out: the page keeps reading until it serves or fails. */
+  rollout_pending: boolean;
+}
+
+/**
+ * GET /deployments/deployment/{id}: the entity plus SPEC §3's server-side detail shape, and
+ * issue 13's source fields (absent from servers before it: read as a template application).
+ */
+export interface DeploymentDetail extends DashboardApplication, Partial<CodeSourceFields> {
   application_name: string;
   cpu_required: number;
   ram_required: number;
@@ -17,6 +34,10 @@ export interface DeploymentDetail extends DashboardApplication {
   environment_id: string;
   domain: string | null;
   certificat_tls_id: string | null;
+  /** The domain's HTTPS certificate failed or expired, as a French sentence; null when fine. */
+  alerte_certificat?: string | null;
+  /** Created to receive a restore and still held: that restore running, or why it failed. */
+  alerte_restauration?: AlerteRestauration | null;
   git_branch: string | null;
   admin_email: string | null;
   acces_admin: AdminAccess;
@@ -44,6 +65,8 @@ export const deploymentQueryOptions = (id: string) =>
       try {
         return await getDeployment(id, signal);
       } catch (err) {
+        // Left before the answer (navigation, React's dev double mount): nothing failed.
+        if (signal.aborted) throw err;
         // The page polls: only a first load that fails is worth a toast (a 404 shows its own state).
         const message = failureMessage(err, operationsErrors.dataLoad);
         if (message && !isNotFound(err) && client.getQueryData(queryKey) === undefined) {

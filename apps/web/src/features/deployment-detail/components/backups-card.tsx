@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notify } from '@/lib/toast';
 import { useCreateBackup } from '../api/create-backup';
-import { useRestoreBackup } from '../api/restore-backup';
+import { BackupScheduleForm, S3DestinationForm } from './backup-settings';
+import { RestoreDialog } from './restore-dialog';
 
 const stamp = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
 const size = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
@@ -26,23 +26,27 @@ export function formatBytes(bytes: number | null): string {
 
 /**
  * The application's backups: « Sauvegarder maintenant », the list with failures in red (and
- * why), restore after confirmation into this application or another of the same template.
+ * why), restore after confirmation (this application, another one of the same template, or a
+ * new one in another environment), the schedule and, for project admins, the S3 destination.
  */
 export function BackupsCard({
   deploymentId,
+  projectId,
   applicationName,
   data,
   canManage,
+  isProjectAdmin,
 }: {
   deploymentId: string;
+  projectId: string;
   applicationName: string;
   data: SauvegardesApplication;
   canManage: boolean;
+  /** Project admins set the project's S3 destination. */
+  isProjectAdmin: boolean;
 }) {
   const create = useCreateBackup();
-  const restore = useRestoreBackup();
   const [restoring, setRestoring] = useState<Sauvegarde | null>(null);
-  const [target, setTarget] = useState('');
   const lastRestore = data.restaurations[0];
   const running = data.sauvegardes.some((b) => b.statut === 'running');
 
@@ -54,23 +58,6 @@ export function BackupsCard({
       // the API client's toast said why
     }
   };
-
-  const confirmRestore = async () => {
-    if (!restoring) return;
-    try {
-      const res = await restore.mutateAsync({
-        deploymentId,
-        backupId: restoring.id,
-        ...(target ? { targetId: target } : {}),
-      });
-      notify.success(res.message);
-    } catch {
-      // the API client's toast said why
-    }
-    setRestoring(null);
-  };
-
-  const targetName = data.cibles_restauration.find((c) => c.id === target);
 
   return (
     <Card role="region" aria-labelledby="backups-title">
@@ -112,22 +99,18 @@ export function BackupsCard({
           <ul className="divide-y divide-slate-200 text-sm dark:divide-slate-800">
             {data.sauvegardes.map((b) => (
               <li key={b.id} className="flex flex-wrap items-center gap-3 py-2">
-                <time dateTime={b.date_debut} className="w-40 shrink-0 text-slate-600">
+                <time
+                  dateTime={b.date_debut}
+                  className="w-40 shrink-0 text-slate-600 dark:text-slate-400"
+                >
                   {stamp.format(new Date(b.date_debut))}
                 </time>
                 <Badge tone={STATUS[b.statut].tone}>{STATUS[b.statut].label}</Badge>
-                <span className="text-slate-500">
+                <span className="text-slate-500 dark:text-slate-400">
                   {b.type === 'manual' ? 'Manuelle' : 'Planifiée'} · {formatBytes(b.taille_octets)}
                 </span>
                 {b.statut === 'success' && canManage && (
-                  <Button
-                    variant="outline"
-                    className="ml-auto"
-                    onClick={() => {
-                      setTarget('');
-                      setRestoring(b);
-                    }}
-                  >
+                  <Button variant="outline" className="ml-auto" onClick={() => setRestoring(b)}>
                     Restaurer
                   </Button>
                 )}
@@ -136,43 +119,37 @@ export function BackupsCard({
             ))}
           </ul>
         )}
-      </CardBody>
-      <ConfirmDialog
-        open={restoring !== null}
-        onOpenChange={(open) => !open && setRestoring(null)}
-        title="Restaurer la sauvegarde"
-        confirmLabel="Restaurer"
-        pending={restore.isPending}
-        pendingLabel="Lancement..."
-        onConfirm={() => void confirmRestore()}
-      >
-        {data.cibles_restauration.length > 0 && (
-          <label className="block text-sm">
-            Restaurer dans
-            <select
-              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
-              value={target}
-              onChange={(e) => setTarget(e.target.value)}
-            >
-              <option value="">Cette application ({applicationName})</option>
-              {data.cibles_restauration.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.nom} ({c.environnement})
-                </option>
-              ))}
-            </select>
-          </label>
+        {canManage && (
+          <details className="rounded-md border border-slate-200 p-3 dark:border-slate-800">
+            <summary className="cursor-pointer text-sm font-medium">Planification</summary>
+            <div className="mt-3">
+              <BackupScheduleForm
+                key={JSON.stringify(data.planification)}
+                deploymentId={deploymentId}
+                schedule={data.planification}
+              />
+            </div>
+          </details>
         )}
-        <p>
-          L'application <strong>{targetName?.nom ?? applicationName}</strong> sera arrêtée, ses
-          données et ses fichiers remplacés par ceux de la sauvegarde
-          {restoring ? ` du ${stamp.format(new Date(restoring.date_debut))}` : ''}, puis elle
-          redémarrera.
-        </p>
-        <p className="font-medium text-red-700 dark:text-red-400">
-          Les données actuelles de cette application seront perdues.
-        </p>
-      </ConfirmDialog>
+        {isProjectAdmin && (
+          <details className="rounded-md border border-slate-200 p-3 dark:border-slate-800">
+            <summary className="cursor-pointer text-sm font-medium">
+              Destination S3 du projet
+              {data.destination_s3 ? ` (${data.destination_s3.bucket})` : ' (aucune)'}
+            </summary>
+            <div className="mt-3">
+              <S3DestinationForm projectId={projectId} />
+            </div>
+          </details>
+        )}
+      </CardBody>
+      <RestoreDialog
+        deploymentId={deploymentId}
+        applicationName={applicationName}
+        data={data}
+        backup={restoring}
+        onClose={() => setRestoring(null)}
+      />
     </Card>
   );
 }

@@ -55,7 +55,7 @@ export function DnsCard({ deploymentId, domain }: { deploymentId: string; domain
           </div>
         )}
         {dns.isPending && (
-          <p className="flex items-center gap-2 text-sm text-slate-500">
+          <p className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
             <Spinner className="size-4" /> {texts.checking}
           </p>
         )}

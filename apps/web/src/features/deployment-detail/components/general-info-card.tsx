@@ -78,6 +78,14 @@ export function GeneralInfoCard({ deployment: d }: { deployment: DeploymentDetai
             {d.status_reason}
           </p>
         )}
+        {d.rollout_error && (
+          <p
+            role="status"
+            className="mb-2 rounded-lg bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200"
+          >
+            {d.rollout_error}
+          </p>
+        )}
       </CardBody>
     </Card>
   );

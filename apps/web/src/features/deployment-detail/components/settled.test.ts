@@ -44,4 +44,40 @@ describe('when the detail page stops reading the application again', () => {
     ).toBe(true);
     expect(isSettled({ statut_deploiement: 'FAILED', replicas: 1, pods_status: [] })).toBe(true);
   });
+
+  it('keeps reading while a built release is not yet serving', () => {
+    expect(
+      isSettled({
+        statut_deploiement: 'RUNNING',
+        replicas: 1,
+        pods_status: [pod('a-0')],
+        rollout_pending: true,
+      }),
+    ).toBe(false);
+  });
+
+  it('stops while the application waits, held, for a restore that failed; reads while one runs', () => {
+    const held = { statut_deploiement: 'DEPLOYING', replicas: 1, pods_status: [pod('a-db')] };
+    const alert = {
+      message: 'La restauration de la sauvegarde de « Boutique » a échoué : fichier altéré.',
+      restauration_id: 'r1',
+      sauvegarde_id: 'b1',
+      sauvegarde_date: '2025-01-09T02:00:00.000Z',
+      application_source: 'Boutique',
+      erreur: 'fichier altéré.',
+      date: '2025-01-10T09:00:00.000Z',
+    };
+    expect(
+      isSettled({
+        ...held,
+        alerte_restauration: { ...alert, statut: 'failed', reessayable: true },
+      }),
+    ).toBe(true);
+    expect(
+      isSettled({
+        ...held,
+        alerte_restauration: { ...alert, statut: 'running', reessayable: false },
+      }),
+    ).toBe(false);
+  });
 });

@@ -7,8 +7,13 @@ import type { DeploymentDetail } from '../api/get-deployment';
  * database's pod). Until then the page keeps reading it.
  */
 export function isSettled(
-  d: Pick<DeploymentDetail, 'statut_deploiement' | 'replicas' | 'pods_status'>,
+  d: Pick<DeploymentDetail, 'statut_deploiement' | 'replicas' | 'pods_status' | 'rollout_pending'> &
+    Partial<Pick<DeploymentDetail, 'alerte_restauration'>>,
 ) {
+  // Held for a restore that failed: nothing changes until the user retries it or deletes it.
+  if (d.alerte_restauration?.statut === 'failed') return true;
+  // A release built but not yet serving (or refused): its outcome is still to come.
+  if (d.rollout_pending) return false;
   if (d.statut_deploiement.toUpperCase() === 'FAILED') return true;
   if (!isActiveStatus(d.statut_deploiement)) return false;
   return (

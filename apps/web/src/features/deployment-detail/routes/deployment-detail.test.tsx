@@ -1,3 +1,4 @@
+import { backupTexts } from '@nuage/shared/schemas/backups';
 import type { SauvegardesApplication } from '@nuage/shared/backup-types';
 import type { ProjectRole } from '@nuage/shared/roles';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -25,6 +26,7 @@ const noBackups: SauvegardesApplication = {
   },
   destination_s3: null,
   cibles_restauration: [],
+  environnements_restauration: [],
 };
 
 function renderDetail(
@@ -104,6 +106,25 @@ describe('/deployment/{id}: what it shows', () => {
       'href',
       '/deployments/env-1',
     );
+  });
+
+  it('says in French, at the top, that the HTTPS certificate could not be obtained', async () => {
+    const message =
+      "Le certificat HTTPS de shop.exemple.sn n'a pas pu être obtenu : le nom shop.exemple.sn ne se résout pas dans le DNS.";
+    renderDetail({ detail: buildDetail({ alerte_certificat: message }) });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Certificat HTTPS');
+    expect(alert).toHaveTextContent(message);
+    expect(within(alert).getByRole('link', { name: 'Voir les certificats' })).toHaveAttribute(
+      'href',
+      '/certificates',
+    );
+  });
+
+  it('shows no certificate alert while the certificate is fine', async () => {
+    renderDetail({ detail: buildDetail({ alerte_certificat: null }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'boutique' })).toBeVisible();
+    expect(screen.queryByText('Certificat HTTPS')).toBeNull();
   });
 
   it("says 'URL en cours de génération...' until the application has a URL", async () => {
@@ -388,5 +409,96 @@ describe('/deployment/{id}: backups', () => {
       confirmation: true,
       application_cible_id: 'dep-9',
     });
+  });
+
+  it('restores into a new application of another environment, after naming it', async () => {
+    const { api, user } = renderDetail({
+      backups: {
+        ...noBackups,
+        sauvegardes: [backup],
+        environnements_restauration: [
+          { id: 'env-prod', nom: 'Production', type: 'prod', projet_id: 'p-1', projet: 'Boutique' },
+          { id: 'env-rec', nom: 'Recette', type: 'staging', projet_id: 'p-1', projet: 'Boutique' },
+        ],
+      },
+    });
+    api.on('POST', '/deployments/dep-1/backups/bk-1/restore', {
+      status: 202,
+      body: { message: 'Restauration lancée' },
+    });
+    const card = await region('Sauvegardes');
+    await user.click(await within(card).findByRole('button', { name: 'Restaurer' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(
+      within(dialog).getByLabelText('Restaurer dans'),
+      'Dans une nouvelle application',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Restaurer' }));
+    expect(await within(dialog).findByText(backupTexts.environmentRequired)).toBeVisible();
+    expect(api.callsTo('POST', '/deployments/dep-1/backups/bk-1/restore')).toHaveLength(0);
+
+    await user.selectOptions(within(dialog).getByLabelText('Environnement'), 'Recette');
+    const name = within(dialog).getByLabelText('Nom de la nouvelle application');
+    await user.clear(name);
+    await user.type(name, 'Boutique recette');
+    await user.click(within(dialog).getByRole('button', { name: 'Restaurer' }));
+    await expectToast('Restauration lancée');
+    expect(api.callsTo('POST', '/deployments/dep-1/backups/bk-1/restore')[0]?.body).toEqual({
+      confirmation: true,
+      nouvelle_application: { environment_id: 'env-rec', nom: 'Boutique recette' },
+    });
+  });
+
+  it('lets developers change the schedule, with French errors', async () => {
+    const { api, user } = renderDetail();
+    api.on('PUT', '/deployments/dep-1/backup-schedule', { body: noBackups });
+    const card = await region('Sauvegardes');
+    await user.click(await within(card).findByText('Planification'));
+    const kept = within(card).getByLabelText('Sauvegardes conservées');
+    await user.clear(kept);
+    await user.type(kept, '0');
+    await user.click(within(card).getByRole('button', { name: 'Enregistrer la planification' }));
+    expect(await within(card).findByText(backupTexts.keepCountInvalid)).toBeVisible();
+    await user.clear(kept);
+    await user.type(kept, '3');
+    await user.click(within(card).getByRole('button', { name: 'Enregistrer la planification' }));
+    await expectToast('Planification enregistrée');
+    expect(api.callsTo('PUT', '/deployments/dep-1/backup-schedule')[0]?.body).toEqual({
+      actif: true,
+      conservation_nombre: 3,
+      conservation_jours: 30,
+    });
+  });
+
+  it('shows project admins the S3 destination without its secret key', async () => {
+    const { api, user } = renderDetail({ role: 'admin' });
+    api.on('GET', `/projects/${project.id}/backup-destination`, {
+      body: {
+        destination: {
+          endpoint: 'https://s3.exemple.sn',
+          region: 'us-east-1',
+          bucket: 'sauvegardes',
+          prefixe: '',
+          access_key_id: 'AKIA',
+        },
+      },
+    });
+    api.on('PUT', `/projects/${project.id}/backup-destination`, { body: { destination: {} } });
+    const card = await region('Sauvegardes');
+    await user.click(await within(card).findByText(/Destination S3 du projet/));
+    expect(await within(card).findByDisplayValue('https://s3.exemple.sn')).toBeVisible();
+    const secret = within(card).getByLabelText('Clé secrète');
+    expect(secret).toHaveValue('');
+    await user.click(within(card).getByRole('button', { name: 'Enregistrer la destination' }));
+    expect(await within(card).findByText(backupTexts.secretKeyRequired)).toBeVisible();
+    await user.type(secret, 'nouvelle-cle');
+    await user.click(within(card).getByRole('button', { name: 'Enregistrer la destination' }));
+    await expectToast('Destination S3 enregistrée');
+    expect(api.callsTo('PUT', `/projects/${project.id}/backup-destination`)[0]?.body).toMatchObject(
+      {
+        bucket: 'sauvegardes',
+        secret_access_key: 'nouvelle-cle',
+      },
+    );
   });
 });

@@ -20,8 +20,11 @@ import { backupsQueryOptions } from '../api/get-backups';
 import { deploymentQueryOptions, isNotFound } from '../api/get-deployment';
 import { projectQueryOptions } from '@/lib/project-query';
 import { useRestartDeployment } from '../api/restart-deployment';
+import { useRetryRestore } from '../api/retry-restore';
 import { ActionsCard } from '../components/actions-card';
 import { BackupsCard } from '../components/backups-card';
+import { CertificateAlert } from '../components/certificate-alert';
+import { CodeAppSections } from '../components/code-app-sections';
 import { AdminAccessCard } from '../components/admin-access-card';
 import { DnsCard } from '../components/dns-card';
 import { DeploymentNotFound } from '../components/deployment-not-found';
@@ -31,6 +34,7 @@ import { GeneralInfoCard } from '../components/general-info-card';
 import { LogsPanel } from '../components/logs-panel';
 import { PodsCard } from '../components/pods-card';
 import { ResourcesCard } from '../components/resources-card';
+import { RestoreAlert } from '../components/restore-alert';
 import { isSettled } from '../components/settled';
 
 /** While the application is changing, how often the page reads it again. */
@@ -55,8 +59,11 @@ export default function DeploymentDetailRoute() {
     ...projectQueryOptions(projectId, { toast: false }),
     enabled: projectId !== '',
   });
+  const isCode = detail.data?.source_kind === 'code';
   const backups = useQuery({
     ...backupsQueryOptions(deploymentId),
+    // Code applications keep no database or volume of their own: nothing to back up.
+    enabled: detail.data !== undefined && !isCode,
     // A backup or restore runs in the background: read again until it ends.
     refetchInterval: (query) => {
       const data = query.state.data;
@@ -69,6 +76,7 @@ export default function DeploymentDetailRoute() {
   const update = useUpdateDeployment();
   const restart = useRestartDeployment();
   const remove = useDeleteDeployment();
+  const retry = useRetryRestore();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [quota, setQuota] = useState<QuotaErrorDetail | null>(null);
@@ -124,6 +132,17 @@ export default function DeploymentDetailRoute() {
     watch();
   };
 
+  const doRetry = async () => {
+    let message: string;
+    try {
+      message = (await retry.mutateAsync(d.id)).message;
+    } catch {
+      return; // the API client's toast said why
+    }
+    notify.success(message);
+    watch();
+  };
+
   const doDelete = async () => {
     let message: string;
     try {
@@ -155,15 +174,30 @@ export default function DeploymentDetailRoute() {
           </Link>
         }
       />
+      {d.alerte_certificat && <CertificateAlert message={d.alerte_certificat} />}
+      {d.alerte_restauration && (
+        <RestoreAlert
+          alert={d.alerte_restauration}
+          canManage={canManage}
+          retrying={retry.isPending}
+          onRetry={() => void doRetry()}
+        />
+      )}
       {/* One column on small screens (actions right after the general info), two from lg. */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
         <div className="contents lg:col-span-2 lg:block lg:space-y-6">
           <div className="order-1">
             <GeneralInfoCard deployment={d} />
           </div>
-          <div className="order-2">
-            <AdminAccessCard deploymentId={d.id} access={d.acces_admin} canManage={canManage} />
-          </div>
+          {isCode ? (
+            <div className="order-2 space-y-6">
+              <CodeAppSections deployment={d} canManage={canManage} />
+            </div>
+          ) : (
+            <div className="order-2">
+              <AdminAccessCard deploymentId={d.id} access={d.acces_admin} canManage={canManage} />
+            </div>
+          )}
           {d.nom_de_domaine && (
             <div className="order-3">
               <DnsCard deploymentId={d.id} domain={d.nom_de_domaine} />
@@ -177,13 +211,15 @@ export default function DeploymentDetailRoute() {
               <LogsPanel deploymentId={d.id} />
             </div>
           )}
-          {backups.data && (
+          {backups.data && !isCode && (
             <div className="order-7">
               <BackupsCard
                 deploymentId={d.id}
+                projectId={projectId}
                 applicationName={d.nom}
                 data={backups.data}
                 canManage={canManage}
+                isProjectAdmin={project.data?.role_projet === 'admin'}
               />
             </div>
           )}

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COMING_SOON } from '@nuage/shared/catalog';
-import { certificateChoiceTexts } from '@nuage/shared/certificate-choice';
+import { inlineCodeTexts } from '@nuage/shared/code-app-texts';
 import { deployButton, deploySuccess } from '@nuage/shared/messages';
 import {
   inlineDeployDefaults,
@@ -10,36 +9,24 @@ import {
 } from '@nuage/shared/schemas/deploy-wizard';
 import { deployLimits, deployMessages } from '@nuage/shared/schemas/deployments';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import {
-  CertificateHint,
-  CertificateSelect,
-} from '@/components/certificate-select/certificate-select';
+import { DomainCertificateFields } from '@/components/certificate-select/certificate-select';
 import { deployFailureMessage } from '@/components/quota/deploy-error';
 import { quotaErrorOf, type QuotaErrorDetail } from '@/components/quota/quota-error';
 import { QuotaExceededModal } from '@/components/quota/quota-exceeded-modal';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Select } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { asNumber, NumberInput } from '@/components/ui/number-input';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, messageFromDetail } from '@/lib/api-client';
+import { useDeployCode } from '@/lib/deploy-code';
 import { notify } from '@/lib/toast';
 import { useDeployApplication } from '@/lib/deploy-application';
+import { codeBodyOf, erpBodyOf } from './inline-deploy-body';
+import { InlineSourceFields } from './inline-source-fields';
 const L = deployLimits;
-
-/** SPEC §7: the inline variant sends 'ERP', the image and tag, the certificate, the domain. */
-const bodyOf = (d: InlineDeployData) => ({
-  nom: d.nom,
-  cpu: d.cpu,
-  ram: d.ram,
-  replicas: d.replicas,
-  type_application: d.type_application,
-  image_registry_url: d.image_registry_url,
-  image_tag: d.image_tag,
-  certificat_tls_id: (d.nom_domaine && d.certificat_tls_id) || null,
-  nom_domaine: d.nom_domaine || null,
-});
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -63,7 +50,10 @@ const inlineResolver: Resolver<InlineDeployValues, readonly string[], InlineDepl
   };
 };
 
-/** The environment page's quick deploy form (SPEC §2, §5): ERP only, CODE 'Arrive bientôt'. */
+/**
+ * The environment page's quick deploy form (SPEC §2, §5): an ERP image, or CODE from a public
+ * repository (issue 13), which then opens the application page where its first build runs.
+ */
 export function InlineDeployForm({
   environmentId,
   projectId,
@@ -84,13 +74,54 @@ export function InlineDeployForm({
     defaultValues: inlineDeployDefaults,
   });
   const mutation = useDeployApplication({ awaitLists: true });
+  const codeMutation = useDeployCode({ awaitLists: true });
+  const navigate = useNavigate();
   const [quota, setQuota] = useState<QuotaErrorDetail | null>(null);
   const { errors, isSubmitting } = form.formState;
   const domain = String(useWatch({ control: form.control, name: 'nom_domaine' }) ?? '');
 
+  /** A refused repository (422): said at its field, or at the URL when no field is named. */
+  const refuseCode = (err: ApiError) => {
+    const fields = {
+      repo_url: 'source.repo_url',
+      repository_url: 'source.repo_url',
+      git_branch: 'source.git_branch',
+      git_token_id: 'source.git_token_id',
+    } as const;
+    let placed = false;
+    for (const issue of err.issues) {
+      const name = issue.loc.at(-1);
+      if (typeof name === 'string' && name in fields) {
+        form.setError(
+          fields[name as keyof typeof fields],
+          {
+            type: 'server',
+            message: issue.msg,
+          },
+          { shouldFocus: true },
+        );
+        placed = true;
+      }
+    }
+    if (!placed) {
+      const message = messageFromDetail(err.detail, err.message);
+      form.setError('source.repo_url', { type: 'server', message }, { shouldFocus: true });
+    }
+  };
+
   const submit = form.handleSubmit(async (data) => {
+    const isCode = data.source.type_application === 'CODE';
+    let codeApp: { id: string } | null = null;
     try {
-      await mutation.mutateAsync({ environmentId, projectId, body: bodyOf(data) });
+      if (isCode) {
+        codeApp = await codeMutation.mutateAsync({
+          environmentId,
+          projectId,
+          body: codeBodyOf(data),
+        });
+      } else {
+        await mutation.mutateAsync({ environmentId, projectId, body: erpBodyOf(data) });
+      }
     } catch (err) {
       const quotaError = quotaErrorOf(err);
       if (quotaError) setQuota(quotaError);
@@ -105,10 +136,17 @@ export function InlineDeployForm({
           { type: 'taken', message: deployMessages.nameTaken },
           { shouldFocus: true },
         );
+      } else if (isCode && err instanceof ApiError && err.status === 422) {
+        refuseCode(err);
       } else {
         const message = deployFailureMessage(err);
         if (message) notify.error(message);
       }
+      return;
+    }
+    if (codeApp) {
+      notify.success(inlineCodeTexts.launched);
+      navigate(`/deployment/${codeApp.id}`);
       return;
     }
     notify.success(deploySuccess.inlineDeployed);
@@ -120,7 +158,7 @@ export function InlineDeployForm({
     <Card>
       <CardHeader
         title="Déploiement rapide"
-        description="Une application du catalogue à partir de son image Docker officielle."
+        description="Une application du catalogue depuis son image officielle, ou votre code depuis un dépôt Git (public, ou privé avec un token du projet)."
       />
       <CardBody>
         <form onSubmit={submit} noValidate aria-label="Déploiement rapide" className="space-y-4">
@@ -128,14 +166,7 @@ export function InlineDeployForm({
             <FormField label="Nom de l'application" error={errors.nom?.message}>
               <Input autoComplete="off" placeholder="mon-site" {...form.register('nom')} />
             </FormField>
-            <FormField label="Type" error={errors.type_application?.message}>
-              <Select {...form.register('type_application')}>
-                <option value="ERP">ERP (application prête à l'emploi)</option>
-                <option value="CODE" disabled>
-                  CODE ({COMING_SOON})
-                </option>
-              </Select>
-            </FormField>
+            <InlineSourceFields form={form} projectId={projectId} />
           </div>
           <div className="grid gap-4 sm:grid-cols-3">
             <FormField label="CPU (cores)" error={errors.cpu?.message}>
@@ -148,41 +179,16 @@ export function InlineDeployForm({
               <NumberInput step={1} min={L.replicas.min} {...form.register('replicas', asNumber)} />
             </FormField>
           </div>
-          <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-            <FormField
-              label="Image Docker"
-              error={errors.image_registry_url?.message}
-              hint="Images officielles du catalogue : wordpress, odoo, joomla, drupal, nextcloud, matomo. Toute autre image est refusée."
-            >
-              <Input
-                autoComplete="off"
-                placeholder="docker.io/library/wordpress"
-                {...form.register('image_registry_url')}
-              />
-            </FormField>
-            <FormField label="Tag" error={errors.image_tag?.message}>
-              <Input autoComplete="off" {...form.register('image_tag')} />
-            </FormField>
-          </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Nom de domaine (optionnel)" error={errors.nom_domaine?.message}>
-              <Input
-                autoComplete="off"
-                placeholder="boutique.exemple.sn"
-                {...form.register('nom_domaine')}
-              />
-            </FormField>
-            <FormField
-              label={certificateChoiceTexts.label}
-              error={errors.certificat_tls_id?.message}
-              hint={<CertificateHint projectId={projectId} domain={domain} />}
-            >
-              <CertificateSelect
-                projectId={projectId}
-                domain={domain}
-                {...form.register('certificat_tls_id')}
-              />
-            </FormField>
+            <DomainCertificateFields
+              projectId={projectId}
+              domain={domain}
+              label="Nom de domaine (optionnel)"
+              domainError={errors.nom_domaine?.message}
+              certificateError={errors.certificat_tls_id?.message}
+              domainInput={form.register('nom_domaine')}
+              certificateInput={form.register('certificat_tls_id')}
+            />
           </div>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" onClick={onClose} disabled={isSubmitting}>

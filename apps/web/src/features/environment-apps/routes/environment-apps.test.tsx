@@ -1,5 +1,5 @@
 import type { Deployment, Project } from '@nuage/shared/api-types';
-import { COMING_SOON } from '@nuage/shared/catalog';
+import { codeDeployMessages } from '@nuage/shared/schemas/code-deploy';
 import { deployErrors, deploySuccess, quotaTexts } from '@nuage/shared/messages';
 import { deployMessages as m } from '@nuage/shared/schemas/deployments';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -203,14 +203,12 @@ describe('/deployments/{environmentId}', { timeout: 20_000 }, () => {
 });
 
 describe('inline deploy form (SPEC §5)', { timeout: 20_000 }, () => {
-  it('offers ERP only, CODE announced; tag defaults to latest', async () => {
+  it('offers ERP (default) and CODE (issue 13); tag defaults to latest', async () => {
     const view = renderPage();
     const form = await openInlineForm(view);
     const type = within(form).getByLabelText('Type');
     expect(type).toHaveValue('ERP');
-    const code = within(type).getByRole('option', { name: new RegExp(COMING_SOON) });
-    expect(code).toBeDisabled();
-    expect(code).toHaveTextContent('CODE');
+    expect(within(type).getByRole('option', { name: /CODE/ })).toBeEnabled();
     expect(within(form).getByLabelText('Tag')).toHaveValue('latest');
     expect(within(form).getByLabelText('CPU (cores)')).toHaveValue(0.5);
     expect(within(form).getByLabelText('RAM (GB)')).toHaveValue(1);
@@ -330,5 +328,153 @@ describe('inline deploy form (SPEC §5)', { timeout: 20_000 }, () => {
     view.api.on('POST', deployPath, { status: 500 });
     await fillAndSubmit(view);
     await expectToast(deployErrors.deploy);
+  });
+
+  describe('CODE (issue 13)', () => {
+    const codePath = `/deployments/${env.id}/deploy/code`;
+    const REPO = 'https://git.exemple.sn/boutique/api.git';
+
+    async function chooseCode(view: ReturnType<typeof renderPage>) {
+      const form = await openInlineForm(view);
+      await view.user.selectOptions(within(form).getByLabelText('Type'), 'CODE');
+      return form;
+    }
+
+    it('asks for the repository URL and the branch instead of an image', async () => {
+      const view = renderPage();
+      const form = await chooseCode(view);
+      const f = (label: string) => within(form).getByLabelText(label);
+      expect(within(form).queryByLabelText('Image Docker')).toBeNull();
+      expect(f('Branche')).toHaveValue('main');
+      await view.user.type(f("Nom de l'application"), 'api');
+      await view.user.clear(f('Branche'));
+      await view.user.click(within(form).getByRole('button', { name: 'Déployer' }));
+      expect(f('URL du repository')).toHaveAccessibleDescription(m.repositoryRequired);
+      expect(f('Branche')).toHaveAccessibleDescription(codeDeployMessages.branchRequired);
+      expect(view.api.callsTo('POST', codePath)).toHaveLength(0);
+    });
+
+    it('sends the inline deploy/code body, then opens the application page for its first build', async () => {
+      const view = renderPage();
+      view.api.on('POST', codePath, (req) => ({
+        status: 201,
+        body: {
+          ...deployment({ id: 'd-code', nom: (req.body as { nom: string }).nom }),
+          build_id: 'b1',
+        },
+      }));
+      const form = await chooseCode(view);
+      const f = (label: string) => within(form).getByLabelText(label);
+      await view.user.type(f("Nom de l'application"), 'api');
+      await view.user.type(f('URL du repository'), REPO);
+      await view.user.selectOptions(f('Langage'), 'Python');
+      await view.user.click(within(form).getByRole('button', { name: 'Déployer' }));
+      await expectToast('Application créée : son premier build est lancé.');
+      expect(view.api.callsTo('POST', codePath)[0]!.body).toEqual({
+        nom: 'api',
+        cpu: 0.5,
+        ram: 1,
+        replicas: 1,
+        type_application: 'python',
+        git_branch: 'main',
+        build_args: {},
+        helm_chart_version: '1.0.0',
+        repo_url: REPO,
+        repository_access: null,
+        image_registry_url: null,
+        image_tag: null,
+        certificat_tls_id: null,
+        nom_domaine: null,
+      });
+      await waitFor(() => expect(view.router.state.location.pathname).toBe('/deployment/d-code'));
+    });
+
+    it("shows the server's refusal of the repository at the URL field, keeping what was typed", async () => {
+      const view = renderPage();
+      view.api.on('POST', codePath, {
+        status: 422,
+        body: { detail: 'Repository injoignable : vérifiez son URL (https://…).' },
+      });
+      const form = await chooseCode(view);
+      const f = (label: string) => within(form).getByLabelText(label);
+      await view.user.type(f("Nom de l'application"), 'api');
+      await view.user.type(f('URL du repository'), REPO);
+      await view.user.click(within(form).getByRole('button', { name: 'Déployer' }));
+      await waitFor(() =>
+        expect(f('URL du repository')).toHaveAccessibleDescription(
+          'Repository injoignable : vérifiez son URL (https://…).',
+        ),
+      );
+      expect(f('URL du repository')).toHaveValue(REPO);
+      expect(toastTexts()).toEqual([]);
+    });
+
+    describe('private repository', () => {
+      const tokensPath = `/projects/${project.id}/git-tokens`;
+      const TOKEN_ID = '5a0f3c1e-1111-4a2b-8c3d-000000000001';
+      const tokens = [
+        {
+          id: TOKEN_ID,
+          nom: 'GitHub équipe',
+          created_at: '2024-05-02T09:00:00.000Z',
+          last_used_at: null,
+        },
+      ];
+
+      it("asks for one of the project's tokens ('Token requis pour repository privé')", async () => {
+        const view = renderPage();
+        view.api.on('GET', tokensPath, { body: tokens });
+        const form = await chooseCode(view);
+        const f = (label: string) => within(form).getByLabelText(label);
+        expect(within(form).queryByLabelText('Token Git')).toBeNull();
+        await view.user.type(f("Nom de l'application"), 'api');
+        await view.user.type(f('URL du repository'), REPO);
+        await view.user.selectOptions(f('Accès au repository'), 'private');
+        await within(form).findByRole('option', { name: 'GitHub équipe' });
+        await view.user.click(within(form).getByRole('button', { name: 'Déployer' }));
+        expect(f('Token Git')).toHaveAccessibleDescription(m.tokenRequired);
+        expect(view.api.callsTo('POST', codePath)).toHaveLength(0);
+      });
+
+      it('sends repository_access { repository_url, git_token_id } and shows a refused token at its field', async () => {
+        const view = renderPage();
+        const refusal =
+          'Accès refusé au repository : le token est invalide ou n’a pas les droits de lecture.';
+        view.api.on('GET', tokensPath, { body: tokens }).on('POST', codePath, {
+          status: 422,
+          body: {
+            detail: [
+              { loc: ['body', 'repository_access', 'git_token_id'], msg: refusal, type: 'auth' },
+            ],
+          },
+        });
+        const form = await chooseCode(view);
+        const f = (label: string) => within(form).getByLabelText(label);
+        await view.user.type(f("Nom de l'application"), 'api');
+        await view.user.type(f('URL du repository'), REPO);
+        await view.user.selectOptions(f('Accès au repository'), 'private');
+        await within(form).findByRole('option', { name: 'GitHub équipe' });
+        await view.user.selectOptions(f('Token Git'), 'GitHub équipe');
+        await view.user.click(within(form).getByRole('button', { name: 'Déployer' }));
+        await waitFor(() => expect(f('Token Git')).toHaveAccessibleDescription(refusal));
+        expect(view.api.callsTo('POST', codePath)[0]!.body).toMatchObject({
+          repo_url: null,
+          repository_access: { repository_url: REPO, git_token_id: TOKEN_ID },
+        });
+      });
+
+      it('points to the project page when the project has no token', async () => {
+        const view = renderPage();
+        view.api.on('GET', tokensPath, { body: [] });
+        const form = await chooseCode(view);
+        await view.user.selectOptions(
+          within(form).getByLabelText('Accès au repository'),
+          'private',
+        );
+        expect(
+          await within(form).findByRole('link', { name: 'ajoutez-en un sur la page du projet' }),
+        ).toHaveAttribute('href', `/projects/${project.id}`);
+      });
+    });
   });
 });

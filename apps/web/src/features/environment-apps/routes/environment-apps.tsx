@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { ProjectBreadcrumb } from '@/components/ui/breadcrumb';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
@@ -14,7 +14,7 @@ import { deploymentsQueryOptions } from '@/lib/deployments-query';
 import { projectQueryOptions } from '@/lib/project-query';
 import { environmentQueryOptions, isNotFound } from '../api/get-environment';
 import { ApplicationsList } from '../components/applications-list';
-import { EnvironmentNotFound } from '../components/environment-not-found';
+import { EnvironmentNotFound } from '@/components/not-found/not-found';
 import { InlineDeployForm } from '../components/inline-deploy-form';
 
 /** /deployments/{environmentId}: the environment's applications and how to add one (SPEC §2). */
@@ -44,10 +44,10 @@ export default function EnvironmentAppsRoute() {
     <div>
       <PageHeader
         breadcrumb={
-          <Breadcrumb
-            items={[
-              { label: 'Projets', to: '/projects' },
-              { label: project.data?.nom ?? 'Projet', to: `/projects/${env.projet_id}` },
+          <ProjectBreadcrumb
+            projectId={env.projet_id}
+            projectName={project.data?.nom ?? 'Projet'}
+            trail={[
               { label: 'Environnements', to: `/environments/${env.projet_id}` },
               { label: env.nom },
             ]}

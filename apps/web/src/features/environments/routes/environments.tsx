@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Layers, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { ProjectBreadcrumb } from '@/components/ui/breadcrumb';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
@@ -16,7 +16,7 @@ import { CreateEnvironmentCard } from '../components/create-environment-card';
 import { DeleteEnvironmentDialog } from '../components/delete-environment-dialog';
 import { EditEnvironmentModal } from '../components/edit-environment-modal';
 import { EnvironmentCard } from '../components/environment-card';
-import { ProjectNotFound } from '../components/project-not-found';
+import { ProjectNotFound } from '@/components/not-found/not-found';
 
 export default function EnvironmentsRoute() {
   const { projectId = '' } = useParams();
@@ -32,7 +32,10 @@ export default function EnvironmentsRoute() {
 
   if (project.isPending) return <PageSpinner />;
   if (project.isError) {
-    if (isNotFound(project.error)) return <ProjectNotFound />;
+    if (isNotFound(project.error))
+      return (
+        <ProjectNotFound description="Ce projet n'existe pas ou vous n'en êtes pas membre : ses environnements ne sont pas accessibles." />
+      );
     return <LoadError message={project.error.message} onRetry={() => project.refetch()} />;
   }
   const canManage = hasRole(project.data.role_projet, requiredRole.manageEnvironments);
@@ -46,12 +49,10 @@ export default function EnvironmentsRoute() {
     <div>
       <PageHeader
         breadcrumb={
-          <Breadcrumb
-            items={[
-              { label: 'Projets', to: '/projects' },
-              { label: project.data.nom, to: `/projects/${projectId}` },
-              { label: 'Environnements' },
-            ]}
+          <ProjectBreadcrumb
+            projectId={projectId}
+            projectName={project.data.nom}
+            trail={[{ label: 'Environnements' }]}
           />
         }
         title="Environnements"

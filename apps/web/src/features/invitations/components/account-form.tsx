@@ -5,6 +5,7 @@ import {
 } from '@nuage/shared/schemas/invitations';
 import { useForm } from 'react-hook-form';
 import { withPasswordMismatch } from '@/lib/password-match-resolver';
+import { NewPasswordFields } from '@/components/account/new-password-fields';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -45,20 +46,11 @@ export function AccountForm({
           <Input autoComplete="family-name" {...form.register('nom')} />
         </FormField>
       </div>
-      <FormField
-        label="Mot de passe"
-        error={errors.password?.message}
-        hint="Au moins 6 caractères."
-      >
-        <Input
-          type="password"
-          autoComplete="new-password"
-          {...form.register('password', { deps: 'confirmPassword' })}
-        />
-      </FormField>
-      <FormField label="Confirmer le mot de passe" error={errors.confirmPassword?.message}>
-        <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-      </FormField>
+      <NewPasswordFields
+        password={form.register('password', { deps: 'confirmPassword' })}
+        confirmPassword={form.register('confirmPassword')}
+        errors={errors}
+      />
       <Button
         type="submit"
         className="w-full"

@@ -43,9 +43,9 @@ export function Process() {
             aria-hidden="true"
           />
           <span>
-            Le déploiement de votre propre code (React, Vue.js, Node.js, Python, PHP, Java) arrive
-            bientôt. WordPress, Odoo, Joomla, Drupal, Nextcloud et Matomo se déploient dès
-            aujourd’hui, en un clic.
+            Votre code React, Vue.js, Node.js, Python, PHP ou Java est construit depuis son dépôt
+            Git (GitHub, GitLab, Gitea), puis redéployé à chaque push. WordPress, Odoo, Joomla,
+            Drupal, Nextcloud et Matomo se déploient en un clic.
           </span>
         </p>
       </div>

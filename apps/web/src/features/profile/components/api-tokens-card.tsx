@@ -6,9 +6,8 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
+import { CardQueryBody } from '@/components/ui/card-query-body';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { LoadError } from '@/components/ui/load-error';
-import { Spinner } from '@/components/ui/spinner';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { apiTokensQueryOptions } from '../api/get-api-tokens';
@@ -39,28 +38,24 @@ export function ApiTokensCard() {
           </Button>
         }
       />
-      {query.isPending ? (
-        <div className="flex justify-center p-6">
-          <Spinner />
-        </div>
-      ) : query.isError ? (
-        <div className="p-5">
-          <LoadError
-            message="Erreur lors du chargement des jetons"
-            onRetry={() => void query.refetch()}
-          />
-        </div>
-      ) : query.data.length === 0 ? (
-        <p className="px-5 py-4 text-sm text-slate-500 dark:text-slate-400">
-          Aucun jeton pour le moment.
-        </p>
-      ) : (
-        <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Jetons d’API">
-          {query.data.map((token) => (
-            <TokenRow key={token.id} token={token} />
-          ))}
-        </ul>
-      )}
+      <CardQueryBody query={query} errorMessage="Erreur lors du chargement des jetons">
+        {(tokens) =>
+          tokens.length === 0 ? (
+            <p className="px-5 py-4 text-sm text-slate-500 dark:text-slate-400">
+              Aucun jeton pour le moment.
+            </p>
+          ) : (
+            <ul
+              className="divide-y divide-slate-200 dark:divide-slate-800"
+              aria-label="Jetons d’API"
+            >
+              {tokens.map((token) => (
+                <TokenRow key={token.id} token={token} />
+              ))}
+            </ul>
+          )
+        }
+      </CardQueryBody>
       <CreateApiTokenModal open={creating} onOpenChange={setCreating} />
     </Card>
   );

@@ -6,8 +6,7 @@ import { useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { LoadError } from '@/components/ui/load-error';
-import { Spinner } from '@/components/ui/spinner';
+import { CardQueryBody } from '@/components/ui/card-query-body';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/toast';
@@ -43,24 +42,15 @@ export function SessionsCard() {
           ) : undefined
         }
       />
-      {query.isPending ? (
-        <div className="flex justify-center p-6">
-          <Spinner />
-        </div>
-      ) : query.isError ? (
-        <div className="p-5">
-          <LoadError
-            message="Erreur lors du chargement des sessions"
-            onRetry={() => void query.refetch()}
-          />
-        </div>
-      ) : (
-        <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Sessions">
-          {query.data.map((s) => (
-            <SessionRow key={s.id} session={s} />
-          ))}
-        </ul>
-      )}
+      <CardQueryBody query={query} errorMessage="Erreur lors du chargement des sessions">
+        {(sessions) => (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Sessions">
+            {sessions.map((s) => (
+              <SessionRow key={s.id} session={s} />
+            ))}
+          </ul>
+        )}
+      </CardQueryBody>
     </Card>
   );
 }

@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router';
 import { EditDeploymentModal } from '@/components/deployment-edit/edit-deployment-modal';
 import { QuotaExceededModal } from '@/components/quota/quota-exceeded-modal';
 import type { QuotaErrorDetail } from '@/components/quota/quota-error';
-import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { ProjectBreadcrumb } from '@/components/ui/breadcrumb';
 import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
@@ -18,7 +18,7 @@ import { deploymentsQueryOptions } from '@/lib/deployments-query';
 import { isNotFound, projectQueryOptions } from '@/lib/project-query';
 import { environmentsQueryOptions } from '../api/get-environments';
 import { EnvironmentSection } from '../components/environment-section';
-import { ProjectNotFound } from '../components/project-not-found';
+import { ProjectNotFound } from '@/components/not-found/not-found';
 
 /**
  * /project/{projectId}/applications: every application of the project, per environment.
@@ -52,12 +52,10 @@ export default function ProjectApplicationsRoute() {
     <div className="space-y-6">
       <PageHeader
         breadcrumb={
-          <Breadcrumb
-            items={[
-              { label: 'Projets', to: '/projects' },
-              { label: project.data.nom, to: `/projects/${projectId}` },
-              { label: 'Applications' },
-            ]}
+          <ProjectBreadcrumb
+            projectId={projectId}
+            projectName={project.data.nom}
+            trail={[{ label: 'Applications' }]}
           />
         }
         title="Applications du projet"

@@ -1,7 +1,7 @@
 import type { Project } from '@nuage/shared/api-types';
 import { projectSuccess } from '@nuage/shared/messages';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { ModalFormActions } from '@/components/ui/modal-form-actions';
 import { Modal } from '@/components/ui/modal';
 import { Notice } from '@/components/ui/notice';
 import { ApiError } from '@/lib/api-client';
@@ -59,19 +59,11 @@ export function EditProjectModal({
       title="Modifier le projet"
       size="lg"
       footer={
-        <>
-          <Button variant="outline" onClick={() => close(false)} disabled={isSubmitting}>
-            Annuler
-          </Button>
-          <Button
-            type="submit"
-            form={FORM_ID}
-            loading={isSubmitting}
-            loadingText="Enregistrement..."
-          >
-            Enregistrer
-          </Button>
-        </>
+        <ModalFormActions
+          formId={FORM_ID}
+          submitting={isSubmitting}
+          onCancel={() => close(false)}
+        />
       }
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate className="space-y-4">

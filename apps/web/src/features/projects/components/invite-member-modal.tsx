@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { projectRoles, roleLabels } from '@nuage/shared/roles';
 import { inviteMemberSchema, type InviteMemberInput } from '@nuage/shared/schemas/projects';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { ModalFormActions } from '@/components/ui/modal-form-actions';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
@@ -53,14 +53,13 @@ export function InviteMemberModal({
       title="Inviter un membre"
       description="La personne reçoit une invitation par email, valable 7 jours ; si elle a déjà un compte, elle la retrouve aussi dans l’application. Elle rejoint le projet en l’acceptant."
       footer={
-        <>
-          <Button variant="outline" onClick={() => close(false)} disabled={isSubmitting}>
-            Annuler
-          </Button>
-          <Button type="submit" form={FORM_ID} loading={isSubmitting} loadingText="Envoi...">
-            Inviter
-          </Button>
-        </>
+        <ModalFormActions
+          formId={FORM_ID}
+          submitLabel="Inviter"
+          submittingLabel="Envoi..."
+          submitting={isSubmitting}
+          onCancel={() => close(false)}
+        />
       }
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate className="space-y-4">

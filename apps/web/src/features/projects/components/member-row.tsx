@@ -70,13 +70,13 @@ export function MemberRow({
       >
         {`${member.prenom.charAt(0)}${member.nom.charAt(0)}`.toUpperCase()}
       </span>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-48">
         <p className="truncate text-sm font-medium">
           {name} {isMe && <Badge tone="blue">Vous</Badge>}
         </p>
         <p className="text-sm break-all text-slate-500 dark:text-slate-400">{member.email}</p>
       </div>
-      <div className="flex items-center gap-2">
+      <div className="ml-auto flex items-center gap-2">
         {canManage ? (
           <Select
             aria-label={`Rôle de ${name}`}

@@ -16,7 +16,7 @@ export function QuotasCard({ project }: { project: Project }) {
           <p className="text-2xl font-bold text-blue-700 dark:text-blue-300">
             {formatXof(quotaMonthlyXof(project))}
           </p>
-          <p className="text-xs text-slate-500 dark:text-slate-400">
+          <p className="text-xs text-slate-600 dark:text-slate-400">
             Prix du quota complet, frais de plateforme inclus.
           </p>
         </div>

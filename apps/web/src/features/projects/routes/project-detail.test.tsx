@@ -32,7 +32,8 @@ function renderDetail(
     .on('GET', `${base}/members`, {
       body: opts.members ?? [buildMember({ role_projet: p.role_projet }), buildOtherMember()],
     })
-    .on('GET', `${base}/invitations`, { body: opts.invitations ?? [] });
+    .on('GET', `${base}/invitations`, { body: opts.invitations ?? [] })
+    .on('GET', `${base}/git-tokens`, { body: [] });
   return view;
 }
 

@@ -10,11 +10,12 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { isNotFound, projectQueryOptions } from '@/lib/project-query';
 import { DeleteProjectDialog } from '../components/delete-project-dialog';
 import { EditProjectModal } from '../components/edit-project-modal';
+import { GitTokensCard } from '../components/git-tokens-card';
 import { LoadError } from '@/components/ui/load-error';
 import { MembersCard } from '../components/members-card';
 import { OpenInvitationsCard } from '../components/open-invitations-card';
 import { ProjectInfoCard } from '../components/project-info-card';
-import { ProjectNotFound } from '../components/project-not-found';
+import { ProjectNotFound } from '@/components/not-found/not-found';
 import { QuotasCard } from '../components/quotas-card';
 import { ShortcutTiles } from '../components/shortcut-tiles';
 
@@ -65,6 +66,7 @@ export default function ProjectDetailRoute() {
         </div>
         <ShortcutTiles project={project} />
         <MembersCard project={project} />
+        <GitTokensCard projectId={project.id} role={project.role_projet} />
         {isAdmin && <OpenInvitationsCard projectId={project.id} />}
       </div>
       {isAdmin && editing && <EditProjectModal project={project} open onOpenChange={setEditing} />}

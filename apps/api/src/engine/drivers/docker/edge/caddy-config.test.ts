@@ -76,6 +76,14 @@ describe('buildCaddyConfig', () => {
     ]);
   });
 
+  it('names the ACME account e-mail (ACME_EMAIL) when one is set', () => {
+    const withEmail = buildCaddyConfig([acme], {
+      ...settings,
+      acmeEmail: 'ops@exemple.sn',
+    }) as Json;
+    expect(withEmail.apps.tls.automation.policies[0].issuers[0].email).toBe('ops@exemple.sn');
+  });
+
   it('answers 503 in French while an application has no ready replica', () => {
     const route = servers.https.routes.find(
       (r: Json) => r.match[0].host[0] === 'site-prod-x.apps.example.com',
@@ -92,5 +100,50 @@ describe('buildCaddyConfig', () => {
     expect(JSON.stringify(buildCaddyConfig([local, custom, acme], settings))).toBe(
       JSON.stringify(config),
     );
+  });
+
+  it("serves the platform's own HTTP-01 answers on port 80 before every other route", () => {
+    const answers = [
+      { token: 'tok-B_2', keyAuthorization: 'tok-B_2.thumb-print_1' },
+      { token: 'tok-A_1', keyAuthorization: 'tok-A_1.thumb-print_1' },
+    ];
+    const http = (buildCaddyConfig([acme, custom, local], settings, answers) as Json).apps.http
+      .servers.http;
+    const [first, second, ...rest] = http.routes;
+    expect(first).toEqual({
+      match: [{ path: ['/.well-known/acme-challenge/tok-A_1'] }],
+      handle: [
+        {
+          handler: 'static_response',
+          status_code: 200,
+          headers: {
+            'Content-Type': ['text/plain; charset=utf-8'],
+            'Cache-Control': ['no-store'],
+          },
+          body: 'tok-A_1.thumb-print_1',
+        },
+      ],
+      terminal: true,
+    });
+    expect(second.match).toEqual([{ path: ['/.well-known/acme-challenge/tok-B_2'] }]);
+    expect(second.handle[0].body).toBe('tok-B_2.thumb-print_1');
+    // Then the same routes as without answers: the local host, the redirect, the 404.
+    expect(rest).toEqual(servers.http.routes);
+    // The HTTPS server is untouched: the authority validates HTTP-01 on port 80 only.
+    expect(JSON.stringify(servers.https)).not.toContain('acme-challenge');
+  });
+
+  it('puts nothing but base64url tokens and key authorizations in the configuration', () => {
+    const answers = [
+      { token: '../admin', keyAuthorization: '../admin.x' },
+      { token: 'ok', keyAuthorization: '{env.SECRET}' },
+      { token: 'a*', keyAuthorization: 'a*.x' },
+      { token: 'good', keyAuthorization: 'good.thumb' },
+    ];
+    const routes = (buildCaddyConfig([], settings, answers) as Json).apps.http.servers.http.routes;
+    const challenges = routes.filter((r: Json) => r.match?.[0]?.path);
+    expect(challenges.map((r: Json) => r.match[0].path[0])).toEqual([
+      '/.well-known/acme-challenge/good',
+    ]);
   });
 });

@@ -4,7 +4,8 @@
  * from the routing table the platform keeps (routes.ts) and the replicas that are ready.
  *
  *   server "http"   :80   plain-HTTP hosts (`<label>.localhost` without APPS_DOMAIN), ACME
- *                         HTTP-01 answers and the redirects to HTTPS Caddy adds for TLS hosts
+ *                         HTTP-01 answers (Caddy's own orders and the platform's, table
+ *                         acme_challenges) and the redirects to HTTPS of TLS hosts
  *   server "https"  :443  TLS hosts: a loaded PEM certificate when the application has one,
  *                         else one Caddy orders by ACME (HTTP-01) with the platform's settings
  */
@@ -33,6 +34,47 @@ export interface EdgeSettings {
   acmeTrustedRootsFile?: string;
   /** The host port HTTPS is published on (redirects name it when it is not 443). */
   publicHttpsPort: number;
+}
+
+/** A pending HTTP-01 answer of an order the platform placed itself (table acme_challenges). */
+export interface AcmeAnswer {
+  /** base64url (RFC 8555 §8.3; the issuer stores nothing else). */
+  token: string;
+  keyAuthorization: string;
+}
+
+/**
+ * RFC 8555 §8.3: a token is base64url, a key authorization `token.thumbprint`. Nothing else is
+ * put in the configuration: no `{placeholder}` Caddy would expand, no path to escape.
+ */
+const TOKEN = /^[A-Za-z0-9_-]{1,256}$/;
+const KEY_AUTHORIZATION = /^[A-Za-z0-9_-]{1,256}\.[A-Za-z0-9_-]{1,256}$/;
+
+/**
+ * The platform's own HTTP-01 answers, served by the proxy (it owns port 80, the authority
+ * never reaches the API). Caddy's automatic-HTTPS handler answers only the tokens of Caddy's
+ * own orders and lets the others through to these routes.
+ */
+function challengeRoutes(answers: AcmeAnswer[]): unknown[] {
+  return answers
+    .filter((a) => TOKEN.test(a.token) && KEY_AUTHORIZATION.test(a.keyAuthorization))
+    .sort((a, b) => a.token.localeCompare(b.token))
+    .map((a) => ({
+      // Caddy's path matcher ignores case; tokens carry 128+ random bits, no two differ by case only.
+      match: [{ path: [`/.well-known/acme-challenge/${a.token}`] }],
+      handle: [
+        {
+          handler: 'static_response',
+          status_code: 200,
+          headers: {
+            'Content-Type': ['text/plain; charset=utf-8'],
+            'Cache-Control': ['no-store'],
+          },
+          body: a.keyAuthorization,
+        },
+      ],
+      terminal: true,
+    }));
 }
 
 const NOT_FOUND = {
@@ -89,7 +131,11 @@ function routesFor(routes: EdgeRoute[], hostsOf: (r: EdgeRoute) => string[]): un
     }));
 }
 
-export function buildCaddyConfig(routes: EdgeRoute[], settings: EdgeSettings): object {
+export function buildCaddyConfig(
+  routes: EdgeRoute[],
+  settings: EdgeSettings,
+  answers: AcmeAnswer[] = [],
+): object {
   const sorted = [...routes].sort((a, b) => a.deploymentId.localeCompare(b.deploymentId));
   const httpRoutes = routesFor(sorted, (r) => r.httpHosts);
   const tlsRoutes = routesFor(sorted, (r) => r.tlsHosts);
@@ -116,9 +162,10 @@ export function buildCaddyConfig(routes: EdgeRoute[], settings: EdgeSettings): o
   const servers: Record<string, unknown> = {
     http: {
       listen: [':80'],
-      // Plain-HTTP hosts, then TLS hosts redirected to HTTPS (ACME HTTP-01 challenges are
-      // answered by Caddy before any route), then a French 404 for unknown hosts.
-      routes: [...httpRoutes, ...redirect, NOT_FOUND],
+      // The platform's pending HTTP-01 answers (any host: a token names one order), then
+      // plain-HTTP hosts, then TLS hosts redirected to HTTPS (Caddy answers its own ACME
+      // challenges before any route), then a French 404 for unknown hosts.
+      routes: [...challengeRoutes(answers), ...httpRoutes, ...redirect, NOT_FOUND],
       automatic_https: { disable_redirects: true, skip: sorted.flatMap((r) => r.httpHosts) },
     },
   };

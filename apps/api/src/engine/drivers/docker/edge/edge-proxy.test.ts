@@ -7,6 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineApi } from '../engine-api';
 import { getVia, runId, skipReason, sweep, testClient, testEdge } from '../test-support';
+import { LABELS, MANAGED_BY } from '../../../spec';
+import { DOCKER_LABELS } from '../labels';
 import { EdgeProxy } from './edge-proxy';
 
 /** A self-signed certificate for `host` (a custom PEM as a user would upload it). */
@@ -98,4 +100,30 @@ describe.skipIf(skipReason !== null)('edge proxy on a real engine (Debian caddy)
     await new Promise((r) => setTimeout(r, 1_000));
     expect(JSON.stringify(await proxy.current())).toBe(before);
   });
+
+  it('loads the same table again into a proxy removed by hand and recreated, back on the networks', async () => {
+    const network = `${prefix}-env`;
+    await api.createNetwork(network, {
+      [LABELS.managedBy]: MANAGED_BY,
+      [DOCKER_LABELS.namespace]: network,
+    });
+    const host = 'recree.example.test';
+    const table = [
+      { deploymentId: 'd2', httpHosts: [host], tlsHosts: [], upstreams: [], certificate: null },
+    ];
+    await proxy.load(table, [], [network]);
+    expect((await getVia(`http://${host}:${proxy.opts.httpPort}`)).status).toBe(503);
+
+    const old = (await api.inspectContainer(proxy.opts.containerName))!;
+    await api.removeContainer(old.Id);
+    // Its configuration volume still holds the last table: lose it too, as a wiped proxy would.
+    await api.removeVolume(`${proxy.opts.containerName}-config`);
+    // The same table: loaded again, into the new container, back on the replicas' network.
+    await proxy.load(table, [], [network]);
+    const recreated = (await api.inspectContainer(proxy.opts.containerName))!;
+    expect(recreated.Id).not.toBe(old.Id);
+    expect(Object.keys(recreated.NetworkSettings.Networks ?? {})).toContain(network);
+    expect((await getVia(`http://${host}:${proxy.opts.httpPort}`)).status).toBe(503);
+    expect((await getVia(`http://autre.example.test:${proxy.opts.httpPort}`)).status).toBe(404);
+  }, 120_000);
 });

@@ -4,12 +4,17 @@ import http from 'node:http';
 import path from 'node:path';
 import { RuntimeUnavailableError } from '../../../driver';
 import { LABELS, MANAGED_BY } from '../../../spec';
-import { LOG_CONFIG } from '../container-spec';
+import { LOG_CONFIG } from '../container-create-body';
 import { EngineError } from '../engine-client';
 import type { EngineApi } from '../engine-api';
 import { ensureVolume } from '../objects';
 import { writeFiles } from '../secret-files';
-import { buildCaddyConfig, type EdgeRoute, type EdgeSettings } from './caddy-config';
+import {
+  buildCaddyConfig,
+  type AcmeAnswer,
+  type EdgeRoute,
+  type EdgeSettings,
+} from './caddy-config';
 
 /**
  * The edge proxy: one Caddy container per host that owns ports 80 and 443 and routes every
@@ -29,6 +34,8 @@ export interface EdgeOptions {
   /** Host directory holding the admin socket (created if missing). */
   adminDir: string;
   acmeDirectoryUrl?: string;
+  /** ACME account e-mail (ACME_EMAIL): the authority's expiry notices go there. */
+  acmeEmail?: string;
   /** PEM file of extra roots (TLS_EXTRA_CA_FILE): copied into the proxy for the ACME directory. */
   extraCaFile?: string;
 }
@@ -40,6 +47,8 @@ const BOOT_CONFIG = '/etc/nuagedeploy/boot.json';
 
 export class EdgeProxy {
   private lastLoaded: string | null = null;
+  /** The proxy container (id and start) that got lastLoaded: a new one is loaded again. */
+  private loadedInto: string | null = null;
   private readonly settings: EdgeSettings;
 
   constructor(
@@ -51,6 +60,7 @@ export class EdgeProxy {
       adminOrigin: ADMIN_ORIGIN,
       publicHttpsPort: opts.httpsPort,
       ...(opts.acmeDirectoryUrl ? { acmeDirectoryUrl: opts.acmeDirectoryUrl } : {}),
+      ...(opts.acmeEmail ? { acmeEmail: opts.acmeEmail } : {}),
       ...(opts.extraCaFile ? { acmeTrustedRootsFile: EXTRA_CA_IN_CONTAINER } : {}),
     };
   }
@@ -146,14 +156,51 @@ export class EdgeProxy {
     }
   }
 
-  /** Loads the whole routing table; unchanged tables are not sent again. */
-  async load(routes: EdgeRoute[]): Promise<void> {
-    const body = JSON.stringify(buildCaddyConfig(routes, this.settings));
+  /**
+   * Loads the whole routing table (and pending HTTP-01 answers); an unchanged table is not
+   * sent again to the same proxy container, but is to one recreated or restarted meanwhile
+   * (removed by hand, its configuration lost), which first joins `networks` (those of the
+   * replicas it routes to) again.
+   */
+  async load(
+    routes: EdgeRoute[],
+    answers: AcmeAnswer[] = [],
+    networks: Iterable<string> = [],
+  ): Promise<void> {
+    const body = JSON.stringify(buildCaddyConfig(routes, this.settings, answers));
     const digest = createHash('sha256').update(body).digest('hex');
-    if (digest === this.lastLoaded) return;
-    await this.ensure();
+    const incarnation = await this.incarnation();
+    if (incarnation !== this.loadedInto) for (const n of networks) await this.rejoin(n);
+    if (digest === this.lastLoaded && incarnation === this.loadedInto) return;
     await this.adminRequest('POST', '/load', body);
     this.lastLoaded = digest;
+    this.loadedInto = incarnation;
+  }
+
+  /** A network gone meanwhile (its environment removed) is no reason not to load the table. */
+  private async rejoin(network: string): Promise<void> {
+    try {
+      await this.connect(network);
+    } catch (err) {
+      if (!(err instanceof EngineError && err.status === 404)) throw err;
+    }
+  }
+
+  /** The running proxy container (created or started if need be), as `<id>@<start time>`. */
+  private async incarnation(): Promise<string> {
+    await this.ensure();
+    const c = await this.api.inspectContainer(this.opts.containerName);
+    return c ? `${c.Id}@${c.State.StartedAt}` : '';
+  }
+
+  /** The proxy's own log (certificate issuance: edge/issuance-log.ts); empty while it has none. */
+  async logTail(lines: number): Promise<string> {
+    try {
+      return await this.api.logs(this.opts.containerName, lines);
+    } catch (err) {
+      if (err instanceof EngineError && err.status === 404) return '';
+      throw err;
+    }
   }
 
   /** The configuration Caddy runs now (tests, diagnostics). */

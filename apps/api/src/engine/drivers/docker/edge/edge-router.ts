@@ -5,15 +5,18 @@ import type { ContainerInspect, EngineApi } from '../engine-api';
 import { containerName, labelsOf } from '../objects';
 import { healthOf, sortReplicas, type Health } from '../observe';
 import type { EdgeProxy } from './edge-proxy';
-import type { EdgeRouteInfo, EdgeRouteSource } from './routes';
+import type { EdgeChallengeSource, EdgeRouteInfo, EdgeRouteSource } from './routes';
 
 /**
  * Keeps the edge proxy's routing table current: the platform's routes (hostnames,
  * certificates) joined with each application's ready replicas. Replicas change through
- * publish() (apply, scale, restart, status); the table is loaded whole, one load at a time.
+ * publish() (apply, scale, restart, status); the table is loaded whole, one load at a time,
+ * with the pending HTTP-01 answers of the platform's own ACME orders (sync() when they change).
  */
 export class EdgeRouter {
   private readonly upstreams = new Map<string, string[]>();
+  /** The environment network of each application's replicas (a recreated proxy joins them). */
+  private readonly networks = new Map<string, string>();
   private routes = new Map<string, EdgeRouteInfo>();
   private chain: Promise<void> = Promise.resolve();
   private routesReadAt = 0;
@@ -22,6 +25,7 @@ export class EdgeRouter {
     private readonly api: EngineApi,
     readonly proxy: EdgeProxy,
     private readonly source: EdgeRouteSource,
+    private readonly challenges: EdgeChallengeSource = async () => [],
   ) {}
 
   /** application_url of a deployment, as the platform computes it. */
@@ -42,12 +46,17 @@ export class EdgeRouter {
       .sort();
     const before = this.upstreams.get(ref.deploymentId);
     this.upstreams.set(ref.deploymentId, upstreams);
+    this.rememberNetwork(
+      ref.deploymentId,
+      replicas.map((h) => h.container),
+    );
     // Routes (domains, certificates) are read again at most every 15 s unless replicas changed.
     const stale = Date.now() - this.routesReadAt > 15_000;
     if (JSON.stringify(before) !== JSON.stringify(upstreams) || stale) await this.sync();
   }
 
   async forget(deploymentId: string): Promise<void> {
+    this.networks.delete(deploymentId);
     if (!this.upstreams.delete(deploymentId)) return;
     await this.sync();
   }
@@ -78,7 +87,13 @@ export class EdgeRouter {
       }
       table.push({ ...r, upstreams });
     }
-    await this.proxy.load(table);
+    const networks = new Set(routes.flatMap((r) => this.networks.get(r.deploymentId) ?? []));
+    await this.proxy.load(table, await this.challenges(), networks);
+  }
+
+  private rememberNetwork(deploymentId: string, replicas: ContainerInspect[]) {
+    const network = replicas.map((c) => parseTemplate(labelsOf(c))?.network).find(Boolean);
+    if (network) this.networks.set(deploymentId, network);
   }
 
   private async engineUpstreams(deploymentId: string): Promise<string[]> {
@@ -90,6 +105,7 @@ export class EdgeRouter {
       const i = await this.api.inspectContainer(c.Id);
       if (i) inspected.push(i);
     }
+    this.rememberNetwork(deploymentId, inspected);
     const health = await Promise.all(sortReplicas(inspected).map(healthOf));
     const live = health.filter((h) => h.container.State.Running);
     const ready = live.filter((h) => h.ready);

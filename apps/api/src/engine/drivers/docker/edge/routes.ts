@@ -1,7 +1,7 @@
 import type { EngineApi } from '../engine-api';
 import { LABELS } from '../../../spec';
 import { DOCKER_LABELS } from '../labels';
-import type { EdgeRoute } from './caddy-config';
+import type { AcmeAnswer, EdgeRoute } from './caddy-config';
 
 /** What the platform knows of one application's addresses (engine/edge-routes.ts reads it from the database). */
 export interface EdgeRouteInfo {
@@ -14,6 +14,9 @@ export interface EdgeRouteInfo {
 }
 
 export type EdgeRouteSource = () => Promise<EdgeRouteInfo[]>;
+
+/** The pending HTTP-01 answers of the platform's own ACME orders (engine/edge-routes.ts). */
+export type EdgeChallengeSource = () => Promise<AcmeAnswer[]>;
 
 /** `http://<label>.localhost[:port]`: browsers resolve every *.localhost name to the host itself. */
 export function localUrl(hostLabel: string, httpPort: number): string {

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+
+export const runtimes = ['auto', 'kubernetes', 'docker', 'simulation'] as const;
+
+/**
+ * Every environment variable the process reads (ARCHITECTURE.md "Configuration"), checked and
+ * given its default; config.ts turns the result into the typed Config.
+ */
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  SECRETS_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'SECRETS_KEY must be 64 hexadecimal characters (32 bytes)')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('NuageDeploy <no-reply@nuagedeploy.local>'),
+  PUBLIC_URL: z.url().optional(),
+  RUNTIME: z.enum(runtimes).default('auto'),
+  K8S_STORAGE_CLASS: z.string().optional(),
+  K8S_INGRESS_CLASS: z.string().optional(),
+  K8S_APP_VOLUME_ACCESS_MODE: z.enum(['ReadWriteOnce', 'ReadWriteMany']).optional(),
+  // TLS of `<label>.<APPS_DOMAIN>` on Kubernetes: none, wildcard (the ingress controller's
+  // default certificate), cert-manager (CERT_MANAGER_CLUSTER_ISSUER through Ingress annotations).
+  K8S_APPS_DOMAIN_TLS: z.enum(['none', 'wildcard', 'cert-manager']).default('none'),
+  CERT_MANAGER_CLUSTER_ISSUER: z
+    .string()
+    .regex(
+      /^[a-z0-9]([-.a-z0-9]*[a-z0-9])?$/,
+      'CERT_MANAGER_CLUSTER_ISSUER must be a DNS-1123 name',
+    )
+    .optional(),
+  // Namespace of the ingress controller: the only one a tenant namespace accepts traffic from.
+  K8S_INGRESS_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, 'K8S_INGRESS_NAMESPACE must be a DNS-1123 label')
+    .default('ingress-nginx'),
+  // CIDRs tenants never reach, comma-separated (default: private, CGNAT and link-local ranges).
+  K8S_EGRESS_DENIED_CIDRS: z
+    .string()
+    .regex(
+      /^[0-9a-fA-F:./]+(,[0-9a-fA-F:./]+)*$/,
+      'K8S_EGRESS_DENIED_CIDRS must be comma-separated CIDRs',
+    )
+    .optional(),
+  // The platform's ServiceAccount as `namespace/name`, bound in each namespace it creates.
+  K8S_SERVICE_ACCOUNT: z
+    .string()
+    .regex(/^[a-z0-9-]+\/[a-z0-9-]+$/, 'K8S_SERVICE_ACCOUNT must be namespace/name')
+    .default('nuagedeploy/nuagedeploy'),
+  // Drift repair: every applied object applied again this often (minutes; 0 = never).
+  K8S_RESYNC_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  // How long a Kubernetes rollout may take before it is rolled back (the Deployments'
+  // progressDeadlineSeconds; the driver waits this plus a minute at most).
+  K8S_ROLLOUT_TIMEOUT_SECONDS: z.coerce.number().int().min(30).max(3600).default(180),
+  // Wildcard DNS name under which every application gets `<app>-<env>-<project>.<APPS_DOMAIN>`.
+  APPS_DOMAIN: z
+    .string()
+    .toLowerCase()
+    .regex(
+      /^(?=.{1,200}$)([a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?\.)+[a-z]([-a-z0-9]{0,61}[a-z0-9])?$/,
+      'APPS_DOMAIN must be a DNS name such as apps.example.com (no scheme, no port)',
+    )
+    .optional(),
+  // Catalogue image → the reference this host pulls instead (registry mirror, air-gapped copies).
+  IMAGE_OVERRIDES: z.string().optional(),
+  // The address customers point their own domains at (an A record), shown with the DNS help.
+  PUBLIC_IP: z.union([z.ipv4(), z.ipv6()], 'PUBLIC_IP must be an IPv4 or IPv6 address').optional(),
+  // DNS servers the custom-domain check asks (comma-separated, ip or ip:port); the system's by default.
+  DNS_SERVERS: z
+    .string()
+    .regex(/^[0-9a-fA-F.:[\],\s]+$/, 'DNS_SERVERS must list addresses such as 1.1.1.1,9.9.9.9:53')
+    .optional(),
+  // The docker runtime's edge proxy (Caddy) that owns the host's HTTP/HTTPS ports.
+  EDGE_IMAGE: z.string().min(1).default('docker.io/library/caddy:2'),
+  EDGE_CONTAINER: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{0,62}$/, 'EDGE_CONTAINER must be a container name')
+    .default('nuagedeploy-edge'),
+  EDGE_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(80),
+  EDGE_HTTPS_PORT: z.coerce.number().int().min(1).max(65535).default(443),
+  EDGE_LISTEN_HOST: z.string().min(1).default('0.0.0.0'),
+  // Where the proxy's admin socket lives (bind-mounted into it); default DATA_DIR/edge.
+  EDGE_ADMIN_DIR: z.string().min(1).optional(),
+  // The docker runtime's network guard (iptables isolation between environments): an image
+  // with /bin/sh and Debian's iptables; by default the platform's own (Dockerfile).
+  NETWORK_GUARD_IMAGE: z.string().min(1).default('localhost/nuagedeploy:latest'),
+  NETWORK_GUARD_CONTAINER: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{0,62}$/, 'NETWORK_GUARD_CONTAINER must be a container name')
+    .default('nuagedeploy-network-guard'),
+  // Where the platform writes the guard's rules (bind-mounted into it); default DATA_DIR/guard.
+  NETWORK_GUARD_DIR: z.string().min(1).optional(),
+  // A named volume the guard mounts instead (the platform in a container sees it at NETWORK_GUARD_DIR).
+  NETWORK_GUARD_VOLUME: z.string().min(1).optional(),
+  // How long the engine's claim on an application lasts (a killed process's work resumes after it).
+  ENGINE_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
+  // TLS certificates (modules/certificates): the ACME authority, DNS-01 for wildcards, cert-manager.
+  ACME_DIRECTORY_URL: z.url().optional(),
+  // Docker runtime: the account e-mail of the edge proxy's ACME orders (expiry notices).
+  ACME_EMAIL: z.email().optional(),
+  // Docker runtime: how often the certificates the edge proxy serves are read back.
+  EDGE_CERTIFICATE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  ACME_DNS_PROVIDER: z.enum(['httpreq']).optional(),
+  ACME_DNS_HTTPREQ_URL: z.url().optional(),
+  ACME_DNS_PROPAGATION_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  CERT_MANAGER_NAMESPACE: z
+    .string()
+    .regex(
+      /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/,
+      'CERT_MANAGER_NAMESPACE must be a DNS-1123 label',
+    )
+    .default('nuagedeploy-certificats'),
+  CERT_MANAGER_DNS01_SOLVER: z.string().optional(),
+  TLS_EXTRA_CA_FILE: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  // How long the per-project audit log keeps entries; never less than 90 days.
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(90, 'AUDIT_RETENTION_DAYS must be at least 90 (days)')
+    .max(3650)
+    .default(365),
+  BACKUP_DIR: z.string().min(1).optional(),
+  // S3 backup endpoints on private/loopback/link-local addresses are refused unless true.
+  S3_ALLOW_PRIVATE_ENDPOINTS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  // Code builds (issue 13): how many at once over every API process, their timeout and limits.
+  BUILD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  BUILD_TIMEOUT_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  BUILD_CPU: z.coerce.number().min(0.1).max(64).default(2),
+  BUILD_RAM_MB: z.coerce.number().int().min(256).max(262_144).default(2048),
+  // Code builds (engine/builds): base images of generated Dockerfiles by role (role=image,…).
+  BUILD_BASE_IMAGES: z.string().optional(),
+  // Size limits of a build's checkout and of the context sent to the engine (MB).
+  BUILD_MAX_SOURCE_MB: z.coerce.number().int().min(1).max(100_000).default(500),
+  BUILD_MAX_CONTEXT_MB: z.coerce.number().int().min(1).max(100_000).default(500),
+  // The isolated network RUN steps of builds join, and its egress proxy (engine/builds/egress).
+  BUILD_NETWORK: z
+    .string()
+    .regex(/^[a-zA-Z0-9][a-zA-Z0-9_.-]{0,62}$/, 'BUILD_NETWORK must be a network name')
+    .default('nuage-builds'),
+  BUILD_EGRESS_PROXY_IMAGE: z.string().min(1).optional(),
+  BUILD_EGRESS_ALLOW: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (items) =>
+        items.every((item) => /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\])(:\d{1,5})?$/i.test(item)),
+      'BUILD_EGRESS_ALLOW must list IP addresses with an optional port (10.0.0.5:8081,[fd00::5]:443)',
+    ),
+  // Git repositories on private/loopback addresses (and plain http://) are refused unless true.
+  GIT_ALLOW_PRIVATE_HOSTS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  // Where built images are pushed: required on Kubernetes, optional on one host (docker).
+  REGISTRY_URL: z
+    .string()
+    .regex(
+      /^[a-z0-9.-]+(:\d+)?(\/[a-z0-9._-]+)*$/i,
+      'REGISTRY_URL must be a registry host with an optional path, e.g. registry.example.com/nuage',
+    )
+    .optional(),
+  REGISTRY_USERNAME: z.string().optional(),
+  REGISTRY_PASSWORD: z.string().optional(),
+  // The Kaniko executor image of Kubernetes builds.
+  KANIKO_IMAGE: z.string().min(1).default('gcr.io/kaniko-project/executor:v1.23.2'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "certificates" ADD COLUMN "proxy_managed" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,112 @@
+import type { CodeTemplateId } from '@nuage/shared/catalog';
+
+/**
+ * The contract between the build pipeline (modules/builds: queue, logs, releases) and the
+ * runtime's image builder (engine/builds: clone, detect, build). One implementation per runtime:
+ * the Docker Engine `/build` API on one host, a Kaniko Job on Kubernetes, and the simulation's,
+ * which says in every log line that nothing real is built.
+ */
+
+/** Where the code comes from. The token is never logged nor put in a command line. */
+export interface SourceSpec {
+  repositoryUrl: string;
+  branch: string;
+  /** Build exactly this commit (a rebuild of a release); otherwise the branch's head. */
+  commitSha?: string;
+  /** A Git access token for a private repository (decrypted, in memory only). */
+  token?: string;
+}
+
+export interface ResolvedCommit {
+  sha: string;
+  /** First line of the commit message, when the builder could read it. */
+  message: string | null;
+}
+
+export interface BuildRequest {
+  buildId: string;
+  deploymentId: string;
+  /** Runtime namespace of the application's environment (Kubernetes builds run there). */
+  namespace: string;
+  source: SourceSpec & { commitSha: string };
+  /** The wizard's choice; detection may refine it (a Dockerfile always wins). */
+  templateHint: CodeTemplateId | null;
+  buildArgs: Record<string, string>;
+  /** Image name without tag, chosen by the pipeline (e.g. `nuage-builds/<deploymentId>`); the builder prefixes its registry. */
+  imageName: string;
+  tag: string;
+  limits: { cpuMilli: number; ramMb: number; timeoutSeconds: number };
+}
+
+export interface DetectedBuild {
+  /** 'dockerfile' when the repository has one; else what was detected ('node', 'python', 'php', 'java', 'static'). */
+  kind: 'dockerfile' | 'node' | 'python' | 'php' | 'java' | 'static';
+  /** Framework when known ('next', 'vite', 'express', 'django', 'flask', 'fastapi', 'laravel', 'spring'…). */
+  framework: string | null;
+  /** Port the image listens on (EXPOSE of the Dockerfile, or the template's). */
+  port: number;
+}
+
+export interface BuildOutcome {
+  /** Full reference the runtime can run (registry/name:tag). */
+  imageRef: string;
+  /** Content digest (`sha256:…`) of the built image: a release pins it. */
+  imageDigest: string;
+  commitSha: string;
+  detected: DetectedBuild;
+  /** First line of the built commit's message (read by the checkout; absent where not read). */
+  commitMessage?: string | null;
+}
+
+export interface BuildIo {
+  /** Aborted by a cancel or the pipeline's timeout: the builder stops the real build process. */
+  signal: AbortSignal;
+  /** One line of build output (no trailing newline), in order; secrets never appear. */
+  onLog(line: string): void;
+}
+
+export interface ImageBuilder {
+  /** Checks the repository, the token and the branch; resolves the commit to build. Throws SourceError. */
+  resolveCommit(source: SourceSpec): Promise<ResolvedCommit>;
+  /** Builds the image; throws SourceError, BuildFailedError or BuildCancelledError. */
+  build(request: BuildRequest, io: BuildIo): Promise<BuildOutcome>;
+  /**
+   * Removes what builds no longer running left on this host (working copies of a process that
+   * died mid-build); `runningBuildIds` are the builds running anywhere. Returns what it removed.
+   */
+  removeLeftovers?(runningBuildIds: ReadonlySet<string>): Promise<string[]>;
+}
+
+export type SourceErrorCode = 'unreachable' | 'auth' | 'branch' | 'invalid-url';
+
+/** The repository cannot be read: `message` is the French sentence shown to the user. */
+export class SourceError extends Error {
+  constructor(
+    readonly code: SourceErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'SourceError';
+  }
+}
+
+/** The build ran and failed (compile error, timeout…): `message` is French, shown with the build. */
+export class BuildFailedError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'failed' | 'timeout' = 'failed',
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'BuildFailedError';
+  }
+}
+
+/** The build was stopped by its signal; nothing of it is left running. */
+export class BuildCancelledError extends Error {
+  constructor() {
+    super('Construction annulée.');
+    this.name = 'BuildCancelledError';
+  }
+}

@@ -1,0 +1,215 @@
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { EngineClient } from '../../drivers/docker/engine-client';
+import type { BaseImages } from '../base-images';
+import {
+  BuildCancelledError,
+  BuildFailedError,
+  type BuildIo,
+  type BuildOutcome,
+  type BuildRequest,
+  type ImageBuilder,
+  type ResolvedCommit,
+  type SourceSpec,
+} from '../builder';
+import { packContext } from '../context';
+import { detectBuild } from '../detect/detect';
+import { BuildEgress, type BuildEgressSettings } from '../egress/build-egress';
+import { removeCheckoutLeftovers } from '../limits/checkout-leftovers';
+import { ContextTooLargeError, contextTooLarge, measureStream } from '../limits/size-limits';
+import { renderDockerfile } from '../render-dockerfile';
+import { checkoutCommit } from '../source/checkout';
+import { resolveCommit } from '../source/resolve-commit';
+import type { SourcePolicy } from '../source/url-policy';
+import { runEngineBuild } from './engine-build';
+import { fromImages } from './podman-leftovers';
+import { pushImage, type RegistrySettings } from './push';
+import { stopBuildLeftovers } from './stop-leftovers';
+
+export interface DockerBuilderOptions {
+  socketPath: string;
+  baseImages: BaseImages;
+  policy: SourcePolicy;
+  /** Where checkouts are made (default: the system's temporary directory). */
+  workDir?: string;
+  /** REGISTRY_URL set: built images are pushed there; otherwise they stay on this host. */
+  registry?: RegistrySettings;
+  /** BUILD_MAX_SOURCE_MB, BUILD_MAX_CONTEXT_MB (bytes; default 500 MB each). */
+  maxSourceBytes?: number | undefined;
+  maxContextBytes?: number | undefined;
+  /** The isolated network of RUN steps and its egress proxy (default: `nuage-builds`). */
+  egress?: BuildEgressSettings | undefined;
+  /**
+   * false: this process does not see the host's processes (no `--pid=host`); a cancel on Podman
+   * then stops the running step through the engine's socket only. Default: it tries both.
+   */
+  seesHostProcesses?: boolean;
+}
+
+const DEFAULT_MAX_BYTES = 500 * 1024 * 1024;
+
+/**
+ * The one-host builder: checkout, detection, then the Engine API `/build` (Docker's builder,
+ * buildah on Podman) with the build's CPU and memory limits, its output streamed to the log.
+ * The image stays in the host's store (no registry needed to run it there).
+ */
+export class DockerImageBuilder implements ImageBuilder {
+  private readonly client: EngineClient;
+  private readonly egress: BuildEgress;
+
+  constructor(private readonly opts: DockerBuilderOptions) {
+    this.client = new EngineClient(opts.socketPath, 60_000);
+    this.egress = new BuildEgress(
+      this.client,
+      opts.egress ?? { network: 'nuage-builds', proxyImage: opts.baseImages.node, allow: [] },
+    );
+  }
+
+  removeLeftovers(runningBuildIds: ReadonlySet<string>): Promise<string[]> {
+    return removeCheckoutLeftovers(this.opts.workDir ?? tmpdir(), runningBuildIds);
+  }
+
+  resolveCommit(source: SourceSpec): Promise<ResolvedCommit> {
+    return resolveCommit(source, this.opts.policy);
+  }
+
+  async build(request: BuildRequest, io: BuildIo): Promise<BuildOutcome> {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), request.limits.timeoutSeconds * 1000);
+    const signal = AbortSignal.any([io.signal, deadline.signal]);
+    const stopped = () =>
+      deadline.signal.aborted && !io.signal.aborted
+        ? new BuildFailedError(
+            `La construction a dépassé sa durée maximale (${Math.round(request.limits.timeoutSeconds / 60)} min) et a été arrêtée.`,
+            'timeout',
+          )
+        : new BuildCancelledError();
+    try {
+      const checkout = await checkoutCommit(request.source, {
+        ...this.opts.policy,
+        signal,
+        onLog: io.onLog,
+        maxBytes: this.opts.maxSourceBytes ?? DEFAULT_MAX_BYTES,
+        label: request.buildId,
+        ...(this.opts.workDir ? { workDir: this.opts.workDir } : {}),
+      }).catch((err: unknown) => {
+        throw err instanceof BuildCancelledError ? stopped() : err;
+      });
+      try {
+        const plan = await detectBuild(checkout.dir, request.templateHint);
+        const extra: Record<string, string> = {};
+        if (plan.template) {
+          extra.Dockerfile = await renderDockerfile(
+            plan,
+            this.opts.baseImages,
+            Object.keys(request.buildArgs),
+          );
+          io.onLog(
+            `Projet détecté : ${describe(plan.detected)} — Dockerfile généré (modèle ${plan.template}).`,
+          );
+        } else {
+          io.onLog(`Dockerfile du dépôt utilisé (port ${plan.detected.port}).`);
+        }
+        const imageRef = `${this.opts.registry ? `${this.opts.registry.url}/` : ''}${request.imageName}:${request.tag}`;
+        const dockerfile =
+          extra.Dockerfile ?? (await readFile(path.join(checkout.dir, 'Dockerfile'), 'utf8'));
+        const egress = await this.egress.prepare().catch((err: unknown) => {
+          if (err instanceof BuildFailedError) throw err;
+          throw new BuildFailedError(
+            `Le réseau isolé des constructions n'a pas pu être préparé : ${(err as Error).message}`,
+            'failed',
+            { cause: err },
+          );
+        });
+        io.onLog(
+          "Réseau de construction isolé : les étapes n'accèdent à Internet que par le proxy de sortie de la plateforme (adresses privées refusées).",
+        );
+        // Installed dependencies committed by mistake would replace the image's own.
+        const context = () =>
+          packContext(checkout.dir, extra, plan.detected.kind === 'node' ? 'node_modules\n' : '');
+        const maxContext = this.opts.maxContextBytes ?? DEFAULT_MAX_BYTES;
+        await measureStream(context(), maxContext).catch((err: unknown) => {
+          throw err instanceof ContextTooLargeError ? contextTooLarge(maxContext) : err;
+        });
+        const imageId = await runEngineBuild(this.client, this.opts.socketPath, {
+          request,
+          imageRef,
+          context: context(),
+          maxContextBytes: maxContext,
+          egress,
+          io,
+          signal,
+          onStopped: async (memory, since) => {
+            await stopBuildLeftovers(
+              {
+                client: this.client,
+                socketPath: this.opts.socketPath,
+                helperImage: this.opts.baseImages.static,
+                seesHostProcesses: this.opts.seesHostProcesses,
+              },
+              { buildId: request.buildId, memory, since, fromImages: fromImages(dockerfile) },
+              io,
+            );
+            return stopped();
+          },
+        });
+        const digest = this.opts.registry
+          ? await pushImage(
+              this.opts.socketPath,
+              imageRef,
+              this.opts.registry,
+              io.onLog,
+              signal,
+            ).catch((err: unknown) => {
+              if (signal.aborted) throw stopped();
+              if (err instanceof BuildFailedError) throw err;
+              throw new BuildFailedError(
+                `L'envoi de l'image vers le registre a échoué : ${(err as Error).message}`,
+                'failed',
+                { cause: err },
+              );
+            })
+          : imageId;
+        io.onLog(`Image construite : ${imageRef} (${digest.slice(0, 19)}…)`);
+        return {
+          imageRef,
+          imageDigest: digest,
+          commitSha: checkout.commitSha,
+          commitMessage: checkout.commitMessage,
+          detected: plan.detected,
+        };
+      } finally {
+        await checkout.dispose();
+        await this.pruneLayers(request.deploymentId);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Layers of this application's failed or replaced builds that no image uses any more (the
+   * cache of the current image is its parents, not dangling, and stays).
+   */
+  private async pruneLayers(deploymentId: string): Promise<void> {
+    const filters = JSON.stringify({
+      dangling: ['true'],
+      label: [`nuagedeploy.deployment-id=${deploymentId}`],
+    });
+    await this.client
+      .request('POST', '/images/prune', { query: { filters }, timeoutMs: 120_000 })
+      .catch(() => undefined); // best effort: the next build prunes again
+  }
+}
+
+function describe(d: BuildOutcome['detected']): string {
+  const names: Record<string, string> = {
+    node: 'Node.js',
+    python: 'Python',
+    php: 'PHP',
+    java: 'Java',
+    static: 'site statique',
+  };
+  return `${names[d.kind] ?? d.kind}${d.framework ? ` (${d.framework})` : ''}, port ${d.port}`;
+}

@@ -1,0 +1,128 @@
+import { randomInt } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { EngineClient } from '../../drivers/docker/engine-client';
+import { BuildFailedError, type BuildIo, type BuildRequest } from '../builder';
+import type { PreparedEgress } from '../egress/build-egress';
+import { ContextTooLargeError, contextTooLarge, limitStream } from '../limits/size-limits';
+import { BuildProgressParser, failureMessage } from './build-progress';
+import { streamEngineRequest } from './build-request';
+
+const MIB = 1024 * 1024;
+const CPU_PERIOD = 100_000;
+
+/** One call of the Engine API's `/build`: the packed context in, the image's id out. */
+export interface EngineBuild {
+  request: BuildRequest;
+  imageRef: string;
+  context: Readable;
+  maxContextBytes: number;
+  egress: PreparedEgress;
+  io: BuildIo;
+  signal: AbortSignal;
+  /**
+   * Cancelled or timed out: stops what the build left running (`memory` marks its steps,
+   * `since` when it started) and gives the error to throw.
+   */
+  onStopped(memory: number, since: number): Promise<Error>;
+}
+
+/**
+ * Runs the build with its CPU and memory limits, its RUN steps on the isolated network, its
+ * output streamed to the log; the image's id (sha256:…) once it is in the host's store.
+ */
+export async function runEngineBuild(
+  client: EngineClient,
+  socketPath: string,
+  build: EngineBuild,
+): Promise<string> {
+  const { request, io, signal } = build;
+  // A few pages under the asked memory: the mark by which a cancel finds this build's steps.
+  const memory = request.limits.ramMb * MIB - randomInt(1, 256) * 4096;
+  const limited = limitStream(build.maxContextBytes);
+  build.context.on('error', (err) => limited.destroy(err));
+  build.context.pipe(limited);
+  const parser = new BuildProgressParser(io.onLog);
+  const since = Date.now();
+  let answer;
+  try {
+    answer = await streamEngineRequest(socketPath, 'POST', '/build', {
+      query: buildQuery(request, build.imageRef, memory, build.egress),
+      body: limited,
+      signal,
+      onData: (chunk) => parser.push(chunk),
+    });
+  } catch (err) {
+    parser.end();
+    if (signal.aborted) throw await build.onStopped(memory, since);
+    if (err instanceof ContextTooLargeError) throw contextTooLarge(err.maxBytes);
+    throw new BuildFailedError(`La construction a échoué : ${(err as Error).message}`, 'failed', {
+      cause: err,
+    });
+  }
+  const progress = parser.end();
+  if (answer.status >= 400) {
+    const detail = safeMessage(answer.errorBody);
+    io.onLog(`Erreur : ${detail}`);
+    throw new BuildFailedError(`La construction a échoué : ${detail}`);
+  }
+  if (progress.error) throw new BuildFailedError(failureMessage(progress));
+  const image = await client.optional<{ Id: string }>(
+    'GET',
+    `/images/${encodeURIComponent(build.imageRef)}/json`,
+  );
+  if (!image)
+    throw new BuildFailedError("La construction a échoué : l'image construite est introuvable.");
+  return image.Id.startsWith('sha256:') ? image.Id : `sha256:${image.Id}`;
+}
+
+function buildQuery(
+  request: BuildRequest,
+  imageRef: string,
+  memory: number,
+  egress: PreparedEgress,
+): Record<string, string> {
+  return {
+    t: imageRef,
+    dockerfile: 'Dockerfile',
+    // Predefined arguments of both builders: in RUN steps' environment, not in the image.
+    buildargs: JSON.stringify({ ...request.buildArgs, ...proxyArgs(egress.proxyUrl) }),
+    memory: String(memory),
+    memswap: String(memory),
+    cpuperiod: String(CPU_PERIOD),
+    cpuquota: String(Math.max(1000, Math.round((request.limits.cpuMilli / 1000) * CPU_PERIOD))),
+    rm: '1',
+    forcerm: '1',
+    labels: JSON.stringify({
+      'nuagedeploy.build-id': request.buildId,
+      'nuagedeploy.deployment-id': request.deploymentId,
+    }),
+    // RUN steps on the isolated network: Docker reads `networkmode`; Podman ignores it and
+    // reads buildah's namespace options instead (a network name as the namespace's path).
+    ...(egress.podman
+      ? { nsoptions: JSON.stringify([{ Name: 'network', Host: false, Path: egress.network }]) }
+      : { networkmode: egress.network }),
+  };
+}
+
+/** The proxy in the variables every package manager reads (both spellings: curl reads lowercase). */
+function proxyArgs(proxyUrl: string): Record<string, string> {
+  return {
+    HTTP_PROXY: proxyUrl,
+    HTTPS_PROXY: proxyUrl,
+    http_proxy: proxyUrl,
+    https_proxy: proxyUrl,
+    NO_PROXY: 'localhost,127.0.0.1',
+    no_proxy: 'localhost,127.0.0.1',
+  };
+}
+
+/** The engine's refusal: its JSON `message`, else the start of what it answered. */
+function safeMessage(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { message?: string };
+    if (parsed.message) return parsed.message;
+  } catch {
+    // not JSON
+  }
+  return body.trim().slice(0, 500) || 'le moteur de conteneurs a refusé la construction';
+}

@@ -1,0 +1,107 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { egressProxyScript, runEgressProxy } from './egress-proxy';
+
+/**
+ * The egress proxy in this process: a loopback server stands for both a private service (refused)
+ * and, once listed in `allow`, a public one (let through). Real builds going through it on
+ * Podman: docker/docker-builder.test.ts.
+ */
+let target: http.Server;
+let targetPort: number;
+let strict: http.Server;
+let allowing: http.Server;
+
+const listening = async (server: http.Server) => {
+  if (!server.listening) await new Promise((r) => server.once('listening', r));
+  return (server.address() as AddressInfo).port;
+};
+
+function viaProxy(proxy: http.Server, path: string, method = 'GET') {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request({
+      host: '127.0.0.1',
+      port: (proxy.address() as AddressInfo).port,
+      method,
+      path,
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: body.trim() }));
+    });
+    req.on('connect', (res, socket) => {
+      if (res.statusCode !== 200) {
+        socket.destroy();
+        return resolve({ status: res.statusCode ?? 0, body: '' });
+      }
+      // Through the tunnel: a plain HTTP request to the target.
+      let body = '';
+      socket.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      socket.on('end', () => resolve({ status: 200, body: body.split('\r\n\r\n')[1] ?? '' }));
+      socket.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  target = http.createServer((_q, res) => res.end('service joint'));
+  target.listen(0, '127.0.0.1');
+  targetPort = await listening(target);
+  strict = runEgressProxy(net, http, dns, { port: 0, allow: [] });
+  allowing = runEgressProxy(net, http, dns, { port: 0, allow: [`127.0.0.1:${targetPort}`] });
+  await listening(strict);
+  await listening(allowing);
+});
+
+afterAll(() => {
+  for (const s of [target, strict, allowing]) s.close();
+});
+
+describe('the egress proxy of builds', () => {
+  it('refuses loopback, private and link-local destinations, by address or by name', async () => {
+    for (const url of [
+      `http://127.0.0.1:${targetPort}/`,
+      `http://localhost:${targetPort}/`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/',
+      'http://[::1]:80/',
+    ]) {
+      const answer = await viaProxy(strict, url);
+      expect(answer.status, url).toBe(403);
+      expect(answer.body, url).toMatch(/^destination refusée \(réseau privé\)/);
+    }
+  });
+
+  it('refuses CONNECT tunnels to private destinations', async () => {
+    expect((await viaProxy(strict, `127.0.0.1:${targetPort}`, 'CONNECT')).status).toBe(403);
+    expect((await viaProxy(strict, '169.254.169.254:443', 'CONNECT')).status).toBe(403);
+  });
+
+  it('lets an allowed address through, plain and tunnelled, and that port only', async () => {
+    expect(await viaProxy(allowing, `http://127.0.0.1:${targetPort}/`)).toEqual({
+      status: 200,
+      body: 'service joint',
+    });
+    expect(await viaProxy(allowing, `127.0.0.1:${targetPort}`, 'CONNECT')).toEqual({
+      status: 200,
+      body: 'service joint',
+    });
+    expect((await viaProxy(allowing, `http://127.0.0.1:${targetPort + 1}/`)).status).toBe(403);
+  });
+
+  it('answers 400 to a request that is not a proxy request', async () => {
+    expect((await viaProxy(strict, '/')).status).toBe(400);
+  });
+
+  it('is written out as a whole program, the allowed addresses in it', () => {
+    const script = egressProxyScript({ port: 3128, allow: ['10.0.0.5:8081'] });
+    expect(script).toContain('"allow":["10.0.0.5:8081"]');
+    expect(() => new Function('require', script)).not.toThrow();
+  });
+});

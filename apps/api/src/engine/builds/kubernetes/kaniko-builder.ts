@@ -1,0 +1,276 @@
+import { readFile } from 'node:fs/promises';
+import type { BuildSettings } from '../../../config';
+import {
+  CONTENT_TYPES,
+  FIELD_MANAGER,
+  isNotFound,
+  KubeClient,
+} from '../../drivers/kubernetes/kube-client';
+import { loadKubeConfig, type KubeConnection } from '../../drivers/kubernetes/kubeconfig';
+import { collectionPath, objectPath, podLogPath } from '../../drivers/kubernetes/paths';
+import { validateObject } from '../../manifests/validate';
+import {
+  BuildCancelledError,
+  BuildFailedError,
+  type BuildIo,
+  type BuildOutcome,
+  type BuildRequest,
+  type ImageBuilder,
+  type ResolvedCommit,
+  type SourceSpec,
+} from '../builder';
+import { detectBuild } from '../detect/detect';
+import { renderDockerfile } from '../render-dockerfile';
+import { sourceTooLarge } from '../limits/size-limits';
+import { checkoutCommit } from '../source/checkout';
+import { resolveCommit } from '../source/resolve-commit';
+import {
+  CHECKOUT_CONTAINER,
+  DEFAULT_MAX_SOURCE_BYTES,
+  GIT_CHECKOUT_IMAGE,
+  SOURCE_VOLUME,
+} from './kaniko-checkout';
+import { imageRefFor, renderKanikoObjects } from './kaniko-job';
+import { type PodStatus, pause, waitingReason } from './build-pod';
+
+type Obj = Record<string, unknown>;
+interface JobStatus {
+  conditions?: { type: string; status: string; reason?: string; message?: string }[];
+}
+
+/**
+ * Kubernetes builds: the API process reads the commit (shallow) to detect how to build, then a
+ * Kaniko Job in the application's namespace builds it and pushes to REGISTRY_URL. Logs are
+ * followed from the build pod; a cancel deletes the Job (Foreground: its pod goes first).
+ */
+export class KanikoImageBuilder implements ImageBuilder {
+  constructor(
+    private readonly client: KubeClient,
+    private readonly settings: BuildSettings,
+    /** How often the Job, its pod and the log are read (ms). */
+    private readonly pollMs = 2000,
+    /** IMAGE_OVERRIDES, for the Git checkout's image (kaniko-checkout.ts). */
+    private readonly imageOverrides: ReadonlyMap<string, string> = new Map(),
+  ) {}
+
+  static connect(
+    connection: KubeConnection,
+    settings: BuildSettings,
+    imageOverrides?: ReadonlyMap<string, string>,
+  ): KanikoImageBuilder {
+    return new KanikoImageBuilder(
+      new KubeClient(loadKubeConfig(connection)),
+      settings,
+      2000,
+      imageOverrides,
+    );
+  }
+
+  resolveCommit(source: SourceSpec): Promise<ResolvedCommit> {
+    return resolveCommit(source, {
+      allowPrivateHosts: this.settings.allowPrivateGitHosts,
+      extraCaFile: this.settings.extraCaFile,
+    });
+  }
+
+  async build(request: BuildRequest, io: BuildIo): Promise<BuildOutcome> {
+    const registry = this.settings.registry;
+    if (!registry)
+      throw new BuildFailedError(
+        "La construction sur Kubernetes demande un registre d'images : REGISTRY_URL n'est pas configuré sur la plateforme.",
+      );
+    if (io.signal.aborted) throw new BuildCancelledError();
+    const extraCaPem = await this.extraCaPem();
+    // Detection reads the commit here, within BUILD_MAX_SOURCE_MB as on one host; the Job's
+    // init container reads it again in the cluster, within the same limit (kaniko-checkout.ts).
+    const maxSourceBytes = this.settings.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES;
+    const checkout = await checkoutCommit(request.source, {
+      allowPrivateHosts: this.settings.allowPrivateGitHosts,
+      extraCaFile: this.settings.extraCaFile,
+      workDir: this.settings.workDir,
+      maxBytes: maxSourceBytes,
+      signal: io.signal,
+      onLog: io.onLog,
+    });
+    let plan;
+    let dockerfile: string | null = null;
+    try {
+      plan = await detectBuild(checkout.dir, request.templateHint);
+      if (plan.template)
+        dockerfile = await renderDockerfile(
+          plan,
+          this.settings.baseImages,
+          Object.keys(request.buildArgs),
+        );
+    } finally {
+      await checkout.dispose();
+    }
+    io.onLog(
+      dockerfile
+        ? `Projet détecté : ${plan.detected.kind}${plan.detected.framework ? ` (${plan.detected.framework})` : ''} — Dockerfile généré (modèle ${plan.template}).`
+        : `Dockerfile du dépôt utilisé (port ${plan.detected.port}).`,
+    );
+    const objects = renderKanikoObjects({
+      request,
+      dockerfile,
+      settings: {
+        image: this.settings.kanikoImage,
+        registry,
+        extraCaPem,
+        maxSourceBytes,
+        gitImage: this.imageOverrides.get(GIT_CHECKOUT_IMAGE) ?? GIT_CHECKOUT_IMAGE,
+      },
+    });
+    const all = [objects.secret, ...(objects.configMap ? [objects.configMap] : []), objects.job];
+    for (const object of all) validateObject(object);
+    try {
+      for (const object of all) await this.apply(object);
+      io.onLog(
+        `Construction lancée dans le cluster (Job ${objects.name}, espace ${request.namespace}).`,
+      );
+      const digest = await this.follow(request, objects.name, io);
+      const imageRef = imageRefFor(request, registry.url);
+      io.onLog(`Image construite et envoyée : ${imageRef}@${digest}`);
+      return {
+        imageRef,
+        imageDigest: digest,
+        commitSha: checkout.commitSha,
+        commitMessage: checkout.commitMessage,
+        detected: plan.detected,
+      };
+    } finally {
+      // Success, failure or cancel: nothing of the build stays (the Secret holds credentials).
+      await this.remove(
+        request.namespace,
+        objects.name,
+        all.map((o) => o.kind),
+      ).catch((error: unknown) =>
+        io.onLog(`Nettoyage du Job de construction incomplet : ${(error as Error).message}`),
+      );
+    }
+  }
+
+  /** TLS_EXTRA_CA_FILE's text, read at each build (the operator may renew it); null without it. */
+  private async extraCaPem(): Promise<string | null> {
+    const file = this.settings.extraCaFile;
+    if (!file) return null;
+    try {
+      return await readFile(file, 'utf8');
+    } catch (error) {
+      throw new BuildFailedError(
+        `Le certificat d'autorité supplémentaire de la plateforme (TLS_EXTRA_CA_FILE) est illisible : ${(error as Error).message}`,
+      );
+    }
+  }
+
+  private async apply(object: {
+    apiVersion: string;
+    kind: string;
+    metadata: { name: string; namespace: string };
+  }) {
+    await this.client.json<Obj>('PATCH', objectPath(object), {
+      query: { fieldManager: FIELD_MANAGER, force: true, fieldValidation: 'Strict' },
+      contentType: CONTENT_TYPES.apply,
+      body: object,
+    });
+  }
+
+  /** Until the Job completes or fails; emits the pod's new log lines at each look. */
+  private async follow(request: BuildRequest, name: string, io: BuildIo): Promise<string> {
+    const ns = request.namespace;
+    // The checkout's lines, then Kaniko's.
+    const seen = new Map<string, number>();
+    let lastWaiting: string | null = null;
+    const emitLog = async (pod: string, container: string) => {
+      const text = await this.client
+        .text('GET', podLogPath(ns, pod), { query: { container } })
+        .catch(() => null); // not started yet
+      if (text === null) return;
+      const lines = text.split('\n').filter((l) => l.length > 0);
+      for (const line of lines.slice(seen.get(container) ?? 0)) io.onLog(line);
+      seen.set(container, Math.max(seen.get(container) ?? 0, lines.length));
+    };
+    // The Job's activeDeadlineSeconds stops the build in the cluster; this is the API side's.
+    const deadline = Date.now() + (request.limits.timeoutSeconds + 120) * 1000;
+    for (;;) {
+      if (io.signal.aborted) throw new BuildCancelledError();
+      // The Job before its pod: a Job seen complete has a pod already showing how it ended.
+      const job = await this.client.json<{ status?: JobStatus }>(
+        'GET',
+        objectPath({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name, namespace: ns } }),
+      );
+      const pods = await this.client.json<{
+        items: { metadata: { name: string }; status?: PodStatus }[];
+      }>('GET', collectionPath('v1', 'Pod', ns), {
+        query: { labelSelector: `nuagedeploy.io/build=${name}` },
+      });
+      const pod = pods.items[0];
+      const checkout = pod?.status?.initContainerStatuses?.find(
+        (c) => c.name === CHECKOUT_CONTAINER,
+      )?.state;
+      if (pod && (checkout?.running || checkout?.terminated))
+        await emitLog(pod.metadata.name, CHECKOUT_CONTAINER);
+      if (pod) await emitLog(pod.metadata.name, 'kaniko');
+      // Why the build does not start (image pull, scheduling, quota) is told once, when it changes.
+      const waiting = pod ? waitingReason(pod.status) : null;
+      if (waiting && waiting !== lastWaiting)
+        io.onLog(`En attente du pod de construction : ${waiting}`);
+      lastWaiting = waiting;
+      const done = job.status?.conditions?.find(
+        (c) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True',
+      );
+      const terminated = pod?.status?.containerStatuses?.find((c) => c.name === 'kaniko')?.state
+        ?.terminated;
+      if (done?.type === 'Failed' && done.reason === 'DeadlineExceeded')
+        throw new BuildFailedError(
+          `La construction a dépassé sa durée maximale (${Math.round(request.limits.timeoutSeconds / 60)} min) et a été arrêtée.`,
+          'timeout',
+        );
+      // The checkout's own French sentence (the repository too large, unreachable), or the
+      // kubelet's eviction once the source volume went past its sizeLimit.
+      if (pod?.status?.reason === 'Evicted' && pod.status.message?.includes(`"${SOURCE_VOLUME}"`))
+        throw sourceTooLarge(this.settings.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES);
+      const lastLine = (text: string | undefined) =>
+        (text ?? '').trim().split('\n').filter(Boolean).pop();
+      if (checkout?.terminated && checkout.terminated.exitCode !== 0)
+        throw new BuildFailedError(
+          lastLine(checkout.terminated.message) ??
+            'La récupération du dépôt dans le cluster a échoué.',
+        );
+      if (done?.type === 'Failed' || (terminated && terminated.exitCode !== 0)) {
+        const last = lastLine(terminated?.message ?? done?.message);
+        throw new BuildFailedError(
+          `La construction a échoué : ${last ?? 'le Job de construction a échoué'}`,
+        );
+      }
+      if (done?.type === 'Complete' || terminated?.exitCode === 0) {
+        const digest = /sha256:[0-9a-f]{64}/.exec(terminated?.message ?? '')?.[0];
+        if (!digest)
+          throw new BuildFailedError(
+            "La construction a réussi mais Kaniko n'a pas donné l'empreinte (digest) de l'image.",
+          );
+        return digest;
+      }
+      if (Date.now() > deadline)
+        throw new BuildFailedError(
+          'La construction a dépassé sa durée maximale et a été arrêtée.',
+          'timeout',
+        );
+      await pause(this.pollMs, io.signal);
+    }
+  }
+
+  /** The Job (Foreground: its pod is deleted before it), its Secret and ConfigMap. */
+  private async remove(namespace: string, name: string, kinds: string[]): Promise<void> {
+    for (const kind of ['Job', ...kinds.filter((k) => k !== 'Job')]) {
+      const apiVersion = kind === 'Job' ? 'batch/v1' : 'v1';
+      await this.client
+        .json('DELETE', objectPath({ apiVersion, kind, metadata: { name, namespace } }), {
+          ...(kind === 'Job' ? { query: { propagationPolicy: 'Foreground' } } : {}),
+        })
+        .catch((error: unknown) => {
+          if (!isNotFound(error)) throw error;
+        });
+    }
+  }
+}

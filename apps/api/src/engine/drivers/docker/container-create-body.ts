@@ -1,0 +1,37 @@
+import type { ContainerPlan } from './container-spec';
+
+/** json-file logs rotate: at most 3 × 10 MB per container. */
+export const LOG_CONFIG = { Type: 'json-file', Config: { 'max-size': '10m', 'max-file': '3' } };
+
+/** POST /containers/create body. Cmd stays the image's unless the template sets an argv. */
+export function createBody(p: ContainerPlan): Record<string, unknown> {
+  const t = p.template;
+  const portKey = t.port === null ? null : `${t.port}/tcp`;
+  return {
+    Image: t.image,
+    Env: p.env,
+    Labels: p.labels,
+    ...(t.cmd ? { Cmd: t.cmd } : {}),
+    ...(portKey ? { ExposedPorts: { [portKey]: {} } } : {}),
+    HostConfig: {
+      NanoCpus: t.cpuMilli * 1_000_000,
+      Memory: t.ramMb * 1_000_000,
+      // No swap beyond the memory limit: a limit that swaps is no limit on a shared host.
+      MemorySwap: t.ramMb * 1_000_000,
+      PidsLimit: t.pidsLimit,
+      LogConfig: LOG_CONFIG,
+      // Entrypoints switch users with setuid() (CAP_SETUID), never through setuid binaries.
+      SecurityOpt: ['no-new-privileges'],
+      CapDrop: ['ALL'],
+      CapAdd: t.capabilities ?? [],
+      RestartPolicy: { Name: t.restart },
+      // An ephemeral port on loopback only: the balancer (and probes) reach replicas there.
+      ...(portKey ? { PortBindings: { [portKey]: [{ HostIp: '127.0.0.1', HostPort: '' }] } } : {}),
+      Mounts: t.mounts.map((m) => ({ Type: 'volume', Source: m.volume, Target: m.target })),
+      NetworkMode: t.network,
+    },
+    NetworkingConfig: {
+      EndpointsConfig: { [t.network]: t.aliases.length ? { Aliases: t.aliases } : {} },
+    },
+  };
+}

@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { LABELS, MANAGED_BY } from '../../../spec';
+import { LOG_CONFIG } from '../container-create-body';
+import { EngineError } from '../engine-client';
+import type { EngineApi } from '../engine-api';
+import { DOCKER_LABELS } from '../labels';
+import {
+  APPLIED_FILE,
+  DEFAULT_CHAIN_PREFIX,
+  GUARD_DIR_IN_CONTAINER,
+  GUARD_SCRIPT,
+  RULES_FILE,
+  renderIsolationRules,
+} from './isolation-rules';
+
+/**
+ * The network guard: one small container per host, in the host's network namespace with
+ * NET_ADMIN only, that keeps the platform's own iptables isolation between environment
+ * networks (isolation-rules.ts) in place. Docker isolates user-defined bridges itself; Podman
+ * 4.3 / netavark 1.4 (Debian 12) does too, but removes its FORWARD jump whenever any isolated
+ * network is torn down (its last container stops) and puts it back only at the next setup:
+ * meanwhile every tenant reaches every other. The guard does not depend on that.
+ *
+ * It never gets the engine socket: this process lists the environment networks' subnets and
+ * writes the rules into a host directory bind-mounted into the guard, which loads them (and
+ * puts its FORWARD jump back first) every second and writes back which rules it loaded.
+ */
+
+export interface GuardOptions {
+  image: string;
+  containerName: string;
+  /** Directory this process writes the rules file into (created if missing; every API process shares it). */
+  stateDir: string;
+  /**
+   * A named volume the guard mounts instead of binding stateDir (the platform itself in a
+   * container sees that volume at stateDir: deploy/docker/compose.yaml).
+   */
+  stateVolume?: string;
+  /** Chain names `<prefix>-1` and `-2` (tests use their own). */
+  chainPrefix?: string;
+  /**
+   * Label filters of the networks to isolate; default every network the platform manages
+   * (tests narrow it to their own).
+   */
+  networkFilter?: string[];
+  /** How long a change waits for the guard to have loaded the new rules (default 5 s). */
+  applyWaitMs?: number;
+}
+
+/** What an operator reads when the guard cannot run (runtime status, log). */
+export const GUARD_DOWN_MESSAGE =
+  "Garde réseau inactif : l'isolation entre environnements n'est pas garantie sur cet hôte";
+
+const PULL_TIMEOUT_MS = 5 * 60_000;
+
+interface NetworkSummary {
+  Name: string;
+  IPAM?: { Config?: { Subnet?: string }[] | null } | null;
+}
+
+export interface GuardLog {
+  error(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+}
+
+export class NetworkGuard {
+  /** Why the guard does not run (null while it does). */
+  problem: string | null = null;
+  /** Updates one after the other: each lists the networks afresh, the last one wins. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly api: EngineApi,
+    readonly opts: GuardOptions,
+    private readonly log?: GuardLog,
+  ) {}
+
+  get chainPrefix(): string {
+    return this.opts.chainPrefix ?? DEFAULT_CHAIN_PREFIX;
+  }
+
+  get rulesFile(): string {
+    return path.join(this.opts.stateDir, RULES_FILE);
+  }
+
+  /**
+   * Rules file first (the guard loads it as soon as it starts), then the container, then the
+   * wait until the guard says it loaded them (so a new environment's containers never start
+   * unisolated). Never throws: a guard that cannot run (image missing, no NET_ADMIN, rootless
+   * engine) is reported (problem) and applications keep being served.
+   */
+  sync(): Promise<string | null> {
+    const run = this.queue.then(() => this.syncNow());
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async syncNow(): Promise<string | null> {
+    const before = this.problem;
+    try {
+      await this.writeRules();
+      await this.ensure();
+      await this.waitApplied();
+      this.problem = null;
+    } catch (err) {
+      this.problem = `${GUARD_DOWN_MESSAGE} (${(err as Error).message})`;
+    }
+    // Said once when it goes wrong, once when it is right again.
+    const where = { guard: this.opts.containerName };
+    if (this.problem && this.problem !== before) this.log?.error(where, this.problem);
+    if (!this.problem && before) this.log?.info(where, 'network guard running again');
+    return this.problem;
+  }
+
+  /** The subnets of the platform's environment networks, as the engine reports them. */
+  async subnets(): Promise<string[]> {
+    const filters = { label: this.opts.networkFilter ?? [`${LABELS.managedBy}=${MANAGED_BY}`] };
+    const list = await this.api.client.json<NetworkSummary[]>('GET', '/networks', {
+      query: { filters: JSON.stringify(filters) },
+    });
+    return list.flatMap((n) => (n.IPAM?.Config ?? []).map((c) => c.Subnet ?? ''));
+  }
+
+  /**
+   * Rewrites the rules file atomically (a rename: the guard never reads half a file), its
+   * first line naming this set of rules (iptables-restore skips `#` lines).
+   */
+  async writeRules(): Promise<void> {
+    const rules = renderIsolationRules(await this.subnets(), this.chainPrefix);
+    const generation = createHash('sha256').update(rules).digest('hex').slice(0, 16);
+    const body = `# generation ${generation}\n${rules}`;
+    mkdirSync(this.opts.stateDir, { recursive: true, mode: 0o755 });
+    const tmp = `${this.rulesFile}.${process.pid}.tmp`;
+    writeFileSync(tmp, body, { mode: 0o644 });
+    renameSync(tmp, this.rulesFile);
+  }
+
+  /** Until the guard has loaded the current rules file (another process's, if it wrote last). */
+  private async waitApplied(): Promise<void> {
+    const firstLine = (file: string) => {
+      try {
+        return readFileSync(path.join(this.opts.stateDir, file), 'utf8').split('\n')[0];
+      } catch {
+        return undefined;
+      }
+    };
+    const deadline = Date.now() + (this.opts.applyWaitMs ?? 5_000);
+    while (firstLine(APPLIED_FILE) !== firstLine(RULES_FILE)) {
+      if (Date.now() > deadline) {
+        const logs = await this.api.logs(this.opts.containerName, 3).catch(() => '');
+        throw new Error(`rules not loaded by the guard ${logs.trim()}`.trim());
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** The guard container runs with the current spec (recreated when it changed). */
+  async ensure(): Promise<string> {
+    const body = this.createBody();
+    const hash = createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 32);
+    const current = await this.api.inspectContainer(this.opts.containerName);
+    if (current && current.Config.Labels?.[DOCKER_LABELS.specHash] === hash) {
+      if (!current.State.Running && !current.State.Restarting)
+        await this.api.startContainer(current.Id);
+      return current.Id;
+    }
+    if (current) await this.api.removeContainer(current.Id, 2);
+    const labels = { ...body.Labels, [DOCKER_LABELS.specHash]: hash };
+    let id: string;
+    const create = () =>
+      this.api.createContainer(this.opts.containerName, { ...body, Labels: labels });
+    try {
+      id = await create();
+    } catch (err) {
+      // Created meanwhile by another process of this host: that one is kept.
+      if (err instanceof EngineError && err.status === 409) return this.ensure();
+      if (!(err instanceof EngineError && err.status === 404)) throw err;
+      // A local build (the default, localhost/…) cannot be pulled: said at once.
+      if (this.opts.image.startsWith('localhost/'))
+        throw new Error(`image ${this.opts.image} is not on this host`, { cause: err });
+      // The image is not on this host yet (a registry reference): pulled once.
+      const failed = await this.api.pullImage(this.opts.image, PULL_TIMEOUT_MS);
+      if (failed) throw new Error(`image ${this.opts.image}: ${failed}`, { cause: err });
+      id = await create();
+    }
+    await this.api.startContainer(id);
+    return id;
+  }
+
+  private createBody() {
+    return {
+      Image: this.opts.image,
+      // Root with NET_ADMIN alone (the platform's image runs as `node` otherwise).
+      User: '0',
+      Entrypoint: ['/bin/sh', '-c'],
+      Cmd: [GUARD_SCRIPT],
+      Env: [
+        `GUARD_CHAINS=${this.chainPrefix}`,
+        'PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+      ],
+      Labels: { [LABELS.managedBy]: MANAGED_BY, [LABELS.component]: 'network-guard' },
+      HostConfig: {
+        // The host's own FORWARD chain is what it guards.
+        NetworkMode: 'host',
+        Mounts: [
+          this.opts.stateVolume
+            ? { Type: 'volume', Source: this.opts.stateVolume, Target: GUARD_DIR_IN_CONTAINER }
+            : {
+                Type: 'bind',
+                Source: path.resolve(this.opts.stateDir),
+                Target: GUARD_DIR_IN_CONTAINER,
+              },
+        ],
+        RestartPolicy: { Name: 'unless-stopped' },
+        Memory: 64_000_000,
+        MemorySwap: 64_000_000,
+        PidsLimit: 32,
+        LogConfig: LOG_CONFIG,
+        SecurityOpt: ['no-new-privileges'],
+        CapDrop: ['ALL'],
+        // Enough for Debian's iptables (nf_tables backend); a legacy-backend image needs NET_RAW.
+        CapAdd: ['NET_ADMIN'],
+      },
+    };
+  }
+}

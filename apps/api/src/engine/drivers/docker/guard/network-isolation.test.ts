@@ -1,0 +1,250 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LABELS, type EnvironmentSpec } from '../../../spec';
+import { DockerDriver } from '../docker-driver';
+import { EngineApi } from '../engine-api';
+import { DOCKER_LABELS } from '../labels';
+import {
+  TEST_HASH_KEY,
+  buildImage,
+  execIn,
+  runId,
+  skipReason,
+  sweep,
+  testClient,
+  testEdge,
+  waitFor,
+} from '../test-support';
+
+/** Debian's iptables (e2e/support/debian-images/build.sh guard), as NETWORK_GUARD_IMAGE. */
+const GUARD_IMAGE = 'localhost/nuage-test-guard:bookworm';
+
+const iptables = (...args: string[]) =>
+  execFileSync('iptables', ['-w', ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+const forwardRules = () => iptables('-S', 'FORWARD').split('\n').slice(1).filter(Boolean);
+
+/**
+ * Tenant isolation on one host, on a real engine, through the driver's own path: the
+ * environments' networks made by ensureEnvironment, the network guard it runs. A container of
+ * one environment must not open a connection to another environment's container, even while
+ * other isolated networks are torn down (Podman 4.3 / netavark 1.4 then removes its isolation
+ * jump from FORWARD: measured, a neighbour reached another tenant's server 3 rounds in 12);
+ * its own environment's containers and destinations outside the environments stay reachable.
+ * The guard's chains carry this run's own prefix (parallel runs never touch each other's) and
+ * isolate only this run's networks (label filter).
+ */
+describe.skipIf(skipReason !== null)('environment isolation on a real engine', () => {
+  const id = runId();
+  const prefix = `ndtest-iso-${id}`;
+  const chains = `NDG${id}`;
+  const jump = `-A FORWARD -j ${chains}-1`;
+  const projectId = randomUUID();
+  const api = new EngineApi(testClient());
+  const serverImage = `localhost/${prefix}-server:1`;
+  const clientImage = `localhost/${prefix}-client:1`;
+  const stateDir = path.join(os.tmpdir(), `${prefix}-guard`);
+  const otherNetworks: string[] = [];
+  let driver: DockerDriver;
+  let host: http.Server;
+  let server = '';
+  let neighbour = '';
+  let otherTenant = '';
+  let serverAddress = '';
+  /** The host-side address of a network that is no environment, and the port answering there. */
+  let outside = '';
+
+  const environment = (suffix: string): EnvironmentSpec => {
+    const environmentId = randomUUID();
+    return {
+      environmentId,
+      projectId,
+      namespace: `${prefix}-${suffix}`,
+      labels: { [LABELS.environmentId]: environmentId, [LABELS.projectId]: projectId },
+      quota: { cpuMilli: 1000, ramMb: 512, storageMb: 1000 },
+    };
+  };
+  const envA = environment('env-a');
+  const envB = environment('env-b');
+
+  const run = async (name: string, image: string, network: string) => {
+    const cid = await api.createContainer(`${prefix}-${name}`, {
+      Image: image,
+      Labels: { [DOCKER_LABELS.namespace]: network },
+      HostConfig: { NetworkMode: network },
+    });
+    await api.startContainer(cid);
+    return cid;
+  };
+  const addressOf = async (cid: string, network: string) =>
+    (await api.inspectContainer(cid))?.NetworkSettings.Networks?.[network]?.IPAddress ?? '';
+  /** What `from` gets back from `host:port` (empty when no connection opens within 3 s). */
+  const fetchFrom = (from: string, target: string) =>
+    execIn(api, from, [
+      '/bin/busybox',
+      'sh',
+      '-c',
+      `printf 'GET / HTTP/1.0\\r\\n\\r\\n' | /bin/busybox timeout 3 /bin/busybox nc ${target.replace(':', ' ')}`,
+    ]);
+
+  /** One isolated network set up and completely torn down (its last container gone). */
+  const churnOnce = async (n: number) => {
+    const name = `${prefix}-churn${n}`;
+    otherNetworks.push(name);
+    await api.createNetwork(name, {});
+    const cid = await run(`churn${n}`, clientImage, name);
+    await api.removeContainer(cid);
+    await api.removeNetwork(name);
+  };
+
+  beforeAll(async () => {
+    await buildImage(api, serverImage, {
+      cmd: 'httpd -f -p 8080 -h /www',
+      files: { 'www/index.html': 'tenant-a-page\n' },
+    });
+    await buildImage(api, clientImage, { cmd: 'sleep 600' });
+    driver = new DockerDriver({
+      hashKey: TEST_HASH_KEY,
+      edge: await testEdge(prefix),
+      guard: {
+        image: GUARD_IMAGE,
+        containerName: `${prefix}-guard`,
+        stateDir,
+        chainPrefix: chains,
+        networkFilter: [`${LABELS.projectId}=${projectId}`],
+      },
+    });
+    await driver.ensureEnvironment(envA);
+    await driver.ensureEnvironment(envB);
+    server = await run('server', serverImage, envA.namespace);
+    neighbour = await run('neighbour', clientImage, envA.namespace);
+    otherTenant = await run('other-tenant', clientImage, envB.namespace);
+    serverAddress = await addressOf(server, envA.namespace);
+
+    // Outside every environment: the host, on the gateway of a network that is none.
+    const plain = `${prefix}-plain`;
+    otherNetworks.push(plain);
+    await api.createNetwork(plain, {});
+    // The bridge (and its host-side address) exists while a container is attached.
+    await run('plain-holder', clientImage, plain);
+    const info = await api.client.json<{ IPAM: { Config: { Gateway?: string }[] } }>(
+      'GET',
+      `/networks/${plain}`,
+    );
+    host = http.createServer((_req, res) => res.end('outside-page\n'));
+    await new Promise<void>((r) => host.listen(0, '0.0.0.0', r));
+    outside = `${info.IPAM.Config[0]?.Gateway}:${(host.address() as AddressInfo).port}`;
+
+    // The guard has loaded this run's two subnets.
+    await waitFor(
+      'the guard rules',
+      async () => (iptables('-S', `${chains}-2`).match(/-j DROP/g) ?? []).length,
+      (n) => n === 2,
+    );
+  }, 180_000);
+
+  afterAll(async () => {
+    host?.close();
+    await sweep(api, { deploymentIds: [], prefix });
+    for (const env of [envA, envB]) await driver?.removeEnvironment(env).catch(() => undefined);
+    for (const n of otherNetworks) await api.removeNetwork(n);
+    const guard = await api.inspectContainer(`${prefix}-guard`);
+    if (guard) await api.removeContainer(guard.Id);
+    // This run's chains and jump only.
+    while (forwardRules().includes(jump)) iptables('-D', 'FORWARD', '-j', `${chains}-1`);
+    for (const flag of ['-F', '-X'])
+      for (const c of [`${chains}-1`, `${chains}-2`]) {
+        try {
+          iptables(flag, c);
+        } catch {
+          // never created
+        }
+      }
+    rmSync(stateDir, { recursive: true, force: true });
+  }, 120_000);
+
+  it("keeps one environment's containers out of another's; its own and the outside stay reachable", async () => {
+    expect(serverAddress).not.toBe('');
+    expect(driver.problems()).toEqual([]);
+    // First in FORWARD (netavark inserts its own jump on top at each setup: put back below).
+    await waitFor(
+      'the jump first',
+      async () => forwardRules()[0],
+      (r) => r === jump,
+      10_000,
+    );
+
+    expect(await fetchFrom(neighbour, `${serverAddress}:8080`)).toContain('tenant-a-page');
+    expect(await fetchFrom(otherTenant, `${serverAddress}:8080`)).not.toContain('tenant-a-page');
+    expect(await fetchFrom(otherTenant, outside)).toContain('outside-page');
+    expect(await fetchFrom(neighbour, outside)).toContain('outside-page');
+
+    // As the edge proxy: joined to both environments, it reaches A's replica over A's bridge.
+    const proxyLike = await run('proxy-like', clientImage, envB.namespace);
+    await api.client.request('POST', `/networks/${envA.namespace}/connect`, {
+      body: { Container: proxyLike },
+    });
+    expect(await fetchFrom(proxyLike, `${serverAddress}:8080`)).toContain('tenant-a-page');
+  }, 60_000);
+
+  it('stays isolated while other isolated networks are set up and torn down', async () => {
+    // Podman's own isolation jump, when this engine has one (netavark): seen gone meanwhile.
+    const netavarkJump = '-A FORWARD -j NETAVARK_ISOLATION_1';
+    const netavark = forwardRules().includes(netavarkJump);
+    let netavarkJumpMissing = 0;
+    let churning = true;
+    const churn = (async () => {
+      for (let n = 0; churning; n++) await churnOnce(n);
+    })();
+    const sampler = (async () => {
+      while (churning) {
+        if (!forwardRules().includes(netavarkJump)) netavarkJumpMissing++;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    try {
+      for (let round = 0; round < 6; round++) {
+        expect(await fetchFrom(otherTenant, `${serverAddress}:8080`)).not.toContain(
+          'tenant-a-page',
+        );
+        expect(await fetchFrom(neighbour, `${serverAddress}:8080`)).toContain('tenant-a-page');
+      }
+    } finally {
+      churning = false;
+      await Promise.all([churn, sampler]);
+    }
+    // The situation this guards against did happen during the test (on Podman).
+    if (netavark) expect(netavarkJumpMissing).toBeGreaterThan(0);
+    expect(await fetchFrom(otherTenant, outside)).toContain('outside-page');
+  }, 180_000);
+
+  it('puts its FORWARD jump back first when something removed it', async () => {
+    // (Not checked gone here: the guard may be moving it back first at this very moment, when
+    // netavark just pushed it down.)
+    iptables('-D', 'FORWARD', '-j', `${chains}-1`);
+    await waitFor(
+      'the jump back',
+      async () => forwardRules()[0],
+      (r) => r === jump,
+      10_000,
+    );
+    expect(await fetchFrom(otherTenant, `${serverAddress}:8080`)).not.toContain('tenant-a-page');
+  }, 30_000);
+
+  it('follows the environments: in force once ensureEnvironment returns, gone with removeEnvironment', async () => {
+    const envC = environment('env-c');
+    const dropRules = () => (iptables('-S', `${chains}-2`).match(/-j DROP/g) ?? []).length;
+    await driver.ensureEnvironment(envC);
+    expect(dropRules()).toBe(3);
+    await driver.removeEnvironment(envC);
+    expect(dropRules()).toBe(2);
+  }, 60_000);
+});

@@ -1,0 +1,134 @@
+import { RuntimeRejectedError } from '../../driver';
+import { QUOTA_NAME } from '../../manifests/environment';
+import type { DeploymentObject, JobObject } from '../../manifests/types';
+import { type KubeClient, isNotFound } from './kube-client';
+import { objectPath } from './paths';
+import { cpuMilli, ramMb } from './quantities';
+
+/**
+ * A backup, restore or test-restore Job's pod is counted against its namespace's
+ * ResourceQuota like the application's own pods (limits.cpu, limits.memory; the platform
+ * declares requests = limits, in the units the quota is written in: millicores and SI
+ * megabytes, the way engine/project-quota.ts counts reservations). A Job that does not fit is
+ * refused here, in French, instead of a pod the API server refuses over and over while the Job
+ * waits for its deadline.
+ */
+
+export interface Demand {
+  cpuMilli: number;
+  ramMb: number;
+}
+
+type Resources = { limits?: Record<string, unknown> } | undefined;
+interface PodSpecLike {
+  containers?: { resources?: unknown }[];
+  initContainers?: { resources?: unknown }[];
+}
+const demandOf = (r: Resources): Demand => ({
+  cpuMilli: cpuMilli(r?.limits?.cpu as string | undefined),
+  ramMb: ramMb(r?.limits?.memory as string | undefined),
+});
+
+/**
+ * What the quota charges for one pod: its containers together, or its largest init container if
+ * more (init containers run one at a time, before them), as the API server counts.
+ */
+export function podDemand(pod: PodSpecLike | undefined): Demand {
+  const sum = (pod?.containers ?? []).reduce<Demand>(
+    (total, c) => {
+      const d = demandOf(c.resources as Resources);
+      return { cpuMilli: total.cpuMilli + d.cpuMilli, ramMb: total.ramMb + d.ramMb };
+    },
+    { cpuMilli: 0, ramMb: 0 },
+  );
+  for (const c of pod?.initContainers ?? []) {
+    const d = demandOf(c.resources as Resources);
+    sum.cpuMilli = Math.max(sum.cpuMilli, d.cpuMilli);
+    sum.ramMb = Math.max(sum.ramMb, d.ramMb);
+  }
+  return sum;
+}
+
+/** What the quota charges for the Job's pod. */
+export const jobDemand = (job: JobObject): Demand => podDemand(job.spec?.template.spec);
+
+interface QuotaJson {
+  spec?: { hard?: Record<string, string> };
+  status?: { hard?: Record<string, string>; used?: Record<string, string> };
+}
+
+interface Room {
+  cpuMilli: number;
+  ramMb: number;
+}
+
+/**
+ * The room the namespace's quota leaves now (hard − used + `freed`), in millicores and SI MB;
+ * infinite where the quota sets no limit or the namespace has no quota.
+ */
+async function quotaRoom(client: KubeClient, namespace: string, freed: Demand): Promise<Room> {
+  let quota: QuotaJson;
+  try {
+    quota = await client.json<QuotaJson>(
+      'GET',
+      objectPath({
+        apiVersion: 'v1',
+        kind: 'ResourceQuota',
+        metadata: { name: QUOTA_NAME, namespace },
+      }),
+    );
+  } catch (error) {
+    // No quota in the namespace: nothing caps the pod.
+    if (isNotFound(error)) return { cpuMilli: Infinity, ramMb: Infinity };
+    throw error;
+  }
+  const hard = quota.status?.hard ?? quota.spec?.hard ?? {};
+  const used = quota.status?.used ?? {};
+  const room = (key: 'cpu' | 'memory', parse: (q: string | undefined) => number, back: number) => {
+    const limit = hard[`limits.${key}`];
+    if (limit === undefined) return Number.POSITIVE_INFINITY;
+    return parse(limit) - parse(used[`limits.${key}`]) + back;
+  };
+  return {
+    cpuMilli: room('cpu', cpuMilli, freed.cpuMilli),
+    ramMb: room('memory', ramMb, freed.ramMb),
+  };
+}
+
+const fits = (need: Demand, room: Room) =>
+  need.cpuMilli <= room.cpuMilli && need.ramMb <= room.ramMb;
+
+/**
+ * Whether the namespace's quota holds one more pod of this Deployment now: the extra pod a
+ * surging rolling update starts before it stops a serving one.
+ */
+export async function surgePodFits(
+  client: KubeClient,
+  namespace: string,
+  deployment: DeploymentObject,
+): Promise<boolean> {
+  const none = { cpuMilli: 0, ramMb: 0 };
+  return fits(podDemand(deployment.spec?.template.spec), await quotaRoom(client, namespace, none));
+}
+
+/**
+ * Refuses (RuntimeRejectedError) a Job whose pod the namespace's quota cannot hold now.
+ * `freed`: what stops just before the Job starts (a restore stops the application first).
+ */
+export async function assertJobFits(
+  client: KubeClient,
+  namespace: string,
+  job: JobObject,
+  what: string,
+  freed: Demand = { cpuMilli: 0, ramMb: 0 },
+): Promise<void> {
+  const need = jobDemand(job);
+  const room = await quotaRoom(client, namespace, freed);
+  if (fits(need, room)) return;
+  const free = (n: number) => Math.max(0, Number.isFinite(n) ? n : 0);
+  throw new RuntimeRejectedError(
+    `${what} ne peut pas démarrer : sa tâche demande ${need.cpuMilli} m de CPU et ${need.ramMb} Mo de mémoire, ` +
+      `mais le quota du projet n’en laisse que ${free(room.cpuMilli)} m de CPU et ${free(room.ramMb)} Mo de mémoire de libres dans cet environnement. ` +
+      'Augmentez le quota du projet ou réduisez les ressources d’une application, puis réessayez.',
+  );
+}

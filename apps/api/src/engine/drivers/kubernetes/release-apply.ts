@@ -1,0 +1,97 @@
+import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
+import { ReleaseNotReadyError } from '../../driver';
+import { renderApplication } from '../../manifests/application';
+import type { DeploymentObject, KubeObject, RenderOptions } from '../../manifests/types';
+import type { ApplicationSpec } from '../../spec';
+import { objectKey, pruneApplication } from './application-objects';
+import type { DriftRepair } from './drift-repair';
+import { rendered } from './guards';
+import type { KubeClient } from './kube-client';
+import type { ObjectWriter } from './object-writer';
+import { surgePodFits } from './pod-quota';
+import { pruneReleaseSecrets, secretsOfTemplate } from './release-secrets';
+import {
+  type RolloutWatchOptions,
+  revertedDeployment,
+  servingBefore,
+  templateChanged,
+  watchRollout,
+} from './rollout-gate';
+import type { WatchCache } from './watch-cache';
+
+export interface ReleaseApplyDeps {
+  client: KubeClient;
+  cache: WatchCache;
+  writer: ObjectWriter;
+  drift: DriftRepair;
+  render: RenderOptions;
+  rollout: RolloutWatchOptions;
+}
+
+/**
+ * One apply of an application: its rendered objects applied (server-side), what is no longer
+ * rendered pruned, and, health-gated (rollout-gate.ts), when pods serve and the pod template
+ * changed, the rollout awaited; a failed one is rolled back to the serving template and throws
+ * ReleaseNotReadyError, so the release never becomes the current one. The template carries
+ * the whole release (its image, its release Secret, its port by name: manifests/secrets.ts
+ * renderReleaseSecret), so applying the serving template back reverts every part of the
+ * release the serving pods depend on. Release Secrets no template refers to go afterwards.
+ */
+export async function applyRelease(deps: ReleaseApplyDeps, spec: ApplicationSpec): Promise<void> {
+  const objects = rendered(() => renderApplication(spec, deps.render));
+  const serving = await servingBefore(deps.cache, spec);
+  if (serving && spec.template !== 'code') await noSurgeWithoutRoom(deps.client, spec, objects);
+  let deployment: { rendered: DeploymentObject; stored: Record<string, unknown> } | undefined;
+  for (const object of objects) {
+    const stored = await deps.writer.apply(object);
+    if (object.kind === 'Deployment') deployment = { rendered: object, stored };
+  }
+  const keys = new Set(objects.map(objectKey));
+  const releaseSecrets = await pruneApplication(deps.writer, deps.cache, spec, keys);
+  deps.drift.rememberApplication(spec, keys);
+  let template: IPodTemplateSpec | undefined = deployment?.rendered.spec?.template;
+  if (serving && deployment && templateChanged(serving, deployment.stored)) {
+    const generation = Number(
+      (deployment.stored.metadata as { generation?: number } | undefined)?.generation ?? 0,
+    );
+    const failure = await watchRollout(
+      { cache: deps.cache, client: deps.client },
+      spec,
+      serving,
+      generation,
+      deps.rollout,
+    );
+    if (failure) {
+      // Drift repair must not roll the failed template out again: it waits for the next apply.
+      deps.drift.forgetApplication(spec.deploymentId);
+      const reverted = revertedDeployment(deployment.rendered, serving);
+      await deps.writer.apply(reverted);
+      template = reverted.spec?.template;
+      await pruneReleaseSecrets(deps.writer, spec, releaseSecrets, secretsOfTemplate(template));
+      throw new ReleaseNotReadyError(failure);
+    }
+  }
+  await pruneReleaseSecrets(deps.writer, spec, releaseSecrets, secretsOfTemplate(template));
+}
+
+/**
+ * A catalogue application's update surges one pod only when the quota has room for it; in a
+ * fully reserved project it replaces its pods one at a time instead (as before health gating:
+ * a short loss of capacity rather than an update the quota refuses). The gate still watches
+ * the rollout and rolls a failed one back. Code applications keep their surge: their releases
+ * promise that the serving one stays until the new one is ready.
+ */
+async function noSurgeWithoutRoom(
+  client: KubeClient,
+  spec: ApplicationSpec,
+  objects: KubeObject[],
+) {
+  for (const object of objects) {
+    if (object.kind !== 'Deployment' || !object.spec) continue;
+    if (await surgePodFits(client, spec.namespace, object)) continue;
+    object.spec.strategy = {
+      type: 'RollingUpdate',
+      rollingUpdate: { maxSurge: 0, maxUnavailable: 1 },
+    };
+  }
+}

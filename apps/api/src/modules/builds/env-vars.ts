@@ -1,0 +1,42 @@
+import type { EnvVarInput } from '@nuage/shared/schemas/code';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { deployments } from '../../db/schema/deployments';
+import { storeEnvVars, viewEnvVars } from '../deployments/env-vars-store';
+import { authorizeCodeApplication, lockLiveApplication } from './build-service';
+import { releaseWithConfiguration } from './releases';
+
+export async function getEnvVars(ctx: AppContext, input: { deploymentId: string; userId: string }) {
+  const d = await authorizeCodeApplication(ctx, { ...input, need: 'user' });
+  return viewEnvVars(d.envVars);
+}
+
+/**
+ * Replaces the application's variables. When a release is running, the change becomes a new
+ * release with the same image (rolled out health-gated, and listed so it can be rolled back).
+ */
+export async function putEnvVars(
+  ctx: AppContext,
+  input: { deploymentId: string; userId: string; vars: EnvVarInput[] },
+) {
+  const authorized = await authorizeCodeApplication(ctx, { ...input, need: 'developer' });
+  const { row, rolledOut } = await ctx.db.transaction(async (tx) => {
+    const d = await lockLiveApplication(tx, authorized.id);
+    const envVars = storeEnvVars(ctx.secrets.secretsKey, input.vars, d.envVars, ['body']);
+    const released = await releaseWithConfiguration(
+      tx,
+      d,
+      envVars,
+      'Variables d’environnement modifiées : nouvelle version en cours de mise en service',
+    );
+    if (released) return { row: released, rolledOut: true };
+    const [updated] = await tx
+      .update(deployments)
+      .set({ envVars, updatedAt: new Date() })
+      .where(eq(deployments.id, d.id))
+      .returning();
+    return { row: updated!, rolledOut: false };
+  });
+  if (rolledOut) ctx.engine.wake();
+  return viewEnvVars(row.envVars);
+}

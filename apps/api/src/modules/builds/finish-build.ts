@@ -1,0 +1,159 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { builds } from '../../db/schema/builds';
+import { deployments } from '../../db/schema/deployments';
+import { releases, type ReleaseConfiguration } from '../../db/schema/releases';
+import type { BuildOutcome } from '../../engine/builds/builder';
+import { splitImage } from '../../engine/record-builds';
+import { withEvent } from '../deployments/events';
+
+/** The process that claimed the build still owns it (a crash recovery may have failed it since). */
+const ownedBy = (buildId: string, owner: string) =>
+  and(eq(builds.id, buildId), eq(builds.claimedBy, owner), eq(builds.status, 'running'));
+
+/**
+ * A successful build becomes release N of its application, and the application's desired image:
+ * the reconciler rolls it out, health-gated (the running release keeps serving until then).
+ * Answers the release, or null when the application was deleted meanwhile.
+ */
+export async function recordSuccess(
+  db: Database,
+  opts: { buildId: string; owner: string; outcome: BuildOutcome; commitMessage: string | null },
+) {
+  const { outcome } = opts;
+  const image = splitImage(outcome.imageRef);
+  return db.transaction(async (tx) => {
+    const [build] = await tx
+      .update(builds)
+      .set({
+        status: 'success',
+        completedAt: new Date(),
+        imageUrl: image.url,
+        imageTag: image.tag,
+        imageDigest: outcome.imageDigest,
+        commitSha: outcome.commitSha,
+        claimedBy: null,
+      })
+      .where(ownedBy(opts.buildId, opts.owner))
+      .returning();
+    if (!build?.deploymentId) return null;
+    const [d] = await tx
+      .select()
+      .from(deployments)
+      .where(eq(deployments.id, build.deploymentId))
+      .for('update');
+    if (!d || d.desiredState === 'absent') return null;
+    const port = d.port ?? outcome.detected.port;
+    const configuration: ReleaseConfiguration = {
+      cpuMilli: d.cpuMilli,
+      ramMb: d.ramMb,
+      replicas: d.replicas,
+      port,
+      envVars: d.envVars,
+    };
+    const [last] = await tx
+      .select({ n: sql<number | null>`max(${releases.numero})` })
+      .from(releases)
+      .where(eq(releases.deploymentId, d.id));
+    const numero = Number(last?.n ?? 0) + 1;
+    const [release] = await tx
+      .insert(releases)
+      .values({
+        deploymentId: d.id,
+        numero,
+        buildId: build.id,
+        imageUrl: image.url,
+        imageTag: image.tag,
+        imageDigest: outcome.imageDigest,
+        commitSha: outcome.commitSha,
+        commitMessage: opts.commitMessage ?? outcome.commitMessage ?? null,
+        branch: build.branch ?? d.gitBranch ?? 'main',
+        configuration,
+      })
+      .returning();
+    await tx
+      .update(deployments)
+      .set({
+        imageRegistryUrl: image.url,
+        imageTag: image.tag,
+        port,
+        // It becomes current once the reconciler saw it serve (health-gated).
+        desiredReleaseId: release!.id,
+        generation: sql`${deployments.generation} + 1`,
+        nextAttemptAt: new Date(),
+        attempts: 0,
+        updatedAt: new Date(),
+        events: withEvent(
+          `Version ${numero} construite (commit ${outcome.commitSha.slice(0, 7)}) : mise en service en cours`,
+        ),
+      })
+      .where(eq(deployments.id, d.id));
+    return release!;
+  });
+}
+
+/**
+ * A failed or cancelled build: the running release is untouched. An application with no
+ * release yet (its first build) fails with the reason; one that serves a release keeps its status.
+ */
+export async function recordFailure(
+  db: Database,
+  opts: {
+    buildId: string;
+    owner: string | null;
+    status: 'failed' | 'cancelled';
+    message: string;
+    /** Crash recovery: only while the heartbeat is still older than this (no race with a late beat). */
+    staleBefore?: Date;
+  },
+) {
+  await db.transaction(async (tx) => {
+    const [build] = await tx
+      .update(builds)
+      .set({
+        status: opts.status,
+        completedAt: new Date(),
+        errorMessage: opts.message,
+        claimedBy: null,
+      })
+      .where(
+        opts.owner
+          ? ownedBy(opts.buildId, opts.owner)
+          : and(
+              eq(builds.id, opts.buildId),
+              eq(builds.status, 'running'),
+              opts.staleBefore ? lt(builds.heartbeatAt, opts.staleBefore) : undefined,
+            ),
+      )
+      .returning();
+    if (!build?.deploymentId) return;
+    const [d] = await tx
+      .select({
+        currentReleaseId: deployments.currentReleaseId,
+        desiredReleaseId: deployments.desiredReleaseId,
+        desiredState: deployments.desiredState,
+      })
+      .from(deployments)
+      .where(eq(deployments.id, build.deploymentId))
+      .for('update');
+    if (!d || d.desiredState === 'absent') return;
+    const what = opts.status === 'cancelled' ? 'annulée' : 'échouée';
+    const event = withEvent(`Construction n° ${build.numero ?? '?'} ${what} : ${opts.message}`);
+    await tx
+      .update(deployments)
+      .set(
+        d.currentReleaseId || d.desiredReleaseId
+          ? { events: event, updatedAt: new Date() }
+          : {
+              status: 'FAILED',
+              statusReason:
+                opts.status === 'cancelled'
+                  ? 'Construction annulée : aucune version ne tourne encore. Utilisez « Redéployer » pour construire l’application.'
+                  : `La construction a échoué : ${opts.message}`,
+              events: event,
+              updatedAt: new Date(),
+            },
+      )
+      .where(eq(deployments.id, build.deploymentId));
+  });
+}

@@ -1,0 +1,155 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BuildQueueSettings } from '../../config';
+import type { Database } from '../../db/client';
+import { builds } from '../../db/schema/builds';
+import { deployments } from '../../db/schema/deployments';
+import { environments } from '../../db/schema/environments';
+import {
+  BuildCancelledError,
+  BuildFailedError,
+  SourceError,
+  type ImageBuilder,
+} from '../../engine/builds/builder';
+import { markGitTokenUsed, unsealGitToken } from '../git-tokens/service';
+import { recordFailure, recordSuccess } from './finish-build';
+import { BuildLogWriter } from './log-writer';
+import type { BuildRow } from './presenter';
+import { buildImageName } from './queue';
+import type { CodeTemplateId } from '@nuage/shared/catalog';
+import { codeTemplateIds } from '@nuage/shared/catalog';
+
+export const BUILD_APPLICATION_GONE = 'L’application a été supprimée pendant la construction.';
+export const timeoutMessage = (seconds: number) =>
+  `La construction a dépassé le délai de ${Math.round(seconds / 60)} minute(s) et a été arrêtée.`;
+export const SERVER_STOPPED =
+  'Le serveur s’est arrêté pendant la construction. Relancez-la avec « Redéployer ».';
+export const UNEXPECTED_FAILURE =
+  'La construction a échoué pour une raison inattendue. Réessayez avec « Redéployer » ; si le problème persiste, contactez l’administrateur de la plateforme.';
+
+export interface RunDeps {
+  db: Database;
+  builder: ImageBuilder;
+  secretsKey: Buffer;
+  settings: BuildQueueSettings;
+  log: FastifyBaseLogger;
+  owner: string;
+  /** The reconciler: a new release is waiting for it. */
+  wakeEngine(): void;
+}
+
+/** Why a build's signal was aborted: the signal's `reason`. */
+export type AbortReason = 'cancel' | 'timeout' | 'shutdown';
+
+/**
+ * Runs one claimed build to its end: resolve the commit, build with the runtime's builder
+ * (its output into build_log_lines), then record the release or the failure. `signal` is the
+ * cancel (local or polled from the database); the timeout aborts it too.
+ */
+export async function runBuild(deps: RunDeps, build: BuildRow, cancel: AbortController) {
+  const logs = new BuildLogWriter(deps.db, build.id, build.logLines);
+  const timer = setTimeout(
+    () => cancel.abort('timeout' satisfies AbortReason),
+    deps.settings.timeoutSeconds * 1000,
+  );
+  try {
+    const outcome = await build_(deps, build, cancel.signal, logs);
+    await logs.flush();
+    if (!outcome) {
+      await recordFailure(deps.db, {
+        buildId: build.id,
+        owner: deps.owner,
+        status: 'failed',
+        message: BUILD_APPLICATION_GONE,
+      });
+      return;
+    }
+    const release = await recordSuccess(deps.db, {
+      buildId: build.id,
+      owner: deps.owner,
+      outcome: outcome.result,
+      commitMessage: outcome.commitMessage,
+    });
+    if (release) deps.wakeEngine();
+  } catch (err) {
+    const reason = cancel.signal.aborted ? (cancel.signal.reason as AbortReason) : null;
+    const { status, message } = failureOf(err, reason, deps.settings.timeoutSeconds);
+    if (status === 'failed' && !(err instanceof BuildFailedError) && !(err instanceof SourceError))
+      deps.log.error({ err, buildId: build.id }, 'build failed unexpectedly');
+    logs.write(status === 'cancelled' ? 'Construction annulée.' : `Échec : ${message}`);
+    await logs.flush().catch(() => undefined);
+    await recordFailure(deps.db, { buildId: build.id, owner: deps.owner, status, message });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function failureOf(err: unknown, reason: AbortReason | null, timeoutSeconds: number) {
+  if (reason === 'timeout')
+    return { status: 'failed' as const, message: timeoutMessage(timeoutSeconds) };
+  if (reason === 'shutdown') return { status: 'failed' as const, message: SERVER_STOPPED };
+  if (err instanceof BuildCancelledError || reason === 'cancel')
+    return { status: 'cancelled' as const, message: new BuildCancelledError().message };
+  if (err instanceof BuildFailedError || err instanceof SourceError)
+    return { status: 'failed' as const, message: err.message };
+  return { status: 'failed' as const, message: UNEXPECTED_FAILURE };
+}
+
+async function build_(deps: RunDeps, build: BuildRow, signal: AbortSignal, logs: BuildLogWriter) {
+  if (!build.deploymentId) return null;
+  const [row] = await deps.db
+    .select({ d: deployments, namespace: environments.namespace })
+    .from(deployments)
+    .innerJoin(environments, eq(environments.id, deployments.environmentId))
+    .where(eq(deployments.id, build.deploymentId));
+  if (!row || row.d.desiredState === 'absent') return null;
+  const d = row.d;
+  const token = d.gitTokenId
+    ? await unsealGitToken(deps.db, deps.secretsKey, {
+        projectId: d.projectId,
+        tokenId: d.gitTokenId,
+      })
+    : null;
+  const source = {
+    repositoryUrl: build.repositoryUrl ?? d.repoUrl ?? '',
+    branch: build.branch ?? d.gitBranch ?? 'main',
+    ...(token ? { token } : {}),
+  };
+  let commitSha = build.commitSha;
+  let commitMessage = build.commitMessage;
+  if (!commitSha) {
+    logs.write(`Lecture de la branche ${source.branch} de ${source.repositoryUrl}…`);
+    const resolved = await deps.builder.resolveCommit(source);
+    commitSha = resolved.sha;
+    commitMessage = resolved.message;
+    await deps.db.update(builds).set({ commitSha, commitMessage }).where(eq(builds.id, build.id));
+  }
+  if (d.gitTokenId && token) await markGitTokenUsed(deps.db, d.gitTokenId);
+  if (signal.aborted) throw new BuildCancelledError();
+  logs.write(
+    `Construction n° ${build.numero ?? '?'} du commit ${commitSha.slice(0, 12)}${commitMessage ? ` (${commitMessage})` : ''}.`,
+  );
+  const hint = (codeTemplateIds as readonly string[]).includes(d.template)
+    ? (d.template as CodeTemplateId)
+    : null;
+  const result = await deps.builder.build(
+    {
+      buildId: build.id,
+      deploymentId: d.id,
+      namespace: row.namespace,
+      source: { ...source, commitSha },
+      templateHint: hint,
+      buildArgs: build.buildArgs ?? d.buildArgs,
+      imageName: buildImageName(d.id),
+      tag: build.imageTag,
+      limits: {
+        cpuMilli: deps.settings.cpuMilli,
+        ramMb: deps.settings.ramMb,
+        timeoutSeconds: deps.settings.timeoutSeconds,
+      },
+    },
+    { signal, onLog: (line) => logs.write(line) },
+  );
+  logs.write(`Image construite : ${result.imageRef} (${result.imageDigest}).`);
+  return { result, commitMessage };
+}

@@ -1,0 +1,113 @@
+import type { CodeSourceInput, CodeSourceResult } from '@nuage/shared/schemas/code-source';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { deployments } from '../../db/schema/deployments';
+import { SourceError, type ResolvedCommit } from '../../engine/builds/builder';
+import { conflict, FieldValidationError, unavailable } from '../../lib/errors';
+import { BUILDER_UNAVAILABLE, GIT_TOKEN_UNKNOWN } from '../deployments/deploy-code';
+import { withEvent } from '../deployments/events';
+import { unsealGitToken } from '../git-tokens/service';
+import {
+  APPLICATION_DELETING,
+  authorizeCodeApplication,
+  lockLiveApplication,
+} from './build-service';
+import { enqueueBuild } from './queue';
+
+type Row = typeof deployments.$inferSelect;
+
+const fieldError = (field: string, msg: string, type: string) =>
+  new FieldValidationError([{ loc: ['body', field], msg, type }]);
+
+/** The builder's French reason, on the field of the modal it is about. */
+const FIELD_OF: Record<SourceError['code'], keyof CodeSourceInput> = {
+  branch: 'git_branch',
+  auth: 'git_token_id',
+  unreachable: 'repository_url',
+  'invalid-url': 'repository_url',
+};
+
+const sameArgs = (a: Record<string, string>, b: Record<string, string>) => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
+};
+
+const unchanged = (row: Row, next: CodeSourceInput) =>
+  row.repoUrl === next.repository_url &&
+  row.gitBranch === next.git_branch &&
+  (row.gitTokenId ?? null) === next.git_token_id &&
+  (row.port ?? null) === next.port &&
+  sameArgs(row.buildArgs ?? {}, next.build_args);
+
+const resultOf = (row: Row, buildId: string | null): CodeSourceResult => ({
+  repository_url: row.repoUrl ?? '',
+  git_branch: row.gitBranch ?? 'main',
+  git_token_id: row.gitTokenId,
+  build_args: row.buildArgs ?? {},
+  port: row.port,
+  build_id: buildId,
+});
+
+/**
+ * PUT /deployments/{id}/source: the repository is read first (with the chosen token), so a
+ * wrong token, a missing branch or an unreachable repository is refused with nothing written;
+ * then the new source is stored and a build of its head queued ('redeploy'). The running
+ * release keeps serving until that build succeeds.
+ */
+export async function updateCodeSource(
+  ctx: AppContext,
+  input: { deploymentId: string; userId: string; data: CodeSourceInput },
+): Promise<CodeSourceResult> {
+  const d = await authorizeCodeApplication(ctx, { ...input, need: 'developer' });
+  if (d.desiredState === 'absent') throw conflict(APPLICATION_DELETING);
+  const next = input.data;
+  if (unchanged(d, next)) return resultOf(d, null);
+  if (!ctx.builds.builder) throw unavailable(BUILDER_UNAVAILABLE);
+
+  const token = next.git_token_id
+    ? await unsealGitToken(ctx.db, ctx.secrets.secretsKey, {
+        projectId: d.projectId,
+        tokenId: next.git_token_id,
+      })
+    : null;
+  if (next.git_token_id && token === null)
+    throw fieldError('git_token_id', GIT_TOKEN_UNKNOWN, 'unknown');
+  let commit: ResolvedCommit;
+  try {
+    commit = await ctx.builds.builder.resolveCommit({
+      repositoryUrl: next.repository_url,
+      branch: next.git_branch,
+      ...(token ? { token } : {}),
+    });
+  } catch (err) {
+    if (!(err instanceof SourceError)) throw err;
+    throw fieldError(FIELD_OF[err.code], err.message, `repository_${err.code}`);
+  }
+
+  const { row, buildId } = await ctx.db.transaction(async (tx) => {
+    await lockLiveApplication(tx, d.id);
+    const [updated] = await tx
+      .update(deployments)
+      .set({
+        repoUrl: next.repository_url,
+        gitBranch: next.git_branch,
+        gitTokenId: next.git_token_id,
+        buildArgs: next.build_args,
+        port: next.port,
+        events: withEvent('Source modifiée : nouvelle construction en file d’attente'),
+        updatedAt: new Date(),
+      })
+      .where(eq(deployments.id, d.id))
+      .returning();
+    const build = await enqueueBuild(tx, {
+      deployment: updated!,
+      trigger: 'redeploy',
+      runtime: ctx.engine.runtime,
+      commit,
+    });
+    return { row: updated!, buildId: build.id };
+  });
+  ctx.log.info({ deploymentId: d.id, buildId }, 'code source changed');
+  ctx.builds.wake();
+  return resultOf(row, buildId);
+}

@@ -1,0 +1,91 @@
+import { webhookProviders, type WebhookInfo, type WebhookSecret } from '@nuage/shared/build-types';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { deployments } from '../../db/schema/deployments';
+import { decryptSecret, encryptSecret, randomToken } from '../../lib/crypto';
+import { unauthorized } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { authorizeCodeApplication, queueBuildOf } from './build-service';
+import { pushOf, verifyWebhook } from './webhook-signature';
+
+export const BAD_SIGNATURE = 'Signature du webhook invalide.';
+
+const webhookUrl = (ctx: AppContext, deploymentId: string) =>
+  `${ctx.config.publicUrl.replace(/\/$/, '')}/api/v1/webhooks/git/${deploymentId}`;
+
+export async function getWebhook(
+  ctx: AppContext,
+  input: { deploymentId: string; userId: string },
+): Promise<WebhookInfo> {
+  const d = await authorizeCodeApplication(ctx, { ...input, need: 'user' });
+  return {
+    url: webhookUrl(ctx, d.id),
+    has_secret: d.webhookSecretSealed !== null,
+    providers: [...webhookProviders],
+  };
+}
+
+/** A new secret, answered this once (the old one stops working at once). */
+export async function regenerateWebhookSecret(
+  ctx: AppContext,
+  input: { deploymentId: string; userId: string },
+): Promise<WebhookSecret> {
+  const d = await authorizeCodeApplication(ctx, { ...input, need: 'developer' });
+  const secret = randomToken();
+  await ctx.db
+    .update(deployments)
+    .set({
+      webhookSecretSealed: encryptSecret(ctx.secrets.secretsKey, secret),
+      updatedAt: new Date(),
+    })
+    .where(eq(deployments.id, d.id));
+  return { url: webhookUrl(ctx, d.id), secret };
+}
+
+/**
+ * POST /webhooks/git/{deploymentId}: a provider's push. Anything not proven by the secret is
+ * refused with the same 401 (an unknown application included), before anything is written.
+ */
+export async function receivePush(
+  ctx: AppContext,
+  input: {
+    deploymentId: string;
+    headers: Record<string, string | string[] | undefined>;
+    rawBody: Buffer;
+  },
+): Promise<{ build_id: string } | { ignored: true; detail: string }> {
+  if (!isUuid(input.deploymentId)) throw unauthorized(BAD_SIGNATURE);
+  const [d] = await ctx.db.select().from(deployments).where(eq(deployments.id, input.deploymentId));
+  if (!d?.webhookSecretSealed || d.sourceKind !== 'code') throw unauthorized(BAD_SIGNATURE);
+  const secret = decryptSecret(ctx.secrets.secretsKey, d.webhookSecretSealed);
+  const provider = verifyWebhook(input.headers, input.rawBody, secret);
+  if (!provider) throw unauthorized(BAD_SIGNATURE);
+  if (d.desiredState === 'absent')
+    return {
+      ignored: true,
+      detail: 'Cette application est en cours de suppression : push ignoré.',
+    };
+  const push = pushOf(provider, input.headers, parsePayload(input.rawBody, input.headers));
+  if ('ignored' in push) return { ignored: true, detail: push.ignored };
+  const tracked = d.gitBranch ?? 'main';
+  if (push.branch !== tracked)
+    return {
+      ignored: true,
+      detail: `Push sur la branche « ${push.branch} » ignoré : l’application suit « ${tracked} ».`,
+    };
+  ctx.log.info({ deploymentId: d.id, provider, commit: push.sha }, 'webhook push accepted');
+  return queueBuildOf(ctx, d.id, 'webhook', { sha: push.sha, message: push.message });
+}
+
+/** JSON, or GitHub's form encoding (`payload=<json>`); anything else reads as an empty payload. */
+function parsePayload(raw: Buffer, headers: Record<string, string | string[] | undefined>) {
+  const text = raw.toString('utf8');
+  try {
+    if (String(headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+      return JSON.parse(new URLSearchParams(text).get('payload') ?? '{}') as unknown;
+    }
+    return JSON.parse(text) as unknown;
+  } catch {
+    return {};
+  }
+}

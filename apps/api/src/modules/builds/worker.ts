@@ -1,0 +1,210 @@
+import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { BuildQueueSettings } from '../../config';
+import type { Database } from '../../db/client';
+import { builds } from '../../db/schema/builds';
+import type { ImageBuilder } from '../../engine/builds/builder';
+import { WorkLoop } from '../../lib/work-loop';
+import { recordFailure } from './finish-build';
+import type { BuildRow } from './presenter';
+import { queueOrder } from './queue';
+import { runBuild, type AbortReason } from './run-build';
+
+export const BUILD_PROCESS_DIED =
+  'La construction a été interrompue : le processus qui la menait s’est arrêté. Relancez-la avec « Redéployer ».';
+
+/** Serialises claims over every API process, so BUILD_CONCURRENCY holds globally. */
+const QUEUE_LOCK_KEY = 0x6e756167; // 'nuag'
+
+export interface BuildWorkerOptions {
+  db: Database;
+  builder: ImageBuilder;
+  secretsKey: Buffer;
+  settings: BuildQueueSettings;
+  log: FastifyBaseLogger;
+  wakeEngine(): void;
+  pollMs?: number;
+  /** How often a running build's heartbeat is written and its cancel flag read. */
+  heartbeatMs?: number;
+  /** A running build whose heartbeat is older than this belongs to a dead process. */
+  staleMs?: number;
+}
+
+/**
+ * The build queue of one API process (like the reconciler): claims queued builds with
+ * `FOR UPDATE SKIP LOCKED` up to the global concurrency, runs them, writes a heartbeat and
+ * polls the cancel flag (a cancel may reach another process), and fails the builds of
+ * processes that died.
+ */
+export class BuildWorker {
+  readonly owner = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  private readonly loop: WorkLoop;
+  private readonly running = new Map<string, { cancel: AbortController; done: Promise<void> }>();
+  private heartbeat: NodeJS.Timeout | undefined;
+  private readonly heartbeatMs: number;
+  private readonly staleMs: number;
+
+  constructor(private readonly opts: BuildWorkerOptions) {
+    this.loop = new WorkLoop(() => this.tick(), {
+      pollMs: opts.pollMs ?? 2000,
+      log: opts.log,
+      failure: 'build queue pass failed',
+    });
+    this.heartbeatMs = opts.heartbeatMs ?? 5000;
+    this.staleMs = opts.staleMs ?? 60_000;
+  }
+
+  start() {
+    this.loop.start();
+    void this.removeLeftovers();
+    this.heartbeat = setInterval(() => {
+      this.beat().catch((err: unknown) => this.opts.log.error({ err }, 'build heartbeat failed'));
+    }, this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  wake() {
+    this.loop.wake();
+  }
+
+  /** Stops taking builds; those under way are stopped and failed as retryable. */
+  async stop() {
+    clearInterval(this.heartbeat);
+    await this.loop.stop();
+    for (const b of this.running.values()) b.cancel.abort('shutdown' satisfies AbortReason);
+    await Promise.all([...this.running.values()].map((b) => b.done));
+  }
+
+  /** A cancel asked on this process: stops the build at once (others see the flag on their next beat). */
+  cancelLocal(buildId: string) {
+    this.running.get(buildId)?.cancel.abort('cancel' satisfies AbortReason);
+  }
+
+  /** Builds running in this process (tests wait on them). */
+  async idle() {
+    while (this.running.size > 0) await Promise.all([...this.running.values()].map((b) => b.done));
+  }
+
+  /** One pass: fail the builds of dead processes, claim what the concurrency allows, start them. */
+  async tick(): Promise<number> {
+    await this.recoverStale();
+    const claimed = await this.claim();
+    for (const build of claimed) this.launch(build);
+    return claimed.length;
+  }
+
+  /** Writes the heartbeat of this process's builds and applies cancels asked elsewhere. */
+  async beat() {
+    const ids = [...this.running.keys()];
+    if (ids.length === 0) return;
+    const rows = await this.opts.db
+      .update(builds)
+      .set({ heartbeatAt: new Date() })
+      .where(and(inArray(builds.id, ids), eq(builds.claimedBy, this.owner)))
+      .returning({ id: builds.id, cancel: builds.cancelRequested });
+    for (const r of rows) if (r.cancel) this.cancelLocal(r.id);
+  }
+
+  private launch(build: BuildRow) {
+    const cancel = new AbortController();
+    const done = runBuild(
+      {
+        db: this.opts.db,
+        builder: this.opts.builder,
+        secretsKey: this.opts.secretsKey,
+        settings: this.opts.settings,
+        log: this.opts.log,
+        owner: this.owner,
+        wakeEngine: this.opts.wakeEngine,
+      },
+      build,
+      cancel,
+    )
+      .catch((err: unknown) =>
+        this.opts.log.error({ err, buildId: build.id }, 'build not recorded'),
+      )
+      .finally(() => {
+        this.running.delete(build.id);
+        this.loop.wake();
+      });
+    this.running.set(build.id, { cancel, done });
+    // A cancel asked between the claim and now.
+    if (build.cancelRequested) cancel.abort('cancel' satisfies AbortReason);
+  }
+
+  private async claim(): Promise<BuildRow[]> {
+    return this.opts.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_LOCK_KEY})`);
+      const [busy] = await tx
+        .select({ n: count() })
+        .from(builds)
+        .where(and(eq(builds.kind, 'build'), eq(builds.status, 'running')));
+      const free = this.opts.settings.concurrency - Number(busy?.n ?? 0);
+      if (free <= 0) return [];
+      const due = await tx
+        .select({ id: builds.id })
+        .from(builds)
+        .where(and(eq(builds.kind, 'build'), eq(builds.status, 'queued')))
+        .orderBy(...queueOrder)
+        .limit(free)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      const now = new Date();
+      return tx
+        .update(builds)
+        .set({ status: 'running', startedAt: now, heartbeatAt: now, claimedBy: this.owner })
+        .where(
+          inArray(
+            builds.id,
+            due.map((d) => d.id),
+          ),
+        )
+        .returning();
+    });
+  }
+
+  /**
+   * What builds of dead processes left on this host (their checkouts): at start, then after a
+   * pass that failed such builds. Those running anywhere (another process) are kept.
+   */
+  async removeLeftovers(): Promise<void> {
+    if (!this.opts.builder.removeLeftovers) return;
+    try {
+      const running = await this.opts.db
+        .select({ id: builds.id })
+        .from(builds)
+        .where(and(eq(builds.kind, 'build'), eq(builds.status, 'running')));
+      const removed = await this.opts.builder.removeLeftovers(new Set(running.map((r) => r.id)));
+      if (removed.length) this.opts.log.info({ removed }, 'build leftovers removed');
+    } catch (err) {
+      this.opts.log.warn({ err }, 'build leftovers not removed');
+    }
+  }
+
+  private async recoverStale() {
+    const staleBefore = new Date(Date.now() - this.staleMs);
+    const stale = await this.opts.db
+      .select({ id: builds.id })
+      .from(builds)
+      .where(
+        and(
+          eq(builds.kind, 'build'),
+          eq(builds.status, 'running'),
+          lt(builds.heartbeatAt, staleBefore),
+        ),
+      );
+    for (const s of stale) {
+      if (this.running.has(s.id)) continue;
+      await recordFailure(this.opts.db, {
+        buildId: s.id,
+        owner: null,
+        status: 'failed',
+        message: BUILD_PROCESS_DIED,
+        staleBefore,
+      });
+    }
+    if (stale.length > 0) await this.removeLeftovers();
+  }
+}

@@ -1,0 +1,154 @@
+import type { Deployment } from '@nuage/shared/api-types';
+import { codeTemplateIds, type CodeTemplateId } from '@nuage/shared/catalog';
+import { toMilli } from '@nuage/shared/quantities';
+import type { deployCodeSchema } from '@nuage/shared/schemas/deployments';
+import type { z } from 'zod/mini';
+import type { AppContext } from '../../app-context';
+import { SourceError, type ResolvedCommit } from '../../engine/builds/builder';
+import type { AuthUser } from '../../http/authenticate';
+import { randomPassword } from '../../lib/crypto';
+import { conflict, FieldValidationError, unavailable } from '../../lib/errors';
+import { enqueueBuild, buildImageName } from '../builds/queue';
+import { authorizeEnvironment } from '../environments/service';
+import { unsealGitToken } from '../git-tokens/service';
+import { ENVIRONMENT_DELETING } from './deploy';
+import { storeEnvVars } from './env-vars-store';
+import { presentDeployment } from './presenter';
+import { insertApplication } from './insert-application';
+import { sealSecrets } from './secrets';
+import { resolveCertificate } from './tls';
+
+export type DeployCodeInput = z.infer<typeof deployCodeSchema>;
+
+/** Code applications get one small volume (`/data`), counted in the project's storage quota. */
+export const CODE_STORAGE_MB = 1000;
+export const BUILDER_UNAVAILABLE =
+  'La construction de code n’est pas disponible sur ce serveur : aucun constructeur d’images n’est configuré.';
+export const GIT_TOKEN_UNKNOWN = 'Ce token Git n’existe pas dans ce projet.';
+export const CODE_TYPE_UNKNOWN =
+  "Type d'application de code inconnu (react, vue, nodejs, python, php ou java)";
+
+const fieldError = (loc: (string | number)[], msg: string, type: string) =>
+  new FieldValidationError([{ loc: ['body', ...loc], msg, type }]);
+
+/** The wizard's template (a detection hint); the inline form's 'CODE' leaves detection alone. */
+function codeTemplateOf(type: string | undefined): CodeTemplateId | null {
+  const t = (type ?? '').trim().toLowerCase();
+  if (t === '' || t === 'code') return null;
+  if ((codeTemplateIds as readonly string[]).includes(t)) return t as CodeTemplateId;
+  throw fieldError(['type_application'], CODE_TYPE_UNKNOWN, 'unknown');
+}
+
+/** Reads the repository before anything is written: its French reason on the field it is about. */
+async function readRepository(
+  ctx: AppContext,
+  source: { repositoryUrl: string; branch: string; token?: string },
+): Promise<ResolvedCommit> {
+  try {
+    return await ctx.builds.builder!.resolveCommit(source);
+  } catch (err) {
+    if (!(err instanceof SourceError)) throw err;
+    const loc =
+      err.code === 'branch'
+        ? ['git_branch']
+        : err.code === 'auth'
+          ? ['repository_access', 'git_token_id']
+          : ['repo_url'];
+    throw fieldError(loc, err.message, `repository_${err.code}`);
+  }
+}
+
+/** POST /deployments/{envId}/deploy/code: checked, the repository read, then the first build queued. */
+export async function deployCode(
+  ctx: AppContext,
+  input: { environmentId: string; user: AuthUser; data: DeployCodeInput },
+): Promise<Deployment & { build_id: string }> {
+  const env = await authorizeEnvironment(ctx.db, {
+    environmentId: input.environmentId,
+    userId: input.user.id,
+    need: 'developer',
+  });
+  if (env.status === 'deleting') throw conflict(ENVIRONMENT_DELETING);
+  if (!ctx.builds.builder) throw unavailable(BUILDER_UNAVAILABLE);
+  const data = input.data;
+  const template = codeTemplateOf(data.type_application);
+  const repositoryUrl = (data.repository_access?.repository_url ?? data.repo_url ?? '').trim();
+  const branch = data.git_branch ?? 'main';
+  const tokenId = data.repository_access?.git_token_id?.trim() || null;
+  const token = tokenId
+    ? await unsealGitToken(ctx.db, ctx.secrets.secretsKey, { projectId: env.projectId, tokenId })
+    : null;
+  if (tokenId && token === null)
+    throw fieldError(['repository_access', 'git_token_id'], GIT_TOKEN_UNKNOWN, 'unknown');
+  const envVars = storeEnvVars(
+    ctx.secrets.secretsKey,
+    data.env_vars ?? [],
+    [],
+    ['body', 'env_vars'],
+  );
+  const domain = data.nom_domaine?.trim() || null;
+  const certificate = await resolveCertificate(ctx, {
+    certificateId: data.certificat_tls_id?.trim() || null,
+    projectId: env.projectId,
+    domain,
+  });
+  const commit = await readRepository(ctx, { repositoryUrl, branch, ...(token ? { token } : {}) });
+
+  const resources = {
+    cpuMilli: toMilli(data.cpu),
+    ramMb: toMilli(data.ram),
+    storageMb: CODE_STORAGE_MB,
+    replicas: data.replicas,
+  };
+  const { row, buildId } = await insertApplication(
+    ctx,
+    {
+      env,
+      nom: data.nom,
+      template: template ?? 'code',
+      resources,
+      values: (id) => ({
+        category: 'CODE',
+        sourceKind: 'code',
+        // Replaced by each release's image; nothing runs before the first build succeeds.
+        imageRegistryUrl: buildImageName(id),
+        imageTag: 'build-1',
+        helmChartVersion: data.helm_chart_version?.trim() || '1.0.0',
+        domain,
+        certificateId: certificate?.id ?? null,
+        repoUrl: repositoryUrl,
+        gitBranch: branch,
+        gitTokenId: tokenId,
+        buildArgs: data.build_args ?? {},
+        port: data.port ?? null,
+        envVars,
+        settings: {},
+        // Code applications have no platform-made passwords; the column keeps its shape.
+        secretsSealed: sealSecrets(ctx.secrets.secretsKey, {
+          adminPassword: randomPassword(),
+          dbPassword: randomPassword(),
+          dbRootPassword: randomPassword(),
+        }),
+        createdBy: input.user.id,
+        events: [
+          {
+            at: new Date().toISOString(),
+            message: 'Déploiement demandé : construction en file d’attente',
+          },
+        ],
+      }),
+    },
+    async (tx, created) => {
+      const build = await enqueueBuild(tx, {
+        deployment: created,
+        trigger: 'deploy',
+        runtime: ctx.engine.runtime,
+        commit,
+      });
+      return { row: created, buildId: build.id };
+    },
+  );
+  ctx.log.info({ deploymentId: row.id, buildId }, 'code deployment requested');
+  ctx.builds.wake();
+  return { ...presentDeployment(row), build_id: buildId };
+}

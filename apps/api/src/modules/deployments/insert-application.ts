@@ -1,0 +1,95 @@
+import { deployMessages } from '@nuage/shared/schemas/deployments';
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { deployments } from '../../db/schema/deployments';
+import { applicationName } from '../../engine/templates/build-spec';
+import { conflict } from '../../lib/errors';
+import { allocateHostLabel } from './host-label';
+import { assertNameFree } from './name-check';
+import { lockProjectAndCheckQuota, reservationOf } from './quota';
+
+type DeploymentRow = typeof deployments.$inferSelect;
+
+/** What the application reserves against its project's quota (per replica, and its volume). */
+export interface ApplicationResources {
+  cpuMilli: number;
+  ramMb: number;
+  storageMb: number;
+  replicas: number;
+}
+
+/** The rest of a new application's row: not what the insert decides (its id, names, place). */
+export type NewApplicationValues = Omit<
+  typeof deployments.$inferInsert,
+  | 'id'
+  | 'runtimeName'
+  | 'hostLabel'
+  | 'projectId'
+  | 'environmentId'
+  | 'nom'
+  | 'template'
+  | keyof ApplicationResources
+>;
+
+/**
+ * Inserts a new application (a catalogue one or code) in one transaction: the project locked
+ * and its quota checked, so that concurrent deploys never exceed it; the name free in its
+ * environment; a host label of its own. `then` runs in the same transaction with the new row
+ * (a code application's first build). A name taken meanwhile is refused (409).
+ */
+export async function insertApplication<T>(
+  ctx: AppContext,
+  app: {
+    env: { id: string; nom: string; projectId: string };
+    nom: string;
+    template: string;
+    resources: ApplicationResources;
+    /** From the new row's id (a code application's image is named after it). */
+    values: (id: string) => NewApplicationValues;
+  },
+  then: (tx: Executor, row: DeploymentRow) => Promise<T>,
+): Promise<T> {
+  const insert = () =>
+    ctx.db.transaction(async (tx) => {
+      const project = await lockProjectAndCheckQuota(tx, {
+        projectId: app.env.projectId,
+        requested: reservationOf(app.resources),
+      });
+      await assertNameFree(tx, app.env.id, app.nom);
+      const id = randomUUID();
+      const [created] = await tx
+        .insert(deployments)
+        .values({
+          id,
+          runtimeName: applicationName(app.template, app.nom, id),
+          hostLabel: await allocateHostLabel(tx, {
+            app: app.nom,
+            env: app.env.nom,
+            project: project.nom,
+          }),
+          projectId: app.env.projectId,
+          environmentId: app.env.id,
+          nom: app.nom,
+          template: app.template,
+          ...app.resources,
+          ...app.values(id),
+        })
+        .returning();
+      return then(tx, created!);
+    });
+  return (
+    insert()
+      // Another request took the same host label at the same instant: the retry sees it and suffixes.
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err, 'deployments_host_label_key')) return insert();
+        throw err;
+      })
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err, 'deployments_environment_name_key'))
+          throw conflict(deployMessages.nameTaken);
+        throw err;
+      })
+  );
+}

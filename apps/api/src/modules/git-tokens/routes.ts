@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { currentUser } from '../../http/authenticate';
+import { bearer, pathParams } from '../../http/route-helpers';
+import { createGitToken, deleteGitToken, listGitTokens } from './service';
+
+const tags = ['Git tokens'];
+const security = bearer;
+
+export const gitTokenMessages = {
+  nameRequired: 'Le nom du token est requis',
+  tokenRequired: 'Le token est requis',
+} as const;
+
+const createSchema = z.object({
+  nom: z
+    .string({ error: gitTokenMessages.nameRequired })
+    .trim()
+    .min(1, gitTokenMessages.nameRequired)
+    .max(100, 'Le nom du token ne peut pas dépasser 100 caractères'),
+  token: z
+    .string({ error: gitTokenMessages.tokenRequired })
+    .trim()
+    .min(1, gitTokenMessages.tokenRequired)
+    .max(1000, 'Le token ne peut pas dépasser 1000 caractères'),
+});
+
+/** Per-project Git access tokens: stored sealed, never returned. */
+export const gitTokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/projects/:id/git-tokens',
+    { schema: { tags, security, params: pathParams('id') } },
+    async (request) =>
+      listGitTokens(ctx, { projectId: request.params.id, userId: currentUser(request).id }),
+  );
+
+  app.post(
+    '/projects/:id/git-tokens',
+    {
+      config: { audit: { action: 'git_token.create', target: 'project' } },
+      schema: { tags, security, params: pathParams('id'), body: createSchema },
+    },
+    async (request, reply) => {
+      const created = await createGitToken(ctx, {
+        projectId: request.params.id,
+        userId: currentUser(request).id,
+        nom: request.body.nom,
+        token: request.body.token,
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/projects/:id/git-tokens/:tokenId',
+    {
+      config: { audit: { action: 'git_token.delete', target: 'project' } },
+      schema: { tags, security, params: pathParams('id', 'tokenId') },
+    },
+    async (request, reply) => {
+      await deleteGitToken(ctx, {
+        projectId: request.params.id,
+        tokenId: request.params.tokenId,
+        userId: currentUser(request).id,
+      });
+      return reply.status(204).send();
+    },
+  );
+};
