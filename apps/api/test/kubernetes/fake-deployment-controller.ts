@@ -55,12 +55,17 @@ function roll(api: FakeKubeApi, path: string, d: Json, outcome: RolloutOutcome, 
     replicas?: number;
     template: PodTemplate;
     progressDeadlineSeconds?: number;
+    selector?: { matchLabels?: Record<string, string> };
   };
   const metadata = d.metadata as { name: string; generation: number };
   const replicas = spec.replicas ?? 1;
   const hash = templateHash(spec.template);
   const serving = (d.status as { availableReplicas?: number } | undefined)?.availableReplicas ?? 0;
-  const pods = appPods(api, namespace, spec.template);
+  const pods = appPods(
+    api,
+    namespace,
+    spec.selector?.matchLabels ?? spec.template.metadata?.labels,
+  );
   const podAt = (i: number) => `/api/v1/namespaces/${namespace}/pods/${metadata.name}-${hash}-${i}`;
   const container = spec.template.spec?.containers?.[0];
   const newPod = (i: number, status: Json) =>
@@ -197,9 +202,17 @@ function roll(api: FakeKubeApi, path: string, d: Json, outcome: RolloutOutcome, 
   }
 }
 
-/** The pods the Deployment's selector (its template's labels) covers, by path. */
-function appPods(api: FakeKubeApi, namespace: string, template: PodTemplate): [string, Json][] {
-  const labels = { ...template.metadata?.labels };
+/**
+ * The pods the Deployment's selector covers, by path: as the real controller, through its
+ * ReplicaSets, it owns every pod its selector matches, whatever template made them (a pod of a
+ * release whose template carries other labels is still scaled down by the next rollout).
+ */
+function appPods(
+  api: FakeKubeApi,
+  namespace: string,
+  matchLabels: Record<string, string> | undefined,
+): [string, Json][] {
+  const labels = { ...matchLabels };
   delete labels['pod-template-hash'];
   const selector = Object.entries(labels)
     .map(([k, v]) => `${k}=${v}`)

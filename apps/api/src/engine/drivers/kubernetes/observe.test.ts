@@ -139,6 +139,29 @@ describe('observe', () => {
     });
   });
 
+  it('does not fail the serving release on the pods of a failed one being scaled down', () => {
+    const crashing = (extra: Partial<IPod['metadata']> = {}) =>
+      pod('wp-broken', waiting('CrashLoopBackOff', { terminated: { exitCode: 1 } }), {
+        labels: { 'app.kubernetes.io/component': 'app' },
+        ...extra,
+      });
+    const pastDeadline = {
+      ...rolledOut,
+      conditions: [{ type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded' }],
+    };
+    // Reverted (generation 3), before the controller has caught up: what it reports is stale.
+    const reverted = { ...deployment(pastDeadline), metadata: { name: 'wp', generation: 3 } };
+    const waitingForController = observe(objects({ deployments: [reverted], pods: [crashing()] }));
+    expect(waitingForController).toMatchObject({ phase: 'starting', reason: null });
+    // Caught up: the failed release's pod is being deleted, the serving one is all there is.
+    const caughtUp = observe(
+      objects({ pods: [crashing({ deletionTimestamp: '2026-11-25T12:00:00Z' })] }),
+    );
+    expect(caughtUp).toMatchObject({ phase: 'running', reason: null });
+    // The same pod alive once the controller has seen the change: the release really fails.
+    expect(observe(objects({ pods: [crashing()] })).phase).toBe('failed');
+  });
+
   it('waits for the database, hides finished setup pods and shows terminating ones', () => {
     const result = observe(
       objects({

@@ -5,6 +5,7 @@ import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import type { IPod } from 'kubernetes-models/v1/Pod';
 import type { PodState } from '../../../db/schema/deployments';
 import type { ApplicationObservation } from '../../driver';
+import { LABELS } from '../../spec';
 
 export interface ObservedObjects {
   deployments: IDeployment[];
@@ -77,7 +78,15 @@ export function observe(objects: ObservedObjects): ApplicationObservation {
   const failures: string[] = [];
   const notes: string[] = [];
   const pods = objects.pods.filter((p) => p.status?.phase !== 'Succeeded');
+  // Until the Deployment controller has seen the latest change (a new release, or a failed one
+  // reverted), its conditions and its pods' states describe the template before: a failed
+  // release's crash-looping pod, about to be scaled down, must not fail the release that serves.
+  const current =
+    (deployment.status?.observedGeneration ?? 0) >= (deployment.metadata?.generation ?? 0);
   for (const pod of pods) {
+    // A pod being deleted is on its way out (an old ReplicaSet scaled down): not a failure.
+    if (pod.metadata?.deletionTimestamp) continue;
+    if (!current && pod.metadata?.labels?.[LABELS.component] === 'app') continue;
     const name = pod.metadata?.name ?? '';
     for (const c of [
       ...(pod.status?.initContainerStatuses ?? []),
@@ -87,12 +96,13 @@ export function observe(objects: ObservedObjects): ApplicationObservation {
       if (failure) failures.push(failure);
     }
   }
-  const replicaFailure = conditionTrue(deployment.status?.conditions, 'ReplicaFailure');
+  const conditions = current ? deployment.status?.conditions : undefined;
+  const replicaFailure = conditionTrue(conditions, 'ReplicaFailure');
   if (replicaFailure)
     failures.push(
       `Kubernetes refuse de créer les pods : ${replicaFailure.message ?? replicaFailure.reason}`,
     );
-  const progressing = deployment.status?.conditions?.find((c) => c.type === 'Progressing');
+  const progressing = conditions?.find((c) => c.type === 'Progressing');
   if (progressing?.status === 'False' && progressing.reason === 'ProgressDeadlineExceeded') {
     failures.push(
       `Le déploiement n’a pas abouti dans le délai imparti : ${progressing.message ?? ''}`.trim(),
@@ -110,7 +120,7 @@ export function observe(objects: ObservedObjects): ApplicationObservation {
   const status = deployment.status ?? {};
   const readyReplicas = status.readyReplicas ?? 0;
   const rolledOut =
-    (status.observedGeneration ?? 0) >= (deployment.metadata?.generation ?? 0) &&
+    current &&
     (status.updatedReplicas ?? 0) >= desired &&
     readyReplicas >= desired;
   const databaseReady = objects.statefulSets.every(
