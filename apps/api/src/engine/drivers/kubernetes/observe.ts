@@ -119,10 +119,7 @@ export function observe(objects: ObservedObjects): ApplicationObservation {
   const desired = deployment.spec?.replicas ?? 1;
   const status = deployment.status ?? {};
   const readyReplicas = status.readyReplicas ?? 0;
-  const rolledOut =
-    current &&
-    (status.updatedReplicas ?? 0) >= desired &&
-    readyReplicas >= desired;
+  const rolledOut = current && (status.updatedReplicas ?? 0) >= desired && readyReplicas >= desired;
   const databaseReady = objects.statefulSets.every(
     (s) => (s.status?.readyReplicas ?? 0) >= (s.spec?.replicas ?? 1),
   );
