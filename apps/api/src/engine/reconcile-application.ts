@@ -17,6 +17,7 @@ import { recordNotReady, releaseWentLive } from './release-gate';
 import { repairDrift } from './repair-drift';
 import type { ApplicationRef, ApplicationSpec } from './spec';
 import {
+  replicasToRun,
   specForDeployment,
   type ApplicationUrl,
   type CertificateLookup,
@@ -68,7 +69,7 @@ export async function reconcileApplication(
     deploymentId: row.id,
     name: row.runtimeName,
     namespace,
-    replicas: row.replicas,
+    replicas: replicasToRun(row),
   };
   const where = heldBy(deps, row);
 

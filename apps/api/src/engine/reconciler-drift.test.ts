@@ -1,4 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deployments } from '../db/schema/deployments';
+import { RESTORE_PENDING } from './backup-parts';
 import { deployApp, deploymentRow, getDetail, makeDue } from '../../test/helpers/deploy-factories';
 import { createEngineTestApp } from '../../test/helpers/engine-test-app';
 import { FakeRuntime } from '../../test/helpers/fake-runtime';
@@ -62,5 +65,25 @@ describe('drift reported by the runtime', () => {
     await makeDue(t, app.id);
     await t.app.engine.reconciler.tick();
     expect(appliesOf(app.id)).toHaveLength(2);
+  });
+
+  it('is not measured against replicas an application awaiting its restore does not run', async () => {
+    const app = await deployApp(t, team.developer.token, envId, { replicas: 2 });
+    // Created to receive a restore: database only until its data is loaded (no replica).
+    await t.database.db
+      .update(deployments)
+      .set({
+        settings: sql`${deployments.settings} || ${JSON.stringify({ [RESTORE_PENDING]: true })}::jsonb`,
+      })
+      .where(eq(deployments.id, app.id));
+    await t.app.engine.reconciler.runUntilIdle();
+    expect(appliesOf(app.id)).toHaveLength(1);
+
+    // Looked at again while held: nothing to repair, nothing applied, no event.
+    await makeDue(t, app.id);
+    await t.app.engine.reconciler.tick();
+    expect(appliesOf(app.id)).toHaveLength(1);
+    const detail = await getDetail(t, team.developer.token, app.id);
+    expect(JSON.stringify(detail.events)).not.toContain('Écart corrigé');
   });
 });

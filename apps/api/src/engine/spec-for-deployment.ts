@@ -62,7 +62,14 @@ export async function specForDeployment(opts: {
     certificate: row.certificateId ? await opts.certificates(row.certificateId) : null,
     applicationUrl: opts.applicationUrl?.(row) ?? null,
   });
-  // Awaiting its restore: database (and setup) only, no replica serving (backup-parts.ts). Each
-  // replica's share of the resources stays the one it will run with.
-  return row.settings[RESTORE_PENDING] === true ? { ...spec, replicas: 0 } : spec;
+  // Each replica's share of the resources stays the one it will run with.
+  return { ...spec, replicas: replicasToRun(row) };
 }
+
+/**
+ * The replicas the runtime runs for the application: none while it awaits its restore
+ * (database and setup only, no replica serving an empty site: backup-parts.ts). What drift is
+ * measured against too, so a held application's missing replicas are not "repaired".
+ */
+export const replicasToRun = (row: DeploymentRow): number =>
+  row.settings[RESTORE_PENDING] === true ? 0 : row.replicas;

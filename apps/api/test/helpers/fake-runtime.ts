@@ -138,6 +138,12 @@ export class FakeRuntime implements RuntimeDriver {
     const o = this.find(ref);
     if (!o)
       return { phase: 'absent', pods: [], readyReplicas: 0, url: null, reason: null, images: [] };
+    // As the Docker driver does: fewer replicas than the application runs is drift.
+    const missing = Array.from(
+      { length: Math.max(0, (ref.replicas ?? 0) - o.replicas) },
+      (_, i) => `réplica ${o.name}-${o.replicas + i} absent`,
+    );
+    const drift = [...(this.drift.get(ref.deploymentId) ?? []), ...missing];
     return {
       phase: 'running',
       pods: Array.from({ length: o.replicas }, (_, i) => ({
@@ -150,7 +156,7 @@ export class FakeRuntime implements RuntimeDriver {
       url: `https://${o.name}.fake.test`,
       reason: null,
       images: [o.image],
-      ...(this.drift.has(ref.deploymentId) ? { drift: this.drift.get(ref.deploymentId)! } : {}),
+      ...(drift.length ? { drift } : {}),
     };
   }
 
