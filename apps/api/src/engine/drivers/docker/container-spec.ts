@@ -7,7 +7,16 @@ import {
   type HttpProbe,
   type TcpProbe,
 } from '../../spec';
-import { resolveSecretEnv, SETUP_FILE_VARIABLES, type SecretFile } from './secret-env';
+import {
+  IMAGE_FILE_VARIABLES,
+  needsLoader,
+  NO_FILE_VARIABLES,
+  resolveSecretEnv,
+  SETUP_FILE_VARIABLES,
+  type SecretEnv,
+  type SecretFile,
+} from './secret-env';
+import { LOADER_ENTRYPOINT, originalCommand, type ImageRunConfig } from './secret-loader';
 import { ABSOLUTE_PATH, check, checkImageRef, CONTAINER_NAME } from './spec-checks';
 
 /**
@@ -15,8 +24,12 @@ import { ABSOLUTE_PATH, check, checkImageRef, CONTAINER_NAME } from './spec-chec
  * Engine API's body). Pure functions: what the engine is asked to create is decided here and
  * nowhere else, so the injection tests can check it without an engine. User input (site title,
  * e-mails, passwords, domains) only ever becomes an `Env` value (secret-env.ts); names,
- * commands and mounts come from the platform.
+ * commands and mounts come from the platform. Secret values only ever become files
+ * (secret-env.ts, secret-loader.ts): the plan's `env` and labels carry none.
  */
+
+/** Entrypoint and Cmd (and whether /bin/sh exists) of the images that run behind the loader. */
+export type ImageRunConfigs = ReadonlyMap<string, ImageRunConfig>;
 
 /** The parts of a container that carry no secret: stored on the container as a label. */
 export interface ContainerTemplate {
@@ -30,6 +43,8 @@ export interface ContainerTemplate {
   aliases: string[];
   secretFiles: string[];
   probe: ((HttpProbe | TcpProbe) & { timeoutSeconds: number }) | null;
+  /** The loader (secret-loader.ts) when secrets are exported by it; null: the image's. */
+  entrypoint: string[] | null;
   cmd: string[] | null;
   restart: 'unless-stopped' | 'no';
   /** Kernel capabilities kept (templates/security.ts); every other one is dropped. */
@@ -52,6 +67,8 @@ export interface ContainerPlan {
   secretFiles: SecretFile[];
   labels: Record<string, string>;
   hash: string;
+  /** Names of secret variables left in `env`: the image has no /bin/sh (reported, README). */
+  exposedSecrets: string[];
 }
 
 /**
@@ -71,6 +88,7 @@ function plan(
   secretFiles: SecretFile[],
   baseLabels: Record<string, string>,
   namespace: string,
+  exposedSecrets: string[] = [],
 ): ContainerPlan {
   check(CONTAINER_NAME.test(name), `invalid container name: ${JSON.stringify(name)}`);
   checkImageRef(template.image);
@@ -97,6 +115,7 @@ function plan(
     secretFiles,
     labels: { ...labels, [DOCKER_LABELS.specHash]: hash },
     hash,
+    exposedSecrets,
   };
 }
 
@@ -120,6 +139,7 @@ function componentTemplate(
     aliases,
     secretFiles: secretFiles.map((f) => f.path),
     probe: { ...c.readiness.check, timeoutSeconds: c.readiness.timeoutSeconds },
+    entrypoint: null,
     cmd: null,
     restart: 'unless-stopped',
     capabilities: [...c.security.capabilities],
@@ -136,8 +156,12 @@ function secretFilesOf(c: ComponentSpec, spec: ApplicationSpec): SecretFile[] {
 }
 
 /** The application's replica plan: identical for every replica (the index is a label). */
-export function applicationPlan(spec: ApplicationSpec, key: Buffer): ContainerPlan {
-  const plan = componentPlan(key, spec, spec.app, 'application', [spec.service.name]);
+export function applicationPlan(
+  spec: ApplicationSpec,
+  key: Buffer,
+  images: ImageRunConfigs,
+): ContainerPlan {
+  const plan = componentPlan(key, spec, spec.app, 'application', [spec.service.name], images);
   // Not in the hash: a label, not a property of the container's behaviour.
   return { ...plan, labels: { ...plan.labels, [DOCKER_LABELS.hostLabel]: spec.hostLabel } };
 }
@@ -148,12 +172,63 @@ function componentPlan(
   c: ComponentSpec,
   kind: 'application' | 'database',
   aliases: string[],
+  images: ImageRunConfigs,
 ): ContainerPlan {
-  const { env, files } = resolveSecretEnv(c.env, spec.secretData);
+  const fromFile = fileVariables(spec, kind);
+  const run = runConfig(images, c.image, c.env, fromFile);
+  const secret = resolveSecretEnv(c.env, spec.secretData, { fromFile, shell: run?.hasShell });
+  const { env, files } = secret;
   const secretFiles = [...secretFilesOf(c, spec), ...files];
   const envNames = env.map((e) => e.slice(0, e.indexOf('=')));
-  const template = componentTemplate(c, kind, spec.namespace, aliases, envNames, secretFiles);
-  return plan(key, c.name, kind, template, env, secretFiles, spec.labels, spec.namespace);
+  const template = {
+    ...componentTemplate(c, kind, spec.namespace, aliases, envNames, secretFiles),
+    ...loaderCommand(secret, run, null),
+  };
+  const { labels, namespace } = spec;
+  return plan(key, c.name, kind, template, env, secretFiles, labels, namespace, secret.exposed);
+}
+
+/** Which secret variables of a container its image reads from `NAME_FILE` (secret-env.ts). */
+function fileVariables(spec: ApplicationSpec, kind: ComponentKind): ReadonlySet<string> {
+  if (kind === 'setup') return SETUP_FILE_VARIABLES;
+  // A user's code reads its variables by their names, whatever they are called.
+  return kind === 'application' && spec.template === 'code'
+    ? NO_FILE_VARIABLES
+    : IMAGE_FILE_VARIABLES;
+}
+
+/** The images whose Entrypoint/Cmd the plans need: those running some secret behind the loader. */
+export function loaderImages(spec: ApplicationSpec): string[] {
+  const parts: [ComponentKind, { image: string; env: ComponentSpec['env'] } | null][] = [
+    ['application', spec.app],
+    ['database', spec.database],
+    ['setup', spec.setup],
+  ];
+  return parts.flatMap(([kind, c]) =>
+    c && needsLoader(c.env, fileVariables(spec, kind)) ? [c.image] : [],
+  );
+}
+
+function runConfig(
+  images: ImageRunConfigs,
+  image: string,
+  env: ComponentSpec['env'],
+  fromFile: ReadonlySet<string>,
+): ImageRunConfig | undefined {
+  if (!needsLoader(env, fromFile)) return undefined;
+  const run = images.get(image);
+  check(run !== undefined, `image ${image} was not inspected before planning`);
+  return run;
+}
+
+/** Entrypoint and Cmd of a container whose secrets the loader exports: it then runs the original. */
+function loaderCommand(
+  secret: SecretEnv,
+  run: ImageRunConfig | undefined,
+  cmd: string[] | null,
+): { entrypoint: string[] | null; cmd: string[] | null } {
+  if (!secret.loader || !run) return { entrypoint: null, cmd };
+  return { entrypoint: LOADER_ENTRYPOINT, cmd: originalCommand(run, cmd) };
 }
 
 export function replicaPlan(base: ContainerPlan, index: number, slot: 0 | 1 = 0): ContainerPlan {
@@ -164,10 +239,14 @@ export function replicaPlan(base: ContainerPlan, index: number, slot: 0 | 1 = 0)
   };
 }
 
-export function databasePlan(spec: ApplicationSpec, key: Buffer): ContainerPlan | null {
+export function databasePlan(
+  spec: ApplicationSpec,
+  key: Buffer,
+  images: ImageRunConfigs,
+): ContainerPlan | null {
   const db = spec.database;
   if (!db) return null;
-  return componentPlan(key, spec, db, 'database', [db.serviceName]);
+  return componentPlan(key, spec, db, 'database', [db.serviceName], images);
 }
 
 /**
@@ -177,11 +256,20 @@ export function databasePlan(spec: ApplicationSpec, key: Buffer): ContainerPlan 
 const SETUP_LIMITS = { cpuMilli: 500, ramMb: 256 };
 
 /** The one-off setup task: it sees the application's files (wp-cli reads wp-config.php). */
-export function setupPlan(spec: ApplicationSpec, key: Buffer): ContainerPlan | null {
+export function setupPlan(
+  spec: ApplicationSpec,
+  key: Buffer,
+  images: ImageRunConfigs,
+): ContainerPlan | null {
   const job = spec.setup;
   if (!job) return null;
   check(job.command.length > 0, 'the setup command is empty');
-  const { env, files } = resolveSecretEnv(job.env, spec.secretData, SETUP_FILE_VARIABLES);
+  const run = runConfig(images, job.image, job.env, SETUP_FILE_VARIABLES);
+  const secret = resolveSecretEnv(job.env, spec.secretData, {
+    fromFile: SETUP_FILE_VARIABLES,
+    shell: run?.hasShell,
+  });
+  const { env, files } = secret;
   const template: ContainerTemplate = {
     image: job.image,
     port: null,
@@ -192,12 +280,13 @@ export function setupPlan(spec: ApplicationSpec, key: Buffer): ContainerPlan | n
     aliases: [],
     secretFiles: files.map((f) => f.path),
     probe: null,
-    cmd: job.command,
+    ...loaderCommand(secret, run, job.command),
     restart: 'no',
     capabilities: [...job.security.capabilities],
     pidsLimit: PIDS_LIMIT.setup,
   };
-  return plan(key, job.name, 'setup', template, env, files, spec.labels, spec.namespace);
+  const { labels, namespace } = spec;
+  return plan(key, job.name, 'setup', template, env, files, labels, namespace, secret.exposed);
 }
 
 /** The template a container was created from (its label), null on a container without one. */

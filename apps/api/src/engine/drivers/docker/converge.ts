@@ -3,6 +3,7 @@ import { LABELS, type ApplicationRef, type ApplicationSpec } from '../../spec';
 import {
   applicationPlan,
   databasePlan,
+  loaderImages,
   parseTemplate,
   setupPlan,
   type ContainerPlan,
@@ -10,6 +11,7 @@ import {
 import { DOCKER_LABELS, applicationLabels } from './labels';
 import type { EngineApi } from './engine-api';
 import { ensureImages } from './images';
+import { imageRunConfigs } from './image-config';
 import {
   applicationContainers,
   componentOf,
@@ -36,6 +38,8 @@ export interface DriverContext {
   readyWaitMs: number;
   /** Routes the application's traffic to its live replicas, except `retiring` ones. */
   publish: (ref: ApplicationRef, retiring?: Set<string>) => Promise<void>;
+  /** The server's logger: an image without a shell keeps its secrets in the environment. */
+  log?: { warn(obj: object, msg: string): void };
 }
 
 export const rolloutHooks = (ctx: DriverContext, ref: ApplicationRef): RolloutHooks => ({
@@ -65,11 +69,23 @@ export async function applySpec(
 ): Promise<{ preparations: ImagePreparation[] }> {
   const { api } = ctx;
   checkReplicas(spec.replicas);
-  const app = applicationPlan(spec, ctx.hashKey);
-  const db = databasePlan(spec, ctx.hashKey);
-  const setup = setupPlan(spec, ctx.hashKey);
-  const images = [app, db, setup].flatMap((p) => (p ? [p.template.image] : []));
+  const images = [spec.app, spec.database, spec.setup].flatMap((c) => (c ? [c.image] : []));
   const preparations = await ensureImages(api, images, ctx.pullTimeoutMs);
+  // The loader runs the image's own Entrypoint and Cmd: read from the image, as Docker would.
+  const runs = await imageRunConfigs(api, loaderImages(spec));
+  const app = applicationPlan(spec, ctx.hashKey, runs);
+  const db = databasePlan(spec, ctx.hashKey, runs);
+  const setup = setupPlan(spec, ctx.hashKey, runs);
+  for (const p of [app, db, setup]) {
+    if (!p?.exposedSecrets.length) continue;
+    // Names only, never values. In French: the operator reads it as the user would.
+    ctx.log?.warn(
+      { deploymentId: spec.deploymentId, container: p.name, variables: p.exposedSecrets },
+      `L’image ${p.template.image} n’a pas de shell (/bin/sh) : ses variables secrètes ` +
+        `(${p.exposedSecrets.join(', ')}) sont passées en clair dans l’environnement du ` +
+        'conteneur, visibles par quiconque peut inspecter le conteneur.',
+    );
+  }
 
   await ensureNetwork(api, spec.namespace, networkLabels(spec.labels, spec.namespace));
   const shared = applicationLabels(app.labels);
@@ -182,6 +198,7 @@ export async function scaleReplicas(
     secretFiles: [],
     labels,
     hash: labels[DOCKER_LABELS.specHash] ?? '',
+    exposedSecrets: [],
   };
   await rollReplicas(api, base, replicas, current, {
     ...rolloutHooks(ctx, ref),
