@@ -7,16 +7,8 @@ import {
   type HttpProbe,
   type TcpProbe,
 } from '../../spec';
-import {
-  IMAGE_FILE_VARIABLES,
-  needsLoader,
-  NO_FILE_VARIABLES,
-  resolveSecretEnv,
-  SETUP_FILE_VARIABLES,
-  type SecretEnv,
-  type SecretFile,
-} from './secret-env';
-import { LOADER_ENTRYPOINT, originalCommand, type ImageRunConfig } from './secret-loader';
+import { resolveSecretEnv, SETUP_FILE_VARIABLES, type SecretFile } from './secret-env';
+import { fileVariables, loaderCommand, runConfig, type ImageRunConfigs } from './secret-plan';
 import { ABSOLUTE_PATH, check, checkImageRef, CONTAINER_NAME } from './spec-checks';
 
 /**
@@ -28,8 +20,7 @@ import { ABSOLUTE_PATH, check, checkImageRef, CONTAINER_NAME } from './spec-chec
  * (secret-env.ts, secret-loader.ts): the plan's `env` and labels carry none.
  */
 
-/** Entrypoint and Cmd (and whether /bin/sh exists) of the images that run behind the loader. */
-export type ImageRunConfigs = ReadonlyMap<string, ImageRunConfig>;
+export { loaderImages, type ImageRunConfigs } from './secret-plan';
 
 /** The parts of a container that carry no secret: stored on the container as a label. */
 export interface ContainerTemplate {
@@ -186,49 +177,6 @@ function componentPlan(
   };
   const { labels, namespace } = spec;
   return plan(key, c.name, kind, template, env, secretFiles, labels, namespace, secret.exposed);
-}
-
-/** Which secret variables of a container its image reads from `NAME_FILE` (secret-env.ts). */
-function fileVariables(spec: ApplicationSpec, kind: ComponentKind): ReadonlySet<string> {
-  if (kind === 'setup') return SETUP_FILE_VARIABLES;
-  // A user's code reads its variables by their names, whatever they are called.
-  return kind === 'application' && spec.template === 'code'
-    ? NO_FILE_VARIABLES
-    : IMAGE_FILE_VARIABLES;
-}
-
-/** The images whose Entrypoint/Cmd the plans need: those running some secret behind the loader. */
-export function loaderImages(spec: ApplicationSpec): string[] {
-  const parts: [ComponentKind, { image: string; env: ComponentSpec['env'] } | null][] = [
-    ['application', spec.app],
-    ['database', spec.database],
-    ['setup', spec.setup],
-  ];
-  return parts.flatMap(([kind, c]) =>
-    c && needsLoader(c.env, fileVariables(spec, kind)) ? [c.image] : [],
-  );
-}
-
-function runConfig(
-  images: ImageRunConfigs,
-  image: string,
-  env: ComponentSpec['env'],
-  fromFile: ReadonlySet<string>,
-): ImageRunConfig | undefined {
-  if (!needsLoader(env, fromFile)) return undefined;
-  const run = images.get(image);
-  check(run !== undefined, `image ${image} was not inspected before planning`);
-  return run;
-}
-
-/** Entrypoint and Cmd of a container whose secrets the loader exports: it then runs the original. */
-function loaderCommand(
-  secret: SecretEnv,
-  run: ImageRunConfig | undefined,
-  cmd: string[] | null,
-): { entrypoint: string[] | null; cmd: string[] | null } {
-  if (!secret.loader || !run) return { entrypoint: null, cmd };
-  return { entrypoint: LOADER_ENTRYPOINT, cmd: originalCommand(run, cmd) };
 }
 
 export function replicaPlan(base: ContainerPlan, index: number, slot: 0 | 1 = 0): ContainerPlan {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,9 @@ const TRICKY = `a b'"$HOME\nz`;
 describe('the secrets loader, run by the shells images have (dash, busybox ash)', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sec-loader-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const shells = [['/usr/bin/dash'], ['/usr/bin/busybox', 'sh']];
+  // The host's /bin/sh (dash on Debian, like the official images) and busybox's ash (Alpine).
+  const busybox = ['/bin/busybox', '/usr/bin/busybox'].find((p) => existsSync(p))!;
+  const shells = [['/bin/sh'], [busybox, 'sh']];
 
   /** Runs the loader against a directory of secret files, then `argv`. */
   function load(shell: string[], files: Record<string, string>, argv: string[]) {
@@ -46,7 +48,7 @@ describe('the secrets loader, run by the shells images have (dash, busybox ash)'
   }
 
   it('refuses to start without a command, in French', () => {
-    const out = load(['/usr/bin/dash'], { A: 'b' }, []);
+    const out = load(['/bin/sh'], { A: 'b' }, []);
     expect(out.status).toBe(127);
     expect(out.stderr).toContain('rien à lancer');
   });
