@@ -58,6 +58,34 @@ function checkReplicas(n: number): void {
   if (!Number.isInteger(n) || n < 0) throw new RuntimeRejectedError(`invalid replica count: ${n}`);
 }
 
+/** Plans whose exposed secret variables were already reported by this process. */
+const warnedExposed = new Set<string>();
+
+/**
+ * An image without /bin/sh cannot run the secrets' loader: its secret variables stay in the
+ * environment. Said once per container and spec (not at every reconciliation), names only,
+ * never values; in French, as the operator tells the user.
+ */
+function reportExposedSecrets(
+  ctx: DriverContext,
+  deploymentId: string,
+  plans: (ContainerPlan | null)[],
+): void {
+  for (const p of plans) {
+    if (!p?.exposedSecrets.length) continue;
+    const said = `${p.name} ${p.hash}`;
+    if (warnedExposed.has(said)) continue;
+    if (warnedExposed.size >= 10_000) warnedExposed.clear();
+    warnedExposed.add(said);
+    ctx.log?.warn(
+      { deploymentId, container: p.name, variables: p.exposedSecrets },
+      `L’image ${p.template.image} n’a pas de shell (/bin/sh) : ses variables secrètes ` +
+        `(${p.exposedSecrets.join(', ')}) sont passées en clair dans l’environnement du ` +
+        'conteneur, visibles par quiconque peut inspecter le conteneur.',
+    );
+  }
+}
+
 /**
  * Converges the engine to `spec`. Every step finds what exists before creating, and names
  * are deterministic, so a second run after a crash at any point completes the first one:
@@ -76,16 +104,7 @@ export async function applySpec(
   const app = applicationPlan(spec, ctx.hashKey, runs);
   const db = databasePlan(spec, ctx.hashKey, runs);
   const setup = setupPlan(spec, ctx.hashKey, runs);
-  for (const p of [app, db, setup]) {
-    if (!p?.exposedSecrets.length) continue;
-    // Names only, never values. In French: the operator reads it as the user would.
-    ctx.log?.warn(
-      { deploymentId: spec.deploymentId, container: p.name, variables: p.exposedSecrets },
-      `L’image ${p.template.image} n’a pas de shell (/bin/sh) : ses variables secrètes ` +
-        `(${p.exposedSecrets.join(', ')}) sont passées en clair dans l’environnement du ` +
-        'conteneur, visibles par quiconque peut inspecter le conteneur.',
-    );
-  }
+  reportExposedSecrets(ctx, spec.deploymentId, [app, db, setup]);
 
   await ensureNetwork(api, spec.namespace, networkLabels(spec.labels, spec.namespace));
   const shared = applicationLabels(app.labels);
