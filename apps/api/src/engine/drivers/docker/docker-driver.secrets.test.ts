@@ -106,7 +106,7 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: secrets', (
     return spec;
   }
 
-  function codeSpec(img: string, value: string, id = randomUUID()): ApplicationSpec {
+  function codeSpec(img: string, value: string, id: string = randomUUID()): ApplicationSpec {
     const spec = buildCodeApplicationSpec({
       deployment: {
         id,
