@@ -26,6 +26,7 @@ import {
   testEdge,
   testEnvironment,
   TEST_HASH_KEY,
+  waitFor,
 } from './test-support';
 
 /**
@@ -106,7 +107,13 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: secrets', (
     return spec;
   }
 
-  function codeSpec(img: string, value: string, id: string = randomUUID()): ApplicationSpec {
+  /** `img`: a stand-in of this test, or a real image (`ref`) listening on `port`. */
+  function codeSpec(
+    img: string,
+    value: string,
+    id: string = randomUUID(),
+    real?: { ref: string; port: number },
+  ): ApplicationSpec {
     const spec = buildCodeApplicationSpec({
       deployment: {
         id,
@@ -115,8 +122,8 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: secrets', (
         nom: 'sec code',
         runtimeName: `${prefix}-${img}`,
         hostLabel: `${prefix}-${img}`,
-        image: image(img),
-        port: 3000,
+        image: real?.ref ?? image(img),
+        port: real?.port ?? 3000,
         cpuMilli: 500,
         ramMb: 256,
         storageMb: 100,
@@ -128,7 +135,7 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: secrets', (
       envVars: [
         { name: 'NODE_ENV', value: 'production', secret: false },
         { name: 'PASSWORD', value, secret: true },
-        { name: 'API_TOKEN', value: `tok ${TRICKY}`, secret: true },
+        { name: 'API_TOKEN', value: `tok ${TRICKY}\n\n`, secret: true },
       ],
       namespace: env.namespace,
       certificate: null,
@@ -223,6 +230,21 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: secrets', (
     expect(await expectSecretsHidden(changed)).toEqual(['application', 'application']);
     expect(warnings).toEqual([]);
   }, 240_000);
+
+  it('the real WordPress image (Debian, dash) behind the loader: its entrypoint and Apache run, with the exact value', async () => {
+    const real = { ref: 'docker.io/library/wordpress:6.4-apache', port: 80 };
+    const spec = codeSpec('realwp', `pw ${TRICKY}`, randomUUID(), real);
+    await driver.apply(spec);
+    const c = (await api.inspectContainer(`${spec.name}-0`))!;
+    expect(c.State.Running).toBe(true);
+    // The loader, then what Docker would have run: the image's ENTRYPOINT and CMD.
+    expect(c.Config.Cmd).toEqual(['docker-entrypoint.sh', 'apache2-foreground']);
+    // PID 1 is Apache (exec), with the values it inherited.
+    // The entrypoint (bash) copies WordPress into the volume first, then execs Apache.
+    const comm = () => execIn(api, c.Id, ['cat', '/proc/1/comm']);
+    await waitFor('apache2 as PID 1', comm, (name) => name.startsWith('apache2'), 60_000);
+    expect(await expectSecretsHidden(spec)).toEqual(['application']);
+  }, 180_000);
 
   it('an image without /bin/sh keeps its secret variables in the environment, and says so in French', async () => {
     const spec = codeSpec('noshell', `pw ${TRICKY}`);
