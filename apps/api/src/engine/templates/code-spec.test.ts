@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { applicationPlan, databasePlan, setupPlan } from '../drivers/docker/container-spec';
+import { fakeImageRuns } from '../drivers/docker/fake-image-runs';
+import { ENV_SECRET_DIR, LOADER_ENTRYPOINT } from '../drivers/docker/secret-loader';
 import { renderApplication } from '../manifests/application';
 import type { DeploymentObject, SecretObject } from '../manifests/types';
 import { validateObject } from '../manifests/validate';
@@ -122,20 +124,26 @@ describe('code application spec', () => {
   it('runs on Docker as one container per replica, the secret variable in its environment only at run time', () => {
     const spec = buildCodeApplicationSpec(input({ domain: null }));
     const key = randomBytes(32);
-    const plan = applicationPlan(spec, key);
+    const run = {
+      entrypoint: ['docker-entrypoint.sh'],
+      cmd: ['node', 'server.js'],
+      hasShell: true,
+    };
+    const plan = applicationPlan(spec, key, fakeImageRuns(spec, run));
     expect(plan.template.image).toBe(input().deployment.image);
     expect(plan.template.port).toBe(3000);
     expect(plan.template.probe).toMatchObject({ kind: 'tcp', port: 3000 });
-    expect(plan.env).toEqual(
-      expect.arrayContaining([
-        'PORT=3000',
-        'NODE_ENV=production',
-        'DATABASE_URL=postgres://u:motdepasse@db/x',
-      ]),
-    );
-    // The labels (visible to `docker inspect`) carry names only, never the value.
-    expect(JSON.stringify(plan.labels)).not.toContain('motdepasse');
-    expect(databasePlan(spec, key)).toBeNull();
-    expect(setupPlan(spec, key)).toBeNull();
+    expect(plan.env).toEqual(expect.arrayContaining(['PORT=3000', 'NODE_ENV=production']));
+    // The secret one is a file the loader exports before it runs the image's own command:
+    // `docker inspect` (Env, labels, command) never shows the value.
+    expect(plan.secretFiles).toContainEqual({
+      path: `${ENV_SECRET_DIR}/DATABASE_URL`,
+      content: 'postgres://u:motdepasse@db/x',
+    });
+    expect(plan.template.entrypoint).toEqual(LOADER_ENTRYPOINT);
+    expect(plan.template.cmd).toEqual(['docker-entrypoint.sh', 'node', 'server.js']);
+    expect(JSON.stringify([plan.env, plan.labels, plan.template])).not.toContain('motdepasse');
+    expect(databasePlan(spec, key, new Map())).toBeNull();
+    expect(setupPlan(spec, key, new Map())).toBeNull();
   });
 });

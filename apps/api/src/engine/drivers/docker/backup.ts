@@ -9,6 +9,8 @@ import type { ContainerInspect, EngineApi } from './engine-api';
 import { EngineError } from './engine-client';
 import { execChecked, execIn } from './exec';
 import { applicationContainers, componentOf, STOP_GRACE_SECONDS } from './objects';
+import { SECRET_DIR } from './secret-env';
+import { writeFiles } from './secret-files';
 import { copyFileInto, loadVolumeTar, saveVolumeTar } from './volume-archive';
 
 /**
@@ -166,11 +168,14 @@ export async function testRestoreOnDocker(
   const dump = join(dir, databasePart(db.engine));
   const password = randomBytes(18).toString('base64url');
   const secrets = { 'db-root-password': password, 'db-password': password };
+  // Its password, throwaway as it is, is a file like every database's (the images' *_FILE).
+  const passwordVariable = db.engine === 'mariadb' ? 'MARIADB_ROOT_PASSWORD' : 'POSTGRES_PASSWORD';
+  const passwordFile = `${SECRET_DIR}/${passwordVariable}`;
   const env =
     db.engine === 'mariadb'
-      ? [`MARIADB_ROOT_PASSWORD=${password}`, `MARIADB_DATABASE=${db.databaseName}`]
+      ? [`MARIADB_ROOT_PASSWORD_FILE=${passwordFile}`, `MARIADB_DATABASE=${db.databaseName}`]
       : [
-          `POSTGRES_PASSWORD=${password}`,
+          `POSTGRES_PASSWORD_FILE=${passwordFile}`,
           `POSTGRES_USER=${db.user}`,
           `POSTGRES_DB=${db.databaseName}`,
         ];
@@ -185,6 +190,8 @@ export async function testRestoreOnDocker(
     HostConfig: { NetworkMode: 'none', CapDrop: ['ALL'], CapAdd: security.capabilities },
   });
   try {
+    const file = { path: passwordFile, content: Buffer.from(password), mode: 0o444 };
+    await writeFiles(api, id, [{ ...file, uid: 0, gid: 0 }]);
     await api.startContainer(id);
     await waitReady(api, id, () => execIn(api, id, readyCommand(db, secrets)), opts.readyTimeoutMs);
     await loadDump(api, id, { ...spec, secretData: secrets }, dump);

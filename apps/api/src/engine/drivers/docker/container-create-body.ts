@@ -3,7 +3,7 @@ import type { ContainerPlan } from './container-spec';
 /** json-file logs rotate: at most 3 × 10 MB per container. */
 export const LOG_CONFIG = { Type: 'json-file', Config: { 'max-size': '10m', 'max-file': '3' } };
 
-/** POST /containers/create body. Cmd stays the image's unless the template sets an argv. */
+/** POST /containers/create body. Entrypoint and Cmd stay the image's unless the template sets them. */
 export function createBody(p: ContainerPlan): Record<string, unknown> {
   const t = p.template;
   const portKey = t.port === null ? null : `${t.port}/tcp`;
@@ -11,6 +11,8 @@ export function createBody(p: ContainerPlan): Record<string, unknown> {
     Image: t.image,
     Env: p.env,
     Labels: p.labels,
+    // The secrets' loader (secret-loader.ts), which then runs the image's entrypoint and Cmd.
+    ...(t.entrypoint ? { Entrypoint: t.entrypoint } : {}),
     ...(t.cmd ? { Cmd: t.cmd } : {}),
     ...(portKey ? { ExposedPorts: { [portKey]: {} } } : {}),
     HostConfig: {

@@ -4,6 +4,7 @@ import type { ApplicationSpec } from '../../spec';
 import { buildApplicationSpec } from '../../templates/build-spec';
 import { createBody } from './container-create-body';
 import { applicationPlan, databasePlan, replicaPlan, setupPlan } from './container-spec';
+import { fakeImageRuns } from './fake-image-runs';
 import { DOCKER_LABELS, isApplicationContainerName } from './labels';
 import { resolveEnv, SECRET_DIR } from './secret-env';
 
@@ -50,10 +51,10 @@ const KEY = Buffer.alloc(32, 1);
 describe('container specs built from hostile input', () => {
   const wp = spec('wordpress', 2);
   const plans = [
-    replicaPlan(applicationPlan(wp, KEY), 0),
-    replicaPlan(applicationPlan(wp, KEY), 1),
-    databasePlan(wp, KEY)!,
-    setupPlan(wp, KEY)!,
+    replicaPlan(applicationPlan(wp, KEY, fakeImageRuns(wp)), 0),
+    replicaPlan(applicationPlan(wp, KEY, fakeImageRuns(wp)), 1),
+    databasePlan(wp, KEY, fakeImageRuns(wp))!,
+    setupPlan(wp, KEY, fakeImageRuns(wp))!,
   ];
 
   it('keeps every name, mount and command the platform’s', () => {
@@ -109,7 +110,9 @@ describe('container specs built from hostile input', () => {
   });
 
   it('keys the spec hash: another server key gives another hash', () => {
-    expect(applicationPlan(wp, Buffer.alloc(32, 2)).hash).not.toBe(plans[0]!.hash);
+    expect(applicationPlan(wp, Buffer.alloc(32, 2), fakeImageRuns(wp)).hash).not.toBe(
+      plans[0]!.hash,
+    );
   });
 
   it('never writes a user value or a secret into labels', () => {
@@ -122,7 +125,7 @@ describe('container specs built from hostile input', () => {
 
   it('carries Odoo’s configuration as a secret file, not in the environment or labels', () => {
     const odoo = spec('odoo');
-    const app = applicationPlan(odoo, KEY);
+    const app = applicationPlan(odoo, KEY, fakeImageRuns(odoo));
     expect(app.secretFiles).toEqual([
       { path: '/etc/odoo/odoo.conf', content: odoo.secretData['odoo-conf'] },
       { path: `${SECRET_DIR}/PASSWORD`, content: HOSTILE.password, mode: 0o444 },
@@ -134,12 +137,16 @@ describe('container specs built from hostile input', () => {
     expect(plans[0]!.hash).toBe(plans[1]!.hash);
     expect(plans[0]!.labels[DOCKER_LABELS.replica]).toBe('0');
     expect(plans[1]!.labels[DOCKER_LABELS.replica]).toBe('1');
-    expect(applicationPlan(spec('wordpress', 2), KEY).hash).toBe(plans[0]!.hash); // deterministic
+    expect(
+      applicationPlan(spec('wordpress', 2), KEY, fakeImageRuns(spec('wordpress', 2))).hash,
+    ).toBe(plans[0]!.hash); // deterministic
     const changed = { ...wp, secretData: { ...wp.secretData, 'db-password': 'other' } };
-    expect(applicationPlan(changed, KEY).hash).not.toBe(plans[0]!.hash);
+    expect(applicationPlan(changed, KEY, fakeImageRuns(changed)).hash).not.toBe(plans[0]!.hash);
     const odoo = spec('odoo');
     const newConf = { ...odoo, secretData: { ...odoo.secretData, 'odoo-conf': '[options]\n' } };
-    expect(applicationPlan(newConf, KEY).hash).not.toBe(applicationPlan(odoo, KEY).hash);
+    expect(applicationPlan(newConf, KEY, fakeImageRuns(newConf)).hash).not.toBe(
+      applicationPlan(odoo, KEY, fakeImageRuns(odoo)).hash,
+    );
   });
 
   it('refuses what would change the structure instead of passing it on', () => {
@@ -148,12 +155,12 @@ describe('container specs built from hostile input', () => {
     expect(() => resolveEnv([{ name: 'A', secretKey: 'db-password' }], {})).toThrow(
       /db-password is missing/,
     );
-    expect(() => applicationPlan({ ...wp, app: { ...wp.app, image: 'x; rm -rf /' } }, KEY)).toThrow(
-      RuntimeRejectedError,
-    );
-    expect(() => applicationPlan({ ...wp, app: { ...wp.app, name: 'Bad Name' } }, KEY)).toThrow(
-      RuntimeRejectedError,
-    );
+    expect(() =>
+      applicationPlan({ ...wp, app: { ...wp.app, image: 'x; rm -rf /' } }, KEY, new Map()),
+    ).toThrow(RuntimeRejectedError);
+    expect(() =>
+      applicationPlan({ ...wp, app: { ...wp.app, name: 'Bad Name' } }, KEY, new Map()),
+    ).toThrow(RuntimeRejectedError);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type TcpProbe,
 } from '../../spec';
 import { resolveSecretEnv, SETUP_FILE_VARIABLES, type SecretFile } from './secret-env';
+import { fileVariables, loaderCommand, runConfig, type ImageRunConfigs } from './secret-plan';
 import { ABSOLUTE_PATH, check, checkImageRef, CONTAINER_NAME } from './spec-checks';
 
 /**
@@ -15,8 +16,11 @@ import { ABSOLUTE_PATH, check, checkImageRef, CONTAINER_NAME } from './spec-chec
  * Engine API's body). Pure functions: what the engine is asked to create is decided here and
  * nowhere else, so the injection tests can check it without an engine. User input (site title,
  * e-mails, passwords, domains) only ever becomes an `Env` value (secret-env.ts); names,
- * commands and mounts come from the platform.
+ * commands and mounts come from the platform. Secret values only ever become files
+ * (secret-env.ts, secret-loader.ts): the plan's `env` and labels carry none.
  */
+
+export { loaderImages, type ImageRunConfigs } from './secret-plan';
 
 /** The parts of a container that carry no secret: stored on the container as a label. */
 export interface ContainerTemplate {
@@ -30,6 +34,8 @@ export interface ContainerTemplate {
   aliases: string[];
   secretFiles: string[];
   probe: ((HttpProbe | TcpProbe) & { timeoutSeconds: number }) | null;
+  /** The loader (secret-loader.ts) when secrets are exported by it; null: the image's. */
+  entrypoint: string[] | null;
   cmd: string[] | null;
   restart: 'unless-stopped' | 'no';
   /** Kernel capabilities kept (templates/security.ts); every other one is dropped. */
@@ -52,6 +58,8 @@ export interface ContainerPlan {
   secretFiles: SecretFile[];
   labels: Record<string, string>;
   hash: string;
+  /** Names of secret variables left in `env`: the image has no /bin/sh (reported, README). */
+  exposedSecrets: string[];
 }
 
 /**
@@ -71,6 +79,7 @@ function plan(
   secretFiles: SecretFile[],
   baseLabels: Record<string, string>,
   namespace: string,
+  exposedSecrets: string[] = [],
 ): ContainerPlan {
   check(CONTAINER_NAME.test(name), `invalid container name: ${JSON.stringify(name)}`);
   checkImageRef(template.image);
@@ -97,6 +106,7 @@ function plan(
     secretFiles,
     labels: { ...labels, [DOCKER_LABELS.specHash]: hash },
     hash,
+    exposedSecrets,
   };
 }
 
@@ -120,6 +130,7 @@ function componentTemplate(
     aliases,
     secretFiles: secretFiles.map((f) => f.path),
     probe: { ...c.readiness.check, timeoutSeconds: c.readiness.timeoutSeconds },
+    entrypoint: null,
     cmd: null,
     restart: 'unless-stopped',
     capabilities: [...c.security.capabilities],
@@ -136,8 +147,12 @@ function secretFilesOf(c: ComponentSpec, spec: ApplicationSpec): SecretFile[] {
 }
 
 /** The application's replica plan: identical for every replica (the index is a label). */
-export function applicationPlan(spec: ApplicationSpec, key: Buffer): ContainerPlan {
-  const plan = componentPlan(key, spec, spec.app, 'application', [spec.service.name]);
+export function applicationPlan(
+  spec: ApplicationSpec,
+  key: Buffer,
+  images: ImageRunConfigs,
+): ContainerPlan {
+  const plan = componentPlan(key, spec, spec.app, 'application', [spec.service.name], images);
   // Not in the hash: a label, not a property of the container's behaviour.
   return { ...plan, labels: { ...plan.labels, [DOCKER_LABELS.hostLabel]: spec.hostLabel } };
 }
@@ -148,12 +163,20 @@ function componentPlan(
   c: ComponentSpec,
   kind: 'application' | 'database',
   aliases: string[],
+  images: ImageRunConfigs,
 ): ContainerPlan {
-  const { env, files } = resolveSecretEnv(c.env, spec.secretData);
+  const fromFile = fileVariables(spec, kind);
+  const run = runConfig(images, c.image, c.env, fromFile);
+  const secret = resolveSecretEnv(c.env, spec.secretData, { fromFile, shell: run?.hasShell });
+  const { env, files } = secret;
   const secretFiles = [...secretFilesOf(c, spec), ...files];
   const envNames = env.map((e) => e.slice(0, e.indexOf('=')));
-  const template = componentTemplate(c, kind, spec.namespace, aliases, envNames, secretFiles);
-  return plan(key, c.name, kind, template, env, secretFiles, spec.labels, spec.namespace);
+  const template = {
+    ...componentTemplate(c, kind, spec.namespace, aliases, envNames, secretFiles),
+    ...loaderCommand(secret, run, null),
+  };
+  const { labels, namespace } = spec;
+  return plan(key, c.name, kind, template, env, secretFiles, labels, namespace, secret.exposed);
 }
 
 export function replicaPlan(base: ContainerPlan, index: number, slot: 0 | 1 = 0): ContainerPlan {
@@ -164,10 +187,14 @@ export function replicaPlan(base: ContainerPlan, index: number, slot: 0 | 1 = 0)
   };
 }
 
-export function databasePlan(spec: ApplicationSpec, key: Buffer): ContainerPlan | null {
+export function databasePlan(
+  spec: ApplicationSpec,
+  key: Buffer,
+  images: ImageRunConfigs,
+): ContainerPlan | null {
   const db = spec.database;
   if (!db) return null;
-  return componentPlan(key, spec, db, 'database', [db.serviceName]);
+  return componentPlan(key, spec, db, 'database', [db.serviceName], images);
 }
 
 /**
@@ -177,11 +204,20 @@ export function databasePlan(spec: ApplicationSpec, key: Buffer): ContainerPlan 
 const SETUP_LIMITS = { cpuMilli: 500, ramMb: 256 };
 
 /** The one-off setup task: it sees the application's files (wp-cli reads wp-config.php). */
-export function setupPlan(spec: ApplicationSpec, key: Buffer): ContainerPlan | null {
+export function setupPlan(
+  spec: ApplicationSpec,
+  key: Buffer,
+  images: ImageRunConfigs,
+): ContainerPlan | null {
   const job = spec.setup;
   if (!job) return null;
   check(job.command.length > 0, 'the setup command is empty');
-  const { env, files } = resolveSecretEnv(job.env, spec.secretData, SETUP_FILE_VARIABLES);
+  const run = runConfig(images, job.image, job.env, SETUP_FILE_VARIABLES);
+  const secret = resolveSecretEnv(job.env, spec.secretData, {
+    fromFile: SETUP_FILE_VARIABLES,
+    shell: run?.hasShell,
+  });
+  const { env, files } = secret;
   const template: ContainerTemplate = {
     image: job.image,
     port: null,
@@ -192,12 +228,13 @@ export function setupPlan(spec: ApplicationSpec, key: Buffer): ContainerPlan | n
     aliases: [],
     secretFiles: files.map((f) => f.path),
     probe: null,
-    cmd: job.command,
+    ...loaderCommand(secret, run, job.command),
     restart: 'no',
     capabilities: [...job.security.capabilities],
     pidsLimit: PIDS_LIMIT.setup,
   };
-  return plan(key, job.name, 'setup', template, env, files, spec.labels, spec.namespace);
+  const { labels, namespace } = spec;
+  return plan(key, job.name, 'setup', template, env, files, labels, namespace, secret.exposed);
 }
 
 /** The template a container was created from (its label), null on a container without one. */

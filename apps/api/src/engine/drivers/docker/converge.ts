@@ -3,6 +3,7 @@ import { LABELS, type ApplicationRef, type ApplicationSpec } from '../../spec';
 import {
   applicationPlan,
   databasePlan,
+  loaderImages,
   parseTemplate,
   setupPlan,
   type ContainerPlan,
@@ -10,6 +11,7 @@ import {
 import { DOCKER_LABELS, applicationLabels } from './labels';
 import type { EngineApi } from './engine-api';
 import { ensureImages } from './images';
+import { imageRunConfigs } from './image-config';
 import {
   applicationContainers,
   componentOf,
@@ -36,6 +38,8 @@ export interface DriverContext {
   readyWaitMs: number;
   /** Routes the application's traffic to its live replicas, except `retiring` ones. */
   publish: (ref: ApplicationRef, retiring?: Set<string>) => Promise<void>;
+  /** The server's logger: an image without a shell keeps its secrets in the environment. */
+  log?: { warn(obj: object, msg: string): void };
 }
 
 export const rolloutHooks = (ctx: DriverContext, ref: ApplicationRef): RolloutHooks => ({
@@ -54,6 +58,34 @@ function checkReplicas(n: number): void {
   if (!Number.isInteger(n) || n < 0) throw new RuntimeRejectedError(`invalid replica count: ${n}`);
 }
 
+/** Plans whose exposed secret variables were already reported by this process. */
+const warnedExposed = new Set<string>();
+
+/**
+ * An image without /bin/sh cannot run the secrets' loader: its secret variables stay in the
+ * environment. Said once per container and spec (not at every reconciliation), names only,
+ * never values; in French, as the operator tells the user.
+ */
+function reportExposedSecrets(
+  ctx: DriverContext,
+  deploymentId: string,
+  plans: (ContainerPlan | null)[],
+): void {
+  for (const p of plans) {
+    if (!p?.exposedSecrets.length) continue;
+    const said = `${p.name} ${p.hash}`;
+    if (warnedExposed.has(said)) continue;
+    if (warnedExposed.size >= 10_000) warnedExposed.clear();
+    warnedExposed.add(said);
+    ctx.log?.warn(
+      { deploymentId, container: p.name, variables: p.exposedSecrets },
+      `L’image ${p.template.image} n’a pas de shell (/bin/sh) : ses variables secrètes ` +
+        `(${p.exposedSecrets.join(', ')}) sont passées en clair dans l’environnement du ` +
+        'conteneur, visibles par quiconque peut inspecter le conteneur.',
+    );
+  }
+}
+
 /**
  * Converges the engine to `spec`. Every step finds what exists before creating, and names
  * are deterministic, so a second run after a crash at any point completes the first one:
@@ -65,11 +97,14 @@ export async function applySpec(
 ): Promise<{ preparations: ImagePreparation[] }> {
   const { api } = ctx;
   checkReplicas(spec.replicas);
-  const app = applicationPlan(spec, ctx.hashKey);
-  const db = databasePlan(spec, ctx.hashKey);
-  const setup = setupPlan(spec, ctx.hashKey);
-  const images = [app, db, setup].flatMap((p) => (p ? [p.template.image] : []));
+  const images = [spec.app, spec.database, spec.setup].flatMap((c) => (c ? [c.image] : []));
   const preparations = await ensureImages(api, images, ctx.pullTimeoutMs);
+  // The loader runs the image's own Entrypoint and Cmd: read from the image, as Docker would.
+  const runs = await imageRunConfigs(api, loaderImages(spec));
+  const app = applicationPlan(spec, ctx.hashKey, runs);
+  const db = databasePlan(spec, ctx.hashKey, runs);
+  const setup = setupPlan(spec, ctx.hashKey, runs);
+  reportExposedSecrets(ctx, spec.deploymentId, [app, db, setup]);
 
   await ensureNetwork(api, spec.namespace, networkLabels(spec.labels, spec.namespace));
   const shared = applicationLabels(app.labels);
@@ -182,6 +217,7 @@ export async function scaleReplicas(
     secretFiles: [],
     labels,
     hash: labels[DOCKER_LABELS.specHash] ?? '',
+    exposedSecrets: [],
   };
   await rollReplicas(api, base, replicas, current, {
     ...rolloutHooks(ctx, ref),

@@ -72,8 +72,11 @@ export interface DockerDriverOptions {
    * isolation is all there is (tests of other parts).
    */
   guard?: GuardOptions;
-  /** Where a guard that cannot run is reported (the server's logger). */
-  log?: GuardLog;
+  /**
+   * The server's logger: a guard that cannot run, an image without a shell whose secret
+   * variables stay in the environment (`warn`).
+   */
+  log?: GuardLog & { warn?(obj: object, msg: string): void };
   requestTimeoutMs?: number;
   pullTimeoutMs?: number;
   /**
@@ -105,6 +108,7 @@ export class DockerDriver implements RuntimeDriver {
       api: this.api,
       pullTimeoutMs: opts.pullTimeoutMs ?? 15 * 60_000,
       hashKey: opts.hashKey,
+      ...(opts.log?.warn ? { log: { warn: opts.log.warn.bind(opts.log) } } : {}),
       readyWaitMs: opts.readyWaitMs ?? 180_000,
       publish: async (ref, retiring) =>
         this.edge.publish(ref, await replicaHealth(this.api, ref), retiring),

@@ -51,6 +51,15 @@ export interface CpuStats {
   online_cpus?: number;
 }
 
+export interface ImageInspect {
+  Id: string;
+  Config: {
+    Entrypoint?: string[] | string | null;
+    Cmd?: string[] | string | null;
+    User?: string;
+  } | null;
+}
+
 export interface VolumeSummary {
   Name: string;
   Labels: Record<string, string> | null;
@@ -162,6 +171,11 @@ export class EngineApi {
 
   async imageExists(ref: string): Promise<boolean> {
     return (await this.client.optional('GET', `/images/${ref}/json`)) !== null;
+  }
+
+  /** The image's id and the Entrypoint/Cmd a container of it runs by default. */
+  inspectImage(ref: string): Promise<ImageInspect | null> {
+    return this.client.optional('GET', `/images/${ref}/json`);
   }
 
   /**

@@ -1,5 +1,8 @@
 import type { ApplicationSpec, EnvVar } from '../../spec';
+import { ENV_SECRET_DIR, loaderFile, SECRET_DIR } from './secret-loader';
 import { check, ENV_NAME } from './spec-checks';
+
+export { SECRET_DIR };
 
 /** A file written into a container before it starts (secret-files.ts). */
 export interface SecretFile {
@@ -8,9 +11,6 @@ export interface SecretFile {
   /** Files behind `*_FILE` variables are read by the image's unprivileged user (0444). */
   mode?: number;
 }
-
-/** Where `NAME_FILE` points for a secret variable NAME: inside the container only. */
-export const SECRET_DIR = '/run/secrets/nuagedeploy';
 
 /**
  * The secret variables the images' entrypoints read from `NAME_FILE` (the `file_env` of the
@@ -37,38 +37,70 @@ export const SETUP_FILE_VARIABLES: ReadonlySet<string> = new Set([
   'WORDPRESS_DB_PASSWORD',
 ]);
 
+/** A user's code reads its variables by their own names: none is turned into a `NAME_FILE`. */
+export const NO_FILE_VARIABLES: ReadonlySet<string> = new Set();
+
+export interface SecretEnvOptions {
+  /** Secret variables the container reads from `NAME_FILE` (default IMAGE_FILE_VARIABLES). */
+  fromFile?: ReadonlySet<string>;
+  /** The image has /bin/sh, so the loader can run (default true). */
+  shell?: boolean;
+}
+
+export interface SecretEnv {
+  /** `NAME=value` of plain variables, `NAME_FILE=path` of file ones: never a secret value. */
+  env: string[];
+  files: SecretFile[];
+  /** The loader must be the entrypoint (secret-loader.ts): some secrets are in ENV_SECRET_DIR. */
+  loader: boolean;
+  /** Secret variables left in the environment: the image has no shell to run the loader. */
+  exposed: string[];
+}
+
 /**
- * Secret variables become files: `NAME_FILE=/run/secrets/nuagedeploy/NAME`, the value in that
- * file (written into the container before it starts, secret-files.ts), so that `docker
- * inspect`, which anyone with the socket can run, shows no secret. Only for the variables the
- * container reads from a file (`fromFile`): Drupal's settings (DRUPAL_DB_PASSWORD,
- * DRUPAL_HASH_SALT) and the Odoo, Joomla, Drupal and Nextcloud setup scripts read plain
- * variables, which stay in the environment until those commands read files too.
+ * Secret variables never reach `Env`, which `docker inspect` (anyone with the socket) shows:
+ * - those the container reads from a file (`fromFile`) become `NAME_FILE=/run/secrets/nuagedeploy/NAME`;
+ * - the others are files of ENV_SECRET_DIR, exported by the loader before the command runs;
+ * - only an image without /bin/sh keeps them as plain variables (`exposed`, reported).
+ * The files are written into the container before it starts (secret-files.ts).
  */
 export function resolveSecretEnv(
   env: EnvVar[],
   secretData: ApplicationSpec['secretData'],
-  fromFile: ReadonlySet<string> = IMAGE_FILE_VARIABLES,
-): { env: string[]; files: SecretFile[] } {
-  const asFile = (v: EnvVar) => 'secretKey' in v && fromFile.has(v.name);
-  const files: SecretFile[] = [];
-  const names: string[] = [];
-  for (const v of env.filter(asFile)) {
+  opts: SecretEnvOptions = {},
+): SecretEnv {
+  const fromFile = opts.fromFile ?? IMAGE_FILE_VARIABLES;
+  const shell = opts.shell ?? true;
+  const out: SecretEnv = { env: [], files: [], loader: false, exposed: [] };
+  const fileNames: string[] = [];
+  for (const v of env) {
     const [entry] = resolveEnv([v], secretData);
-    const path = `${SECRET_DIR}/${v.name}`;
-    names.push(`${v.name}_FILE=${path}`);
-    files.push({ path, content: entry!.slice(v.name.length + 1), mode: 0o444 });
+    if (!('secretKey' in v)) {
+      out.env.push(entry!);
+      continue;
+    }
+    const content = entry!.slice(v.name.length + 1);
+    if (fromFile.has(v.name)) {
+      const path = `${SECRET_DIR}/${v.name}`;
+      fileNames.push(`${v.name}_FILE=${path}`);
+      out.files.push({ path, content, mode: 0o444 });
+    } else if (shell) {
+      // 0600, owned by the image's user (converge.ts): the loader runs as that user.
+      out.files.push({ path: `${ENV_SECRET_DIR}/${v.name}`, content });
+      out.loader = true;
+    } else {
+      out.env.push(entry!);
+      out.exposed.push(v.name);
+    }
   }
-  return {
-    env: [
-      ...resolveEnv(
-        env.filter((v) => !asFile(v)),
-        secretData,
-      ),
-      ...names,
-    ],
-    files,
-  };
+  if (out.loader) out.files.push(loaderFile());
+  out.env.push(...fileNames);
+  return out;
+}
+
+/** Secret variables that need the loader (not read from a file): their image is inspected. */
+export function needsLoader(env: EnvVar[], fromFile: ReadonlySet<string>): boolean {
+  return env.some((v) => 'secretKey' in v && !fromFile.has(v.name));
 }
 
 /** EnvVar[] → `NAME=value`; secret values come from spec.secretData, never from a command. */

@@ -3,8 +3,10 @@ import type { EngineApi } from './engine-api';
 import { createTar, readTarFiles } from './tar';
 
 /**
- * Secret files (Odoo's configuration holding its master password) are written into the
- * container itself, between create and start, with `PUT /containers/{id}/archive`:
+ * Secret files (Odoo's configuration holding its master password, the values behind `*_FILE`
+ * variables, those the secrets' loader exports and the loader itself: secret-env.ts,
+ * secret-loader.ts) are written into the container itself, between create and start, with
+ * `PUT /containers/{id}/archive`:
  * - nothing lands on the host outside the engine's storage, and it goes with the container;
  * - it works when the API runs elsewhere than the engine's filesystem view (API in a
  *   container, rootless Podman), where a bind-mounted host file would not;

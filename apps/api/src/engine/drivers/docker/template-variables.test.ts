@@ -2,31 +2,53 @@ import { describe, expect, it } from 'vitest';
 import { makeSpec, PLAIN_PASSWORD } from '../../manifests/test-fixtures';
 import { TEST_HASH_KEY } from './test-support';
 import { applicationPlan, databasePlan, setupPlan, type ContainerPlan } from './container-spec';
+import { fakeImageRuns } from './fake-image-runs';
+import { ENV_SECRET_DIR } from './secret-loader';
 
 /**
  * Each catalogue application's containers carry the variables its official image documents
  * (Docker Hub library pages), with the values the platform means: the database it is given,
  * the admin account of the wizard. One test per template.
  */
-/** NAME → value, a secret behind `NAME_FILE` read back from the file the container gets. */
-const envOf = (plan: ContainerPlan | null) =>
-  Object.fromEntries(
+/**
+ * NAME → value as the process sees it: a secret behind `NAME_FILE` read back from the file the
+ * container gets, one the loader exports read from its file of ENV_SECRET_DIR.
+ */
+const envOf = (plan: ContainerPlan | null) => ({
+  ...Object.fromEntries(
     (plan?.env ?? []).map((e) => {
       const name = e.slice(0, e.indexOf('='));
       const value = e.slice(e.indexOf('=') + 1);
       const file = plan!.secretFiles.find((f) => f.path === value && name.endsWith('_FILE'));
       return file ? [name.slice(0, -'_FILE'.length), file.content] : [name, value];
     }),
-  );
+  ),
+  ...Object.fromEntries(
+    (plan?.secretFiles ?? [])
+      .filter((f) => f.path.startsWith(`${ENV_SECRET_DIR}/`))
+      .map((f) => [f.path.slice(ENV_SECRET_DIR.length + 1), f.content]),
+  ),
+});
 
 function plans(template: Parameters<typeof makeSpec>[0]['template']) {
   const spec = makeSpec({ template, adminEmail: 'gerant@boutique.sn', nom: 'Ma boutique' });
+  const runs = fakeImageRuns(spec);
+  const all = [
+    applicationPlan(spec, TEST_HASH_KEY, runs),
+    databasePlan(spec, TEST_HASH_KEY, runs),
+    setupPlan(spec, TEST_HASH_KEY, runs),
+  ];
+  // Whatever the template, no secret value is in a container's environment or labels.
+  for (const plan of all) {
+    const shown = JSON.stringify([plan?.env, plan?.labels]);
+    for (const value of Object.values(spec.secretData)) expect(shown).not.toContain(value);
+  }
   return {
     spec,
-    app: envOf(applicationPlan(spec, TEST_HASH_KEY)),
-    db: envOf(databasePlan(spec, TEST_HASH_KEY)),
-    setup: envOf(setupPlan(spec, TEST_HASH_KEY)),
-    setupImage: setupPlan(spec, TEST_HASH_KEY)?.template.image ?? null,
+    app: envOf(all[0]!),
+    db: envOf(all[1]!),
+    setup: envOf(all[2]!),
+    setupImage: all[2]?.template.image ?? null,
   };
 }
 
