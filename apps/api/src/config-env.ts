@@ -109,7 +109,7 @@ export const envSchema = z.object({
     .string()
     .regex(
       CHAIN_PREFIX,
-      "NETWORK_GUARD_CHAINS doit être un préfixe de chaîne iptables : lettres, chiffres, - et _, 23 caractères au plus (NETWORK_GUARD_CHAINS must be an iptables chain prefix: letters, digits, - and _, at most 23 characters)",
+      'NETWORK_GUARD_CHAINS doit être un préfixe de chaîne iptables : lettres, chiffres, - et _, 23 caractères au plus (NETWORK_GUARD_CHAINS must be an iptables chain prefix: letters, digits, - and _, at most 23 characters)',
     )
     .default('NUAGE-ISOLATION'),
   // Docker runtime, network guard: environments never reach the host (but DNS) nor private,
@@ -130,17 +130,17 @@ export const envSchema = z.object({
       (v ?? '')
         .split(',')
         .map((item) => item.trim())
-        .filter(Boolean)
-        .map((item) => (item.includes('/') ? item : `${item}/32`)),
+        .filter(Boolean),
     )
     .superRefine((items, ctx) => {
-      const bad = items.find((item) => !ipv4Cidr(item));
+      const bad = items.find((item) => !ipv4Cidr(item.includes('/') ? item : `${item}/32`));
       if (bad !== undefined)
         ctx.addIssue({
           code: 'custom',
           message: `EGRESS_ALLOW_CIDRS doit lister des plages IPv4 séparées par des virgules, par ex. 192.168.10.0/24,10.0.5.20 ; « ${bad} » n'en est pas une (EGRESS_ALLOW_CIDRS must list comma-separated IPv4 CIDRs; "${bad}" is not one)`,
         });
-    }),
+    })
+    .transform((items) => items.map((item) => (item.includes('/') ? item : `${item}/32`))),
   // How long the engine's claim on an application lasts (a killed process's work resumes after it).
   ENGINE_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
   // TLS certificates (modules/certificates): the ACME authority, DNS-01 for wildcards, cert-manager.

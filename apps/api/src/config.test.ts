@@ -107,7 +107,9 @@ describe('network guard egress settings (docker runtime)', () => {
     (value) => {
       expect(() => loadConfig({ EGRESS_ALLOW_CIDRS: value })).toThrow(ConfigError);
       expect(() => loadConfig({ EGRESS_ALLOW_CIDRS: `192.168.1.0/24,${value}` })).toThrow(
-        new RegExp(`EGRESS_ALLOW_CIDRS doit lister .*« ${value.replace(/[.*/]/g, '\\$&')} ».*must list`),
+        new RegExp(
+          `EGRESS_ALLOW_CIDRS doit lister .*« ${value.replace(/[.*/]/g, '\\$&')} ».*must list`,
+        ),
       );
     },
   );

@@ -45,7 +45,8 @@ import { KeyedFifoGate } from '../../../lib/fifo-gate';
  *   <edge>                               the edge proxy (edge/): Caddy on ports 80/443,
  *                                        joined to every environment network
  *   <guard>                              the network guard (guard/): iptables rules that keep
- *                                        environment networks from reaching each other
+ *                                        environment networks from reaching each other, the
+ *                                        host and private networks (EGRESS_ALLOW_CIDRS aside)
  *
  * Every object carries the application's labels (deployment, environment, project), so
  * status, remove and a retry after a crash find them by label; names are deterministic so

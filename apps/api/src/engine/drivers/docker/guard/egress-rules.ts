@@ -61,7 +61,9 @@ export function hostRules(
     `-A ${chain} -m conntrack --ctstate RELATED,ESTABLISHED -j RETURN`,
     ...policy.publicPorts.map((p) => `-A ${chain} -p tcp --dport ${p} -j RETURN`),
     ...networks.flatMap(({ subnet, gateway }) => [
-      ...dns.map((proto) => `-A ${chain} -s ${subnet} -d ${gateway} -p ${proto} --dport 53 -j RETURN`),
+      ...dns.map(
+        (proto) => `-A ${chain} -s ${subnet} -d ${gateway} -p ${proto} --dport 53 -j RETURN`,
+      ),
       `-A ${chain} -s ${subnet} -j DROP`,
     ]),
     `-A ${chain} -j RETURN`,

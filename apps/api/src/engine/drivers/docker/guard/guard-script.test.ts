@@ -27,7 +27,8 @@ const FAKE_RESTORE = `#!/bin/sh
 const mark = '-m comment --comment nuagedeploy-guard';
 const ours = { forward: `-A FORWARD ${mark} -j NDA-1`, input: `-A INPUT ${mark} -j NDA-HOST` };
 const theirs = { forward: `-A FORWARD ${mark} -j NDB-1`, input: `-A INPUT ${mark} -j NDB-HOST` };
-const netavark = '-A FORWARD -m comment --comment "netavark firewall plugin rules" -j NETAVARK_FORWARD';
+const netavark =
+  '-A FORWARD -m comment --comment "netavark firewall plugin rules" -j NETAVARK_FORWARD';
 
 describe('the guard loop (GUARD_FUNCTIONS once, fake iptables)', () => {
   let dir: string;
@@ -43,9 +44,10 @@ describe('the guard loop (GUARD_FUNCTIONS once, fake iptables)', () => {
     writeFileSync(path.join(dir, 'FORWARD'), forward.map((l) => `${l}\n`).join(''));
     writeFileSync(path.join(dir, 'INPUT'), input.map((l) => `${l}\n`).join(''));
   };
-  /** `once` called `times` times in one shell (as the loop does); the commits it made. */
-  const run = (times: number) => {
-    const out = execFileSync('sh', ['-c', `${GUARD_FUNCTIONS}\n${'once\n'.repeat(times)}`], {
+  /** `once` called `times` times in one shell (as the loop does), or a script; the commits made. */
+  const run = (times: number | string) => {
+    const body = typeof times === 'number' ? 'once\n'.repeat(times) : times;
+    const out = execFileSync('sh', ['-c', `${GUARD_FUNCTIONS}\n${body}`], {
       encoding: 'utf8',
       env: {
         PATH: `${dir}:${process.env.PATH}`,
@@ -100,11 +102,13 @@ describe('the guard loop (GUARD_FUNCTIONS once, fake iptables)', () => {
 
   it('commits again when the rules file changes, and only then', () => {
     chains([ours.forward], [ours.input]);
-    expect(run(2).commits).toHaveLength(1);
-    writeFileSync(path.join(dir, 'rules.v4'), '# generation g2\n:NDA-1 - [0:0]\n');
-    rmSync(path.join(dir, 'commits'));
-    // A new shell: `last` is empty again, as after a restart of the guard.
-    expect(run(2).commits).toEqual([['*filter', '# generation g2', ':NDA-1 - [0:0]', 'COMMIT']]);
+    const { commits } = run(
+      `once\nonce\nprintf '# generation g2\\n:NDA-1 - [0:0]\\n' > "$GUARD_DIR/rules.v4"\nonce\nonce\n`,
+    );
+    expect(commits).toEqual([
+      ['*filter', '# generation g1', ':NDA-1 - [0:0]', 'COMMIT'],
+      ['*filter', '# generation g2', ':NDA-1 - [0:0]', 'COMMIT'],
+    ]);
     expect(readFileSync(path.join(dir, 'applied'), 'utf8')).toBe('# generation g2\n');
   });
 

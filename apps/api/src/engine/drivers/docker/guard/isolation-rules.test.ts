@@ -141,8 +141,9 @@ describe('network guard rules (iptables-restore payload)', () => {
   it('grows linearly with the environments, not by pairs of environments', () => {
     const networks = Array.from({ length: 50 }, (_, i) => ({ subnet: `10.${i}.0.0/16` }));
     const rules = lines(renderGuardRules(networks)).filter((l) => l.startsWith('-A'));
-    // -1, -2: two per environment; -HOST: three per environment; plus the fixed ones.
-    expect(rules).toHaveLength(5 * 50 + 2 + 1 + LAN_DEFAULT('X').length + 2);
+    // -1, -2: one each per environment; -HOST: three per environment; plus the fixed ones
+    // (-1's RETURN, -2's jump to -LAN, -LAN, -HOST's replies and RETURN).
+    expect(rules).toHaveLength(5 * 50 + 1 + 1 + LAN_DEFAULT('X').length + 2);
   });
 
   it('keeps only well-formed IPv4 subnets, once each (nothing else reaches iptables-restore)', () => {

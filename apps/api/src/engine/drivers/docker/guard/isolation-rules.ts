@@ -46,7 +46,8 @@ export function ipv4Cidr(raw: string): { address: number; bits: number; text: st
   return { address, bits, text: `${octets.join('.')}/${bits}` };
 }
 
-const dotted = (n: number) => [24, 16, 8, 0].map((shift) => Math.floor(n / 2 ** shift) % 256).join('.');
+const dotted = (n: number) =>
+  [24, 16, 8, 0].map((shift) => Math.floor(n / 2 ** shift) % 256).join('.');
 
 /**
  * The IPv4 subnets among `subnets`, checked and normalised, sorted and without duplicates.
