@@ -204,8 +204,6 @@ describe.skipIf(why !== null)('custom domains over HTTPS through the edge proxy 
 
   it('obtains a Pebble certificate for a custom domain through the proxy, and lists what is served', async () => {
     const id = await deploy(`${prefix} boutique`, { nom_domaine: shop });
-    // The guard runs: the environment is kept off the host meanwhile (Pebble listens there).
-    expect(await guardedSubnet(engine, prefix, networks[0]!)).toMatchObject({ guarded: true });
     const up = await pollUntil(
       'RUNNING',
       () => detailOf(id),
@@ -216,6 +214,8 @@ describe.skipIf(why !== null)('custom domains over HTTPS through the edge proxy 
       { timeoutMs: 120_000 },
     );
     expect(up.application_url).toBe(`https://${shop}:${httpsPort}`);
+    // The guard runs: the environment is kept off the host meanwhile (Pebble listens there).
+    expect(await guardedSubnet(engine, prefix, networks[0]!)).toMatchObject({ guarded: true });
 
     const rootFile = path.join(tmp[0]!, 'pebble-root.pem');
     await writeFile(rootFile, await pebble.root());

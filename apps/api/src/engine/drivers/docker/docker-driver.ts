@@ -102,6 +102,9 @@ export class DockerDriver implements RuntimeDriver {
     const routes = opts.routes ?? labelRouteSource(this.api, opts.edge.httpPort);
     this.edge = new EdgeRouter(this.api, proxy, routes, opts.challenges);
     this.guard = opts.guard ? new NetworkGuard(this.api, opts.guard, opts.log) : null;
+    // The guard lets the proxy's own addresses through (never a tenant's): they follow it.
+    const guard = this.guard;
+    if (guard) proxy.onAddressesChanged = () => void guard.sync();
     this.ctx = {
       api: this.api,
       pullTimeoutMs: opts.pullTimeoutMs ?? 15 * 60_000,
@@ -127,6 +130,8 @@ export class DockerDriver implements RuntimeDriver {
       // The edge proxy reaches the environment's replicas on its network.
       await this.edge.proxy.ensure();
       await this.edge.proxy.connect(env.namespace);
+      // Its new address there is let through before this returns.
+      await this.guard?.sync();
     });
   }
 

@@ -17,7 +17,11 @@ import { DEFAULT_EGRESS_DENIED } from '../../../manifests/environment';
  *                             and EGRESS_ALLOW_CIDRS go on; private, CGNAT and link-local
  *                             destinations drop (unless EGRESS_PRIVATE_NETWORKS=allow)
  *
- * The internet stays open (customers' applications call APIs, send mail).
+ * The internet stays open (customers' applications call APIs, send mail). The edge proxy is
+ * no tenant: it joins every environment network, and Podman routes its own traffic (ACME
+ * orders, an internal ACME directory on the host or the LAN) out of the last one it joined;
+ * its address on each network, with its MAC (a container reusing a freed address has another),
+ * goes on in both chains.
  */
 
 /** The ranges dropped: the same as the Kubernetes runtime's NetworkPolicy (manifests/environment.ts). */
@@ -49,16 +53,27 @@ export interface EnvironmentNetwork {
   gateway: string;
 }
 
+/** A platform container's endpoint on a network (the edge proxy's): its traffic is no tenant's. */
+export interface TrustedEndpoint {
+  address: string;
+  mac: string;
+}
+
 const dns = ['udp', 'tcp'] as const;
+
+const trustedRules = (chain: string, trusted: TrustedEndpoint[]) =>
+  trusted.map((t) => `-A ${chain} -s ${t.address} -m mac --mac-source ${t.mac} -j RETURN`);
 
 /** <prefix>-HOST: traffic from environment subnets to the host's own addresses (INPUT). */
 export function hostRules(
   chain: string,
   networks: EnvironmentNetwork[],
   policy: EgressPolicy,
+  trusted: TrustedEndpoint[] = [],
 ): string[] {
   return [
     `-A ${chain} -m conntrack --ctstate RELATED,ESTABLISHED -j RETURN`,
+    ...trustedRules(chain, trusted),
     ...policy.publicPorts.map((p) => `-A ${chain} -p tcp --dport ${p} -j RETURN`),
     ...networks.flatMap(({ subnet, gateway }) => [
       ...dns.map(
@@ -71,10 +86,16 @@ export function hostRules(
 }
 
 /** <prefix>-LAN: traffic from an environment subnet leaving it, once other environments are dropped. */
-export function lanRules(chain: string, allowCidrs: string[], policy: EgressPolicy): string[] {
+export function lanRules(
+  chain: string,
+  allowCidrs: string[],
+  policy: EgressPolicy,
+  trusted: TrustedEndpoint[] = [],
+): string[] {
   if (policy.privateNetworks === 'allow') return [`-A ${chain} -j RETURN`];
   return [
     `-A ${chain} -m conntrack --ctstate RELATED,ESTABLISHED -j RETURN`,
+    ...trustedRules(chain, trusted),
     // Docker's embedded DNS forwards from the container's namespace to the host's resolvers,
     // often private (a VPC resolver, 169.254.169.254 on Google Cloud): names must resolve.
     ...dns.map((proto) => `-A ${chain} -p ${proto} --dport 53 -j RETURN`),

@@ -125,6 +125,30 @@ describe('network guard rules (iptables-restore payload)', () => {
     ]);
   });
 
+  it('lets the edge proxy’s own endpoints (address and MAC) through: platform traffic, no tenant’s', () => {
+    const rules = lines(
+      renderGuardRules([{ subnet: '10.89.0.0/24', gateway: '10.89.0.1' }], 'NDG', undefined, [
+        { address: '10.89.0.9', mac: 'DE:E7:C3:13:10:53' },
+        { address: '10.89.0.9', mac: 'de:e7:c3:13:10:53' },
+        { address: '10.89.0.10 -j ACCEPT', mac: 'de:e7:c3:13:10:54' },
+        { address: '10.89.0.11', mac: 'not-a-mac' },
+        { address: '', mac: '' },
+      ]),
+    );
+    const trusted = '-s 10.89.0.9 -m mac --mac-source de:e7:c3:13:10:53 -j RETURN';
+    expect(rules.filter((l) => l.includes('--mac-source'))).toEqual([
+      `-A NDG-LAN ${trusted}`,
+      `-A NDG-HOST ${trusted}`,
+    ]);
+    // Before anything of theirs drops.
+    expect(rules.indexOf(`-A NDG-HOST ${trusted}`)).toBeLessThan(
+      rules.indexOf('-A NDG-HOST -s 10.89.0.0/24 -j DROP'),
+    );
+    expect(rules.indexOf(`-A NDG-LAN ${trusted}`)).toBeLessThan(
+      rules.indexOf('-A NDG-LAN -d 10.0.0.0/8 -j DROP'),
+    );
+  });
+
   it('with the private-range block off: only the host and the other environments stay closed', () => {
     const rules = lines(
       renderGuardRules([{ subnet: '10.89.0.0/24', gateway: '10.89.0.1' }], 'NDG', {

@@ -4,6 +4,7 @@ import {
   lanRules,
   type EgressPolicy,
   type EnvironmentNetwork,
+  type TrustedEndpoint,
 } from './egress-rules';
 
 /**
@@ -27,6 +28,8 @@ export const DEFAULT_CHAIN_PREFIX = 'NUAGE-ISOLATION';
 export const CHAIN_PREFIX = /^[A-Za-z][A-Za-z0-9_-]{0,22}$/;
 const IPV4_CIDR = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})\/(\d{1,2})$/;
 const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+const MAC = /^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/;
+const isIpv4 = (text: string) => IPV4.test(text) && text.split('.').every((o) => Number(o) <= 255);
 
 export const chainNames = (prefix: string) => ({
   first: `${prefix}-1`,
@@ -74,11 +77,22 @@ export function environmentNetworks(
     const cidr = ipv4Cidr(n.subnet);
     if (!cidr || bySubnet.has(cidr.text)) continue;
     const given = n.gateway?.trim() ?? '';
-    const valid = IPV4.test(given) && given.split('.').every((o) => Number(o) <= 255);
+    const valid = isIpv4(given);
     const base = cidr.address - (cidr.address % 2 ** (32 - cidr.bits));
     bySubnet.set(cidr.text, { subnet: cidr.text, gateway: valid ? given : dotted(base + 1) });
   }
   return [...bySubnet.keys()].sort().map((s) => bySubnet.get(s)!);
+}
+
+/** Well-formed IPv4 endpoints only, once each, sorted (nothing else reaches iptables-restore). */
+export function trustedEndpoints(list: Iterable<TrustedEndpoint>): TrustedEndpoint[] {
+  const kept = new Map<string, TrustedEndpoint>();
+  for (const { address, mac } of list) {
+    const m = mac.trim().toLowerCase();
+    if (isIpv4(address.trim()) && MAC.test(m))
+      kept.set(`${address.trim()} ${m}`, { address: address.trim(), mac: m });
+  }
+  return [...kept.keys()].sort().map((k) => kept.get(k)!);
 }
 
 /**
@@ -90,6 +104,8 @@ export function renderGuardRules(
   networks: Iterable<{ subnet: string; gateway?: string | undefined }>,
   prefix = DEFAULT_CHAIN_PREFIX,
   policy: EgressPolicy = DEFAULT_EGRESS,
+  /** The edge proxy's endpoints (egress-rules.ts TrustedEndpoint). */
+  trusted: Iterable<TrustedEndpoint> = [],
 ): string {
   if (!CHAIN_PREFIX.test(prefix)) throw new Error(`invalid chain prefix ${prefix}`);
   const { first, second, lan, host } = chainNames(prefix);
@@ -106,8 +122,8 @@ export function renderGuardRules(
     `-A ${first} -j RETURN`,
     ...subnets.map((s) => `-A ${second} -d ${s} -j DROP`),
     `-A ${second} -j ${lan}`,
-    ...lanRules(lan, ipv4Subnets(policy.allowCidrs), checked),
-    ...hostRules(host, list, checked),
+    ...lanRules(lan, ipv4Subnets(policy.allowCidrs), checked, trustedEndpoints(trusted)),
+    ...hostRules(host, list, checked, trustedEndpoints(trusted)),
     '',
   ].join('\n');
 }

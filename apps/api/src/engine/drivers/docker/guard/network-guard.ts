@@ -6,7 +6,7 @@ import { LOG_CONFIG } from '../container-create-body';
 import { EngineError } from '../engine-client';
 import type { EngineApi } from '../engine-api';
 import { DOCKER_LABELS } from '../labels';
-import { DEFAULT_EGRESS, type EgressPolicy } from './egress-rules';
+import { DEFAULT_EGRESS, type EgressPolicy, type TrustedEndpoint } from './egress-rules';
 import { APPLIED_FILE, GUARD_DIR_IN_CONTAINER, GUARD_SCRIPT, RULES_FILE } from './guard-script';
 import { DEFAULT_CHAIN_PREFIX, renderGuardRules } from './isolation-rules';
 
@@ -59,6 +59,12 @@ interface NetworkSummary {
   IPAM?: { Config?: { Subnet?: string; Gateway?: string }[] | null } | null;
 }
 
+interface ContainerSummary {
+  NetworkSettings?: {
+    Networks?: Record<string, { IPAddress?: string; MacAddress?: string }> | null;
+  } | null;
+}
+
 export interface GuardLog {
   error(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
@@ -69,6 +75,8 @@ export class NetworkGuard {
   problem: string | null = null;
   /** Updates one after the other: each lists the networks afresh, the last one wins. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** The update queued and not started yet: later callers share it (it will see their change). */
+  private queued: Promise<string | null> | null = null;
 
   constructor(
     private readonly api: EngineApi,
@@ -91,7 +99,12 @@ export class NetworkGuard {
    * engine) is reported (problem) and applications keep being served.
    */
   sync(): Promise<string | null> {
-    const run = this.queue.then(() => this.syncNow());
+    if (this.queued) return this.queued;
+    const run = this.queue.then(() => {
+      this.queued = null;
+      return this.syncNow();
+    });
+    this.queued = run;
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -128,12 +141,30 @@ export class NetworkGuard {
   }
 
   /**
+   * The edge proxy's endpoints (address and MAC on each of its networks): platform traffic
+   * that goes on where tenants' drops (egress-rules.ts). Running proxies of this host only.
+   */
+  async trustedEndpoints(): Promise<TrustedEndpoint[]> {
+    const filters = { label: [`${LABELS.managedBy}=${MANAGED_BY}`, `${LABELS.component}=edge`] };
+    const list = await this.api.client.json<ContainerSummary[]>('GET', '/containers/json', {
+      query: { filters: JSON.stringify(filters) },
+    });
+    return list.flatMap((c) =>
+      Object.values(c.NetworkSettings?.Networks ?? {}).map((n) => ({
+        address: n.IPAddress ?? '',
+        mac: n.MacAddress ?? '',
+      })),
+    );
+  }
+
+  /**
    * Rewrites the rules file atomically (a rename: the guard never reads half a file), its
    * first line naming this set of rules (iptables-restore skips `#` lines).
    */
   async writeRules(): Promise<void> {
     const egress = { ...DEFAULT_EGRESS, ...this.opts.egress };
-    const rules = renderGuardRules(await this.networks(), this.chainPrefix, egress);
+    const [networks, trusted] = await Promise.all([this.networks(), this.trustedEndpoints()]);
+    const rules = renderGuardRules(networks, this.chainPrefix, egress, trusted);
     const generation = createHash('sha256').update(rules).digest('hex').slice(0, 16);
     const body = `# generation ${generation}\n${rules}`;
     mkdirSync(this.opts.stateDir, { recursive: true, mode: 0o755 });
