@@ -119,9 +119,10 @@ export class NetworkGuard {
     } catch (err) {
       this.problem = `${GUARD_DOWN_MESSAGE} (${(err as Error).message})`;
     }
-    // Said once when it goes wrong, once when it is right again.
+    // Said once when it goes wrong, once when it is right again (not at every change of an
+    // environment meanwhile, whose message differs by the guard's last log lines).
     const where = { guard: this.opts.containerName };
-    if (this.problem && this.problem !== before) this.log?.error(where, this.problem);
+    if (this.problem && !before) this.log?.error(where, this.problem);
     if (!this.problem && before) this.log?.info(where, 'network guard running again');
     return this.problem;
   }
