@@ -126,12 +126,15 @@ export class DockerDriver implements RuntimeDriver {
         [LABELS.projectId]: env.projectId,
         [DOCKER_LABELS.namespace]: env.namespace,
       });
-      await this.guard?.sync();
-      // The edge proxy reaches the environment's replicas on its network.
-      await this.edge.proxy.ensure();
-      await this.edge.proxy.connect(env.namespace);
-      // Its new address there is let through before this returns.
-      await this.guard?.sync();
+      try {
+        // The edge proxy reaches the environment's replicas on its network.
+        await this.edge.proxy.ensure();
+        await this.edge.proxy.connect(env.namespace);
+      } finally {
+        // The environment is guarded before this returns (no container of it runs before),
+        // the proxy's new address there let through; even when the proxy could not join.
+        await this.guard?.sync();
+      }
     });
   }
 
