@@ -23,6 +23,7 @@ import { EngineClient, EngineError } from './engine-client';
 import { EdgeProxy, type EdgeOptions } from './edge/edge-proxy';
 import { EdgeRouter } from './edge/edge-router';
 import { NetworkGuard, type GuardLog, type GuardOptions } from './guard/network-guard';
+import { DEFAULT_CHAIN_PREFIX } from './guard/isolation-rules';
 import { labelRouteSource, type EdgeChallengeSource, type EdgeRouteSource } from './edge/routes';
 import { applicationContainers, ensureNetwork } from './objects';
 import { observe, replicaHealth } from './observe';
@@ -129,6 +130,7 @@ export class DockerDriver implements RuntimeDriver {
         [LABELS.environmentId]: env.environmentId,
         [LABELS.projectId]: env.projectId,
         [DOCKER_LABELS.namespace]: env.namespace,
+        [DOCKER_LABELS.guardChains]: this.guard?.chainPrefix ?? DEFAULT_CHAIN_PREFIX,
       });
       try {
         // The edge proxy reaches the environment's replicas on its network.

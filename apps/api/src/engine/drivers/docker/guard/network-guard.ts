@@ -56,6 +56,7 @@ const PULL_TIMEOUT_MS = 5 * 60_000;
 
 interface NetworkSummary {
   Name: string;
+  Labels?: Record<string, string> | null;
   IPAM?: { Config?: { Subnet?: string; Gateway?: string }[] | null } | null;
 }
 
@@ -133,7 +134,13 @@ export class NetworkGuard {
     const list = await this.api.client.json<NetworkSummary[]>('GET', '/networks', {
       query: { filters: JSON.stringify(filters) },
     });
-    return list.flatMap((n) =>
+    // Networks labelled for another guard's chains are that guard's (another platform on the
+    // host); those made before the label existed are every guard's.
+    const mine = list.filter((n) => {
+      const owner = n.Labels?.[DOCKER_LABELS.guardChains];
+      return owner === undefined || owner === this.chainPrefix;
+    });
+    return mine.flatMap((n) =>
       (n.IPAM?.Config ?? []).map((c) => ({
         subnet: c.Subnet ?? '',
         ...(c.Gateway ? { gateway: c.Gateway } : {}),
