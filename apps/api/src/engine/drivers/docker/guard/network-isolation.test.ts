@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { rmSync } from 'node:fs';
@@ -8,7 +11,6 @@ import { DockerDriver } from '../docker-driver';
 import { EngineApi } from '../engine-api';
 import { DOCKER_LABELS } from '../labels';
 import {
-  SOCKET,
   TEST_HASH_KEY,
   buildImage,
   execIn,
@@ -19,19 +21,16 @@ import {
   testEdge,
   waitFor,
 } from '../test-support';
-import {
-  chainRules,
-  createPlainNetwork,
-  iptables,
-  jumpPlace,
-  removeGuardChains,
-} from './guard-test-support';
-import { GUARD_JUMP_MARK } from './guard-script';
 
 /** Debian's iptables (e2e/support/debian-images/build.sh guard), as NETWORK_GUARD_IMAGE. */
 const GUARD_IMAGE = 'localhost/nuage-test-guard:bookworm';
 
-const forwardRules = () => chainRules('FORWARD');
+const iptables = (...args: string[]) =>
+  execFileSync('iptables', ['-w', ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+const forwardRules = () => iptables('-S', 'FORWARD').split('\n').slice(1).filter(Boolean);
 
 /**
  * Tenant isolation on one host, on a real engine, through the driver's own path: the
@@ -39,28 +38,28 @@ const forwardRules = () => chainRules('FORWARD');
  * one environment must not open a connection to another environment's container, even while
  * other isolated networks are torn down (Podman 4.3 / netavark 1.4 then removes its isolation
  * jump from FORWARD: measured, a neighbour reached another tenant's server 3 rounds in 12);
- * its own environment's containers and a destination outside the environments (a LAN the
- * operator allowed, EGRESS_ALLOW_CIDRS) stay reachable. The guard's chains carry this run's
- * own prefix (parallel runs never touch each other's) and isolate only this run's networks
- * (label filter). What environments may not reach outside themselves: network-egress.test.ts.
+ * its own environment's containers and destinations outside the environments stay reachable.
+ * The guard's chains carry this run's own prefix (parallel runs never touch each other's) and
+ * isolate only this run's networks (label filter).
  */
 describe.skipIf(skipReason !== null)('environment isolation on a real engine', () => {
   const id = runId();
   const prefix = `ndtest-iso-${id}`;
   const chains = `NDG${id}`;
+  const jump = `-A FORWARD -j ${chains}-1`;
   const projectId = randomUUID();
   const api = new EngineApi(testClient());
   const serverImage = `localhost/${prefix}-server:1`;
   const clientImage = `localhost/${prefix}-client:1`;
-  const outsideImage = `localhost/${prefix}-outside:1`;
   const stateDir = path.join(os.tmpdir(), `${prefix}-guard`);
   const otherNetworks: string[] = [];
   let driver: DockerDriver;
+  let host: http.Server;
   let server = '';
   let neighbour = '';
   let otherTenant = '';
   let serverAddress = '';
-  /** A server on a network that is no environment (the operator's allowed LAN): address:port. */
+  /** The host-side address of a network that is no environment, and the port answering there. */
   let outside = '';
 
   const environment = (suffix: string): EnvironmentSpec => {
@@ -112,16 +111,6 @@ describe.skipIf(skipReason !== null)('environment isolation on a real engine', (
       files: { 'www/index.html': 'tenant-a-page\n' },
     });
     await buildImage(api, clientImage, { cmd: 'sleep 600' });
-    await buildImage(api, outsideImage, {
-      cmd: 'httpd -f -p 8080 -h /www',
-      files: { 'www/index.html': 'outside-page\n' },
-    });
-    // Outside every environment: a server on a LAN the operator lets environments reach.
-    const plain = `${prefix}-plain`;
-    otherNetworks.push(plain);
-    const lanSubnet = await createPlainNetwork(SOCKET!, plain);
-    const outsideServer = await run('outside', outsideImage, plain);
-    outside = `${await addressOf(outsideServer, plain)}:8080`;
     driver = new DockerDriver({
       hashKey: TEST_HASH_KEY,
       edge: await testEdge(prefix),
@@ -131,7 +120,6 @@ describe.skipIf(skipReason !== null)('environment isolation on a real engine', (
         stateDir,
         chainPrefix: chains,
         networkFilter: [`${LABELS.projectId}=${projectId}`],
-        egress: { allowCidrs: [lanSubnet] },
       },
     });
     await driver.ensureEnvironment(envA);
@@ -140,6 +128,20 @@ describe.skipIf(skipReason !== null)('environment isolation on a real engine', (
     neighbour = await run('neighbour', clientImage, envA.namespace);
     otherTenant = await run('other-tenant', clientImage, envB.namespace);
     serverAddress = await addressOf(server, envA.namespace);
+
+    // Outside every environment: the host, on the gateway of a network that is none.
+    const plain = `${prefix}-plain`;
+    otherNetworks.push(plain);
+    await api.createNetwork(plain, {});
+    // The bridge (and its host-side address) exists while a container is attached.
+    await run('plain-holder', clientImage, plain);
+    const info = await api.client.json<{ IPAM: { Config: { Gateway?: string }[] } }>(
+      'GET',
+      `/networks/${plain}`,
+    );
+    host = http.createServer((_req, res) => res.end('outside-page\n'));
+    await new Promise<void>((r) => host.listen(0, '0.0.0.0', r));
+    outside = `${info.IPAM.Config[0]?.Gateway}:${(host.address() as AddressInfo).port}`;
 
     // The guard has loaded this run's two subnets.
     await waitFor(
@@ -150,25 +152,33 @@ describe.skipIf(skipReason !== null)('environment isolation on a real engine', (
   }, 180_000);
 
   afterAll(async () => {
+    host?.close();
     await sweep(api, { deploymentIds: [], prefix });
     for (const env of [envA, envB]) await driver?.removeEnvironment(env).catch(() => undefined);
     for (const n of otherNetworks) await api.removeNetwork(n);
     const guard = await api.inspectContainer(`${prefix}-guard`);
     if (guard) await api.removeContainer(guard.Id);
-    // This run's chains and jumps only.
-    removeGuardChains(chains);
+    // This run's chains and jump only.
+    while (forwardRules().includes(jump)) iptables('-D', 'FORWARD', '-j', `${chains}-1`);
+    for (const flag of ['-F', '-X'])
+      for (const c of [`${chains}-1`, `${chains}-2`]) {
+        try {
+          iptables(flag, c);
+        } catch {
+          // never created
+        }
+      }
     rmSync(stateDir, { recursive: true, force: true });
   }, 120_000);
 
   it("keeps one environment's containers out of another's; its own and the outside stay reachable", async () => {
     expect(serverAddress).not.toBe('');
     expect(driver.problems()).toEqual([]);
-    // First in FORWARD (netavark inserts its own jump on top at each setup: put back below;
-    // other guards' jumps, of parallel runs, may stand above it).
+    // First in FORWARD (netavark inserts its own jump on top at each setup: put back below).
     await waitFor(
       'the jump first',
-      async () => jumpPlace('FORWARD', `${chains}-1`),
-      (p) => p === 'first',
+      async () => forwardRules()[0],
+      (r) => r === jump,
       10_000,
     );
 
@@ -216,16 +226,14 @@ describe.skipIf(skipReason !== null)('environment isolation on a real engine', (
     expect(await fetchFrom(otherTenant, outside)).toContain('outside-page');
   }, 180_000);
 
-  it('puts its FORWARD and INPUT jumps back first when something removed them', async () => {
+  it('puts its FORWARD jump back first when something removed it', async () => {
     // (Not checked gone here: the guard may be moving it back first at this very moment, when
     // netavark just pushed it down.)
-    const mark = ['-m', 'comment', '--comment', GUARD_JUMP_MARK];
-    iptables('-D', 'FORWARD', ...mark, '-j', `${chains}-1`);
-    iptables('-D', 'INPUT', ...mark, '-j', `${chains}-HOST`);
+    iptables('-D', 'FORWARD', '-j', `${chains}-1`);
     await waitFor(
-      'the jumps back',
-      async () => [jumpPlace('FORWARD', `${chains}-1`), jumpPlace('INPUT', `${chains}-HOST`)],
-      (p) => p.every((place) => place === 'first'),
+      'the jump back',
+      async () => forwardRules()[0],
+      (r) => r === jump,
       10_000,
     );
     expect(await fetchFrom(otherTenant, `${serverAddress}:8080`)).not.toContain('tenant-a-page');
