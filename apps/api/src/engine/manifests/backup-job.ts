@@ -11,6 +11,7 @@ import {
 } from './containers';
 import { componentLabels, objectMeta } from './meta';
 import type { Container, JobObject, RenderOptions, SecretObject } from './types';
+import type { SecurityProfile } from '../templates/security';
 import { sameNodeAsApp } from './workloads';
 
 /**
@@ -243,6 +244,32 @@ function loadContainer(spec: ApplicationSpec): Container | null {
   };
 }
 
+/**
+ * The init container that fetches an archive into the work volume and checks its SHA-256: the
+ * presigned URL comes from the Job's transfer Secret, never from the spec. Run as `security`
+ * (the container the archive is loaded into), without capabilities.
+ */
+export function downloadContainer(
+  spec: ApplicationSpec,
+  jobName: string,
+  transfer: { sha256: string },
+  options: RenderOptions,
+  security: SecurityProfile,
+): Container {
+  return {
+    name: 'download',
+    image: helperImage(BACKUP_TRANSFER_IMAGE, options),
+    command: ['sh', '-c', DOWNLOAD],
+    env: [
+      fromTransferSecret(jobName, 'DOWNLOAD_URL', TRANSFER_URL_KEY),
+      ...envVars(spec, [{ name: 'SHA256', value: transfer.sha256 }]),
+    ],
+    resources: resources(250, 128),
+    volumeMounts: [{ name: WORK_VOLUME, mountPath: WORK_PATH }],
+    securityContext: containerSecurity({ ...security, capabilities: [] }),
+  };
+}
+
 export function renderRestoreJob(
   spec: ApplicationSpec,
   stamp: string,
@@ -250,18 +277,7 @@ export function renderRestoreJob(
   transfer: { sha256: string },
 ): JobObject {
   const name = restoreJobName(spec, stamp);
-  const download: Container = {
-    name: 'download',
-    image: helperImage(BACKUP_TRANSFER_IMAGE, options),
-    command: ['sh', '-c', DOWNLOAD],
-    env: [
-      fromTransferSecret(name, 'DOWNLOAD_URL', TRANSFER_URL_KEY),
-      ...envVars(spec, [{ name: 'SHA256', value: transfer.sha256 }]),
-    ],
-    resources: resources(250, 128),
-    volumeMounts: [{ name: WORK_VOLUME, mountPath: WORK_PATH }],
-    securityContext: containerSecurity({ ...spec.app.security, capabilities: [] }),
-  };
+  const download = downloadContainer(spec, name, transfer, options, spec.app.security);
   const load = loadContainer(spec);
   const files: Container = {
     name: 'files',

@@ -1,22 +1,13 @@
 import { databasePart } from '../backup-parts';
 import type { ApplicationSpec } from '../spec';
 import {
-  BACKUP_TRANSFER_IMAGE,
-  DOWNLOAD,
-  TRANSFER_URL_KEY,
   WORK_PATH,
   WORK_VOLUME,
+  downloadContainer,
   fromTransferSecret,
   scratch,
 } from './backup-job';
-import {
-  containerSecurity,
-  envVars,
-  helperImage,
-  podDefaults,
-  podSecurity,
-  resources,
-} from './containers';
+import { containerSecurity, envVars, podDefaults, podSecurity, resources } from './containers';
 import { componentLabels, objectMeta } from './meta';
 import type { Container, JobObject, RenderOptions } from './types';
 
@@ -68,19 +59,8 @@ export function renderTestRestoreJob(
   const db = spec.database;
   if (!db) return null;
   const name = testRestoreJobName(spec, stamp);
-  const download: Container = {
-    name: 'download',
-    image: helperImage(BACKUP_TRANSFER_IMAGE, options),
-    command: ['sh', '-c', DOWNLOAD],
-    // The presigned URL from the Job's transfer Secret (backup-job.ts), never in the spec.
-    env: [
-      fromTransferSecret(name, 'DOWNLOAD_URL', TRANSFER_URL_KEY),
-      ...envVars(spec, [{ name: 'SHA256', value: transfer.sha256 }]),
-    ],
-    resources: resources(250, 128),
-    volumeMounts: [{ name: WORK_VOLUME, mountPath: WORK_PATH }],
-    securityContext: containerSecurity({ ...db.security, capabilities: [] }),
-  };
+  // The presigned URL from the Job's transfer Secret (backup-job.ts), never in the spec.
+  const download = downloadContainer(spec, name, transfer, options, db.security);
   // A throwaway server's password (it listens on no network), never the application's: still a
   // password, so it lives in the Job's transfer Secret (owned by the Job, deleted with it) and
   // the Job's spec only references it.
