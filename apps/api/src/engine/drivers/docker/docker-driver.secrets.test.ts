@@ -155,7 +155,13 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: secrets', (
 
   async function seenBy(id: string, kind: string): Promise<Map<string, string>> {
     if (kind !== 'setup') return parseEnviron(await execIn(api, id, ['cat', '/proc/1/environ']));
-    // The setup task has ended: what its entrypoint recorded, read from the stopped container.
+    // What the setup task's entrypoint recorded, read from its container once the task has
+    // ended (on a loaded host it may still be running when the application's containers are).
+    await waitFor(
+      'the setup task to end',
+      async () => (await api.inspectContainer(id))?.State.Running,
+      (running) => running === false,
+    );
     const archive = await api.getArchive(id, '/tmp/sec-env');
     return parseEnviron(archive ? readTarFiles(archive)[0]!.content.toString('utf8') : '');
   }
