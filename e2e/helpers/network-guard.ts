@@ -48,7 +48,7 @@ export async function removeTestGuard(engine: Engine, prefix: string): Promise<v
     }
 }
 
-/** The server's guard keeps `network` (an environment's) off the host: its subnet has its DROP. */
+/** The server's guard keeps `network` (an environment's) off the host: its subnet has its REJECT. */
 export async function guardedSubnet(engine: Engine, prefix: string, network: string) {
   const info = (await engine.network(network)) as {
     IPAM?: { Config?: { Subnet?: string }[] };
@@ -56,5 +56,5 @@ export async function guardedSubnet(engine: Engine, prefix: string, network: str
   const subnet = info?.IPAM?.Config?.[0]?.Subnet ?? '';
   const chains = testGuardEnv(prefix).NETWORK_GUARD_CHAINS!;
   const rules = iptables('-S', `${chains}-HOST`).toString();
-  return { subnet, guarded: subnet !== '' && rules.includes(`-s ${subnet} -j DROP`) };
+  return { subnet, guarded: subnet !== '' && rules.includes(`-s ${subnet} -j REJECT`) };
 }

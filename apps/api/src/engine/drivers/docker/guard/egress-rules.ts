@@ -6,16 +6,16 @@ import { DEFAULT_EGRESS_DENIED } from '../../../manifests/environment';
  * otherwise open connections to the host itself through the bridge's gateway (the platform's
  * API, an admin panel, a database or SSH listening on 0.0.0.0) and, through FORWARD, to the
  * cloud metadata endpoint 169.254.169.254 (the instance's credentials) and the operator's
- * private networks. Both are dropped for traffic coming from an environment subnet:
+ * private networks. Both are refused for traffic coming from an environment subnet:
  *
  *   <prefix>-HOST   (INPUT)   replies, DNS to the environment's own gateway (aardvark-dns
  *                             answers there: containers resolve each other's names) and the
- *                             edge proxy's public ports go on; anything else from a subnet drops
+ *                             edge proxy's public ports go on; anything else from a subnet is refused
  *   <prefix>-LAN    (FORWARD, reached from <prefix>-2 for traffic leaving its subnet)
  *                             replies, DNS, connections to the edge proxy's published ports
  *                             (an application calling a URL this host serves, its own included)
  *                             and EGRESS_ALLOW_CIDRS go on; private, CGNAT and link-local
- *                             destinations drop (unless EGRESS_PRIVATE_NETWORKS=allow)
+ *                             destinations are refused (unless EGRESS_PRIVATE_NETWORKS=allow)
  *
  * The internet stays open (customers' applications call APIs, send mail). The edge proxy is
  * no tenant: it joins every environment network, and Podman routes its own traffic (ACME
@@ -24,7 +24,7 @@ import { DEFAULT_EGRESS_DENIED } from '../../../manifests/environment';
  * goes on in both chains.
  */
 
-/** The ranges dropped: the same as the Kubernetes runtime's NetworkPolicy (manifests/environment.ts). */
+/** The ranges refused: the same as the Kubernetes runtime's NetworkPolicy (manifests/environment.ts). */
 export const PRIVATE_RANGES: readonly string[] = DEFAULT_EGRESS_DENIED;
 
 export interface EgressPolicy {
@@ -61,6 +61,14 @@ export interface TrustedEndpoint {
 
 const dns = ['udp', 'tcp'] as const;
 
+/**
+ * Refused, not silently dropped: a customer's code calling a blocked address (a plugin's
+ * "check the server", an SDK probing the metadata endpoint) gets "connection refused" at
+ * once, where a DROP would hold its PHP or Node worker until its own timeout (often 30 s or
+ * more; enough of those and the site stops answering). Written as `iptables -S` prints it.
+ */
+export const REFUSE = '-j REJECT --reject-with icmp-port-unreachable';
+
 const trustedRules = (chain: string, trusted: TrustedEndpoint[]) =>
   trusted.map((t) => `-A ${chain} -s ${t.address} -m mac --mac-source ${t.mac} -j RETURN`);
 
@@ -79,7 +87,7 @@ export function hostRules(
       ...dns.map(
         (proto) => `-A ${chain} -s ${subnet} -d ${gateway} -p ${proto} --dport 53 -j RETURN`,
       ),
-      `-A ${chain} -s ${subnet} -j DROP`,
+      `-A ${chain} -s ${subnet} ${REFUSE}`,
     ]),
     `-A ${chain} -j RETURN`,
   ];
@@ -103,7 +111,7 @@ export function lanRules(
       (p) => `-A ${chain} -p tcp -m conntrack --ctstate DNAT --ctorigdstport ${p} -j RETURN`,
     ),
     ...allowCidrs.map((cidr) => `-A ${chain} -d ${cidr} -j RETURN`),
-    ...PRIVATE_RANGES.map((cidr) => `-A ${chain} -d ${cidr} -j DROP`),
+    ...PRIVATE_RANGES.map((cidr) => `-A ${chain} -d ${cidr} ${REFUSE}`),
     `-A ${chain} -j RETURN`,
   ];
 }

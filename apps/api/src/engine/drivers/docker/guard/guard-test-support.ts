@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { libpod } from '../../../builds/docker/podman-leftovers';
 import { GUARD_JUMP_MARK } from './guard-script';
 import { chainNames } from './isolation-rules';
@@ -62,11 +63,16 @@ export function removeGuardChains(prefix: string): void {
 /**
  * A bridge that is no environment and that Podman does not isolate (its own API, `isolate`
  * off: what `podman network create` makes), as the operator's LAN; its IPv4 subnet.
+ * Its interface gets a name of its own: netavark 1.4 leaves `NETAVARK_ISOLATION_2 -o podmanN
+ * -j DROP` behind when an isolated network is torn down, and a bridge reusing the freed
+ * `podmanN` name would have its traffic dropped by that stale rule, whatever the guard allows
+ * (an operator's real LAN is a physical interface, never a reused `podmanN`).
  */
 export async function createPlainNetwork(socketPath: string, name: string): Promise<string> {
   const res = await libpod(socketPath, 'POST', '/libpod/networks/create', {
     name,
     driver: 'bridge',
+    network_interface: `ndlan${randomBytes(4).toString('hex')}`,
   });
   if (res.status >= 400) throw new Error(`network ${name}: ${res.status} ${res.body}`);
   const created = JSON.parse(res.body) as { subnets?: { subnet?: string }[] };

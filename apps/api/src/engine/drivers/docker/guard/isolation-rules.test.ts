@@ -8,11 +8,11 @@ const LAN_DEFAULT = (chain: string) => [
   `-A ${chain} -m conntrack --ctstate RELATED,ESTABLISHED -j RETURN`,
   `-A ${chain} -p udp --dport 53 -j RETURN`,
   `-A ${chain} -p tcp --dport 53 -j RETURN`,
-  `-A ${chain} -d 10.0.0.0/8 -j DROP`,
-  `-A ${chain} -d 172.16.0.0/12 -j DROP`,
-  `-A ${chain} -d 192.168.0.0/16 -j DROP`,
-  `-A ${chain} -d 100.64.0.0/10 -j DROP`,
-  `-A ${chain} -d 169.254.0.0/16 -j DROP`,
+  `-A ${chain} -d 10.0.0.0/8 -j REJECT --reject-with icmp-port-unreachable`,
+  `-A ${chain} -d 172.16.0.0/12 -j REJECT --reject-with icmp-port-unreachable`,
+  `-A ${chain} -d 192.168.0.0/16 -j REJECT --reject-with icmp-port-unreachable`,
+  `-A ${chain} -d 100.64.0.0/10 -j REJECT --reject-with icmp-port-unreachable`,
+  `-A ${chain} -d 169.254.0.0/16 -j REJECT --reject-with icmp-port-unreachable`,
   `-A ${chain} -j RETURN`,
 ];
 
@@ -46,7 +46,7 @@ describe('network guard rules (iptables-restore payload)', () => {
       '-A NUAGE-ISOLATION-HOST -m conntrack --ctstate RELATED,ESTABLISHED -j RETURN',
       '-A NUAGE-ISOLATION-HOST -s 10.89.0.0/24 -d 10.89.0.1 -p udp --dport 53 -j RETURN',
       '-A NUAGE-ISOLATION-HOST -s 10.89.0.0/24 -d 10.89.0.1 -p tcp --dport 53 -j RETURN',
-      '-A NUAGE-ISOLATION-HOST -s 10.89.0.0/24 -j DROP',
+      '-A NUAGE-ISOLATION-HOST -s 10.89.0.0/24 -j REJECT --reject-with icmp-port-unreachable',
       '-A NUAGE-ISOLATION-HOST -j RETURN',
       '',
     ]);
@@ -79,13 +79,13 @@ describe('network guard rules (iptables-restore payload)', () => {
       '-A NDG-HOST -m conntrack --ctstate RELATED,ESTABLISHED -j RETURN',
       '-A NDG-HOST -s 10.89.0.0/24 -d 10.89.0.1 -p udp --dport 53 -j RETURN',
       '-A NDG-HOST -s 10.89.0.0/24 -d 10.89.0.1 -p tcp --dport 53 -j RETURN',
-      '-A NDG-HOST -s 10.89.0.0/24 -j DROP',
+      '-A NDG-HOST -s 10.89.0.0/24 -j REJECT --reject-with icmp-port-unreachable',
       '-A NDG-HOST -s 10.89.1.0/24 -d 10.89.1.1 -p udp --dport 53 -j RETURN',
       '-A NDG-HOST -s 10.89.1.0/24 -d 10.89.1.1 -p tcp --dport 53 -j RETURN',
-      '-A NDG-HOST -s 10.89.1.0/24 -j DROP',
+      '-A NDG-HOST -s 10.89.1.0/24 -j REJECT --reject-with icmp-port-unreachable',
       '-A NDG-HOST -s 10.89.2.0/24 -d 10.89.2.1 -p udp --dport 53 -j RETURN',
       '-A NDG-HOST -s 10.89.2.0/24 -d 10.89.2.1 -p tcp --dport 53 -j RETURN',
-      '-A NDG-HOST -s 10.89.2.0/24 -j DROP',
+      '-A NDG-HOST -s 10.89.2.0/24 -j REJECT --reject-with icmp-port-unreachable',
       '-A NDG-HOST -j RETURN',
       '',
     ]);
@@ -107,11 +107,11 @@ describe('network guard rules (iptables-restore payload)', () => {
       '-A NDG-LAN -p tcp -m conntrack --ctstate DNAT --ctorigdstport 443 -j RETURN',
       '-A NDG-LAN -d 10.20.0.5/32 -j RETURN',
       '-A NDG-LAN -d 192.168.10.0/24 -j RETURN',
-      '-A NDG-LAN -d 10.0.0.0/8 -j DROP',
-      '-A NDG-LAN -d 172.16.0.0/12 -j DROP',
-      '-A NDG-LAN -d 192.168.0.0/16 -j DROP',
-      '-A NDG-LAN -d 100.64.0.0/10 -j DROP',
-      '-A NDG-LAN -d 169.254.0.0/16 -j DROP',
+      '-A NDG-LAN -d 10.0.0.0/8 -j REJECT --reject-with icmp-port-unreachable',
+      '-A NDG-LAN -d 172.16.0.0/12 -j REJECT --reject-with icmp-port-unreachable',
+      '-A NDG-LAN -d 192.168.0.0/16 -j REJECT --reject-with icmp-port-unreachable',
+      '-A NDG-LAN -d 100.64.0.0/10 -j REJECT --reject-with icmp-port-unreachable',
+      '-A NDG-LAN -d 169.254.0.0/16 -j REJECT --reject-with icmp-port-unreachable',
       '-A NDG-LAN -j RETURN',
     ]);
     expect(rules.filter((l) => l.startsWith('-A NDG-HOST'))).toEqual([
@@ -120,7 +120,7 @@ describe('network guard rules (iptables-restore payload)', () => {
       '-A NDG-HOST -p tcp --dport 443 -j RETURN',
       '-A NDG-HOST -s 10.89.0.0/24 -d 10.89.0.1 -p udp --dport 53 -j RETURN',
       '-A NDG-HOST -s 10.89.0.0/24 -d 10.89.0.1 -p tcp --dport 53 -j RETURN',
-      '-A NDG-HOST -s 10.89.0.0/24 -j DROP',
+      '-A NDG-HOST -s 10.89.0.0/24 -j REJECT --reject-with icmp-port-unreachable',
       '-A NDG-HOST -j RETURN',
     ]);
   });
@@ -142,10 +142,10 @@ describe('network guard rules (iptables-restore payload)', () => {
     ]);
     // Before anything of theirs drops.
     expect(rules.indexOf(`-A NDG-HOST ${trusted}`)).toBeLessThan(
-      rules.indexOf('-A NDG-HOST -s 10.89.0.0/24 -j DROP'),
+      rules.indexOf('-A NDG-HOST -s 10.89.0.0/24 -j REJECT --reject-with icmp-port-unreachable'),
     );
     expect(rules.indexOf(`-A NDG-LAN ${trusted}`)).toBeLessThan(
-      rules.indexOf('-A NDG-LAN -d 10.0.0.0/8 -j DROP'),
+      rules.indexOf('-A NDG-LAN -d 10.0.0.0/8 -j REJECT --reject-with icmp-port-unreachable'),
     );
   });
 
@@ -159,7 +159,9 @@ describe('network guard rules (iptables-restore payload)', () => {
     );
     expect(rules.filter((l) => l.startsWith('-A NDG-LAN'))).toEqual(['-A NDG-LAN -j RETURN']);
     expect(rules).toContain('-A NDG-2 -d 10.89.0.0/24 -j DROP');
-    expect(rules).toContain('-A NDG-HOST -s 10.89.0.0/24 -j DROP');
+    expect(rules).toContain(
+      '-A NDG-HOST -s 10.89.0.0/24 -j REJECT --reject-with icmp-port-unreachable',
+    );
   });
 
   it('grows linearly with the environments, not by pairs of environments', () => {

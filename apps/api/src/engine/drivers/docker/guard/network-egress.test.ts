@@ -176,11 +176,16 @@ describe.skipIf(skipReason !== null)('environments kept off the host and private
     expect(lanGateway).not.toBe('');
     // The same listener answers a container that is in no environment (the guard is what stops it).
     expect(await fetchFrom(lanClient, lanGateway, hostPort)).toContain('host-page');
-    expect(await fetchFrom(client, gateway, hostPort)).not.toContain('host-page');
+    // Refused at once (what the application's HTTP client reports), not left hanging.
+    const viaGateway = await fetchFrom(client, gateway, hostPort);
+    expect(viaGateway).not.toContain('host-page');
+    expect(viaGateway).toContain('Connection refused');
     const primary = primaryAddress();
     expect(primary).toBeDefined();
     expect(await fetchFrom(lanClient, primary!, hostPort)).toContain('host-page');
-    expect(await fetchFrom(client, primary!, hostPort)).not.toContain('host-page');
+    const viaPrimary = await fetchFrom(client, primary!, hostPort);
+    expect(viaPrimary).not.toContain('host-page');
+    expect(viaPrimary).toContain('Connection refused');
   }, 60_000);
 
   it('still resolves and reaches its own environment’s containers; the host still reaches it', async () => {
@@ -195,7 +200,9 @@ describe.skipIf(skipReason !== null)('environments kept off the host and private
   }, 60_000);
 
   it('keeps a container off a private network until the operator allows its CIDR', async () => {
-    expect(await fetchFrom(client, lanServer, 8080)).not.toContain('lan-page');
+    const blocked = await fetchFrom(client, lanServer, 8080);
+    expect(blocked).not.toContain('lan-page');
+    expect(blocked).toContain('Connection refused');
     const allowed = new NetworkGuard(api, {
       ...guardOptions,
       egress: { allowCidrs: [lanSubnet] },
