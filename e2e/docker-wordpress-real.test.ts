@@ -10,6 +10,7 @@ import { ensureRealWordpressImages, realImagesSkipReason } from '../bench/lib/wo
 import { createAccount } from './helpers/accounts';
 import { apiClient, loginToken, pollUntil, type ApiCall } from './helpers/api';
 import { launchBrowser, screenshot } from './helpers/browser';
+import { guardedSubnet, removeTestGuard, testGuardEnv } from './helpers/network-guard';
 import { freePort, startServer, type RunningServer } from './helpers/server';
 import { viaProxy } from './helpers/via-proxy';
 
@@ -65,6 +66,8 @@ describe.skipIf(skipReason !== null)('real WordPress on Podman through the edge 
       EDGE_HTTPS_PORT: String(await freePort()),
       EDGE_LISTEN_HOST: '127.0.0.1',
       EDGE_ADMIN_DIR: adminDir,
+      // Behind the network guard, as in production (its own container and chains).
+      ...testGuardEnv(prefix),
     });
     browser = await launchBrowser();
   }, 20 * 60_000);
@@ -72,6 +75,7 @@ describe.skipIf(skipReason !== null)('real WordPress on Podman through the edge 
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await removeTestGuard(engine, prefix);
     const edge = await engine.inspect(edgeName);
     if (edge) await engine.removeContainer(edge.Id);
     for (const v of ['data', 'config']) await engine.removeVolume(`${edgeName}-${v}`);
@@ -133,6 +137,10 @@ describe.skipIf(skipReason !== null)('real WordPress on Podman through the edge 
       const account = await createAccount(server);
       const call = apiClient(server, await loginToken(server, account));
       const env = await environmentOf(call);
+      // The guard runs: the environment is kept off the host and private networks meanwhile.
+      expect(await guardedSubnet(engine, prefix, env.namespace_k8s_id)).toMatchObject({
+        guarded: true,
+      });
       const siteTitle = `${prefix} Boutique`;
       const created = await call<{ id: string }>('POST', `/deployments/${env.id}/deploy/erp`, {
         nom: siteTitle,

@@ -18,6 +18,7 @@ import { apiClient, loginToken, pollUntil, type ApiCall } from './helpers/api';
 import { launchBrowser, newContext, screenshot } from './helpers/browser';
 import { startDnsServer, type TestDnsServer } from './helpers/dns-server';
 import { hostAddress, PEBBLE, startPebble, type RunningPebble } from './helpers/pebble';
+import { guardedSubnet, removeTestGuard, testGuardEnv } from './helpers/network-guard';
 import { freePort, startServer, type RunningServer } from './helpers/server';
 
 /**
@@ -140,6 +141,8 @@ describe.skipIf(why !== null)('custom domains over HTTPS through the edge proxy 
       TLS_EXTRA_CA_FILE: pebble.caFile,
       EDGE_CERTIFICATE_CHECK_SECONDS: '2',
       APPS_DOMAIN: appsDomain,
+      // Behind the network guard, as in production: the proxy still reaches Pebble.
+      ...testGuardEnv(prefix),
       // No NODE_EXTRA_CA_CERTS: the platform's own ACME client (Certificats page) reaches
       // Pebble's HTTPS directory through TLS_EXTRA_CA_FILE, as the proxy does.
     });
@@ -166,6 +169,7 @@ describe.skipIf(why !== null)('custom domains over HTTPS through the edge proxy 
 
   afterAll(async () => {
     await server?.stop();
+    if (engine) await removeTestGuard(engine, prefix);
     await pebble?.stop();
     await dns?.close();
     const edge = engine ? await engine.inspect(edgeName) : null;
@@ -210,6 +214,8 @@ describe.skipIf(why !== null)('custom domains over HTTPS through the edge proxy 
       { timeoutMs: 120_000 },
     );
     expect(up.application_url).toBe(`https://${shop}:${httpsPort}`);
+    // The guard runs: the environment is kept off the host meanwhile (Pebble listens there).
+    expect(await guardedSubnet(engine, prefix, networks[0]!)).toMatchObject({ guarded: true });
 
     const rootFile = path.join(tmp[0]!, 'pebble-root.pem');
     await writeFile(rootFile, await pebble.root());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAIN_PREFIX, ipv4Cidr } from './engine/drivers/docker/guard/isolation-rules';
 
 export const runtimes = ['auto', 'kubernetes', 'docker', 'simulation'] as const;
 
@@ -102,6 +103,44 @@ export const envSchema = z.object({
   NETWORK_GUARD_DIR: z.string().min(1).optional(),
   // A named volume the guard mounts instead (the platform in a container sees it at NETWORK_GUARD_DIR).
   NETWORK_GUARD_VOLUME: z.string().min(1).optional(),
+  // The guard's iptables chains `<prefix>-1`, `-2`, `-LAN`, `-HOST`: one prefix per set of
+  // settings on a host (two platforms, or test servers, side by side each keep their own).
+  NETWORK_GUARD_CHAINS: z
+    .string()
+    .regex(
+      CHAIN_PREFIX,
+      'NETWORK_GUARD_CHAINS doit être un préfixe de chaîne iptables : lettres, chiffres, - et _, 23 caractères au plus (NETWORK_GUARD_CHAINS must be an iptables chain prefix: letters, digits, - and _, at most 23 characters)',
+    )
+    .default('NUAGE-ISOLATION'),
+  // Docker runtime, network guard: environments never reach the host (but DNS) nor private,
+  // CGNAT and link-local addresses (10/8, 172.16/12, 192.168/16, 100.64/10, 169.254/16: the
+  // operator's networks, the cloud metadata endpoint), unless allow; the internet stays open.
+  EGRESS_PRIVATE_NETWORKS: z
+    .enum(
+      ['block', 'allow'],
+      'EGRESS_PRIVATE_NETWORKS doit valoir block ou allow (EGRESS_PRIVATE_NETWORKS must be block or allow)',
+    )
+    .default('block'),
+  // Private destinations environments still reach (a managed database on the operator's LAN):
+  // comma-separated IPv4 CIDRs, a bare address meaning /32.
+  EGRESS_ALLOW_CIDRS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .superRefine((items, ctx) => {
+      const bad = items.find((item) => !ipv4Cidr(item.includes('/') ? item : `${item}/32`));
+      if (bad !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          message: `EGRESS_ALLOW_CIDRS doit lister des plages IPv4 séparées par des virgules, par ex. 192.168.10.0/24,10.0.5.20 ; « ${bad} » n'en est pas une (EGRESS_ALLOW_CIDRS must list comma-separated IPv4 CIDRs; "${bad}" is not one)`,
+        });
+    })
+    .transform((items) => items.map((item) => (item.includes('/') ? item : `${item}/32`))),
   // How long the engine's claim on an application lasts (a killed process's work resumes after it).
   ENGINE_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).optional(),
   // TLS certificates (modules/certificates): the ACME authority, DNS-01 for wildcards, cert-manager.

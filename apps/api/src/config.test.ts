@@ -77,3 +77,50 @@ describe('Kubernetes settings', () => {
     );
   });
 });
+
+describe('network guard egress settings (docker runtime)', () => {
+  it('default to no private network, nothing allowed, the edge ports reachable, the usual chains', () => {
+    const guard = loadConfig({ EDGE_HTTP_PORT: '8081' }).networkGuard;
+    expect(guard.chainPrefix).toBe('NUAGE-ISOLATION');
+    expect(guard.egress).toEqual({
+      privateNetworks: 'block',
+      allowCidrs: [],
+      publicPorts: [8081, 443],
+    });
+  });
+
+  it('take allowed CIDRs (a bare address is a /32) and the private-range switch', () => {
+    const guard = loadConfig({
+      EGRESS_ALLOW_CIDRS: ' 192.168.10.0/24, 10.0.5.20 ,',
+      EGRESS_PRIVATE_NETWORKS: 'allow',
+      NETWORK_GUARD_CHAINS: 'E2E-ndwp-1a2b3c',
+    }).networkGuard;
+    expect(guard.egress).toMatchObject({
+      privateNetworks: 'allow',
+      allowCidrs: ['192.168.10.0/24', '10.0.5.20/32'],
+    });
+    expect(guard.chainPrefix).toBe('E2E-ndwp-1a2b3c');
+  });
+
+  it.each(['10.0.0.0/33', '10.0.0.300/24', 'lan.example.com', '10.0.0.0/8 -j ACCEPT', 'fd00::/8'])(
+    'refuses EGRESS_ALLOW_CIDRS=%s at start, in French and English, naming the entry',
+    (value) => {
+      expect(() => loadConfig({ EGRESS_ALLOW_CIDRS: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ EGRESS_ALLOW_CIDRS: `192.168.1.0/24,${value}` })).toThrow(
+        new RegExp(
+          `EGRESS_ALLOW_CIDRS doit lister .*« ${value.replace(/[.*/]/g, '\\$&')} ».*must list`,
+        ),
+      );
+    },
+  );
+
+  it('refuses other values of EGRESS_PRIVATE_NETWORKS and chain prefixes iptables would not take', () => {
+    expect(() => loadConfig({ EGRESS_PRIVATE_NETWORKS: 'off' })).toThrow(
+      /EGRESS_PRIVATE_NETWORKS doit valoir block ou allow/,
+    );
+    expect(() => loadConfig({ NETWORK_GUARD_CHAINS: 'A'.repeat(24) })).toThrow(
+      /NETWORK_GUARD_CHAINS doit être un préfixe/,
+    );
+    expect(() => loadConfig({ NETWORK_GUARD_CHAINS: 'a b' })).toThrow(ConfigError);
+  });
+});

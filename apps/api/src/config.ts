@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { EdgeOptions } from './engine/drivers/docker/edge/edge-proxy';
 import type { GuardOptions } from './engine/drivers/docker/guard/network-guard';
+import { ipv4Cidr } from './engine/drivers/docker/guard/isolation-rules';
 import type { RenderOptions } from './engine/manifests/types';
 import { envSchema, type runtimes } from './config-env';
 import { parseImageOverrides, type ImageOverrides } from './engine/image-overrides';
@@ -34,7 +35,10 @@ export interface Config {
   /** The docker runtime's edge proxy: image, container name, host ports and address. */
   // adminDir: every API process of the host must share it (the proxy's admin socket).
   edge: Omit<EdgeOptions, 'acmeDirectoryUrl' | 'extraCaFile'>;
-  /** The docker runtime's network guard: image, container, rules directory (or volume). */
+  /**
+   * The docker runtime's network guard: image, container, rules directory (or volume), chain
+   * prefix, egress policy (EGRESS_PRIVATE_NETWORKS, EGRESS_ALLOW_CIDRS, the edge's ports).
+   */
   networkGuard: GuardOptions;
   /** The reconciler's lease (default 60 s): how soon work of a killed process is taken over. */
   engineLeaseMs: number | undefined;
@@ -215,6 +219,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       containerName: e.NETWORK_GUARD_CONTAINER,
       stateDir: path.resolve(e.NETWORK_GUARD_DIR ?? path.join(e.DATA_DIR, 'guard')),
       ...(e.NETWORK_GUARD_VOLUME ? { stateVolume: e.NETWORK_GUARD_VOLUME } : {}),
+      chainPrefix: e.NETWORK_GUARD_CHAINS,
+      egress: {
+        privateNetworks: e.EGRESS_PRIVATE_NETWORKS,
+        allowCidrs: e.EGRESS_ALLOW_CIDRS.map((c) => ipv4Cidr(c)!.text),
+        // Applications may call URLs this host serves (their own: WordPress's cron, webhooks).
+        publicPorts: [e.EDGE_HTTP_PORT, e.EDGE_HTTPS_PORT],
+      },
     },
     engineLeaseMs: e.ENGINE_LEASE_MS,
     certificates: {

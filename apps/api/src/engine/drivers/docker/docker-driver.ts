@@ -23,6 +23,7 @@ import { EngineClient, EngineError } from './engine-client';
 import { EdgeProxy, type EdgeOptions } from './edge/edge-proxy';
 import { EdgeRouter } from './edge/edge-router';
 import { NetworkGuard, type GuardLog, type GuardOptions } from './guard/network-guard';
+import { DEFAULT_CHAIN_PREFIX } from './guard/isolation-rules';
 import { labelRouteSource, type EdgeChallengeSource, type EdgeRouteSource } from './edge/routes';
 import { applicationContainers, ensureNetwork } from './objects';
 import { observe, replicaHealth } from './observe';
@@ -45,7 +46,8 @@ import { KeyedFifoGate } from '../../../lib/fifo-gate';
  *   <edge>                               the edge proxy (edge/): Caddy on ports 80/443,
  *                                        joined to every environment network
  *   <guard>                              the network guard (guard/): iptables rules that keep
- *                                        environment networks from reaching each other
+ *                                        environment networks from reaching each other, the
+ *                                        host and private networks (EGRESS_ALLOW_CIDRS aside)
  *
  * Every object carries the application's labels (deployment, environment, project), so
  * status, remove and a retry after a crash find them by label; names are deterministic so
@@ -104,6 +106,9 @@ export class DockerDriver implements RuntimeDriver {
     const routes = opts.routes ?? labelRouteSource(this.api, opts.edge.httpPort);
     this.edge = new EdgeRouter(this.api, proxy, routes, opts.challenges);
     this.guard = opts.guard ? new NetworkGuard(this.api, opts.guard, opts.log) : null;
+    // The guard lets the proxy's own addresses through (never a tenant's): they follow it.
+    const guard = this.guard;
+    if (guard) proxy.onAddressesChanged = () => void guard.sync();
     this.ctx = {
       api: this.api,
       pullTimeoutMs: opts.pullTimeoutMs ?? 15 * 60_000,
@@ -125,11 +130,17 @@ export class DockerDriver implements RuntimeDriver {
         [LABELS.environmentId]: env.environmentId,
         [LABELS.projectId]: env.projectId,
         [DOCKER_LABELS.namespace]: env.namespace,
+        [DOCKER_LABELS.guardChains]: this.guard?.chainPrefix ?? DEFAULT_CHAIN_PREFIX,
       });
-      await this.guard?.sync();
-      // The edge proxy reaches the environment's replicas on its network.
-      await this.edge.proxy.ensure();
-      await this.edge.proxy.connect(env.namespace);
+      try {
+        // The edge proxy reaches the environment's replicas on its network.
+        await this.edge.proxy.ensure();
+        await this.edge.proxy.connect(env.namespace);
+      } finally {
+        // The environment is guarded before this returns (no container of it runs before),
+        // the proxy's new address there let through; even when the proxy could not join.
+        await this.guard?.sync();
+      }
     });
   }
 

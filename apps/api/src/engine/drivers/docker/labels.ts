@@ -11,6 +11,11 @@ export const DOCKER_LABELS = {
   sizeMb: 'nuagedeploy.io/size-mb',
   /** The application's host label (`<label>.localhost` when the platform gives no routes). */
   hostLabel: 'nuagedeploy.io/host-label',
+  /**
+   * On an environment's network: the chains (NETWORK_GUARD_CHAINS) of the guard that keeps
+   * it, so that two platforms on one host (or two test servers) each guard their own networks.
+   */
+  guardChains: 'nuagedeploy.io/guard-chains',
 } as const;
 
 export type ComponentKind = 'application' | 'database' | 'setup';

@@ -160,11 +160,17 @@ export async function sweep(api: EngineApi, opts: { deploymentIds: string[]; pre
   for (const v of volumes) await api.removeVolume(v.Name);
   await api.removeNetwork(`${opts.prefix}-env`);
   rmSync(edgeAdminDir(opts.prefix), { recursive: true, force: true });
-  const images = await api.client.json<{ Id: string }[]>('GET', '/images/json', {
+  const images = await api.client.json<{ RepoTags?: string[] | null }[]>('GET', '/images/json', {
     query: { filters: JSON.stringify({ reference: [`localhost/${opts.prefix}-*`] }) },
   });
-  for (const image of images) {
-    await api.client.send('DELETE', `/images/${image.Id}`, { query: { force: true } });
+  // This run's names only, never the image by id: two identical test images imported in the
+  // same second share one id (the same busybox tree, the same creation time), and removing
+  // that id by force took a parallel test's image away between its build and its container.
+  const ours = images
+    .flatMap((image) => image.RepoTags ?? [])
+    .filter((tag) => tag.startsWith(`localhost/${opts.prefix}-`));
+  for (const tag of ours) {
+    await api.client.send('DELETE', `/images/${encodeURIComponent(tag)}`);
   }
 }
 

@@ -50,6 +50,11 @@ export class EdgeProxy {
   /** The proxy container (id and start) that got lastLoaded: a new one is loaded again. */
   private loadedInto: string | null = null;
   private readonly settings: EdgeSettings;
+  /**
+   * Told (not awaited) when the proxy got new addresses: it joined a network, or a recreated or
+   * restarted container rejoined them (the network guard lets its addresses through).
+   */
+  onAddressesChanged: (() => void) | null = null;
 
   constructor(
     private readonly api: EngineApi,
@@ -139,6 +144,7 @@ export class EdgeProxy {
       await this.api.client.request('POST', `/networks/${encodeURIComponent(network)}/connect`, {
         body: { Container: this.opts.containerName },
       });
+      this.onAddressesChanged?.();
     } catch (err) {
       // Connected meanwhile (Docker 403 "already exists"; Podman 500 is retried by the caller).
       if (!(err instanceof EngineError && (err.status === 403 || err.status === 409))) throw err;
@@ -170,7 +176,10 @@ export class EdgeProxy {
     const body = JSON.stringify(buildCaddyConfig(routes, this.settings, answers));
     const digest = createHash('sha256').update(body).digest('hex');
     const incarnation = await this.incarnation();
-    if (incarnation !== this.loadedInto) for (const n of networks) await this.rejoin(n);
+    if (incarnation !== this.loadedInto) {
+      for (const n of networks) await this.rejoin(n);
+      this.onAddressesChanged?.();
+    }
     if (digest === this.lastLoaded && incarnation === this.loadedInto) return;
     await this.adminRequest('POST', '/load', body);
     this.lastLoaded = digest;

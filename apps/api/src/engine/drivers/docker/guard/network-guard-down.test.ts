@@ -63,6 +63,8 @@ describe.skipIf(skipReason !== null)('a network guard that cannot run', () => {
     await driver.ensureEnvironment(env);
     expect(driver.problems()).toEqual([expect.stringMatching(DOWN)]);
     expect(driver.problems()[0]).toContain('rules not loaded by the guard');
-    expect(errors).toEqual(driver.problems());
+    // Logged once (the proxy joining the network syncs too; the message then differs by the
+    // guard's last log lines).
+    expect(errors).toEqual([expect.stringContaining('rules not loaded by the guard')]);
   }, 60_000);
 });

@@ -6,26 +6,23 @@ import { LOG_CONFIG } from '../container-create-body';
 import { EngineError } from '../engine-client';
 import type { EngineApi } from '../engine-api';
 import { DOCKER_LABELS } from '../labels';
-import {
-  APPLIED_FILE,
-  DEFAULT_CHAIN_PREFIX,
-  GUARD_DIR_IN_CONTAINER,
-  GUARD_SCRIPT,
-  RULES_FILE,
-  renderIsolationRules,
-} from './isolation-rules';
+import { DEFAULT_EGRESS, type EgressPolicy, type TrustedEndpoint } from './egress-rules';
+import { APPLIED_FILE, GUARD_DIR_IN_CONTAINER, GUARD_SCRIPT, RULES_FILE } from './guard-script';
+import { DEFAULT_CHAIN_PREFIX, renderGuardRules } from './isolation-rules';
 
 /**
  * The network guard: one small container per host, in the host's network namespace with
  * NET_ADMIN only, that keeps the platform's own iptables isolation between environment
- * networks (isolation-rules.ts) in place. Docker isolates user-defined bridges itself; Podman
+ * networks (isolation-rules.ts) in place, and keeps environments off the host and the
+ * operator's private networks (egress-rules.ts). Docker isolates user-defined bridges itself; Podman
  * 4.3 / netavark 1.4 (Debian 12) does too, but removes its FORWARD jump whenever any isolated
  * network is torn down (its last container stops) and puts it back only at the next setup:
  * meanwhile every tenant reaches every other. The guard does not depend on that.
  *
  * It never gets the engine socket: this process lists the environment networks' subnets and
  * writes the rules into a host directory bind-mounted into the guard, which loads them (and
- * puts its FORWARD jump back first) every second and writes back which rules it loaded.
+ * puts its FORWARD and INPUT jumps back first) every second and writes back which rules it
+ * loaded (guard-script.ts).
  */
 
 export interface GuardOptions {
@@ -38,8 +35,10 @@ export interface GuardOptions {
    * container sees that volume at stateDir: deploy/docker/compose.yaml).
    */
   stateVolume?: string;
-  /** Chain names `<prefix>-1` and `-2` (tests use their own). */
+  /** Chain names `<prefix>-1`, `-2`, `-LAN`, `-HOST` (NETWORK_GUARD_CHAINS; tests use their own). */
   chainPrefix?: string;
+  /** What environments may reach outside themselves (default: no host, no private network). */
+  egress?: Partial<EgressPolicy>;
   /**
    * Label filters of the networks to isolate; default every network the platform manages
    * (tests narrow it to their own).
@@ -57,7 +56,14 @@ const PULL_TIMEOUT_MS = 5 * 60_000;
 
 interface NetworkSummary {
   Name: string;
-  IPAM?: { Config?: { Subnet?: string }[] | null } | null;
+  Labels?: Record<string, string> | null;
+  IPAM?: { Config?: { Subnet?: string; Gateway?: string }[] | null } | null;
+}
+
+interface ContainerSummary {
+  NetworkSettings?: {
+    Networks?: Record<string, { IPAddress?: string; MacAddress?: string }> | null;
+  } | null;
 }
 
 export interface GuardLog {
@@ -70,6 +76,8 @@ export class NetworkGuard {
   problem: string | null = null;
   /** Updates one after the other: each lists the networks afresh, the last one wins. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** The update queued and not started yet: later callers share it (it will see their change). */
+  private queued: Promise<string | null> | null = null;
 
   constructor(
     private readonly api: EngineApi,
@@ -92,7 +100,12 @@ export class NetworkGuard {
    * engine) is reported (problem) and applications keep being served.
    */
   sync(): Promise<string | null> {
-    const run = this.queue.then(() => this.syncNow());
+    if (this.queued) return this.queued;
+    const run = this.queue.then(() => {
+      this.queued = null;
+      return this.syncNow();
+    });
+    this.queued = run;
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -107,20 +120,49 @@ export class NetworkGuard {
     } catch (err) {
       this.problem = `${GUARD_DOWN_MESSAGE} (${(err as Error).message})`;
     }
-    // Said once when it goes wrong, once when it is right again.
+    // Said once when it goes wrong, once when it is right again (not at every change of an
+    // environment meanwhile, whose message differs by the guard's last log lines).
     const where = { guard: this.opts.containerName };
-    if (this.problem && this.problem !== before) this.log?.error(where, this.problem);
+    if (this.problem && !before) this.log?.error(where, this.problem);
     if (!this.problem && before) this.log?.info(where, 'network guard running again');
     return this.problem;
   }
 
-  /** The subnets of the platform's environment networks, as the engine reports them. */
-  async subnets(): Promise<string[]> {
+  /** The subnets (and gateways) of the platform's environment networks, as the engine reports them. */
+  async networks(): Promise<{ subnet: string; gateway?: string }[]> {
     const filters = { label: this.opts.networkFilter ?? [`${LABELS.managedBy}=${MANAGED_BY}`] };
     const list = await this.api.client.json<NetworkSummary[]>('GET', '/networks', {
       query: { filters: JSON.stringify(filters) },
     });
-    return list.flatMap((n) => (n.IPAM?.Config ?? []).map((c) => c.Subnet ?? ''));
+    // Networks labelled for another guard's chains are that guard's (another platform on the
+    // host); those made before the label existed are every guard's.
+    const mine = list.filter((n) => {
+      const owner = n.Labels?.[DOCKER_LABELS.guardChains];
+      return owner === undefined || owner === this.chainPrefix;
+    });
+    return mine.flatMap((n) =>
+      (n.IPAM?.Config ?? []).map((c) => ({
+        subnet: c.Subnet ?? '',
+        ...(c.Gateway ? { gateway: c.Gateway } : {}),
+      })),
+    );
+  }
+
+  /**
+   * The edge proxy's endpoints (address and MAC on each of its networks): platform traffic
+   * that goes on where tenants' drops (egress-rules.ts). Running proxies of this host only.
+   */
+  async trustedEndpoints(): Promise<TrustedEndpoint[]> {
+    const filters = { label: [`${LABELS.managedBy}=${MANAGED_BY}`, `${LABELS.component}=edge`] };
+    const list = await this.api.client.json<ContainerSummary[]>('GET', '/containers/json', {
+      query: { filters: JSON.stringify(filters) },
+    });
+    return list.flatMap((c) =>
+      Object.values(c.NetworkSettings?.Networks ?? {}).map((n) => ({
+        address: n.IPAddress ?? '',
+        mac: n.MacAddress ?? '',
+      })),
+    );
   }
 
   /**
@@ -128,7 +170,9 @@ export class NetworkGuard {
    * first line naming this set of rules (iptables-restore skips `#` lines).
    */
   async writeRules(): Promise<void> {
-    const rules = renderIsolationRules(await this.subnets(), this.chainPrefix);
+    const egress = { ...DEFAULT_EGRESS, ...this.opts.egress };
+    const [networks, trusted] = await Promise.all([this.networks(), this.trustedEndpoints()]);
+    const rules = renderGuardRules(networks, this.chainPrefix, egress, trusted);
     const generation = createHash('sha256').update(rules).digest('hex').slice(0, 16);
     const body = `# generation ${generation}\n${rules}`;
     mkdirSync(this.opts.stateDir, { recursive: true, mode: 0o755 });
@@ -202,7 +246,7 @@ export class NetworkGuard {
       ],
       Labels: { [LABELS.managedBy]: MANAGED_BY, [LABELS.component]: 'network-guard' },
       HostConfig: {
-        // The host's own FORWARD chain is what it guards.
+        // The host's own FORWARD and INPUT chains are what it guards.
         NetworkMode: 'host',
         Mounts: [
           this.opts.stateVolume

@@ -1,7 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { rmSync } from 'node:fs';
@@ -11,6 +8,7 @@ import { DockerDriver } from '../docker-driver';
 import { EngineApi } from '../engine-api';
 import { DOCKER_LABELS } from '../labels';
 import {
+  SOCKET,
   TEST_HASH_KEY,
   buildImage,
   execIn,
@@ -21,16 +19,19 @@ import {
   testEdge,
   waitFor,
 } from '../test-support';
+import {
+  chainRules,
+  createPlainNetwork,
+  iptables,
+  jumpPlace,
+  removeGuardChains,
+} from './guard-test-support';
+import { GUARD_JUMP_MARK } from './guard-script';
 
 /** Debian's iptables (e2e/support/debian-images/build.sh guard), as NETWORK_GUARD_IMAGE. */
 const GUARD_IMAGE = 'localhost/nuage-test-guard:bookworm';
 
-const iptables = (...args: string[]) =>
-  execFileSync('iptables', ['-w', ...args], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-const forwardRules = () => iptables('-S', 'FORWARD').split('\n').slice(1).filter(Boolean);
+const forwardRules = () => chainRules('FORWARD');
 
 /**
  * Tenant isolation on one host, on a real engine, through the driver's own path: the
@@ -38,28 +39,28 @@ const forwardRules = () => iptables('-S', 'FORWARD').split('\n').slice(1).filter
  * one environment must not open a connection to another environment's container, even while
  * other isolated networks are torn down (Podman 4.3 / netavark 1.4 then removes its isolation
  * jump from FORWARD: measured, a neighbour reached another tenant's server 3 rounds in 12);
- * its own environment's containers and destinations outside the environments stay reachable.
- * The guard's chains carry this run's own prefix (parallel runs never touch each other's) and
- * isolate only this run's networks (label filter).
+ * its own environment's containers and a destination outside the environments (a LAN the
+ * operator allowed, EGRESS_ALLOW_CIDRS) stay reachable. The guard's chains carry this run's
+ * own prefix (parallel runs never touch each other's) and isolate only this run's networks
+ * (label filter). What environments may not reach outside themselves: network-egress.test.ts.
  */
 describe.skipIf(skipReason !== null)('environment isolation on a real engine', () => {
   const id = runId();
   const prefix = `ndtest-iso-${id}`;
   const chains = `NDG${id}`;
-  const jump = `-A FORWARD -j ${chains}-1`;
   const projectId = randomUUID();
   const api = new EngineApi(testClient());
   const serverImage = `localhost/${prefix}-server:1`;
   const clientImage = `localhost/${prefix}-client:1`;
+  const outsideImage = `localhost/${prefix}-outside:1`;
   const stateDir = path.join(os.tmpdir(), `${prefix}-guard`);
   const otherNetworks: string[] = [];
   let driver: DockerDriver;
-  let host: http.Server;
   let server = '';
   let neighbour = '';
   let otherTenant = '';
   let serverAddress = '';
-  /** The host-side address of a network that is no environment, and the port answering there. */
+  /** A server on a network that is no environment (the operator's allowed LAN): address:port. */
   let outside = '';
 
   const environment = (suffix: string): EnvironmentSpec => {
@@ -111,6 +112,16 @@ describe.skipIf(skipReason !== null)('environment isolation on a real engine', (
       files: { 'www/index.html': 'tenant-a-page\n' },
     });
     await buildImage(api, clientImage, { cmd: 'sleep 600' });
+    await buildImage(api, outsideImage, {
+      cmd: 'httpd -f -p 8080 -h /www',
+      files: { 'www/index.html': 'outside-page\n' },
+    });
+    // Outside every environment: a server on a LAN the operator lets environments reach.
+    const plain = `${prefix}-plain`;
+    otherNetworks.push(plain);
+    const lanSubnet = await createPlainNetwork(SOCKET!, plain);
+    const outsideServer = await run('outside', outsideImage, plain);
+    outside = `${await addressOf(outsideServer, plain)}:8080`;
     driver = new DockerDriver({
       hashKey: TEST_HASH_KEY,
       edge: await testEdge(prefix),
@@ -120,6 +131,7 @@ describe.skipIf(skipReason !== null)('environment isolation on a real engine', (
         stateDir,
         chainPrefix: chains,
         networkFilter: [`${LABELS.projectId}=${projectId}`],
+        egress: { allowCidrs: [lanSubnet] },
       },
     });
     await driver.ensureEnvironment(envA);
@@ -128,20 +140,6 @@ describe.skipIf(skipReason !== null)('environment isolation on a real engine', (
     neighbour = await run('neighbour', clientImage, envA.namespace);
     otherTenant = await run('other-tenant', clientImage, envB.namespace);
     serverAddress = await addressOf(server, envA.namespace);
-
-    // Outside every environment: the host, on the gateway of a network that is none.
-    const plain = `${prefix}-plain`;
-    otherNetworks.push(plain);
-    await api.createNetwork(plain, {});
-    // The bridge (and its host-side address) exists while a container is attached.
-    await run('plain-holder', clientImage, plain);
-    const info = await api.client.json<{ IPAM: { Config: { Gateway?: string }[] } }>(
-      'GET',
-      `/networks/${plain}`,
-    );
-    host = http.createServer((_req, res) => res.end('outside-page\n'));
-    await new Promise<void>((r) => host.listen(0, '0.0.0.0', r));
-    outside = `${info.IPAM.Config[0]?.Gateway}:${(host.address() as AddressInfo).port}`;
 
     // The guard has loaded this run's two subnets.
     await waitFor(
@@ -152,33 +150,25 @@ describe.skipIf(skipReason !== null)('environment isolation on a real engine', (
   }, 180_000);
 
   afterAll(async () => {
-    host?.close();
     await sweep(api, { deploymentIds: [], prefix });
     for (const env of [envA, envB]) await driver?.removeEnvironment(env).catch(() => undefined);
     for (const n of otherNetworks) await api.removeNetwork(n);
     const guard = await api.inspectContainer(`${prefix}-guard`);
     if (guard) await api.removeContainer(guard.Id);
-    // This run's chains and jump only.
-    while (forwardRules().includes(jump)) iptables('-D', 'FORWARD', '-j', `${chains}-1`);
-    for (const flag of ['-F', '-X'])
-      for (const c of [`${chains}-1`, `${chains}-2`]) {
-        try {
-          iptables(flag, c);
-        } catch {
-          // never created
-        }
-      }
+    // This run's chains and jumps only.
+    removeGuardChains(chains);
     rmSync(stateDir, { recursive: true, force: true });
   }, 120_000);
 
   it("keeps one environment's containers out of another's; its own and the outside stay reachable", async () => {
     expect(serverAddress).not.toBe('');
     expect(driver.problems()).toEqual([]);
-    // First in FORWARD (netavark inserts its own jump on top at each setup: put back below).
+    // First in FORWARD (netavark inserts its own jump on top at each setup: put back below;
+    // other guards' jumps, of parallel runs, may stand above it).
     await waitFor(
       'the jump first',
-      async () => forwardRules()[0],
-      (r) => r === jump,
+      async () => jumpPlace('FORWARD', `${chains}-1`),
+      (p) => p === 'first',
       10_000,
     );
 
@@ -235,14 +225,16 @@ describe.skipIf(skipReason !== null)('environment isolation on a real engine', (
     );
   }, 180_000);
 
-  it('puts its FORWARD jump back first when something removed it', async () => {
+  it('puts its FORWARD and INPUT jumps back first when something removed them', async () => {
     // (Not checked gone here: the guard may be moving it back first at this very moment, when
     // netavark just pushed it down.)
-    iptables('-D', 'FORWARD', '-j', `${chains}-1`);
+    const mark = ['-m', 'comment', '--comment', GUARD_JUMP_MARK];
+    iptables('-D', 'FORWARD', ...mark, '-j', `${chains}-1`);
+    iptables('-D', 'INPUT', ...mark, '-j', `${chains}-HOST`);
     await waitFor(
-      'the jump back',
-      async () => forwardRules()[0],
-      (r) => r === jump,
+      'the jumps back',
+      async () => [jumpPlace('FORWARD', `${chains}-1`), jumpPlace('INPUT', `${chains}-HOST`)],
+      (p) => p.every((place) => place === 'first'),
       10_000,
     );
     expect(await fetchFrom(otherTenant, `${serverAddress}:8080`)).not.toContain('tenant-a-page');
