@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuntimeUnavailableError } from '../../driver';
 import { DockerDriver } from './docker-driver';
+import { EngineApi } from './engine-api';
 import { EngineClient, EngineError } from './engine-client';
 import { dockerSocketPath } from './socket-path';
 
@@ -31,6 +32,8 @@ describe('EngineClient', () => {
         if (req.url?.includes('/podman-conflict')) {
           return reply(500, { message: 'the container name "x" is already in use by 123' });
         }
+        if (req.url?.includes('/exited-at-start/kill'))
+          return reply(500, { message: 'container not running' });
         if (req.url?.includes('/podman-missing'))
           return reply(500, { message: 'no such container' });
         if (req.url?.includes('/broken')) return reply(500, { message: 'database is locked' });
@@ -76,6 +79,15 @@ describe('EngineClient', () => {
     const client = new EngineClient(socketPath);
     await expect(client.request('POST', '/podman-conflict')).rejects.toMatchObject({ status: 409 });
     await expect(client.request('GET', '/podman-missing')).rejects.toBeInstanceOf(EngineError);
+  });
+
+  it('removes a container that exits while it is being killed (runc: "container not running")', async () => {
+    const api = new EngineApi(new EngineClient(socketPath));
+    await expect(api.removeContainer('exited-at-start')).resolves.toBeUndefined();
+    expect(seen.slice(-2).map((r) => `${r.method} ${r.url.split('?')[0]}`)).toEqual([
+      'POST /v1.41/containers/exited-at-start/kill',
+      'DELETE /v1.41/containers/exited-at-start',
+    ]);
   });
 
   it('reports a real 5xx, a timeout and an absent socket as the runtime being unavailable', async () => {

@@ -147,7 +147,9 @@ function unavailable(what: string, err: Error): RuntimeUnavailableError {
  */
 const PODMAN_STATUS: [RegExp, number][] = [
   [/already (in use|exists)|is being used|in use by|has associated containers/i, 409],
-  [/state improper|is not running/i, 409],
+  // runc's own answer to a kill or stop of a process that has just exited (a replica crashing
+  // at start while it is being removed): a state conflict, not an engine outage.
+  [/state improper|is not running|container not running/i, 409],
   [/no such (container|image|volume|network|object)|(network|volume) not found/i, 404],
   [/executable file not found|attempted to invoke a command that was not found/i, 400],
 ];
