@@ -7,6 +7,8 @@ export interface PlatformInfo {
   runtime: string;
   simulation: boolean;
   banner: string | null;
+  /** What users must know about the runtime now, in French (a network guard that cannot run). */
+  problemes?: string[];
 }
 
 export const SIMULATION_BANNER = "Mode simulation : aucune application réelle n'est déployée";
@@ -16,7 +18,10 @@ export const platformQueryOptions = () =>
     queryKey: ['platform'],
     // Informative only: a failure shows no banner rather than an error.
     queryFn: ({ signal }) => api<PlatformInfo>('/platform', { signal, errorMessage: false }),
-    staleTime: Infinity,
+    // The runtime never changes while the platform runs; its problems can (a network guard that
+    // stops, then is repaired): asked again every minute while a page is open.
+    staleTime: 60_000,
+    refetchInterval: 60_000,
     retry: false,
   });
 

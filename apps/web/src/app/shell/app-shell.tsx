@@ -2,6 +2,7 @@ import { LogOut, Menu, User, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { cn } from '@/components/ui/cn';
+import { PlatformProblems } from '@/components/platform-problems';
 import { SimulationBanner } from '@/components/simulation-banner';
 import { Logo } from '@/components/ui/logo';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
@@ -70,6 +71,7 @@ export default function AppShell() {
       <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         {/* On every signed-in page, so no screen can be taken for a real deployment. */}
         <SimulationBanner className="mb-6" />
+        <PlatformProblems className="mb-6" />
         <Outlet />
       </main>
     </div>
