@@ -15,6 +15,7 @@ describe('EngineClient', () => {
   let socketPath: string;
   let server: http.Server;
   const seen: { method: string; url: string; body: string }[] = [];
+  let racingListAnswers = 0;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'ndtest-engine-'));
@@ -32,6 +33,10 @@ describe('EngineClient', () => {
         if (req.url?.includes('/podman-conflict')) {
           return reply(500, { message: 'the container name "x" is already in use by 123' });
         }
+        if (req.url?.includes('/racing-list') && (racingListAnswers += 1) <= 2)
+          return reply(500, { message: 'read /proc/30345/cgroup: no such process' });
+        if (req.url?.includes('/always-racing'))
+          return reply(500, { message: 'read /proc/30345/cgroup: no such process' });
         if (req.url?.includes('/exited-at-start/kill'))
           return reply(500, { message: 'container not running' });
         if (req.url?.includes('/podman-missing'))
@@ -88,6 +93,17 @@ describe('EngineClient', () => {
       'POST /v1.41/containers/exited-at-start/kill',
       'DELETE /v1.41/containers/exited-at-start',
     ]);
+  });
+
+  it('asks a listing again when it raced with a process exiting (Podman: /proc/<pid>: no such process)', async () => {
+    const client = new EngineClient(socketPath);
+    expect(await client.json('GET', '/racing-list')).toEqual({ ok: true });
+    expect(racingListAnswers).toBe(3);
+    // Still failing after the retries: the runtime is unavailable, as for any other 5xx.
+    await expect(client.request('GET', '/always-racing')).rejects.toBeInstanceOf(
+      RuntimeUnavailableError,
+    );
+    expect(seen.filter((r) => r.url.includes('/always-racing'))).toHaveLength(4);
   });
 
   it('reports a real 5xx, a timeout and an absent socket as the runtime being unavailable', async () => {

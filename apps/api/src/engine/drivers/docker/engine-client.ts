@@ -45,7 +45,12 @@ export class EngineClient {
    * reconciler retries); a 4xx becomes EngineError; 2xx/3xx resolve.
    */
   async request(method: string, path: string, opts: RequestOptions = {}): Promise<EngineResponse> {
-    const res = await this.send(method, path, opts);
+    let res = await this.send(method, path, opts);
+    // A read that raced with a process's exit is asked again (GETs change nothing).
+    for (let retry = 1; method === 'GET' && retry <= 3 && vanishedProcess(res); retry++) {
+      await new Promise((r) => setTimeout(r, 100 * retry));
+      res = await this.send(method, path, opts);
+    }
     if (res.status < 400) return res;
     const message = errorMessage(res);
     const status = normalisedStatus(res.status, message);
@@ -153,6 +158,15 @@ const PODMAN_STATUS: [RegExp, number][] = [
   [/no such (container|image|volume|network|object)|(network|volume) not found/i, 404],
   [/executable file not found|attempted to invoke a command that was not found/i, 400],
 ];
+
+/**
+ * Podman 4.3 lists containers by reading each one's /proc/<pid>/cgroup: when a crash-looping
+ * replica's process exits at that moment, the whole listing answers 500 "read /proc/…/cgroup:
+ * no such process". Not an outage: the same listing a moment later succeeds.
+ */
+function vanishedProcess(res: EngineResponse): boolean {
+  return res.status >= 500 && /\/proc\/\d+\/\S*: no such process/.test(errorMessage(res));
+}
 
 function normalisedStatus(status: number, message: string): number {
   if (status < 500) return status;
