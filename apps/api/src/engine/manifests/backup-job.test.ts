@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BACKUP_TRANSFER_IMAGE,
-  backupJobName,
-  renderBackupJob,
-  renderRestoreJob,
-  renderTransferSecret,
-  restoreJobName,
-  transferSecretName,
-} from './backup-job';
+import { backupJobName, renderBackupJob, renderRestoreJob, restoreJobName } from './backup-job';
+import { BACKUP_TRANSFER_IMAGE, renderTransferSecret, transferSecretName } from './backup-transfer';
 import type { JobObject } from './types';
 import { WAIT_IMAGE, renderSetupJob } from './workloads';
 import { renderTestRestoreJob, testRestoreJobName } from './test-restore-job';

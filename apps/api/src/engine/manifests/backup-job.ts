@@ -9,9 +9,18 @@ import {
   podSecurity,
   resources,
 } from './containers';
+import {
+  ARCHIVE,
+  BACKUP_TRANSFER_IMAGE,
+  TRANSFER_URL_KEY,
+  WORK_PATH,
+  WORK_VOLUME,
+  downloadContainer,
+  fromTransferSecret,
+  scratch,
+} from './backup-transfer';
 import { componentLabels, objectMeta } from './meta';
-import type { Container, JobObject, RenderOptions, SecretObject } from './types';
-import type { SecurityProfile } from '../templates/security';
+import type { Container, JobObject, RenderOptions } from './types';
 import { sameNodeAsApp } from './workloads';
 
 /**
@@ -24,48 +33,12 @@ import { sameNodeAsApp } from './workloads';
  * checks its SHA-256, loads the dump and refills the files claim. Names and passwords reach
  * the shells as environment variables (passwords by reference to the application's Secret).
  * The presigned URL is a credential too: it lives in a Secret of the Job's own (owned by
- * it, renderTransferSecret), never in the Job's spec; the Job is created suspended and the
- * driver resumes it once that Secret exists.
+ * it, backup-transfer.ts renderTransferSecret), never in the Job's spec; the Job is created
+ * suspended and the driver resumes it once that Secret exists.
  */
 
-/** Small image with curl, sha256sum, tar and gzip (Alpine's busybox); pulled by the cluster. */
-export const BACKUP_TRANSFER_IMAGE = 'docker.io/curlimages/curl:8.11.1';
 /** The log line the backup Job ends with, read back by the driver. */
 export const ARCHIVE_LINE = /^nuagedeploy-archive sha256=([0-9a-f]{64}) size=(\d+)$/m;
-
-export const WORK_VOLUME = 'work';
-export const WORK_PATH = '/work';
-const ARCHIVE = `${WORK_PATH}/archive.tar.gz`;
-
-/** The Secret holding a Job's presigned URL (and anything else only that Job may read). */
-export const transferSecretName = (jobName: string) => `${jobName}-transfer`;
-export const TRANSFER_URL_KEY = 'url';
-
-/** An environment variable read from the Job's transfer Secret. */
-export const fromTransferSecret = (jobName: string, name: string, key: string) => ({
-  name,
-  valueFrom: { secretKeyRef: { name: transferSecretName(jobName), key } },
-});
-
-/**
- * The Job's transfer Secret. The driver applies it once the Job exists, owned by it
- * (ownerReferences with the Job's uid): the garbage collector deletes it with the Job.
- */
-export function renderTransferSecret(
-  spec: ApplicationSpec,
-  jobName: string,
-  data: Record<string, string>,
-): SecretObject {
-  return {
-    apiVersion: 'v1',
-    kind: 'Secret',
-    metadata: objectMeta(spec, transferSecretName(jobName), 'backup'),
-    type: 'Opaque',
-    data: Object.fromEntries(
-      Object.entries(data).map(([k, v]) => [k, Buffer.from(v, 'utf8').toString('base64')]),
-    ),
-  };
-}
 
 export const backupJobName = (spec: ApplicationSpec, stamp: string) =>
   `${spec.name}-backup-${stamp}`;
@@ -134,12 +107,6 @@ const PACK_AND_UPLOAD = [
   `curl --fail --silent --show-error --retry 2 --upload-file ${ARCHIVE} "$UPLOAD_URL"`,
   'echo "nuagedeploy-archive sha256=$sum size=$size"',
 ].join('\n');
-
-export function scratch(spec: ApplicationSpec) {
-  // Room for a dump and the files twice (their tar, then the archive).
-  const sizeMb = 2 * spec.app.volume.sizeMb + (spec.database?.volume.sizeMb ?? 0);
-  return { name: WORK_VOLUME, emptyDir: { sizeLimit: `${sizeMb}Mi` } };
-}
 
 function job(
   spec: ApplicationSpec,
@@ -213,14 +180,6 @@ export function renderBackupJob(
   );
 }
 
-export const DOWNLOAD = [
-  'set -e',
-  `curl --fail --silent --show-error --retry 2 --output ${ARCHIVE} "$DOWNLOAD_URL"`,
-  `echo "$SHA256  ${ARCHIVE}" | sha256sum -c -`,
-  `tar -xzf ${ARCHIVE} -C ${WORK_PATH}`,
-  `rm -f ${ARCHIVE}`,
-].join('\n');
-
 function loadContainer(spec: ApplicationSpec): Container | null {
   const db = spec.database;
   if (!db) return null;
@@ -241,32 +200,6 @@ function loadContainer(spec: ApplicationSpec): Container | null {
     resources: resources(250, 256),
     volumeMounts: [{ name: WORK_VOLUME, mountPath: WORK_PATH }],
     securityContext: containerSecurity({ ...spec.app.security, capabilities: [] }),
-  };
-}
-
-/**
- * The init container that fetches an archive into the work volume and checks its SHA-256: the
- * presigned URL comes from the Job's transfer Secret, never from the spec. Run as `security`
- * (the container the archive is loaded into), without capabilities.
- */
-export function downloadContainer(
-  spec: ApplicationSpec,
-  jobName: string,
-  transfer: { sha256: string },
-  options: RenderOptions,
-  security: SecurityProfile,
-): Container {
-  return {
-    name: 'download',
-    image: helperImage(BACKUP_TRANSFER_IMAGE, options),
-    command: ['sh', '-c', DOWNLOAD],
-    env: [
-      fromTransferSecret(jobName, 'DOWNLOAD_URL', TRANSFER_URL_KEY),
-      ...envVars(spec, [{ name: 'SHA256', value: transfer.sha256 }]),
-    ],
-    resources: resources(250, 128),
-    volumeMounts: [{ name: WORK_VOLUME, mountPath: WORK_PATH }],
-    securityContext: containerSecurity({ ...security, capabilities: [] }),
   };
 }
 

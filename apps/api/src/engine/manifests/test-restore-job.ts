@@ -6,7 +6,7 @@ import {
   downloadContainer,
   fromTransferSecret,
   scratch,
-} from './backup-job';
+} from './backup-transfer';
 import { containerSecurity, envVars, podDefaults, podSecurity, resources } from './containers';
 import { componentLabels, objectMeta } from './meta';
 import type { Container, JobObject, RenderOptions } from './types';

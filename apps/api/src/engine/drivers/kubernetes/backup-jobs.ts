@@ -3,13 +3,8 @@ import type { IJob } from 'kubernetes-models/batch/v1/Job';
 import type { IPod } from 'kubernetes-models/v1/Pod';
 import type { BackupManifest } from '../../backup-parts';
 import { RuntimeRejectedError } from '../../driver';
-import {
-  ARCHIVE_LINE,
-  TRANSFER_URL_KEY,
-  renderBackupJob,
-  renderRestoreJob,
-  renderTransferSecret,
-} from '../../manifests/backup-job';
+import { ARCHIVE_LINE, renderBackupJob, renderRestoreJob } from '../../manifests/backup-job';
+import { TRANSFER_URL_KEY, renderTransferSecret } from '../../manifests/backup-transfer';
 import {
   TABLES_LINE,
   TEST_PASSWORD_KEY,
