@@ -1,29 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
-import { api } from '@/lib/api-client';
-
-export interface PlatformInfo {
-  runtime: string;
-  simulation: boolean;
-  banner: string | null;
-  /** What users must know about the runtime now, in French (a network guard that cannot run). */
-  problemes?: string[];
-}
+import { platformQueryOptions } from './platform-query';
 
 export const SIMULATION_BANNER = "Mode simulation : aucune application réelle n'est déployée";
-
-export const platformQueryOptions = () =>
-  queryOptions({
-    queryKey: ['platform'],
-    // Informative only: a failure shows no banner rather than an error.
-    queryFn: ({ signal }) => api<PlatformInfo>('/platform', { signal, errorMessage: false }),
-    // The runtime never changes while the platform runs; its problems can (a network guard that
-    // stops, then is repaired): asked again every minute while a page is open.
-    staleTime: 60_000,
-    refetchInterval: 60_000,
-    retry: false,
-  });
 
 /** Says plainly, when GET /platform reports the simulation runtime, that nothing real runs. */
 export function SimulationBanner({ className }: { className?: string }) {

@@ -1,0 +1,23 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /platform, shared by the signed-in shell's banners (simulation, runtime problems). */
+export interface PlatformInfo {
+  runtime: string;
+  simulation: boolean;
+  banner: string | null;
+  /** What users must know about the runtime now, in French (a network guard that cannot run). */
+  problemes?: string[];
+}
+
+export const platformQueryOptions = () =>
+  queryOptions({
+    queryKey: ['platform'],
+    // Informative only: a failure shows no banner rather than an error.
+    queryFn: ({ signal }) => api<PlatformInfo>('/platform', { signal, errorMessage: false }),
+    // The runtime never changes while the platform runs; its problems can (a network guard that
+    // stops, then is repaired): asked again every minute while a page is open.
+    staleTime: 60_000,
+    refetchInterval: 60_000,
+    retry: false,
+  });
