@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { BuildCancelledError, SourceError, type SourceSpec } from '../builder';
+import { normalizeAddress } from '../../../lib/network/address-policy';
 import { directorySize, sourceTooLarge, watchDirectorySize } from '../limits/size-limits';
 import { authorizationHeader, listRemoteRefs } from './remote-refs';
-import { isValidBranchName, type SourcePolicy } from './url-policy';
+import { isValidBranchName, unreachableRepository, type SourcePolicy } from './url-policy';
 
 export interface Checkout {
   dir: string;
@@ -81,10 +82,16 @@ export async function checkoutCommit(
     ['protocol.allow', 'never'],
     ['protocol.https.allow', 'always'],
     ...(opts.allowPrivateHosts ? ([['protocol.http.allow', 'always']] as [string, string][]) : []),
-    [
-      'http.curloptResolve',
-      `${host}:${port}:${checked.addresses.map((a) => (a.family === 6 ? `[${a.address}]` : a.address)).join(',')}`,
-    ],
+    // A name is pinned to the addresses the policy checked (curl never asks DNS again); an IP
+    // literal, checked as such, is connected to as it is.
+    ...(normalizeAddress(host) === null
+      ? ([
+          [
+            'http.curloptResolve',
+            `${host}:${port}:${checked.addresses.map((a) => (a.family === 6 ? `[${a.address}]` : a.address)).join(',')}`,
+          ],
+        ] as [string, string][])
+      : []),
     ['http.followRedirects', 'false'],
     ...(opts.extraCaFile ? ([['http.sslCAInfo', caBundle]] as [string, string][]) : []),
     ['core.hooksPath', '/dev/null'],
@@ -173,6 +180,10 @@ export async function checkoutCommit(
         `Accès refusé au dépôt ${checked.display} : vérifiez le token Git.`,
         { cause: err },
       );
+    // curl's failures (git says "unable to access '<url>': …"): the one text of the address
+    // policy, as for the ref discovery; git's other reasons (a missing commit) are the user's.
+    if (/^unable to access /i.test((err as Error).message))
+      throw unreachableRepository(checked.display, opts, err);
     throw new SourceError(
       'unreachable',
       `Le dépôt ${checked.display} est injoignable : ${(err as Error).message}`,
