@@ -47,6 +47,8 @@ export const apiTokenTexts = {
   tooMany: 'Vous avez atteint la limite de 20 jetons : révoquez-en un avant d’en créer un autre.',
   readOnly: 'Ce jeton d’API est en lecture seule : il ne peut rien modifier.',
   invalid: 'Jeton d’API invalide, expiré ou révoqué.',
+  projectLimited:
+    'Ce jeton d’API est limité à un projet : cette action concerne le compte et demande une session ou un jeton sans restriction de projet.',
 } as const;
 
 export const accountTexts = {
