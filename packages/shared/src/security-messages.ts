@@ -30,7 +30,7 @@ export const twoFactorTexts = {
   alreadyEnabled: 'L’authentification à deux facteurs est déjà activée.',
   notEnabled: 'L’authentification à deux facteurs n’est pas activée.',
   noPendingSetup: 'Commencez par générer un QR code.',
-  enabled: 'Authentification à deux facteurs activée.',
+  enabled: 'Authentification à deux facteurs activée. Vos autres sessions ont été fermées.',
   disabled: 'Authentification à deux facteurs désactivée.',
   wrongPassword: 'Mot de passe incorrect.',
   recoveryRegenerated: 'Nouveaux codes de secours générés : les anciens ne fonctionnent plus.',

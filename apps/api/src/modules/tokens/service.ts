@@ -127,3 +127,33 @@ export async function revokeApiToken(ctx: AppContext, input: { userId: string; t
   await ctx.sessions.tokenRevoked(gone.hash);
   ctx.log.info({ tokenId: input.tokenId }, 'API token revoked');
 }
+
+/**
+ * Revokes every token of an account (a password reset): tokens are minted from sessions, so
+ * whoever held the old password could have made one that would otherwise outlive the recovery.
+ * Those limited to a project leave the entry in its audit log, with the reason.
+ */
+export async function revokeApiTokensOf(
+  ctx: AppContext,
+  input: { userId: string; reason: string },
+): Promise<number> {
+  const gone = await ctx.db.transaction(async (tx) => {
+    const rows = await tx.delete(apiTokens).where(eq(apiTokens.userId, input.userId)).returning({
+      id: apiTokens.id,
+      hash: apiTokens.tokenHash,
+      projectId: apiTokens.projectId,
+      nom: apiTokens.nom,
+    });
+    for (const row of rows)
+      if (row.projectId)
+        await recordAudit(tx, {
+          projectId: row.projectId,
+          action: 'api_token.revoke',
+          target: { type: 'api_token', id: row.id, name: row.nom },
+          details: { raison: input.reason },
+        });
+    return rows;
+  });
+  for (const token of gone) await ctx.sessions.tokenRevoked(token.hash);
+  return gone.length;
+}
