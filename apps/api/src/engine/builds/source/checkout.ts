@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { BuildCancelledError, SourceError, type SourceSpec } from '../builder';
-import { normalizeAddress } from '../../../lib/network/address-policy';
 import { directorySize, sourceTooLarge, watchDirectorySize } from '../limits/size-limits';
+import { pinnedSource, type PinnedSource } from './pinned-source';
 import { authorizationHeader, listRemoteRefs } from './remote-refs';
 import { isValidBranchName, unreachableRepository, type SourcePolicy } from './url-policy';
 
@@ -14,6 +14,11 @@ export interface Checkout {
   commitSha: string;
   /** First line of the commit's message. */
   commitMessage: string | null;
+  /**
+   * Where the commit was fetched from, pinned: a second fetch elsewhere (the Kaniko Job's init
+   * container) reaches the same checked addresses.
+   */
+  pinned: PinnedSource;
   /** Removes the working copy (always call it, success or not). */
   dispose(): Promise<void>;
 }
@@ -76,22 +81,12 @@ export async function checkoutCommit(
       throw err;
     }
   }
-  const port = checked.url.port || (checked.url.protocol === 'https:' ? '443' : '80');
-  const host = checked.url.hostname.replace(/^\[|\]$/g, '');
+  const pinned = pinnedSource(checked);
   const config: [string, string][] = [
     ['protocol.allow', 'never'],
     ['protocol.https.allow', 'always'],
     ...(opts.allowPrivateHosts ? ([['protocol.http.allow', 'always']] as [string, string][]) : []),
-    // A name is pinned to the addresses the policy checked (curl never asks DNS again); an IP
-    // literal, checked as such, is connected to as it is.
-    ...(normalizeAddress(host) === null
-      ? ([
-          [
-            'http.curloptResolve',
-            `${host}:${port}:${checked.addresses.map((a) => (a.family === 6 ? `[${a.address}]` : a.address)).join(',')}`,
-          ],
-        ] as [string, string][])
-      : []),
+    ...(pinned.resolve ? ([['http.curloptResolve', pinned.resolve]] as [string, string][]) : []),
     ['http.followRedirects', 'false'],
     ...(opts.extraCaFile ? ([['http.sslCAInfo', caBundle]] as [string, string][]) : []),
     ['core.hooksPath', '/dev/null'],
@@ -162,7 +157,7 @@ export async function checkoutCommit(
     if (opts.maxBytes && (await directorySize(dir, opts.maxBytes)) > opts.maxBytes)
       tooLarge.abort();
     if (tooLarge.signal.aborted) throw new BuildCancelledError();
-    return { dir, commitSha: source.commitSha, commitMessage: message || null, dispose };
+    return { dir, commitSha: source.commitSha, commitMessage: message || null, pinned, dispose };
   } catch (err) {
     stopWatching();
     await dispose();
