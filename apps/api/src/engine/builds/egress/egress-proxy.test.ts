@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -130,5 +131,31 @@ describe('the egress proxy of builds', () => {
     expect(() => new Function('require', script)).not.toThrow();
     // The address policy goes with it: the container has no other copy.
     expect(script).toContain('embeddedIpv4');
+  });
+
+  it('runs as written out (the container’s program), with the address policy in it', async () => {
+    const free = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const p = (probe.address() as AddressInfo).port;
+        probe.close(() => resolve(p));
+      });
+    });
+    const child = spawn(process.execPath, ['-'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    try {
+      child.stdin.end(egressProxyScript({ port: free, allow: [] }));
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (c: Buffer) => {
+          if (c.toString('utf8').includes('egress proxy listening')) resolve();
+        });
+        child.on('exit', (code) => reject(new Error(`proxy exited (${code})`)));
+      });
+      const proxy = { address: () => ({ port: free }) } as unknown as http.Server;
+      expect((await viaProxy(proxy, `[::ffff:127.0.0.1]:${targetPort}`, 'CONNECT')).status).toBe(
+        403,
+      );
+      expect((await viaProxy(proxy, `http://0x7f.1:${targetPort}/`)).status).toBe(403);
+    } finally {
+      child.kill();
+    }
   });
 });
