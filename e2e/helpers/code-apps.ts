@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { pollUntil, type ApiCall } from './api';
 import type { RunningServer } from './server';
@@ -118,6 +118,7 @@ export function pushWebhook(server: RunningServer, id: string, secret: string, s
     headers: {
       'content-type': 'application/json',
       'x-github-event': 'push',
+      'x-github-delivery': randomUUID(),
       'x-hub-signature-256': `sha256=${signature}`,
     },
     body: payload,

@@ -22,6 +22,7 @@ import { simulationEngine } from './engine/select-runtime';
 import { AccessTokens } from './lib/access-token';
 import { registerRequestScope } from './http/request-scope';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerTextInputGuard } from './http/text-input-guard';
 import { auditRoutes } from './modules/audit/routes';
 import { registerRouteAudit } from './modules/audit/route-audit';
 import { registerTokenUseAudit } from './modules/audit/token-use';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app);
   registerSecurityHeaders(app, { config: deps.config, webDistDir: deps.config.webDistDir });
   registerRequestScope(app);
+  registerTextInputGuard(app);
   registerRouteAudit(app, ctx);
   registerTokenUseAudit(app, ctx);
   await registerOpenApi(app);

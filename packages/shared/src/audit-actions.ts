@@ -23,6 +23,11 @@ export const auditActions = {
   'backup.create': { label: 'Sauvegarde lancée', category: 'applications' },
   'backup.restore': { label: 'Sauvegarde restaurée', category: 'applications' },
   'backup.schedule': { label: 'Planification des sauvegardes modifiée', category: 'applications' },
+  'backup.destination_set': { label: 'Destination S3 des sauvegardes définie', category: 'projet' },
+  'backup.destination_remove': {
+    label: 'Destination S3 des sauvegardes supprimée',
+    category: 'projet',
+  },
   'deployment.password_reveal': {
     label: 'Mot de passe administrateur révélé',
     category: 'applications',
@@ -43,6 +48,8 @@ export const auditActions = {
   'certificate.update': { label: 'Certificat modifié', category: 'certificats' },
   'certificate.renew': { label: 'Renouvellement demandé', category: 'certificats' },
   'certificate.delete': { label: 'Certificat supprimé', category: 'certificats' },
+  'api_token.create': { label: 'Jeton d’API créé pour ce projet', category: 'jetons' },
+  'api_token.revoke': { label: 'Jeton d’API révoqué', category: 'jetons' },
   'api_token.use': { label: 'Jeton d’API utilisé', category: 'jetons' },
 } as const satisfies Record<string, { label: string; category: string }>;
 

@@ -27,6 +27,10 @@ export const validation = {
   invalidValue: 'Valeur invalide',
   controlCharacters:
     'Ce champ ne peut pas contenir de retour à la ligne ni de caractère de contrôle',
+  /** Any text of any request: a NUL character or half of a UTF-16 pair (no character at all). */
+  invalidCharacters:
+    'Ce champ contient un caractère invalide (caractère nul ou caractère Unicode incomplet)',
+  dateInvalid: 'Date invalide : utilisez le format AAAA-MM-JJ avec une date qui existe',
   unknownField: 'Champ non reconnu',
 } as const;
 

@@ -30,7 +30,7 @@ export const twoFactorTexts = {
   alreadyEnabled: 'L’authentification à deux facteurs est déjà activée.',
   notEnabled: 'L’authentification à deux facteurs n’est pas activée.',
   noPendingSetup: 'Commencez par générer un QR code.',
-  enabled: 'Authentification à deux facteurs activée.',
+  enabled: 'Authentification à deux facteurs activée. Vos autres sessions ont été fermées.',
   disabled: 'Authentification à deux facteurs désactivée.',
   wrongPassword: 'Mot de passe incorrect.',
   recoveryRegenerated: 'Nouveaux codes de secours générés : les anciens ne fonctionnent plus.',
@@ -47,6 +47,8 @@ export const apiTokenTexts = {
   tooMany: 'Vous avez atteint la limite de 20 jetons : révoquez-en un avant d’en créer un autre.',
   readOnly: 'Ce jeton d’API est en lecture seule : il ne peut rien modifier.',
   invalid: 'Jeton d’API invalide, expiré ou révoqué.',
+  projectLimited:
+    'Ce jeton d’API est limité à un projet : cette action concerne le compte et demande une session ou un jeton sans restriction de projet.',
 } as const;
 
 export const accountTexts = {

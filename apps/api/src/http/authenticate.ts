@@ -11,6 +11,7 @@ import { loadSession, noteSessionActivity } from '../modules/sessions/lookup';
 import { loadSessionUser } from '../modules/users/session-user';
 import type { Credential } from './request-scope';
 import { readSessionCookie } from './session-cookie';
+import { enforceTokenScope } from './token-scope';
 
 /** The signed-in caller (from the database, or the session cache for up to 10 s). */
 export interface AuthUser {
@@ -106,6 +107,8 @@ export const authenticatePlugin = fp(async (app: FastifyInstance, opts: { ctx: A
       totpEnabled: user.totpEnabled,
     };
     request.credential = credential;
+    // A token limited to one project reaches only routes that act within a project.
+    enforceTokenScope(request);
     request.scope.user = { id: user.id, nom: user.nom, prenom: user.prenom, email: user.email };
     request.scope.credential = credential;
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { emailField, requiredText } from './fields';
 import { DOMAIN_PATTERN } from './deployments';
+import { isRealDate } from './dates';
 
 /** SPEC §5 "Certificate form" rules and every certificate text the server answers. */
 export const certificateMessages = {
@@ -105,14 +106,8 @@ const pemField = (requiredMsg: string) =>
 const optionalPem = (requiredMsg: string) =>
   z.optional(z.pipe(z.transform(blankToUndefined), z.optional(pemField(requiredMsg))));
 
-/** AAAA-MM-JJ (the date input) or a full ISO date-time. */
-const EXPIRY_PATTERN =
-  /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
-const expiryField = requiredText(
-  m.expiryRequired,
-  z.regex(EXPIRY_PATTERN, { error: m.expiryInvalid, abort: true }),
-  z.refine((v) => !Number.isNaN(Date.parse(v)), m.expiryInvalid),
-);
+/** AAAA-MM-JJ (the date input) or a full ISO date-time, of a day that exists (no 30 February). */
+const expiryField = requiredText(m.expiryRequired, z.refine(isRealDate, m.expiryInvalid));
 const optionalExpiry = z.optional(z.pipe(z.transform(blankToUndefined), z.optional(expiryField)));
 
 /** POST /certificates/ (SPEC §3 "Custom creation form"), attached to a project. */

@@ -9,7 +9,7 @@ export function passwordResetMail(opts: { to: string; prenom: string; url: strin
     greeting: `Bonjour ${opts.prenom},`,
     paragraphs: [
       'Vous avez demandé à réinitialiser votre mot de passe. Cliquez sur le lien ci-dessous pour en choisir un nouveau.',
-      `Ce lien est valable ${auth.resetLinkTtlMinutes} minutes et ne peut être utilisé qu'une seule fois. Toutes vos sessions ouvertes seront fermées.`,
+      `Ce lien est valable ${auth.resetLinkTtlMinutes} minutes et ne peut être utilisé qu'une seule fois. Toutes vos sessions ouvertes seront fermées et vos jetons d'API révoqués (recréez ceux de vos intégrations).`,
     ],
     action: { label: 'Choisir un nouveau mot de passe', url: opts.url },
     footnote:

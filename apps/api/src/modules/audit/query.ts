@@ -1,11 +1,11 @@
 import { auditCategories, type AuditCategory } from '@nuage/shared/audit-actions';
 import { auditLimits } from '@nuage/shared/account-limits';
+import { validation } from '@nuage/shared/messages';
+import { isRealDate } from '@nuage/shared/schemas/dates';
 import { z } from 'zod';
 
-const dateFilter = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'Date invalide : utilisez le format AAAA-MM-JJ')
-  .optional();
+/** A day (AAAA-MM-JJ) or an instant that exists: 2024-99-99 and 2024-02-30 are refused (422). */
+const dateFilter = z.string().refine(isRealDate, validation.dateInvalid).optional();
 
 /** GET /projects/{id}/audit: category, actor (user id), date range, page. */
 export const auditQuerySchema = z.object({

@@ -4,10 +4,13 @@ import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer, pathParams } from '../../http/route-helpers';
 import { listAuditEvents } from './service';
+import { declareProjectScoped } from '../../http/token-scope';
 
 /** GET /projects/{id}/audit: the project's audit log (admins). */
 export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.authenticate);
+  // The project of the path.
+  declareProjectScoped(app);
   app.get(
     '/projects/:id/audit',
     {

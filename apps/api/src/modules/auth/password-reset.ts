@@ -9,6 +9,7 @@ import { RateLimiter } from '../../lib/rate-limiter';
 import { passwordResetMail } from '../../mail/templates/password-reset';
 import { emailEquals, findUserByEmail } from '../users/lookup';
 import { endSessionsOf } from '../sessions/service';
+import { revokeApiTokensOf } from '../tokens/service';
 import { LOGIN_FAILURE_BY_EMAIL } from './login-throttle';
 import { deliverOrFail } from './mail-delivery';
 import { hashPassword } from './passwords';
@@ -89,7 +90,11 @@ export async function requestPasswordReset(
     );
 }
 
-/** Sets a new password from a valid link, uses the link up and ends every earlier session. */
+/**
+ * Sets a new password from a valid link, uses the link up, ends every earlier session and
+ * revokes every API token: a reset is how an account is taken back, and a token made by
+ * whoever knew the old password would otherwise keep their access (README, "Sessions").
+ */
 export async function resetPassword(
   ctx: AppContext,
   input: { email: string; token: string; nouveauMotDePasse: string },
@@ -122,6 +127,13 @@ export async function resetPassword(
   });
   // Whoever knew the old password may hold a session: every one ends, in every API process.
   await endSessionsOf(ctx, { userId, keep: null });
+  const tokens = await revokeApiTokensOf(ctx, {
+    userId,
+    reason: 'réinitialisation du mot de passe du propriétaire',
+  });
   await new RateLimiter(ctx.db, ctx.secrets.hashKey).clear(LOGIN_FAILURE_BY_EMAIL, input.email);
-  ctx.log.info('password reset, earlier sessions ended');
+  ctx.log.info(
+    { apiTokensRevoked: tokens },
+    'password reset, earlier sessions and API tokens ended',
+  );
 }

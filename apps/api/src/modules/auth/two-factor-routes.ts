@@ -3,7 +3,7 @@ import { twoFactorTexts } from '@nuage/shared/security-messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { currentUser } from '../../http/authenticate';
+import { currentSessionId, currentUser } from '../../http/authenticate';
 import { bearer, messageResponse } from '../../http/route-helpers';
 import {
   disableTwoFactor,
@@ -64,6 +64,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       message: twoFactorTexts.enabled,
       codes_de_secours: await enableTwoFactor(ctx, {
         userId: currentUser(request).id,
+        sessionId: currentSessionId(request),
         code: request.body.code,
       }),
     }),

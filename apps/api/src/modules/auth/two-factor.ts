@@ -10,6 +10,7 @@ import { keyedHash } from '../../lib/crypto';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { verifyPassword } from './passwords';
+import { endSessionsOf } from '../sessions/service';
 import { consumeSecondFactor, remainingRecoveryCodes } from './second-factor';
 import { newRecoveryCodes, newTotpSecret, normalizeRecoveryCode, totpStep } from './totp';
 
@@ -69,10 +70,16 @@ async function storeRecoveryCodes(ctx: AppContext, userId: string): Promise<stri
   return codes;
 }
 
-/** Confirms enrolment with a code from the app; answers the recovery codes (shown once). */
+/**
+ * Confirms enrolment with a code from the app; answers the recovery codes (shown once). Every
+ * other session of the account ends, as on most platforms: a session opened with the password
+ * alone — possibly by whoever made the owner want a second factor — must not outlive it. The
+ * session that enabled it stays; API tokens stay too (they are shown once, revocable one by
+ * one in the profile, and no login of theirs ever asks for a code).
+ */
 export async function enableTwoFactor(
   ctx: AppContext,
-  input: { userId: string; code: string },
+  input: { userId: string; sessionId: string; code: string },
 ): Promise<string[]> {
   const user = await userRow(ctx, input.userId);
   if (user.totpEnabledAt) throw conflict(twoFactorTexts.alreadyEnabled);
@@ -93,7 +100,11 @@ export async function enableTwoFactor(
   });
   const codes = await storeRecoveryCodes(ctx, input.userId);
   await ctx.sessions.userChanged(input.userId);
-  ctx.log.info({ userId: input.userId }, 'two-factor authentication enabled');
+  const ended = await endSessionsOf(ctx, { userId: input.userId, keep: input.sessionId });
+  ctx.log.info(
+    { userId: input.userId, otherSessionsEnded: ended },
+    'two-factor authentication enabled',
+  );
   return codes;
 }
 

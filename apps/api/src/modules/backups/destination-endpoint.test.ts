@@ -67,6 +67,14 @@ describe('S3 endpoint, when a project admin saves it', () => {
     ['the unspecified address', 'http://0.0.0.0:9000', '0.0.0.0'],
     ['IPv4-compatible IPv6 loopback', 'http://[::127.0.0.1]', '::7f00:1'],
     ['a decimal loopback', 'http://2130706433:9000', '127.0.0.1'],
+    ['6to4 of loopback', 'http://[2002:7f00:1::1]:9000', '2002:7f00:1::1'],
+    ['6to4 of the metadata service', 'http://[2002:a9fe:a9fe::]', '2002:a9fe:a9fe::'],
+    [
+      'Teredo of loopback',
+      'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]',
+      '2001:0:4136:e378:8000:63bf:80ff:fffe',
+    ],
+    ['NAT64 of a private address', 'http://[64:ff9b::a00:1]', '64:ff9b::a00:1'],
   ])('refuses %s in French, and writes nothing', async (_what, endpoint, host) => {
     expectIssue(await put(endpoint), ['body', 'endpoint'], backupTexts.endpointPrivate(host));
     expect(await saved()).toBeNull();

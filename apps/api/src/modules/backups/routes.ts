@@ -22,6 +22,7 @@ import {
   setDestination,
   updateSchedule,
 } from './service';
+import { declareProjectScoped } from '../../http/token-scope';
 
 const tags = ['Backups'];
 const security = bearer;
@@ -35,6 +36,8 @@ export const backupRoutes: FastifyPluginAsyncZod<{
   jobs?: BackgroundJobs;
 }> = async (app, { ctx, jobs = new BackgroundJobs(ctx.log) }) => {
   app.addHook('onRequest', app.authenticate);
+  // Backups and the S3 destination of one application's or one project's path.
+  declareProjectScoped(app);
   app.addHook('onClose', () => jobs.idle());
 
   app.get(

@@ -29,6 +29,7 @@ import { checkS3Endpoint } from './destinations/endpoint-policy';
 import { createRestoreTarget } from './new-application';
 import { DEFAULT_RETENTION } from './prune';
 import { presentBackup, presentRestore } from './presenter';
+import { recordAudit } from '../audit/record';
 import { recordBackup, type BackupRow } from './run-backup';
 import { recordRestore, type RestoreRow } from './restore';
 import { ensureSchedules } from './schedules';
@@ -245,7 +246,11 @@ export async function getDestination(
   return row ? presentDestination(row) : null;
 }
 
-/** Admins only; the secret key is sealed with SECRETS_KEY and never answered. */
+/**
+ * Admins only; the secret key is sealed with SECRETS_KEY and never answered. Where backups go is
+ * in the project's audit log, old and new place (never a key), so an admin cannot redirect them
+ * unseen.
+ */
 export async function setDestination(
   ctx: BackupContext,
   opts: { projectId: string; userId: string; input: BackupDestinationInput },
@@ -262,12 +267,29 @@ export async function setDestination(
     secretAccessKeySealed: encryptSecret(ctx.secrets.secretsKey, i.secret_access_key),
     updatedAt: new Date(),
   };
-  const [row] = await ctx.db
-    .insert(backupDestinations)
-    .values({ projectId: opts.projectId, ...values })
-    .onConflictDoUpdate({ target: backupDestinations.projectId, set: values })
-    .returning();
-  return presentDestination(row!);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(backupDestinations)
+      .where(eq(backupDestinations.projectId, opts.projectId))
+      .for('update');
+    const [saved] = await tx
+      .insert(backupDestinations)
+      .values({ projectId: opts.projectId, ...values })
+      .onConflictDoUpdate({ target: backupDestinations.projectId, set: values })
+      .returning();
+    await recordAudit(tx, {
+      projectId: opts.projectId,
+      action: 'backup.destination_set',
+      target: { type: 'project', id: opts.projectId },
+      details: {
+        destination: presentDestination(saved!),
+        precedente: before ? presentDestination(before) : null,
+      },
+    });
+    return saved!;
+  });
+  return presentDestination(row);
 }
 
 export async function removeDestination(
@@ -275,7 +297,19 @@ export async function removeDestination(
   opts: { projectId: string; userId: string },
 ): Promise<void> {
   await authorizeProject(ctx.db, { ...opts, need: 'admin' });
-  await ctx.db.delete(backupDestinations).where(eq(backupDestinations.projectId, opts.projectId));
+  await ctx.db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(backupDestinations)
+      .where(eq(backupDestinations.projectId, opts.projectId))
+      .returning();
+    if (!gone) return;
+    await recordAudit(tx, {
+      projectId: opts.projectId,
+      action: 'backup.destination_remove',
+      target: { type: 'project', id: opts.projectId },
+      details: { precedente: presentDestination(gone) },
+    });
+  });
 }
 
 function presentDestination(row: typeof backupDestinations.$inferSelect): DestinationSauvegarde {

@@ -181,31 +181,45 @@ export async function queueBuildOf(
   if (!ctx.builds.builder) throw unavailable(BUILDER_UNAVAILABLE);
   const build = await ctx.db.transaction(async (tx) => {
     const d = await lockLiveApplication(tx, deploymentId);
-    const queued = await enqueueBuild(tx, {
-      deployment: d,
-      trigger,
-      runtime: ctx.engine.runtime,
-      commit,
-    });
-    await tx
-      .update(deployments)
-      .set({
-        // An application that never ran waits for this build rather than showing the old failure.
-        ...(d.currentReleaseId || d.desiredReleaseId
-          ? {}
-          : { status: 'PENDING' as const, statusReason: null }),
-        events: withEvent(
-          trigger === 'webhook'
-            ? `Push reçu${commit ? ` (commit ${commit.sha.slice(0, 7)})` : ''} : construction n° ${queued.numero} en file d’attente`
-            : `Redéploiement demandé : construction n° ${queued.numero} en file d’attente`,
-        ),
-        updatedAt: new Date(),
-      })
-      .where(eq(deployments.id, d.id));
-    return queued;
+    return queueBuildIn(tx, ctx, d, trigger, commit);
   });
   ctx.builds.wake();
   return { build_id: build.id };
+}
+
+/**
+ * queueBuildOf's work inside the caller's transaction, on the application row it locked
+ * (lockLiveApplication): the caller wakes the build queue once it committed.
+ */
+export async function queueBuildIn(
+  tx: Executor,
+  ctx: AppContext,
+  d: Awaited<ReturnType<typeof lockLiveApplication>>,
+  trigger: 'redeploy' | 'webhook',
+  commit: { sha: string; message: string | null } | null,
+) {
+  const queued = await enqueueBuild(tx, {
+    deployment: d,
+    trigger,
+    runtime: ctx.engine.runtime,
+    commit,
+  });
+  await tx
+    .update(deployments)
+    .set({
+      // An application that never ran waits for this build rather than showing the old failure.
+      ...(d.currentReleaseId || d.desiredReleaseId
+        ? {}
+        : { status: 'PENDING' as const, statusReason: null }),
+      events: withEvent(
+        trigger === 'webhook'
+          ? `Push reçu${commit ? ` (commit ${commit.sha.slice(0, 7)})` : ''} : construction n° ${queued.numero} en file d’attente`
+          : `Redéploiement demandé : construction n° ${queued.numero} en file d’attente`,
+      ),
+      updatedAt: new Date(),
+    })
+    .where(eq(deployments.id, d.id));
+  return queued;
 }
 
 /** A deleted application builds nothing more: queued builds are cancelled, running ones stopped. */

@@ -12,6 +12,7 @@ import { resumePoint, streamBuildLogs } from './log-stream';
 import { listReleases, rollback } from './releases';
 import { updateCodeSource } from './source-edit';
 import { getWebhook, regenerateWebhookSecret } from './webhook';
+import { declareProjectScoped } from '../../http/token-scope';
 
 const tags = ['Builds'];
 const security = bearer;
@@ -33,6 +34,8 @@ const pageQuery = z.object({
 /** Builds, live logs, releases, rollback, environment variables and the webhook of code applications. */
 export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.authenticate);
+  // Builds, releases and settings of one application, by id.
+  declareProjectScoped(app);
   const user = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
   app.get(

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer } from '../../http/route-helpers';
 import { listBuiltImages } from './service';
+import { projectScoped } from '../../http/token-scope';
 
 const querySchema = z.object({
   limit: z.coerce
@@ -30,6 +31,8 @@ export const buildRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/standalone-builds/images',
     {
       onRequest: app.authenticate,
+      // Only the projects the token may see (visibleToToken).
+      config: projectScoped,
       schema: { tags: ['Builds'], security: bearer, querystring: querySchema },
     },
     async (request) => {

@@ -76,6 +76,11 @@ export async function runBuild(deps: RunDeps, build: BuildRow, cancel: AbortCont
     const { status, message } = failureOf(err, reason, deps.settings.timeoutSeconds);
     if (status === 'failed' && !(err instanceof BuildFailedError) && !(err instanceof SourceError))
       deps.log.error({ err, buildId: build.id }, 'build failed unexpectedly');
+    if (err instanceof SourceError && err.code === 'unreachable')
+      deps.log.info(
+        { buildId: build.id, reason: String((err.cause as Error | undefined)?.message) },
+        'repository unreachable',
+      );
     logs.write(status === 'cancelled' ? 'Construction annulée.' : `Échec : ${message}`);
     await logs.flush().catch(() => undefined);
     await recordFailure(deps.db, { buildId: build.id, owner: deps.owner, status, message });

@@ -81,6 +81,8 @@ export async function updateCodeSource(
     });
   } catch (err) {
     if (!(err instanceof SourceError)) throw err;
+    if (err.code === 'unreachable')
+      ctx.log.info({ reason: String((err.cause as Error | undefined)?.message) }, err.message);
     throw fieldError(FIELD_OF[err.code], err.message, `repository_${err.code}`);
   }
 

@@ -1,23 +1,31 @@
 import type { Environment } from '@nuage/shared/api-types';
 import { count, eq } from 'drizzle-orm';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit';
 import { builds } from '../../db/schema/builds';
-import { codeTestApp, deployCodeApp, getBuild, SHA2 } from '../../../test/helpers/code-factories';
+import {
+  codeTestApp,
+  deployCodeApp,
+  getBuild,
+  REPO,
+  SHA2,
+} from '../../../test/helpers/code-factories';
+import type { FakeImageBuilder } from '../../../test/helpers/fake-builder';
 import { teamWithEnvironment } from '../../../test/helpers/deploy-factories';
 import { call } from '../../../test/helpers/factories';
 import { API, type Team } from '../../../test/helpers/project-factories';
 import type { TestApp } from '../../../test/helpers/test-app';
 
 let t: TestApp;
+let builder: FakeImageBuilder;
 let team: Team;
 let env: Environment;
 let appId: string;
 let secret: string;
 
 beforeAll(async () => {
-  ({ t } = await codeTestApp());
+  ({ t, builder } = await codeTestApp());
   ({ team, env } = await teamWithEnvironment(t));
   appId = (await deployCodeApp(t, team.developer.token, env)).id;
   const res = await call(t, 'POST', `${API}/deployments/${appId}/webhook/secret`, {
@@ -28,6 +36,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The repository's branch now points at `sha`, as after a real push. */
+const pushedTo = (sha: string, branch = 'main') => {
+  builder.repos.get(REPO)!.branches[branch] = sha;
+};
 const push = (branch = 'main', sha = SHA2) =>
   JSON.stringify({
     ref: `refs/heads/${branch}`,
@@ -82,20 +94,43 @@ describe('webhook of a code application', () => {
   it.each([
     [
       'GitHub',
-      (b: string) => ({ 'x-hub-signature-256': `sha256=${hmac(b)}`, 'x-github-event': 'push' }),
+      'a',
+      (b: string) => ({
+        'x-hub-signature-256': `sha256=${hmac(b)}`,
+        'x-github-event': 'push',
+        'x-github-delivery': randomUUID(),
+      }),
     ],
-    ['Gitea', (b: string) => ({ 'x-gitea-signature': hmac(b), 'x-gitea-event': 'push' })],
-    ['GitLab', () => ({ 'x-gitlab-token': secret, 'x-gitlab-event': 'Push Hook' })],
+    [
+      'Gitea',
+      'b',
+      (b: string) => ({
+        'x-gitea-signature': hmac(b),
+        'x-gitea-event': 'push',
+        'x-gitea-delivery': randomUUID(),
+      }),
+    ],
+    [
+      'GitLab',
+      'c',
+      () => ({
+        'x-gitlab-token': secret,
+        'x-gitlab-event': 'Push Hook',
+        'x-gitlab-event-uuid': randomUUID(),
+      }),
+    ],
   ])(
     '%s: a signed push on the tracked branch queues a build of that commit (202)',
-    async (_name, headers) => {
-      const body = push();
+    async (_name, digit, headers) => {
+      const sha = digit.repeat(40);
+      pushedTo(sha);
+      const body = push('main', sha);
       const res = await send(headers(body), body);
       expect(res.statusCode, res.body).toBe(202);
       const build = await getBuild(t, team.user.token, res.json<{ build_id: string }>().build_id);
       expect(build).toMatchObject({
         trigger: 'webhook',
-        commit_sha: SHA2,
+        commit_sha: sha,
         commit_message: 'Nouvelle page',
         status: 'queued',
       });

@@ -5,7 +5,9 @@ import { deployments } from '../../db/schema/deployments';
 import { decryptSecret, encryptSecret, randomToken } from '../../lib/crypto';
 import { unauthorized } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { authorizeCodeApplication, queueBuildOf } from './build-service';
+import { authorizeCodeApplication } from './build-service';
+import { deliveryIdOf } from './webhook-deliveries';
+import { buildPush } from './webhook-push';
 import { pushOf, verifyWebhook } from './webhook-signature';
 
 export const BAD_SIGNATURE = 'Signature du webhook invalide.';
@@ -44,7 +46,9 @@ export async function regenerateWebhookSecret(
 
 /**
  * POST /webhooks/git/{deploymentId}: a provider's push. Anything not proven by the secret is
- * refused with the same 401 (an unknown application included), before anything is written.
+ * refused with the same 401 (an unknown application included), before anything is written; a
+ * delivery id received before gets 409, and a push that is not the branch's current, unbuilt
+ * head is answered 202 with why it is ignored (webhook-push.ts).
  */
 export async function receivePush(
   ctx: AppContext,
@@ -73,8 +77,12 @@ export async function receivePush(
       ignored: true,
       detail: `Push sur la branche « ${push.branch} » ignoré : l’application suit « ${tracked} ».`,
     };
-  ctx.log.info({ deploymentId: d.id, provider, commit: push.sha }, 'webhook push accepted');
-  return queueBuildOf(ctx, d.id, 'webhook', { sha: push.sha, message: push.message });
+  return buildPush(ctx, {
+    d,
+    provider,
+    deliveryId: deliveryIdOf(provider, input.headers, input.rawBody),
+    push,
+  });
 }
 
 /** JSON, or GitHub's form encoding (`payload=<json>`); anything else reads as an empty payload. */

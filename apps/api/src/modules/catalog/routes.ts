@@ -1,6 +1,7 @@
 import { codeTemplates, COMING_SOON, saasTemplates } from '@nuage/shared/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer } from '../../http/route-helpers';
+import { declareProjectScoped } from '../../http/token-scope';
 
 /** The catalogue as the wizard reads it: ready-made applications and announced code templates. */
 export function catalogue() {
@@ -30,6 +31,8 @@ export function catalogue() {
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
+  // The catalogue: no tenant's data.
+  declareProjectScoped(app);
   const tags = ['Catalogue'];
   app.get('/buildpack/templates/available', { schema: { tags, security: bearer } }, async () =>
     catalogue(),

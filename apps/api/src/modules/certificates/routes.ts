@@ -19,6 +19,7 @@ import {
   updateCertificate,
 } from './service';
 import { validateCertificate } from './validation';
+import { declareProjectScoped } from '../../http/token-scope';
 
 const tags = ['Certificates'];
 const security = bearer;
@@ -29,6 +30,8 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   { ctx },
 ) => {
   app.addHook('onRequest', app.authenticate);
+  // A certificate by id, or created in the project of its body; the list keeps to visible projects.
+  declareProjectScoped(app);
   // renew and validate take an optional body: a JSON content type with nothing after it is
   // "no body" here, not a malformed one (this plugin's routes only).
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {

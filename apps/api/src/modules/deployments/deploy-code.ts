@@ -48,6 +48,9 @@ async function readRepository(
     return await ctx.builds.builder!.resolveCommit(source);
   } catch (err) {
     if (!(err instanceof SourceError)) throw err;
+    // The user gets one text for every network failure; the operator's log keeps the reason.
+    if (err.code === 'unreachable')
+      ctx.log.info({ reason: String((err.cause as Error | undefined)?.message) }, err.message);
     const loc =
       err.code === 'branch'
         ? ['git_branch']

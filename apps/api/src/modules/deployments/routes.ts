@@ -23,6 +23,7 @@ import {
   syncDeployment,
   updateDeployment,
 } from './service';
+import { declareProjectScoped } from '../../http/token-scope';
 
 const tags = ['Deployments'];
 const security = bearer;
@@ -47,6 +48,8 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   { ctx },
 ) => {
   app.addHook('onRequest', app.authenticate);
+  // Applications and environments by id: each belongs to one project.
+  declareProjectScoped(app);
 
   app.get(
     '/deployments/:envId/deployments',

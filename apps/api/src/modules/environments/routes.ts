@@ -12,6 +12,7 @@ import {
   listEnvironments,
   updateEnvironment,
 } from './service';
+import { declareProjectScoped } from '../../http/token-scope';
 
 const tags = ['Environments'];
 const security = bearer;
@@ -21,6 +22,8 @@ export const environmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   { ctx },
 ) => {
   app.addHook('onRequest', app.authenticate);
+  // Environments by id or by their project's id.
+  declareProjectScoped(app);
 
   app.get(
     '/environments/:projectId/environments',

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer, pathParams } from '../../http/route-helpers';
 import { createGitToken, deleteGitToken, listGitTokens } from './service';
+import { declareProjectScoped } from '../../http/token-scope';
 
 const tags = ['Git tokens'];
 const security = bearer;
@@ -29,6 +30,8 @@ const createSchema = z.object({
 /** Per-project Git access tokens: stored sealed, never returned. */
 export const gitTokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.authenticate);
+  // The project of the path.
+  declareProjectScoped(app);
 
   app.get(
     '/projects/:id/git-tokens',

@@ -4,6 +4,7 @@ import { currentUser } from '../../http/authenticate';
 import { bearer, pathParams } from '../../http/route-helpers';
 import { applicationMetrics, projectMetrics } from './service';
 import { projectStatistics } from './statistics';
+import { declareProjectScoped } from '../../http/token-scope';
 
 const security = bearer;
 
@@ -12,6 +13,8 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   { ctx },
 ) => {
   app.addHook('onRequest', app.authenticate);
+  // Metrics of one application or project, by id.
+  declareProjectScoped(app);
   app.get(
     '/monitoring/applications/:id/metrics',
     { schema: { tags: ['Monitoring'], security, params: pathParams('id') } },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { bearer } from '../../http/route-helpers';
+import { projectScoped } from '../../http/token-scope';
 
 export const SIMULATION_BANNER = "Mode simulation : aucune application réelle n'est déployée";
 
@@ -12,7 +13,12 @@ export const SIMULATION_BANNER = "Mode simulation : aucune application réelle n
 export const platformRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/platform',
-    { onRequest: app.authenticate, schema: { tags: ['Platform'], security: bearer } },
+    {
+      onRequest: app.authenticate,
+      // The platform's runtime and its problems: no tenant's data.
+      config: projectScoped,
+      schema: { tags: ['Platform'], security: bearer },
+    },
     async () => ({
       runtime: ctx.engine.runtime,
       simulation: ctx.engine.runtime === 'simulation',

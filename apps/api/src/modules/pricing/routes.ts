@@ -13,6 +13,7 @@ import { currentUser } from '../../http/authenticate';
 import { bearer } from '../../http/route-helpers';
 import { calculatePrice, compareMonthlyPrice, estimateProject } from './service';
 import { usageSummary } from './usage';
+import { declareProjectScoped } from '../../http/token-scope';
 
 const tags = ['Pricing'];
 const security = bearer;
@@ -20,6 +21,8 @@ const security = bearer;
 /** SPEC §7 "Pricing": every call needs a signed-in caller (the wizard and the dashboard). */
 export const pricingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.authenticate);
+  // Price computations, and my-usage over the projects the token may see (visibleToToken).
+  declareProjectScoped(app);
 
   app.post(
     '/pricing/calculate',

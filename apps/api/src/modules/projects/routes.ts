@@ -10,12 +10,15 @@ import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
 import { listProjectInvitations, revokeInvitation } from '../invitations/project-invitations';
 import { addMember, listMembers, removeMember, updateMemberRole } from './members';
 import { createProject, deleteProject, getProject, listProjects, updateProject } from './service';
+import { accountLevel, declareProjectScoped } from '../../http/token-scope';
 
 const tags = ['Projects'];
 const security = bearer;
 
 export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.authenticate);
+  // One project by id, or the list of visible ones (visibleToToken); creating one is account-level.
+  declareProjectScoped(app);
 
   app.get('/projects', { schema: { tags, security } }, async (request) =>
     listProjects(ctx, { userId: currentUser(request).id }),
@@ -23,7 +26,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/projects',
-    { schema: { tags, security, body: projectSchema } },
+    { config: accountLevel, schema: { tags, security, body: projectSchema } },
     async (request, reply) => {
       const project = await createProject(ctx, {
         userId: currentUser(request).id,

@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAddressPolicy } from '../../../lib/network/address-policy';
 import { egressProxyScript, runEgressProxy } from './egress-proxy';
 
 /**
@@ -53,8 +55,15 @@ beforeAll(async () => {
   target = http.createServer((_q, res) => res.end('service joint'));
   target.listen(0, '127.0.0.1');
   targetPort = await listening(target);
-  strict = runEgressProxy(net, http, dns, { port: 0, allow: [] });
-  allowing = runEgressProxy(net, http, dns, { port: 0, allow: [`127.0.0.1:${targetPort}`] });
+  const policy = createAddressPolicy();
+  strict = runEgressProxy(net, http, dns, { port: 0, allow: [] }, policy);
+  allowing = runEgressProxy(
+    net,
+    http,
+    dns,
+    { port: 0, allow: [`127.0.0.1:${targetPort}`] },
+    policy,
+  );
   await listening(strict);
   await listening(allowing);
 });
@@ -71,6 +80,15 @@ describe('the egress proxy of builds', () => {
       'http://169.254.169.254/latest/meta-data/',
       'http://10.0.0.1/',
       'http://[::1]:80/',
+      // IPv6 and numeric spellings of loopback and of the metadata endpoint
+      `http://[::ffff:127.0.0.1]:${targetPort}/`,
+      `http://[::ffff:7f00:1]:${targetPort}/`,
+      `http://[0:0:0:0:0:ffff:127.0.0.1]:${targetPort}/`,
+      `http://[::127.0.0.1]:${targetPort}/`,
+      `http://[64:ff9b::7f00:1]:${targetPort}/`,
+      `http://[2002:7f00:1::]:${targetPort}/`,
+      `http://2130706433:${targetPort}/`,
+      'http://[::ffff:169.254.169.254]/latest/meta-data/',
     ]) {
       const answer = await viaProxy(strict, url);
       expect(answer.status, url).toBe(403);
@@ -81,6 +99,14 @@ describe('the egress proxy of builds', () => {
   it('refuses CONNECT tunnels to private destinations', async () => {
     expect((await viaProxy(strict, `127.0.0.1:${targetPort}`, 'CONNECT')).status).toBe(403);
     expect((await viaProxy(strict, '169.254.169.254:443', 'CONNECT')).status).toBe(403);
+    for (const target of [
+      `[::ffff:127.0.0.1]:${targetPort}`,
+      `[::ffff:7f00:1]:${targetPort}`,
+      `0x7f.1:${targetPort}`,
+      `0177.0.0.1:${targetPort}`,
+      '[::ffff:a9fe:a9fe]:443',
+    ])
+      expect((await viaProxy(strict, target, 'CONNECT')).status, target).toBe(403);
   });
 
   it('lets an allowed address through, plain and tunnelled, and that port only', async () => {
@@ -103,5 +129,33 @@ describe('the egress proxy of builds', () => {
     const script = egressProxyScript({ port: 3128, allow: ['10.0.0.5:8081'] });
     expect(script).toContain('"allow":["10.0.0.5:8081"]');
     expect(() => new Function('require', script)).not.toThrow();
+    // The address policy goes with it: the container has no other copy.
+    expect(script).toContain('embeddedIpv4');
+  });
+
+  it('runs as written out (the container’s program), with the address policy in it', async () => {
+    const free = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const p = (probe.address() as AddressInfo).port;
+        probe.close(() => resolve(p));
+      });
+    });
+    const child = spawn(process.execPath, ['-'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    try {
+      child.stdin.end(egressProxyScript({ port: free, allow: [] }));
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (c: Buffer) => {
+          if (c.toString('utf8').includes('egress proxy listening')) resolve();
+        });
+        child.on('exit', (code) => reject(new Error(`proxy exited (${code})`)));
+      });
+      const proxy = { address: () => ({ port: free }) } as unknown as http.Server;
+      expect((await viaProxy(proxy, `[::ffff:127.0.0.1]:${targetPort}`, 'CONNECT')).status).toBe(
+        403,
+      );
+      expect((await viaProxy(proxy, `http://0x7f.1:${targetPort}/`)).status).toBe(403);
+    } finally {
+      child.kill();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type dnsModule from 'node:dns';
 import type httpModule from 'node:http';
 import type netModule from 'node:net';
+import { createAddressPolicy, type AddressPolicy } from '../../../lib/network/address-policy';
 
 export interface EgressProxyConfig {
   port: number;
@@ -11,66 +12,43 @@ export interface EgressProxyConfig {
 /**
  * The egress proxy of builds: an HTTP proxy (plain requests and CONNECT tunnels) that reaches
  * public addresses only. A name is resolved here and every address it gives must be public
- * (no rebinding to a private one); loopback, private (RFC 1918, ULA), CGNAT, link-local (the
- * cloud metadata endpoint 169.254.169.254), reserved and multicast destinations are refused
- * with a 403, unless listed in `allow`.
+ * (no rebinding to a private one); what the platform's one address policy refuses (loopback,
+ * private, CGNAT, link-local — the cloud metadata endpoint 169.254.169.254 —, reserved,
+ * multicast, in every spelling: `0x7f.1`, `::ffff:127.0.0.1`, NAT64, 6to4…) is refused with a
+ * 403, unless listed in `allow`.
  *
  * It runs in its own container (build-egress.ts), where this function is written out with
- * `toString()`: it uses nothing but its arguments and the language, the modules being passed in.
+ * `toString()`: it uses nothing but its arguments and the language, the modules and the address
+ * policy (lib/network/address-policy.ts, written out the same way) being passed in.
  */
 export function runEgressProxy(
   net: typeof netModule,
   http: typeof httpModule,
   dns: typeof dnsModule,
   config: EgressProxyConfig,
+  addresses: AddressPolicy,
 ): httpModule.Server {
   const allowed = new Set(config.allow.map((a) => a.toLowerCase()));
 
-  function isPrivate(address: string): boolean {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return isPrivate(mapped[1]!);
-    if (net.isIP(address) === 4) {
-      const [a, b] = address.split('.').map(Number) as [number, number];
-      return (
-        a === 0 ||
-        a === 10 ||
-        a === 127 ||
-        (a === 100 && b >= 64 && b <= 127) ||
-        (a === 169 && b === 254) ||
-        (a === 172 && b >= 16 && b <= 31) ||
-        (a === 192 && b === 168) ||
-        (a === 192 && b === 0) ||
-        (a === 198 && (b === 18 || b === 19)) ||
-        a >= 224
-      );
-    }
-    const lower = address.toLowerCase();
-    return (
-      lower === '::' ||
-      lower === '::1' ||
-      /^f[cd]/.test(lower) ||
-      /^fe[89ab]/.test(lower) ||
-      /^ff/.test(lower) ||
-      lower.startsWith('64:ff9b:') ||
-      lower.startsWith('2001:db8:')
-    );
-  }
-
   function permitted(address: string, port: number): boolean {
-    const shown = net.isIP(address) === 6 ? `[${address.toLowerCase()}]` : address;
-    return allowed.has(shown) || allowed.has(`${shown}:${port}`) || !isPrivate(address);
+    const canonical = addresses.normalize(address) ?? address;
+    const shown = canonical.includes(':') ? `[${canonical}]` : canonical;
+    return allowed.has(shown) || allowed.has(`${shown}:${port}`) || !addresses.isInternal(address);
   }
 
   /** The one address to connect to, or why not. */
   async function destination(host: string, port: number): Promise<string> {
     const bare = host.replace(/^\[|\]$/g, '');
     if (!bare || !(port > 0 && port < 65536)) throw new Error('destination invalide');
-    const addresses = net.isIP(bare)
-      ? [bare]
-      : (await dns.promises.lookup(bare, { all: true })).map((a) => a.address);
-    if (addresses.length === 0 || !addresses.every((a) => permitted(a, port)))
+    // An address in any spelling is read as one (`0x7f.1` is loopback), never sent to DNS.
+    const literal = addresses.normalize(bare);
+    const found =
+      literal !== null
+        ? [literal]
+        : (await dns.promises.lookup(bare, { all: true })).map((a) => a.address);
+    if (found.length === 0 || !found.every((a) => permitted(a, port)))
       throw new Error(`destination refusée (réseau privé) : ${host}:${port}`);
-    return addresses[0]!;
+    return found[0]!;
   }
 
   function refuse(socket: netModule.Socket, reason: string) {
@@ -157,5 +135,5 @@ export function runEgressProxy(
 /** The proxy container's whole program (`node <file>`). */
 export function egressProxyScript(config: EgressProxyConfig): string {
   // `__name`: what a transpiler keeping function names (tsx, esbuild's keepNames) calls.
-  return `'use strict';\nconst __name = (target) => target;\n(${runEgressProxy.toString()})(require('node:net'), require('node:http'), require('node:dns'), ${JSON.stringify(config)});\n`;
+  return `'use strict';\nconst __name = (target) => target;\n(${runEgressProxy.toString()})(require('node:net'), require('node:http'), require('node:dns'), ${JSON.stringify(config)}, (${createAddressPolicy.toString()})());\n`;
 }

@@ -119,6 +119,8 @@ export class KanikoImageBuilder implements ImageBuilder {
         extraCaPem,
         maxSourceBytes,
         gitImage: this.imageOverrides.get(GIT_CHECKOUT_IMAGE) ?? GIT_CHECKOUT_IMAGE,
+        // Under the address policy the cluster fetches what the platform checked, pinned.
+        pinnedSource: this.settings.allowPrivateGitHosts ? null : checkout.pinned,
       },
     });
     const all = [objects.secret, ...(objects.configMap ? [objects.configMap] : []), objects.job];

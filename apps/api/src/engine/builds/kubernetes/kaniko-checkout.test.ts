@@ -11,6 +11,7 @@ import {
 import { validateObject } from '../../manifests/validate';
 import type { BuildRequest } from '../builder';
 import { sourceTooLarge } from '../limits/size-limits';
+import type { PinnedSource } from '../source/pinned-source';
 import { renderKanikoObjects } from './kaniko-job';
 
 /**
@@ -40,7 +41,12 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-const render = (repository: string, commitSha: string, maxSourceBytes: number) => {
+const render = (
+  repository: string,
+  commitSha: string,
+  maxSourceBytes: number,
+  pinnedSource: PinnedSource | null = null,
+) => {
   const request: BuildRequest = {
     buildId: 'b-taille',
     deploymentId: 'dep-1',
@@ -59,6 +65,7 @@ const render = (repository: string, commitSha: string, maxSourceBytes: number) =
       image: 'gcr.io/kaniko-project/executor:v1.23.2',
       registry: { url: 'registry.example.com/nuage' },
       maxSourceBytes,
+      pinnedSource,
     },
   });
 };
@@ -129,5 +136,28 @@ describe('the Kaniko Job’s checkout, within BUILD_MAX_SOURCE_MB', () => {
     const fits = await runCheckout(render('gros', bigSha, 1024 * 1024));
     expect(fits.code, fits.output).toBe(0);
     expect(fits.files.sort()).toEqual(['data.bin', 'server.js']);
+  });
+
+  it('under the address policy, fetches from the addresses the platform checked, never from DNS', async () => {
+    const { port } = new URL(git.url('petit'));
+    // A name no DNS knows, pinned to the server: the fetch reaches it through the pin alone.
+    const pinned = await runCheckout(
+      render('petit', smallSha, 1024 * 1024, {
+        url: `http://depot-epingle.invalid:${port}/petit.git`,
+        resolve: `depot-epingle.invalid:${port}:127.0.0.1`,
+      }),
+    );
+    expect(pinned.code, pinned.output).toBe(0);
+    expect(pinned.files).toEqual(['server.js']);
+    // A name DNS sends to the server, pinned elsewhere (what the check saw): the pin wins.
+    const before = git.requests.length;
+    const elsewhere = await runCheckout(
+      render('petit', smallSha, 1024 * 1024, {
+        url: `http://localhost:${port}/petit.git`,
+        resolve: `localhost:${port}:127.0.0.2`,
+      }),
+    );
+    expect(elsewhere.code).not.toBe(0);
+    expect(git.requests.length).toBe(before);
   });
 });

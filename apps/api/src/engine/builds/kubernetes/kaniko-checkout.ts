@@ -1,5 +1,6 @@
 import type { BuildRequest } from '../builder';
 import { sourceTooLarge } from '../limits/size-limits';
+import type { PinnedSource } from '../source/pinned-source';
 
 /**
  * The Git checkout of a Kubernetes build, in an init container of the Kaniko Job, so that
@@ -33,6 +34,10 @@ export const CHECKOUT_SCRIPT = [
   'if [ -n "${EXTRA_CA:-}" ]; then cat /etc/ssl/certs/ca-certificates.crt "$EXTRA_CA" > /tmp/ca.pem; export GIT_SSL_CAINFO=/tmp/ca.pem; fi',
   'cd "$SOURCE_DIR" || fail "Le répertoire des sources est inaccessible."',
   'git init -q . && git remote add origin "$REPOSITORY" || fail "Le dépôt n’a pas pu être préparé."',
+  // Under the address policy: the URL the platform checked, its host pinned to the checked
+  // addresses, no redirect followed (checkout.ts does the same on one host).
+  'if [ -n "${GIT_PINNED:-}" ]; then git config http.followRedirects false; fi',
+  'if [ -n "${GIT_RESOLVE:-}" ]; then git config http.curloptResolve "$GIT_RESOLVE"; fi',
   'if [ -n "${GIT_PASSWORD:-}" ]; then git config credential.helper \'!f() { test "$1" = get && echo username=x-access-token && echo "password=$GIT_PASSWORD"; }; f\'; fi',
   // By commit (GitHub, GitLab, Gitea allow it), else the branch's recent history.
   'git fetch -q --depth 1 origin "$COMMIT" || git fetch -q --depth 50 origin "refs/heads/$BRANCH" || fail "Le dépôt est injoignable depuis le cluster, ou la branche n’existe plus."',
@@ -49,6 +54,12 @@ export function checkoutContainer(
     image: string;
     secretName: string;
     maxSourceBytes: number;
+    /**
+     * The repository as the platform's own checkout reached it under the address policy (null
+     * when GIT_ALLOW_PRIVATE_HOSTS lifts it): the cluster fetches from the same checked
+     * addresses, so DNS seen from the cluster cannot lead the fetch elsewhere.
+     */
+    pinned?: PinnedSource | null;
     /** TLS_EXTRA_CA_FILE's PEM as mounted from the build's Secret (its volume and file path). */
     extraCa: { mount: { name: string; mountPath: string; readOnly: true }; path: string } | null;
     resources: { requests: Record<string, string>; limits: Record<string, string> };
@@ -60,7 +71,9 @@ export function checkoutContainer(
     command: ['sh', '-c', CHECKOUT_SCRIPT],
     env: [
       { name: 'SOURCE_DIR', value: SOURCE_DIR },
-      { name: 'REPOSITORY', value: request.source.repositoryUrl },
+      { name: 'REPOSITORY', value: opts.pinned?.url ?? request.source.repositoryUrl },
+      ...(opts.pinned ? [{ name: 'GIT_PINNED', value: '1' }] : []),
+      ...(opts.pinned?.resolve ? [{ name: 'GIT_RESOLVE', value: opts.pinned.resolve }] : []),
       { name: 'BRANCH', value: request.source.branch },
       { name: 'COMMIT', value: request.source.commitSha },
       { name: 'MAX_KB', value: String(Math.floor(opts.maxSourceBytes / 1024)) },

@@ -8,6 +8,7 @@ import {
   checkoutContainer,
   sourceVolume,
 } from './kaniko-checkout';
+import type { PinnedSource } from '../source/pinned-source';
 
 /**
  * The Kubernetes objects of one build, in the application's namespace: a Secret (registry
@@ -29,6 +30,8 @@ export interface KanikoSettings {
   maxSourceBytes?: number | undefined;
   /** The checkout's image, as IMAGE_OVERRIDES maps it (default GIT_CHECKOUT_IMAGE). */
   gitImage?: string;
+  /** Where the checkout fetches, pinned by the address policy (kaniko-checkout.ts). */
+  pinnedSource?: PinnedSource | null;
 }
 
 export interface KanikoInput {
@@ -137,6 +140,7 @@ export function renderKanikoObjects(input: KanikoInput) {
               image: settings.gitImage ?? GIT_CHECKOUT_IMAGE,
               secretName: name,
               maxSourceBytes,
+              pinned: settings.pinnedSource ?? null,
               extraCa: extraCa ? { mount: extraCaMount, path: `${CA_DIR}/${EXTRA_CA_KEY}` } : null,
               resources: { requests: { cpu, memory }, limits: { cpu, memory } },
             }),

@@ -5,14 +5,20 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { BuildCancelledError, SourceError, type SourceSpec } from '../builder';
 import { directorySize, sourceTooLarge, watchDirectorySize } from '../limits/size-limits';
+import { pinnedSource, type PinnedSource } from './pinned-source';
 import { authorizationHeader, listRemoteRefs } from './remote-refs';
-import { isValidBranchName, type SourcePolicy } from './url-policy';
+import { isValidBranchName, unreachableRepository, type SourcePolicy } from './url-policy';
 
 export interface Checkout {
   dir: string;
   commitSha: string;
   /** First line of the commit's message. */
   commitMessage: string | null;
+  /**
+   * Where the commit was fetched from, pinned: a second fetch elsewhere (the Kaniko Job's init
+   * container) reaches the same checked addresses.
+   */
+  pinned: PinnedSource;
   /** Removes the working copy (always call it, success or not). */
   dispose(): Promise<void>;
 }
@@ -75,16 +81,12 @@ export async function checkoutCommit(
       throw err;
     }
   }
-  const port = checked.url.port || (checked.url.protocol === 'https:' ? '443' : '80');
-  const host = checked.url.hostname.replace(/^\[|\]$/g, '');
+  const pinned = pinnedSource(checked);
   const config: [string, string][] = [
     ['protocol.allow', 'never'],
     ['protocol.https.allow', 'always'],
     ...(opts.allowPrivateHosts ? ([['protocol.http.allow', 'always']] as [string, string][]) : []),
-    [
-      'http.curloptResolve',
-      `${host}:${port}:${checked.addresses.map((a) => (a.family === 6 ? `[${a.address}]` : a.address)).join(',')}`,
-    ],
+    ...(pinned.resolve ? ([['http.curloptResolve', pinned.resolve]] as [string, string][]) : []),
     ['http.followRedirects', 'false'],
     ...(opts.extraCaFile ? ([['http.sslCAInfo', caBundle]] as [string, string][]) : []),
     ['core.hooksPath', '/dev/null'],
@@ -155,7 +157,7 @@ export async function checkoutCommit(
     if (opts.maxBytes && (await directorySize(dir, opts.maxBytes)) > opts.maxBytes)
       tooLarge.abort();
     if (tooLarge.signal.aborted) throw new BuildCancelledError();
-    return { dir, commitSha: source.commitSha, commitMessage: message || null, dispose };
+    return { dir, commitSha: source.commitSha, commitMessage: message || null, pinned, dispose };
   } catch (err) {
     stopWatching();
     await dispose();
@@ -173,6 +175,10 @@ export async function checkoutCommit(
         `Accès refusé au dépôt ${checked.display} : vérifiez le token Git.`,
         { cause: err },
       );
+    // curl's failures (git says "unable to access '<url>': …"): the one text of the address
+    // policy, as for the ref discovery; git's other reasons (a missing commit) are the user's.
+    if (/^unable to access /i.test((err as Error).message))
+      throw unreachableRepository(checked.display, opts, err);
     throw new SourceError(
       'unreachable',
       `Le dépôt ${checked.display} est injoignable : ${(err as Error).message}`,

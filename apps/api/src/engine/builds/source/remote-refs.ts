@@ -2,10 +2,15 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import tls from 'node:tls';
-import type { LookupFunction } from 'node:net';
+import { pinnedLookup } from '../../../lib/network/guarded-lookup';
 import { SourceError } from '../builder';
 import { parseRefAdvertisement, type RefAdvertisement } from './pkt-line';
-import { checkRepositoryUrl, type CheckedUrl, type SourcePolicy } from './url-policy';
+import {
+  checkRepositoryUrl,
+  unreachableRepository,
+  type CheckedUrl,
+  type SourcePolicy,
+} from './url-policy';
 
 const MAX_ADVERTISEMENT_BYTES = 32 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
@@ -36,18 +41,26 @@ export async function listRemoteRefs(
     const target = new URL(`${base}/info/refs?service=git-upload-pack`);
     // The token goes only to the repository's own host, never to a redirect elsewhere.
     const sendToken = opts.token && checked.url.host === original.url.host;
-    const res = await get(
-      target,
-      checked,
-      sendToken ? opts.token : undefined,
-      opts.timeoutMs,
-      opts.extraCaFile,
-    );
+    let res: RawAnswer;
+    try {
+      res = await get(target, checked, sendToken ? opts.token : undefined, opts);
+    } catch (err) {
+      // Refused, reset, timed out, TLS: one text whatever the reason (no port scanning).
+      throw unreachableRepository(original.display, opts, err);
+    }
     if (res.status >= 300 && res.status < 400 && res.location) {
       const next = new URL(res.location, target);
       next.pathname = next.pathname.replace(/\/info\/refs$/, '');
       next.search = '';
-      checked = await checkRepositoryUrl(next.href, opts);
+      try {
+        // Each hop meets the address policy, and its connection is pinned like the first one.
+        checked = await checkRepositoryUrl(next.href, opts);
+      } catch (err) {
+        // Named after the address the user gave, not where the server sent us.
+        if (err instanceof SourceError && err.code === 'unreachable')
+          throw unreachableRepository(original.display, opts, err);
+        throw err;
+      }
       continue;
     }
     // GitHub answers 401 for a repository that does not exist as for a private one.
@@ -77,7 +90,7 @@ export async function listRemoteRefs(
       throw unreachable(original, (err as Error).message, err);
     }
   }
-  throw unreachable(original, 'trop de redirections');
+  throw unreachableRepository(original.display, opts, new Error('too many redirects'));
 }
 
 function unreachable(checked: CheckedUrl, reason: string, cause?: unknown): SourceError {
@@ -97,26 +110,21 @@ interface RawAnswer {
   body: Buffer;
 }
 
+/** One GET, connected to the addresses the policy checked (never a second DNS answer). */
 function get(
   target: URL,
   checked: CheckedUrl,
   token: string | undefined,
-  timeoutMs = 15_000,
-  extraCaFile?: string,
+  opts: { timeoutMs?: number | undefined; extraCaFile?: string | undefined },
 ): Promise<RawAnswer> {
-  // Connect to the addresses checked by the policy, not to a second DNS answer.
-  const pinned: LookupFunction = (_host, options, callback) => {
-    const all = checked.addresses;
-    if ((options as { all?: boolean }).all) callback(null, all);
-    else callback(null, all[0]!.address, all[0]!.family);
-  };
+  const { timeoutMs = 15_000, extraCaFile } = opts;
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(
       target,
       {
         method: 'GET',
-        lookup: pinned,
+        lookup: pinnedLookup(checked.addresses),
         // A fresh connection each time: a kept-alive one the server has meanwhile closed fails
         // the request (ECONNRESET), and its address was pinned for another check.
         agent: false,
@@ -145,29 +153,13 @@ function get(
             body: Buffer.concat(chunks),
           }),
         );
-        res.on('error', (err) => reject(networkError(checked, err)));
+        res.on('error', reject);
       },
     );
     req.setTimeout(timeoutMs, () =>
       req.destroy(new Error(`pas de réponse en ${timeoutMs / 1000} s`)),
     );
-    req.on('error', (err) => reject(networkError(checked, err)));
+    req.on('error', reject);
     req.end();
   });
-}
-
-function networkError(checked: CheckedUrl, err: Error & { code?: string }): SourceError {
-  const reasons: Record<string, string> = {
-    ECONNREFUSED: 'connexion refusée',
-    ECONNRESET: 'connexion interrompue',
-    EHOSTUNREACH: 'hôte inaccessible',
-    ENETUNREACH: 'réseau inaccessible',
-    ETIMEDOUT: 'délai dépassé',
-    CERT_HAS_EXPIRED: 'certificat TLS expiré',
-    DEPTH_ZERO_SELF_SIGNED_CERT: 'certificat TLS non reconnu',
-    SELF_SIGNED_CERT_IN_CHAIN: 'certificat TLS non reconnu',
-    UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'certificat TLS non reconnu',
-    ERR_TLS_CERT_ALTNAME_INVALID: 'certificat TLS établi pour un autre nom',
-  };
-  return unreachable(checked, (err.code && reasons[err.code]) || err.message, err);
 }

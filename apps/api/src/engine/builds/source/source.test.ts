@@ -2,16 +2,17 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startGitServer,
   type GitServer,
 } from '../../../../../../e2e/support/git-server/git-server';
+import { repositoryTexts } from '@nuage/shared/repository-texts';
 import { SourceError } from '../builder';
 import { checkoutCommit } from './checkout';
 import { resolveCommit } from './resolve-commit';
-import { isPrivateAddress } from './url-policy';
 
 const TOKEN = 'ghp_secretTokenValue123';
 const allow = { allowPrivateHosts: true };
@@ -88,14 +89,14 @@ describe('resolveCommit (smart HTTP ref discovery)', () => {
     );
   });
 
-  it('says in French that a repository is unreachable', async () => {
+  it('says in French that a repository is unreachable, in one text whatever the reason', async () => {
     const err = await sourceError(
       resolveCommit({ repositoryUrl: 'http://127.0.0.1:9/nothing.git', branch: 'main' }, allow),
     );
     expect(err.code).toBe('unreachable');
-    expect(err.message).toBe(
-      'Le dépôt http://127.0.0.1:9/nothing.git est injoignable : connexion refusée.',
-    );
+    expect(err.message).toBe(repositoryTexts.unreachable('http://127.0.0.1:9/nothing.git', false));
+    // The reason stays for the operator's log.
+    expect((err.cause as { code?: string }).code).toBe('ECONNREFUSED');
     const missing = await sourceError(
       resolveCommit({ repositoryUrl: open.url('absent'), branch: 'main' }, allow),
     );
@@ -113,7 +114,7 @@ describe('resolveCommit (smart HTTP ref discovery)', () => {
     const loop = await sourceError(
       resolveCommit({ repositoryUrl: 'https://127.0.0.1/x.git', branch: 'main' }, strict),
     );
-    expect(loop.message).toContain('réseau privé');
+    expect(loop.message).toBe(repositoryTexts.unreachable('https://127.0.0.1/x.git', true));
     const creds = await sourceError(
       resolveCommit({ repositoryUrl: 'https://user:pw@example.com/x.git', branch: 'main' }, strict),
     );
@@ -122,24 +123,6 @@ describe('resolveCommit (smart HTTP ref discovery)', () => {
       (await sourceError(resolveCommit({ repositoryUrl: 'pas une url', branch: 'main' }, strict)))
         .code,
     ).toBe('invalid-url');
-  });
-
-  it('knows private address ranges', () => {
-    for (const a of [
-      '10.1.2.3',
-      '172.16.0.1',
-      '192.168.1.1',
-      '127.0.0.1',
-      '169.254.169.254',
-      '100.64.0.1',
-      '::1',
-      'fd00::1',
-      'fe80::1',
-      '::ffff:10.0.0.1',
-    ])
-      expect(isPrivateAddress(a), a).toBe(true);
-    for (const a of ['140.82.121.4', '8.8.8.8', '2606:4700::1111'])
-      expect(isPrivateAddress(a), a).toBe(false);
   });
 });
 
@@ -177,9 +160,8 @@ describe('a Git server with a company certificate (TLS_EXTRA_CA_FILE)', () => {
       const sha = secure.createRepository('tls', { 'a.txt': 'chiffré\n' });
       const source = { repositoryUrl: secure.url('tls'), branch: 'main' };
       const unknown = await sourceError(resolveCommit(source, allow));
-      expect(unknown.message).toBe(
-        `Le dépôt ${secure.url('tls')} est injoignable : certificat TLS non reconnu.`,
-      );
+      expect(unknown.message).toBe(repositoryTexts.unreachable(secure.url('tls'), false));
+      expect((unknown.cause as { code?: string }).code).toBe('DEPTH_ZERO_SELF_SIGNED_CERT');
       const trusted = { ...allow, extraCaFile: path.join(dir, 'cert.pem') };
       expect((await resolveCommit(source, trusted)).sha).toBe(sha);
       const co = await checkoutCommit({ ...source, commitSha: sha }, trusted);
@@ -259,6 +241,41 @@ describe('checkoutCommit (git CLI, token out of argv)', () => {
     } finally {
       process.env.PATH = savedPath;
       rmSync(bin, { recursive: true, force: true });
+    }
+  });
+
+  it('clones nothing from the platform’s own network at build time, whatever the spelling (token or not)', async () => {
+    let connections = 0;
+    const listener = net.createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const port = (listener.address() as AddressInfo).port;
+    try {
+      for (const host of [
+        '[::ffff:127.0.0.1]',
+        '[::ffff:7f00:1]',
+        '[0:0:0:0:0:ffff:127.0.0.1]',
+        '[::127.0.0.1]',
+        '2130706433',
+        'localhost',
+      ])
+        for (const token of [undefined, TOKEN]) {
+          const url = `https://${host}:${port}/depot.git`;
+          const err = await sourceError(
+            checkoutCommit(
+              { repositoryUrl: url, branch: 'main', commitSha: 'a'.repeat(40), token },
+              { allowPrivateHosts: false },
+            ),
+          );
+          expect(err.message, url).toBe(
+            repositoryTexts.unreachable(new URL(url).href.replace(/\/$/, ''), true),
+          );
+        }
+      expect(connections).toBe(0);
+    } finally {
+      listener.close();
     }
   });
 
