@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { emailField, requiredText } from './fields';
-import { DOMAIN_PATTERN } from './deployments';
+import { DOMAIN_PATTERN } from './domain';
 
 /** SPEC §5 "Certificate form" rules and every certificate text the server answers. */
 export const certificateMessages = {
