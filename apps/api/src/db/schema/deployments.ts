@@ -68,7 +68,29 @@ export const deployments = pgTable(
     ramMb: integer('ram_mb').notNull(),
     storageMb: integer('storage_mb').notNull(),
     replicas: integer('replicas').notNull().default(1),
+    /**
+     * The custom domain, normalised (lower case, no trailing dot: schemas/domain.ts). One holder
+     * per name on the whole platform (`deployments_domain_key`), deleting applications included
+     * until their runtime objects are gone. Served only once verified (domain-verified-at).
+     */
     domain: text('nom_de_domaine'),
+    /** When `domain` was set: the earlier claim wins if two rows ever held one name. */
+    domainClaimedAt: timestamptz('domain_claimed_at'),
+    /**
+     * When its owner proved control of `domain` (modules/dns/verify.ts); null = pending: no
+     * route, Ingress or certificate is made for it on any runtime.
+     */
+    domainVerifiedAt: timestamptz('domain_verified_at'),
+    /** How: a CNAME to the application's own platform host, the TXT token, or held before proofs existed. */
+    domainProof: text('domain_proof', { enum: ['cname', 'txt', 'existing'] }),
+    /**
+     * The application's verification token, published by the domain's owner as the TXT record
+     * `_nuage-verification.<domain>`. Not a secret (it is in public DNS): it only has to be the
+     * application's own, so one tenant's record never proves another tenant's claim.
+     */
+    domainToken: text('domain_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /** Deleting a certificate still used by an application is refused (see certificates). */
     certificateId: uuid('certificat_tls_id').references(() => certificates.id, {
       onDelete: 'no action',
@@ -137,9 +159,11 @@ export const deployments = pgTable(
     uniqueIndex('deployments_environment_name_key')
       .on(t.environmentId, sql`lower(${t.nom})`)
       .where(sql`${t.desiredState} = 'present'`),
-    uniqueIndex('deployments_host_label_key')
-      .on(t.hostLabel)
-      .where(sql`${t.desiredState} = 'present'`),
+    // Every row, deleting ones too: a host keeps one owner until its runtime objects are gone.
+    uniqueIndex('deployments_host_label_key').on(t.hostLabel),
+    uniqueIndex('deployments_domain_key')
+      .on(sql`lower(rtrim(${t.domain}, '.'))`)
+      .where(sql`${t.domain} is not null`),
     index('deployments_project_idx').on(t.projectId),
     index('deployments_environment_idx').on(t.environmentId),
     index('deployments_work_idx').on(t.nextAttemptAt),

@@ -13,6 +13,7 @@ import { checkImageOfTemplate, NAME_TAKEN } from './deploy';
 import { cancelBuildsOf } from '../builds/build-service';
 import { withEvent } from './events';
 import { assertNameFree } from './name-check';
+import { assertDomainClaimable, isDomainTaken, refuseTakenDomain } from './domain-claim';
 import { certificateAlertOf } from '../certificates/application-alert';
 import { restoreAlertOf } from '../backups/restore-hold';
 import { presentDeployment, presentDeploymentDetail } from './presenter';
@@ -104,6 +105,17 @@ export async function updateDeployment(
       ]);
     }
   } else checkImageOfTemplate(authorized.template, d.image_registry_url);
+  const claimed = editedFields(authorized, d).domain;
+  const domainClaim = claimed && claimed !== authorized.domain
+    ? {
+        projectId: authorized.projectId,
+        deploymentId: authorized.id,
+        nom: authorized.nom,
+        domain: claimed,
+        field: 'nom_de_domaine' as const,
+      }
+    : null;
+  if (domainClaim) await assertDomainClaimable(ctx, domainClaim);
   if (d.certificat_tls_id !== undefined || d.nom_de_domaine !== undefined) {
     const wanted = editedFields(authorized, d);
     await resolveCertificate(ctx, {
@@ -132,6 +144,15 @@ export async function updateDeployment(
         await assertNameFree(tx, current.environmentId, next.nom);
       }
       const changed = runtimeFields.some((f) => next[f] !== current[f]);
+      // A new domain is claimed afresh: served only once its owner proves control again.
+      const domainChange =
+        next.domain !== current.domain
+          ? {
+              domainClaimedAt: next.domain ? new Date() : null,
+              domainVerifiedAt: null,
+              domainProof: null,
+            }
+          : {};
       const onlyScaled =
         next.replicas !== current.replicas && Object.keys(d).every((k) => k === 'replicas');
       const describe = onlyScaled
@@ -141,6 +162,7 @@ export async function updateDeployment(
         .update(deployments)
         .set({
           ...next,
+          ...domainChange,
           updatedAt: new Date(),
           ...(changed
             ? {
@@ -155,8 +177,10 @@ export async function updateDeployment(
         .returning();
       return { row: updated!, runtimeChanged: changed };
     })
-    .catch((err: unknown) => {
+    .catch(async (err: unknown) => {
       if (isUniqueViolation(err, 'deployments_environment_name_key')) throw conflict(NAME_TAKEN);
+      // Another application claimed the same domain at the same instant: the index decided.
+      if (domainClaim && isDomainTaken(err)) throw await refuseTakenDomain(ctx, domainClaim);
       throw err;
     });
   if (runtimeChanged) ctx.engine.wake();
