@@ -11,10 +11,29 @@ export interface DnsRecord {
 export type DnsCheckStatus =
   'correct' | 'incorrect' | 'introuvable' | 'non_configure' | 'indisponible';
 
+/** How a custom domain's owner proved control of it (issue 24). */
+export type DomainProof = 'cname' | 'txt' | 'existing';
+
+/**
+ * Whether the application may be served at its custom domain: only once its owner proved
+ * control of the name, by a CNAME to the application's own platform host or by the TXT record
+ * carrying the application's token. Until then no route, Ingress or certificate names it.
+ */
+export interface DomainOwnership {
+  statut: 'verifie' | 'en_attente';
+  preuve: DomainProof | null;
+  verifie_le: string | null;
+  /** The TXT record that proves control: `_nuage-verification.<domain>`. */
+  enregistrement: { type: 'TXT'; nom: string; valeur: string };
+  /** What to do, or what was found, in French. */
+  message: string;
+}
+
 export interface DnsHelp {
   domaine: string;
   /** Records that make the domain reach the application (any one of them is enough). */
   enregistrements: DnsRecord[];
+  propriete: DomainOwnership;
   verification: {
     statut: DnsCheckStatus;
     message: string;
@@ -52,4 +71,38 @@ export const dnsTexts = {
   recordType: 'Type',
   recordName: 'Nom',
   recordValue: 'Valeur',
+} as const;
+
+/** The TXT record's name and value: what the owner of `domain` publishes to prove control. */
+export const VERIFICATION_LABEL = '_nuage-verification';
+export const verificationRecordName = (domain: string) => `${VERIFICATION_LABEL}.${domain}`;
+export const verificationRecordValue = (token: string) => `nuage-verification=${token}`;
+
+/** The texts of the custom domain's proof of control (issue 24). */
+export const domainOwnershipTexts = {
+  title: 'Propriété du domaine',
+  verified: 'Domaine vérifié',
+  pending: 'En attente de vérification',
+  verifiedBy: {
+    cname: (domain: string) =>
+      `${domain} est rattaché à votre application : son alias (CNAME) vers l'adresse de l'application le prouve.`,
+    txt: (domain: string) =>
+      `${domain} est rattaché à votre application : l'enregistrement TXT de vérification le prouve.`,
+    existing: (domain: string) =>
+      `${domain} était déjà rattaché à votre application avant la vérification des domaines.`,
+  },
+  justVerified: (domain: string) =>
+    `${domain} est vérifié : la plateforme le met en service (route et certificat HTTPS) dans quelques instants.`,
+  pendingIntro: (domain: string) =>
+    `La plateforme ne sert ${domain} (ni route, ni certificat HTTPS) qu'une fois prouvé qu'il vous appartient. Créez cet enregistrement TXT chez votre fournisseur de domaine, puis cliquez sur « Vérifier le DNS » :`,
+  cnameAlsoProves: (host: string) => `Un alias (CNAME) du domaine vers ${host} le prouve aussi.`,
+  sharedAddress:
+    "Un enregistrement A vers l'adresse de la plateforme ne le prouve pas : cette adresse est partagée par toutes les applications.",
+  txtMissing: (name: string) =>
+    `Aucun enregistrement TXT ${name} pour le moment : créez-le (la propagation peut prendre jusqu'à quelques heures).`,
+  txtWrong: (name: string) =>
+    `L'enregistrement TXT ${name} ne contient pas le jeton de cette application : copiez exactement la valeur indiquée.`,
+  txtUnavailable:
+    "La recherche de l'enregistrement TXT a échoué : réessayez dans quelques instants.",
+  verifiedEvent: (domain: string) => `Nom de domaine ${domain} vérifié : mise en service`,
 } as const;

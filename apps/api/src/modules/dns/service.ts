@@ -5,20 +5,24 @@ import { conflict } from '../../lib/errors';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { authorizeDeployment } from '../deployments/access';
 import { expectedRecords } from './instructions';
+import { domainOwnership } from './ownership';
 
 const CHECK_LIMIT = { windowMs: 60_000, max: 20 };
 
 /**
  * GET /deployments/deployment/{id}/dns: the record to create for the application's custom
- * domain and whether the DNS already says so. Every member may read it; lookups are limited
- * per account so the endpoint cannot be used to hammer DNS servers.
+ * domain, whether the DNS already says so, and the proof of control (ownership.ts): a domain
+ * awaiting it is verified by this check as soon as its owner's record is there, and served from
+ * then on. Every member may read it; lookups are limited per account so the endpoint cannot be
+ * used to hammer DNS servers.
  */
 export async function deploymentDnsHelp(
   ctx: AppContext,
   input: { deploymentId: string; userId: string },
 ): Promise<DnsHelp> {
   const row = await authorizeDeployment(ctx.db, { ...input, need: 'user' });
-  if (!row.domain) throw conflict(dnsTexts.noDomain);
+  const domain = row.domain;
+  if (!domain) throw conflict(dnsTexts.noDomain);
   await new RateLimiter(ctx.db, ctx.secrets.hashKey).acquire([
     { bucket: 'dns-check', subject: input.userId, ...CHECK_LIMIT, detail: dnsTexts.tooMany },
   ]);
@@ -26,9 +30,15 @@ export async function deploymentDnsHelp(
     platformHostname: platformHostname(row.hostLabel, ctx.config.appsDomain),
     publicIp: ctx.config.publicIp,
   };
+  const verification = await ctx.dns.check(domain, expected);
   return {
-    domaine: row.domain,
-    enregistrements: expectedRecords({ domain: row.domain, ...expected }),
-    verification: await ctx.dns.check(row.domain, expected),
+    domaine: domain,
+    enregistrements: expectedRecords({ domain, ...expected }),
+    verification,
+    propriete: await domainOwnership(
+      ctx,
+      { ...row, domain },
+      { verification, platformHostname: expected.platformHostname },
+    ),
   };
 }
