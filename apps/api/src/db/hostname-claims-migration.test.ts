@@ -172,7 +172,12 @@ describe('migration 0014 (hostname claims)', () => {
     expect(rows.get(relabelled)!.host_label).toBe('blog-prod-victime');
     expect(rows.get(deleting)!.host_label).toMatch(/^blog-prod-victime-[0-9a-f]{6}$/);
 
-    const audit = await q<{ project_id: string; action: string; target_id: string; details: unknown }>(
+    const audit = await q<{
+      project_id: string;
+      action: string;
+      target_id: string;
+      details: unknown;
+    }>(
       `select project_id, action, target_id, details from audit_events where action = 'deployment.domain_released'`,
     );
     expect(audit).toEqual([
@@ -180,7 +185,10 @@ describe('migration 0014 (hostname claims)', () => {
         project_id: projects[1],
         action: 'deployment.domain_released',
         target_id: takeover,
-        details: { domaine: 'shop.victime.sn', raison: 'deja_utilise_par_une_application_plus_ancienne' },
+        details: {
+          domaine: 'shop.victime.sn',
+          raison: 'deja_utilise_par_une_application_plus_ancienne',
+        },
       },
     ]);
 

@@ -67,7 +67,11 @@ export function edgeRouteSource(
     const domainRoutes: EdgeRouteInfo[] = [];
     for (const row of present) {
       const domain = served.get(row.id) ?? null;
-      const url = applicationUrlFor({ hostLabel: row.hostLabel, domain }, config.appsDomain, config.edge);
+      const url = applicationUrlFor(
+        { hostLabel: row.hostLabel, domain },
+        config.appsDomain,
+        config.edge,
+      );
       const platform = platformHostname(row.hostLabel, config.appsDomain);
       const base = { deploymentId: row.id, url };
       platformRoutes.push({

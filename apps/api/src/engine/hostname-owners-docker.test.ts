@@ -3,7 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployments } from '../db/schema/deployments';
 import { certificateLookup } from '../modules/certificates/lookup';
-import { deploymentRow, erpBody, postDeploy, putDeployment } from '../../test/helpers/deploy-factories';
+import {
+  deploymentRow,
+  erpBody,
+  postDeploy,
+  putDeployment,
+} from '../../test/helpers/deploy-factories';
 import {
   proveDomainByTxt,
   tenant,
@@ -78,7 +83,12 @@ beforeAll(async () => {
   );
   expect(res.statusCode, res.body).toBe(201);
   victimId = res.json<{ id: string }>().id;
-  const own = await postDeploy(t, attacker.user.token, attacker.env.id, erpBody({ nom: 'Vitrine' }));
+  const own = await postDeploy(
+    t,
+    attacker.user.token,
+    attacker.env.id,
+    erpBody({ nom: 'Vitrine' }),
+  );
   expect(own.statusCode, own.body).toBe(201);
   attackerAppId = own.json<{ id: string }>().id;
 }, 60_000);
@@ -136,7 +146,12 @@ describe('hostnames on the docker runtime: the edge proxy’s routes, through th
     const claim = (o: Partial<typeof deployments.$inferInsert>) =>
       t.database.db
         .update(deployments)
-        .set({ domainClaimedAt: new Date(), domainVerifiedAt: new Date(), domainProof: 'txt', ...o })
+        .set({
+          domainClaimedAt: new Date(),
+          domainVerifiedAt: new Date(),
+          domainProof: 'txt',
+          ...o,
+        })
         .where(eq(deployments.id, attackerAppId));
     for (const domain of ['Shop.Victime.SN.', victimHost]) {
       await claim({ domain });

@@ -2,7 +2,12 @@ import { domainMessages } from '@nuage/shared/schemas/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployments } from '../db/schema/deployments';
-import { deploymentRow, erpBody, postDeploy, putDeployment } from '../../test/helpers/deploy-factories';
+import {
+  deploymentRow,
+  erpBody,
+  postDeploy,
+  putDeployment,
+} from '../../test/helpers/deploy-factories';
 import {
   proveDomainByTxt,
   tenant,
@@ -65,7 +70,12 @@ beforeAll(async () => {
   );
   expect(res.statusCode, res.body).toBe(201);
   victimId = res.json<{ id: string }>().id;
-  const own = await postDeploy(t, attacker.user.token, attacker.env.id, erpBody({ nom: 'Vitrine' }));
+  const own = await postDeploy(
+    t,
+    attacker.user.token,
+    attacker.env.id,
+    erpBody({ nom: 'Vitrine' }),
+  );
   expect(own.statusCode, own.body).toBe(201);
   attackerAppId = own.json<{ id: string }>().id;
 }, 60_000);

@@ -23,16 +23,19 @@ export function hostnamePolicy(config: {
   appsDomain: string | undefined;
   publicUrl: string;
 }): HostnamePolicy {
-  let host: string | null = null;
-  try {
-    host = normaliseDomain(new URL(config.publicUrl).hostname);
-  } catch {
-    host = null;
-  }
+  const host = hostOf(config.publicUrl);
   return {
     appsDomain: config.appsDomain ? normaliseDomain(config.appsDomain) : undefined,
     platformHost: host && !isIP(host.replace(/^\[|\]$/g, '')) ? host : null,
   };
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return normaliseDomain(new URL(url).hostname);
+  } catch {
+    return null;
+  }
 }
 
 const atOrUnder = (name: string, suffix: string) => name === suffix || name.endsWith(`.${suffix}`);

@@ -3,7 +3,10 @@ import { oneOwnerPerHost } from './edge-routes';
 import { hostnamePolicy, reservedBy } from './reserved-hosts';
 import { servedDomains, type DomainHolder } from './served-domains';
 
-const policy = hostnamePolicy({ appsDomain: 'apps.nuage.sn', publicUrl: 'https://console.nuage.sn' });
+const policy = hostnamePolicy({
+  appsDomain: 'apps.nuage.sn',
+  publicUrl: 'https://console.nuage.sn',
+});
 const day = (n: number) => new Date(Date.UTC(2025, 0, n));
 const holder = (o: Partial<DomainHolder> & Pick<DomainHolder, 'id'>): DomainHolder => ({
   domain: 'shop.exemple.sn',

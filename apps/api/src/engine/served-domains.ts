@@ -77,6 +77,8 @@ export function servedDomainLookup(db: Executor, policy: HostnamePolicy): Served
       .select(domainHolderColumns)
       .from(deployments)
       .where(sql`lower(rtrim(${deployments.domain}, '.')) = ${name}`);
-    return servedDomains([row, ...others.filter((o) => o.id !== row.id)], policy).get(row.id) ?? null;
+    return (
+      servedDomains([row, ...others.filter((o) => o.id !== row.id)], policy).get(row.id) ?? null
+    );
   };
 }

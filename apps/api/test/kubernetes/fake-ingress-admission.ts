@@ -13,7 +13,7 @@ interface Rule {
   http?: { paths?: { path?: string }[] };
 }
 
-const rulesOf = (ingress: Json) => (((ingress.spec as Json | undefined)?.rules ?? []) as Rule[]);
+const rulesOf = (ingress: Json) => ((ingress.spec as Json | undefined)?.rules ?? []) as Rule[];
 const nameOf = (ingress: Json) => {
   const meta = ingress.metadata as Json;
   return `${String(meta.namespace)}/${String(meta.name)}`;

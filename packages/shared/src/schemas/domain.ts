@@ -40,9 +40,9 @@ export const optionalDomain = z.nullish(
     z.transform((v) => (typeof v === 'string' ? normaliseDomain(v) : v)),
     z.union([
       z.literal(''),
-      z.string({ error: domainMessages.invalid }).check(
-        z.regex(DOMAIN_PATTERN, domainMessages.invalid),
-      ),
+      z
+        .string({ error: domainMessages.invalid })
+        .check(z.regex(DOMAIN_PATTERN, domainMessages.invalid)),
     ]),
   ),
 );

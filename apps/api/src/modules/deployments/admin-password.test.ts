@@ -55,9 +55,9 @@ describe('the application page’s admin access', () => {
       ram: 2,
     });
     // Until its owner proves control of the domain, the address the runtime gives.
-    expect((await getDetail(t, team.user.token, wp.id)).acces_admin.url_connexion ?? '').not.toContain(
-      'boutique.exemple.sn',
-    );
+    expect(
+      (await getDetail(t, team.user.token, wp.id)).acces_admin.url_connexion ?? '',
+    ).not.toContain('boutique.exemple.sn');
     await proveDomain(t, team.developer.token, wp.id);
     expect((await getDetail(t, team.user.token, wp.id)).acces_admin).toEqual({
       url_connexion: 'http://boutique.exemple.sn/wp-admin',

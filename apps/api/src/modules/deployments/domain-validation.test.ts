@@ -68,26 +68,29 @@ const rowsInEnvironment = async () => {
 };
 
 describe('the domain of an application, on every route', () => {
-  it.each(hostile)('refuses %j on the code deploy, the template deploy and the edit', async (domain) => {
-    const before = await rowsInEnvironment();
-    const dev = team.developer.token;
-    expectIssue(
-      await postCode(t, dev, env.id, codeBody({ nom_domaine: domain })),
-      ['body', 'nom_domaine'],
-      domainMessages.invalid,
-    );
-    expectIssue(
-      await postDeploy(t, dev, env.id, erpBody({ nom_domaine: domain })),
-      ['body', 'nom_domaine'],
-      domainMessages.invalid,
-    );
-    expectIssue(
-      await putDeployment(t, dev, appId, { nom_de_domaine: domain }),
-      ['body', 'nom_de_domaine'],
-      domainMessages.invalid,
-    );
-    expect(await rowsInEnvironment()).toBe(before);
-  });
+  it.each(hostile)(
+    'refuses %j on the code deploy, the template deploy and the edit',
+    async (domain) => {
+      const before = await rowsInEnvironment();
+      const dev = team.developer.token;
+      expectIssue(
+        await postCode(t, dev, env.id, codeBody({ nom_domaine: domain })),
+        ['body', 'nom_domaine'],
+        domainMessages.invalid,
+      );
+      expectIssue(
+        await postDeploy(t, dev, env.id, erpBody({ nom_domaine: domain })),
+        ['body', 'nom_domaine'],
+        domainMessages.invalid,
+      );
+      expectIssue(
+        await putDeployment(t, dev, appId, { nom_de_domaine: domain }),
+        ['body', 'nom_de_domaine'],
+        domainMessages.invalid,
+      );
+      expect(await rowsInEnvironment()).toBe(before);
+    },
+  );
 
   it('stores a valid domain normalised (case, spaces, trailing dot) on the code deploy too', async () => {
     const res = await postCode(

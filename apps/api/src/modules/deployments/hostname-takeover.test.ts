@@ -1,4 +1,3 @@
-import type { Environment, Project } from '@nuage/shared/api-types';
 import type { AuditPage } from '@nuage/shared/audit-actions';
 import { domainMessages } from '@nuage/shared/schemas/domain';
 import { inArray, sql } from 'drizzle-orm';
@@ -11,11 +10,11 @@ import {
   postDeploy,
   putDeployment,
 } from '../../../test/helpers/deploy-factories';
-import { call, createVerifiedUser, type TestUser } from '../../../test/helpers/factories';
+import { tenant, type Tenant } from '../../../test/helpers/domain-factories';
+import { call } from '../../../test/helpers/factories';
 import {
   API,
   createEnvironment,
-  createProject,
   expectDetail,
   expectIssue,
   type ApiResponse,
@@ -33,24 +32,6 @@ import type { TestApp } from '../../../test/helpers/test-app';
 const APPS = 'apps.nuage.test';
 /** testConfig()'s PUBLIC_URL is http://plateforme.test: the platform's own host. */
 const PLATFORM_HOST = 'plateforme.test';
-
-interface Tenant {
-  user: TestUser;
-  project: Project;
-  env: Environment;
-}
-
-async function tenant(t: TestApp, nom: string): Promise<Tenant> {
-  const user = await createVerifiedUser(t, { prenom: nom, nom: 'Client' });
-  const project = await createProject(t, user!.token, {
-    nom: `Projet ${nom}`,
-    quota_cpu: 8,
-    quota_ram: 16,
-    quota_stockage: 100,
-  });
-  const env = await createEnvironment(t, user!.token, project.id);
-  return { user: user!, project, env };
-}
 
 async function refusalsIn(t: TestApp, who: Tenant) {
   const res = await call(t, 'GET', `${API}/projects/${who.project.id}/audit?limit=200`, {
@@ -152,20 +133,23 @@ describe('hostname takeover with APPS_DOMAIN set (two tenants)', () => {
   ];
 
   for (const route of ['template', 'code', 'edit'] as const) {
-    it.each(cases)(`${route}: refuses %s, in French, and audits the attempt`, async (_, name, expected) => {
-      const domain = name();
-      const before = (await refusalsIn(t, attacker)).length;
-      const res = await attempt(t, attacker, route, domain, attackerAppId);
-      expectRefused(res, route, expected);
-      const refusals = await refusalsIn(t, attacker);
-      expect(refusals).toHaveLength(before + 1);
-      expect(refusals[0]).toMatchObject({ domaine: domain.toLowerCase().replace(/\.$/, '') });
-      // Nothing of the attacker's changed, the victim keeps its name.
-      expect((await deploymentRow(t, attackerAppId))!.domain).toBeNull();
-      expect((await deploymentRow(t, victimId))!.domain).toBe('shop.victime.sn');
-      // The victim's log says nothing of another tenant's attempts (nor who made them).
-      expect(await refusalsIn(t, victim)).toEqual([]);
-    });
+    it.each(cases)(
+      `${route}: refuses %s, in French, and audits the attempt`,
+      async (_, name, expected) => {
+        const domain = name();
+        const before = (await refusalsIn(t, attacker)).length;
+        const res = await attempt(t, attacker, route, domain, attackerAppId);
+        expectRefused(res, route, expected);
+        const refusals = await refusalsIn(t, attacker);
+        expect(refusals).toHaveLength(before + 1);
+        expect(refusals[0]).toMatchObject({ domaine: domain.toLowerCase().replace(/\.$/, '') });
+        // Nothing of the attacker's changed, the victim keeps its name.
+        expect((await deploymentRow(t, attackerAppId))!.domain).toBeNull();
+        expect((await deploymentRow(t, victimId))!.domain).toBe('shop.victime.sn');
+        // The victim's log says nothing of another tenant's attempts (nor who made them).
+        expect(await refusalsIn(t, victim)).toEqual([]);
+      },
+    );
   }
 
   it('refuses the same domain twice in one project (another environment), in any case', async () => {
@@ -246,7 +230,10 @@ describe('hostname takeover with APPS_DOMAIN set (two tenants)', () => {
       .select({ domain: deployments.domain })
       .from(deployments)
       .where(inArray(deployments.domain, ['course.exemple.sn', 'edition.exemple.sn']));
-    expect(holders.map((h) => h.domain).sort()).toEqual(['course.exemple.sn', 'edition.exemple.sn']);
+    expect(holders.map((h) => h.domain).sort()).toEqual([
+      'course.exemple.sn',
+      'edition.exemple.sn',
+    ]);
     await putDeployment(t, victim.user.token, victimId, { nom_de_domaine: 'shop.victime.sn' });
   });
 

@@ -106,15 +106,16 @@ export async function updateDeployment(
     }
   } else checkImageOfTemplate(authorized.template, d.image_registry_url);
   const claimed = editedFields(authorized, d).domain;
-  const domainClaim = claimed && claimed !== authorized.domain
-    ? {
-        projectId: authorized.projectId,
-        deploymentId: authorized.id,
-        nom: authorized.nom,
-        domain: claimed,
-        field: 'nom_de_domaine' as const,
-      }
-    : null;
+  const domainClaim =
+    claimed && claimed !== authorized.domain
+      ? {
+          projectId: authorized.projectId,
+          deploymentId: authorized.id,
+          nom: authorized.nom,
+          domain: claimed,
+          field: 'nom_de_domaine' as const,
+        }
+      : null;
   if (domainClaim) await assertDomainClaimable(ctx, domainClaim);
   if (d.certificat_tls_id !== undefined || d.nom_de_domaine !== undefined) {
     const wanted = editedFields(authorized, d);

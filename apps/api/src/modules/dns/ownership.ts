@@ -65,8 +65,7 @@ export async function domainOwnership(
     if (records === null) return pending(t.txtUnavailable);
     if (records.some((r) => r.trim() === enregistrement.valeur)) proof = 'txt';
     else {
-      const pointsAtPlatform =
-        found.verification.statut === 'correct' ? ` ${t.sharedAddress}` : '';
+      const pointsAtPlatform = found.verification.statut === 'correct' ? ` ${t.sharedAddress}` : '';
       return pending(
         `${records.length ? t.txtWrong(enregistrement.nom) : t.txtMissing(enregistrement.nom)}${pointsAtPlatform}`,
       );
