@@ -105,4 +105,9 @@ export const domainOwnershipTexts = {
   txtUnavailable:
     "La recherche de l'enregistrement TXT a échoué : réessayez dans quelques instants.",
   verifiedEvent: (domain: string) => `Nom de domaine ${domain} vérifié : mise en service`,
+  copyTxt: 'Copier la valeur TXT',
+  copyTxtName: 'Copier le nom TXT',
+  /** Beside the domain field of the wizard and of the edit form. */
+  formHint:
+    "Il est servi une fois prouvé qu'il vous appartient : la page de l'application indique l'enregistrement DNS à créer.",
 } as const;
