@@ -15,6 +15,16 @@ export type DnsCheckStatus =
 export type DomainProof = 'cname' | 'txt' | 'existing';
 
 /**
+ * How long a claimed custom domain waits for its owner's proof of control. A pending claim
+ * reserves nothing (whoever proves control first gets the name), and past this delay it is
+ * withdrawn from the application, so names are not hoarded by claims nobody proves.
+ */
+export const DOMAIN_CLAIM_PENDING_DAYS = 7;
+
+/** What the last check of a pending claim found (the explicit one or the platform's own). */
+export type DomainCheckResult = 'txt_missing' | 'txt_wrong';
+
+/**
  * Whether the application may be served at its custom domain: only once its owner proved
  * control of the name, by a CNAME to the application's own platform host or by the TXT record
  * carrying the application's token. Until then no route, Ingress or certificate names it.
@@ -23,6 +33,10 @@ export interface DomainOwnership {
   statut: 'verifie' | 'en_attente';
   preuve: DomainProof | null;
   verifie_le: string | null;
+  /** While pending: when the claim is withdrawn unless proved by then. */
+  expire_le: string | null;
+  /** While pending: when the platform last looked for the proof (null: not yet). */
+  derniere_verification: string | null;
   /** The TXT record that proves control: `_nuage-verification.<domain>`. */
   enregistrement: { type: 'TXT'; nom: string; valeur: string };
   /** What to do, or what was found, in French. */
@@ -95,6 +109,14 @@ export const domainOwnershipTexts = {
     `${domain} est vérifié : la plateforme le met en service (route et certificat HTTPS) dans quelques instants.`,
   pendingIntro: (domain: string) =>
     `La plateforme ne sert ${domain} (ni route, ni certificat HTTPS) qu'une fois prouvé qu'il vous appartient. Créez cet enregistrement TXT chez votre fournisseur de domaine, puis cliquez sur « Vérifier le DNS » :`,
+  /** Members who may not verify (role « utilisateur ») read the same card without the button. */
+  pendingIntroReader: (domain: string) =>
+    `La plateforme ne sert ${domain} (ni route, ni certificat HTTPS) qu'une fois prouvé qu'il vous appartient. Le propriétaire du domaine crée cet enregistrement TXT chez son fournisseur de domaine :`,
+  /** `until` is already formatted (fr-FR date and time). */
+  pendingUntil: (until: string) =>
+    `Demande en attente de preuve jusqu'au ${until} : sans preuve d'ici là, le domaine est retiré de l'application. La plateforme vérifie aussi d'elle-même, régulièrement, tant que la demande est en attente.`,
+  notCheckedYet: "Pas encore vérifié : créez l'enregistrement, puis vérifiez.",
+  lastChecked: (at: string) => `Dernière vérification : ${at}.`,
   cnameAlsoProves: (host: string) => `Un alias (CNAME) du domaine vers ${host} le prouve aussi.`,
   sharedAddress:
     "Un enregistrement A vers l'adresse de la plateforme ne le prouve pas : cette adresse est partagée par toutes les applications.",
@@ -105,6 +127,20 @@ export const domainOwnershipTexts = {
   txtUnavailable:
     "La recherche de l'enregistrement TXT a échoué : réessayez dans quelques instants.",
   verifiedEvent: (domain: string) => `Nom de domaine ${domain} vérifié : mise en service`,
+  /**
+   * The event of an application whose pending claim lost the name: the name's owner proved
+   * control for another application (never said which, nor whose).
+   */
+  releasedByProofEvent: (domain: string) =>
+    `Nom de domaine ${domain} retiré : son propriétaire a prouvé qu'il le contrôle pour une autre application de la plateforme. Une demande en attente de preuve ne réserve pas un nom.`,
+  expiredEvent: (domain: string) =>
+    `Nom de domaine ${domain} retiré : aucune preuve de contrôle n'a été apportée en ${DOMAIN_CLAIM_PENDING_DAYS} jours. Saisissez-le à nouveau pour relancer la vérification.`,
+  /** The answer of « Vérifier le DNS » for a claim past its delay (withdrawn by that check). */
+  expired: (domain: string) =>
+    `La demande pour ${domain} a expiré (${DOMAIN_CLAIM_PENDING_DAYS} jours sans preuve de contrôle) : le domaine a été retiré de l'application. Saisissez-le à nouveau pour relancer la vérification.`,
+  /** Another application proved control of the name first. */
+  lost: (domain: string) =>
+    `${domain} a été vérifié pour une autre application de la plateforme : le domaine a été retiré de celle-ci.`,
   copyTxt: 'Copier la valeur TXT',
   copyTxtName: 'Copier le nom TXT',
   /** Beside the domain field of the wizard and of the edit form. */

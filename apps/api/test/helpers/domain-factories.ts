@@ -42,7 +42,21 @@ export async function dnsHelp(t: TestApp, token: string, deploymentId: string) {
   return res.json<DnsHelp>();
 }
 
-/** The owner publishes the TXT record the DNS card shows, then checks: the domain is verified. */
+/** « Vérifier le DNS »: POST …/dns/verify, the raw answer. */
+export function verifyDns(t: TestApp, token: string, deploymentId: string) {
+  return call(t, 'POST', `${API}/deployments/deployment/${deploymentId}/dns/verify`, { token });
+}
+
+export async function verifyDnsHelp(t: TestApp, token: string, deploymentId: string) {
+  const res = await verifyDns(t, token, deploymentId);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<DnsHelp>();
+}
+
+/**
+ * The owner publishes the TXT record the DNS card shows, then a developer of the project
+ * presses « Vérifier le DNS » (`token`, a developer's or admin's): the domain is verified.
+ */
 export async function proveDomainByTxt(
   t: TestApp,
   zone: Zone,
@@ -51,7 +65,7 @@ export async function proveDomainByTxt(
 ) {
   const { propriete } = await dnsHelp(t, token, deploymentId);
   zone[propriete.enregistrement.nom] = { txt: [propriete.enregistrement.valeur] };
-  const after = await dnsHelp(t, token, deploymentId);
+  const after = await verifyDnsHelp(t, token, deploymentId);
   expect(after.propriete).toMatchObject({ statut: 'verifie', preuve: 'txt' });
   return after;
 }

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { deployments } from '../../db/schema/deployments';
 import { applicationName } from '../../engine/templates/build-spec';
 import { conflict } from '../../lib/errors';
-import { isDomainTaken, refuseTakenDomain } from './domain-claim';
+import { claimDomain, isDomainTaken, refuseTakenDomain, type DomainClaim } from './domain-claim';
 import { allocateHostLabel } from './host-label';
 import { assertNameFree } from './name-check';
 import { lockProjectAndCheckQuota, reservationOf } from './quota';
@@ -35,6 +35,9 @@ export type NewApplicationValues = Omit<
   | 'domainClaimedAt'
   | 'domainVerifiedAt'
   | 'domainProof'
+  | 'domainNextCheckAt'
+  | 'domainCheckedAt'
+  | 'domainCheckResult'
   | keyof ApplicationResources
 >;
 
@@ -42,9 +45,9 @@ export type NewApplicationValues = Omit<
  * Inserts a new application (a catalogue one or code) in one transaction: the project locked
  * and its quota checked, so that concurrent deploys never exceed it; the name free in its
  * environment; a host label of its own; its custom domain claimed, pending its proof of
- * control (the caller checked it with assertDomainClaimable). `then` runs in the same
- * transaction with the new row (a code application's first build). A name or a domain taken
- * meanwhile is refused (409).
+ * control (the caller checked it with assertDomainClaimable; checked again here under the
+ * name's lock). `then` runs in the same transaction with the new row (a code application's
+ * first build). A name or a domain taken meanwhile is refused (409).
  */
 export async function insertApplication<T>(
   ctx: AppContext,
@@ -60,8 +63,13 @@ export async function insertApplication<T>(
   },
   then: (tx: Executor, row: DeploymentRow) => Promise<T>,
 ): Promise<T> {
+  const claim: DomainClaim | null = app.domain
+    ? { projectId: app.env.projectId, nom: app.nom, domain: app.domain, field: 'nom_domaine' }
+    : null;
   const insert = () =>
     ctx.db.transaction(async (tx) => {
+      // The name's lock first (domain-lock.ts), then the project's.
+      const claimColumns = claim ? await claimDomain(tx, claim) : {};
       const project = await lockProjectAndCheckQuota(tx, {
         projectId: app.env.projectId,
         requested: reservationOf(app.resources),
@@ -83,7 +91,7 @@ export async function insertApplication<T>(
           nom: app.nom,
           template: app.template,
           domain: app.domain,
-          domainClaimedAt: app.domain ? new Date() : null,
+          ...claimColumns,
           ...app.resources,
           ...app.values(id),
         })
@@ -100,15 +108,8 @@ export async function insertApplication<T>(
       .catch(async (err: unknown) => {
         if (isUniqueViolation(err, 'deployments_environment_name_key'))
           throw conflict(deployMessages.nameTaken);
-        // Another application claimed the same domain at the same instant: the index decided.
-        if (app.domain && isDomainTaken(err)) {
-          throw await refuseTakenDomain(ctx, {
-            projectId: app.env.projectId,
-            nom: app.nom,
-            domain: app.domain,
-            field: 'nom_domaine',
-          });
-        }
+        // The name was verified for another application (or claimed in the project) meanwhile.
+        if (claim && isDomainTaken(err)) throw await refuseTakenDomain(ctx, claim);
         throw err;
       })
   );

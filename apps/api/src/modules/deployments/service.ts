@@ -13,7 +13,14 @@ import { checkImageOfTemplate, NAME_TAKEN } from './deploy';
 import { cancelBuildsOf } from '../builds/build-service';
 import { withEvent } from './events';
 import { assertNameFree } from './name-check';
-import { assertDomainClaimable, isDomainTaken, refuseTakenDomain } from './domain-claim';
+import {
+  assertDomainClaimable,
+  claimLockedDomain,
+  isDomainTaken,
+  noClaimColumns,
+  refuseTakenDomain,
+} from './domain-claim';
+import { lockDomainName } from '../dns/domain-lock';
 import { certificateAlertOf } from '../certificates/application-alert';
 import { restoreAlertOf } from '../backups/restore-hold';
 import { presentDeployment, presentDeploymentDetail } from './presenter';
@@ -128,6 +135,9 @@ export async function updateDeployment(
 
   const { row, runtimeChanged } = await ctx.db
     .transaction(async (tx) => {
+      // The name the edit sets, locked before the project (domain-lock.ts): a claim is checked
+      // again under it below, whatever a concurrent change did to the row meanwhile.
+      if (d.nom_de_domaine) await lockDomainName(tx, d.nom_de_domaine);
       const project = await lockProject(tx, authorized.projectId);
       const [current] = await tx
         .select()
@@ -147,13 +157,17 @@ export async function updateDeployment(
       const changed = runtimeFields.some((f) => next[f] !== current[f]);
       // A new domain is claimed afresh: served only once its owner proves control again.
       const domainChange =
-        next.domain !== current.domain
-          ? {
-              domainClaimedAt: next.domain ? new Date() : null,
-              domainVerifiedAt: null,
-              domainProof: null,
-            }
-          : {};
+        next.domain === current.domain
+          ? {}
+          : next.domain
+            ? await claimLockedDomain(tx, {
+                projectId: current.projectId,
+                deploymentId: current.id,
+                nom: current.nom,
+                domain: next.domain,
+                field: 'nom_de_domaine',
+              })
+            : noClaimColumns;
       const onlyScaled =
         next.replicas !== current.replicas && Object.keys(d).every((k) => k === 'replicas');
       const describe = onlyScaled
@@ -180,8 +194,16 @@ export async function updateDeployment(
     })
     .catch(async (err: unknown) => {
       if (isUniqueViolation(err, 'deployments_environment_name_key')) throw conflict(NAME_TAKEN);
-      // Another application claimed the same domain at the same instant: the index decided.
-      if (domainClaim && isDomainTaken(err)) throw await refuseTakenDomain(ctx, domainClaim);
+      // The name was verified for another application (or claimed in the project) meanwhile.
+      if (d.nom_de_domaine && isDomainTaken(err)) {
+        throw await refuseTakenDomain(ctx, {
+          projectId: authorized.projectId,
+          deploymentId: authorized.id,
+          nom: authorized.nom,
+          domain: d.nom_de_domaine,
+          field: 'nom_de_domaine',
+        });
+      }
       throw err;
     });
   if (runtimeChanged) ctx.engine.wake();
