@@ -46,6 +46,7 @@ export const auditActions = {
   'certificate.update': { label: 'Certificat modifié', category: 'certificats' },
   'certificate.renew': { label: 'Renouvellement demandé', category: 'certificats' },
   'certificate.delete': { label: 'Certificat supprimé', category: 'certificats' },
+  'certificate.refused': { label: 'Commande de certificat refusée', category: 'certificats' },
   'api_token.use': { label: 'Jeton d’API utilisé', category: 'jetons' },
 } as const satisfies Record<string, { label: string; category: string }>;
 

@@ -9,6 +9,7 @@ import type {
   EdgeRouteSource,
 } from './drivers/docker/edge/routes';
 import { localUrl } from './drivers/docker/edge/routes';
+import { scopeCertificatesToOwnHosts, type ProjectRoute } from './edge-certificate-scope';
 import { platformHostname } from './hostnames';
 import { hostnamePolicy } from './reserved-hosts';
 import { domainHolderColumns, servedDomains } from './served-domains';
@@ -21,8 +22,9 @@ import type { CertificateLookup } from './spec-for-deployment';
  *     APPS_DOMAIN `<label>.localhost` over plain HTTP, which browsers resolve to the host;
  *   - its custom domain (nom_de_domaine) over HTTPS, once served (served-domains.ts: verified,
  *     not the platform's, first claim): the certificate attached to the application when it
- *     has one (custom PEM or ordered by the platform), else one the proxy orders by ACME
- *     HTTP-01 with the platform's ACME settings.
+ *     has one (custom PEM or ordered by the platform) and it names no other project's host
+ *     (edge-certificate-scope.ts), else one the proxy orders by ACME HTTP-01 with the
+ *     platform's ACME settings.
  * application_url is the custom domain when set, else the platform hostname.
  */
 
@@ -55,6 +57,7 @@ export function edgeRouteSource(
     const rows = await db
       .select({
         ...domainHolderColumns,
+        projectId: deployments.projectId,
         hostLabel: deployments.hostLabel,
         certificateId: deployments.certificateId,
         desiredState: deployments.desiredState,
@@ -63,8 +66,8 @@ export function edgeRouteSource(
       .orderBy(asc(deployments.createdAt), asc(deployments.id));
     const served = servedDomains(rows, policy);
     const present = rows.filter((r) => r.desiredState === 'present');
-    const platformRoutes: EdgeRouteInfo[] = [];
-    const domainRoutes: EdgeRouteInfo[] = [];
+    const platformRoutes: ProjectRoute[] = [];
+    const domainRoutes: ProjectRoute[] = [];
     for (const row of present) {
       const domain = served.get(row.id) ?? null;
       const url = applicationUrlFor(
@@ -73,7 +76,7 @@ export function edgeRouteSource(
         config.edge,
       );
       const platform = platformHostname(row.hostLabel, config.appsDomain);
-      const base = { deploymentId: row.id, url };
+      const base = { deploymentId: row.id, url, projectId: row.projectId };
       platformRoutes.push({
         ...base,
         httpHosts: platform ? [] : [`${row.hostLabel}.localhost`],
@@ -86,8 +89,9 @@ export function edgeRouteSource(
         domainRoutes.push({ ...base, httpHosts: [], tlsHosts: [domain], certificate: pem });
       }
     }
-    // Platform hosts first (oldest application first), then custom domains (earliest claim).
-    return oneOwnerPerHost([...platformRoutes, ...domainRoutes]);
+    // Platform hosts first (oldest application first), then custom domains (earliest claim);
+    // a chosen certificate is loaded only if it names no host of another project.
+    return scopeCertificatesToOwnHosts(oneOwnerPerHost([...platformRoutes, ...domainRoutes]));
   };
 }
 
@@ -96,7 +100,7 @@ export function edgeRouteSource(
  * (routes come in order of precedence) and is taken from the others, so the proxy never has two
  * owners for one host whatever the rows held. A route left without hosts is dropped.
  */
-export function oneOwnerPerHost(routes: EdgeRouteInfo[]): EdgeRouteInfo[] {
+export function oneOwnerPerHost<R extends EdgeRouteInfo>(routes: R[]): R[] {
   const taken = new Set<string>();
   const keep = (hosts: string[]) =>
     hosts.filter((h) => {

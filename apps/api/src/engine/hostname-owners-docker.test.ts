@@ -18,6 +18,8 @@ import {
 import type { Zone } from '../../test/helpers/fake-dns';
 import { expectDetail, expectIssue } from '../../test/helpers/project-factories';
 import { createTestApp, type TestApp } from '../../test/helpers/test-app';
+import { createCustom, customBody } from '../../test/certificates/api';
+import { makeCertificate } from '../../test/certificates/pki';
 import { buildCaddyConfig } from './drivers/docker/edge/caddy-config';
 import { edgeRouteSource } from './edge-routes';
 
@@ -136,6 +138,62 @@ describe('hostnames on the docker runtime: the edge proxy’s routes, through th
     expect(await routedTo(victimHost)).toEqual([victimId]);
     expect(await routedTo(PLATFORM_HOST)).toBeUndefined();
     await expectOneOwnerPerHost();
+  });
+
+  it('never loads a certificate an attacker uploaded for its own domain that also names another tenant’s hosts', async () => {
+    const victimHost = `${(await deploymentRow(t, victimId))!.hostLabel}.${APPS}`;
+    const token = attacker.user.token;
+    // The attacker's own domain, proved: its application may have a certificate of its choice.
+    const edit = await putDeployment(t, token, attackerAppId, {
+      nom_de_domaine: 'vitrine.attaquant.sn',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    await proveDomainByTxt(t, zone, token, attackerAppId);
+    const loaded = async () => {
+      const routes = await edgeRouteSource(
+        t.database.db,
+        certificateLookup(t.database.db, t.secrets.secretsKey),
+        t.config,
+      )();
+      const config = buildCaddyConfig(
+        routes.map((r) => ({ ...r, upstreams: [] })),
+        { adminListen: 'unix//admin.sock', adminOrigin: 'edge', publicHttpsPort: 443 },
+      ) as {
+        apps: { tls: { certificates?: { load_pem: { certificate: string; tags: string[] }[] } } };
+      };
+      return config.apps.tls.certificates?.load_pem ?? [];
+    };
+    // A self-signed certificate for its domain that also names the victim's domain and every
+    // platform host, uploaded and attached: the upload and the attachment are accepted (it
+    // covers the attacker's domain), but the proxy never loads it, so it can never be served.
+    for (const names of [
+      ['vitrine.attaquant.sn', 'shop.victime.sn'],
+      ['vitrine.attaquant.sn', `*.${APPS}`],
+      ['vitrine.attaquant.sn', victimHost],
+    ]) {
+      const forged = makeCertificate({ commonName: names[0]!, names });
+      const cert = await createCustom(t, token, customBody(attacker.project.id, forged));
+      const attach = await putDeployment(t, token, attackerAppId, { certificat_tls_id: cert.id });
+      expect(attach.statusCode, attach.body).toBe(200);
+      expect((await loaded()).map((p) => p.certificate)).not.toContain(forged.certPem);
+      expect(await routedTo('shop.victime.sn')).toEqual([victimId]);
+      expect(await routedTo(victimHost)).toEqual([victimId]);
+      // The attacker's domain is still served, with the certificate the proxy orders itself.
+      expect(await routedTo('vitrine.attaquant.sn')).toEqual([attackerAppId]);
+    }
+    // One naming its own domain only is loaded, for its application.
+    const own = makeCertificate({
+      commonName: 'vitrine.attaquant.sn',
+      names: ['vitrine.attaquant.sn', 'www.vitrine.attaquant.sn'],
+    });
+    const cert = await createCustom(t, token, customBody(attacker.project.id, own));
+    await putDeployment(t, token, attackerAppId, { certificat_tls_id: cert.id });
+    expect(await loaded()).toEqual([
+      expect.objectContaining({ certificate: own.certPem, tags: [`app-${attackerAppId}`] }),
+    ]);
+    await expectOneOwnerPerHost();
+    // Back as it was for the next test.
+    await putDeployment(t, token, attackerAppId, { certificat_tls_id: '', nom_de_domaine: '' });
   });
 
   it('leaves a name held twice by rows from before the index to its first claimant, never the newcomer', async () => {

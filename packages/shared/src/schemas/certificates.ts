@@ -64,6 +64,16 @@ export const certificateMessages = {
     `L'autorité racine « ${name} » n'est pas reconnue par les navigateurs.`,
   inUse: (applications: string) =>
     `Ce certificat est utilisé par ${applications} : retirez-le de ces applications avant de le supprimer.`,
+  /**
+   * Let's Encrypt orders (issue 24): only for a name the project holds and has proved (a
+   * verified custom domain of one of its applications; `*.x` needs x), never the platform's.
+   */
+  orderNotHeld: (name: string, domain: string) =>
+    `Impossible de commander un certificat pour ${name} : ${domain} n'est pas un nom de domaine vérifié d'une application de ce projet. Indiquez-le comme nom de domaine d'une application, puis prouvez qu'il vous appartient (carte « Configuration DNS » de l'application).`,
+  orderReserved: (name: string) =>
+    `Impossible de commander un certificat pour ${name} : ce nom appartient à la plateforme, qui obtient elle-même les certificats de ses adresses.`,
+  noLongerHeld: (domain: string) =>
+    `${domain} n'est plus un nom de domaine vérifié d'une application de ce projet : la plateforme ne commande plus de certificat pour lui.`,
   stillCoversApplications: (domain: string, application: string) =>
     `Le nouveau certificat ne couvre pas le domaine ${domain} de l'application « ${application} ».`,
 } as const;

@@ -112,7 +112,7 @@ describe('the background check of pending custom domains', () => {
   });
 
   it('looks up a bounded number of claims per pass, the ones due first, and spreads the next checks', async () => {
-    const ids = [];
+    const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push(await claim(`lot${i}.exemple.sn`));
     const due = later();
     const looked = () => ids.filter((_, i) => txtLookups(`lot${i}.exemple.sn`) > 0).length;
