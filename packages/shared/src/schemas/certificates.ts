@@ -78,6 +78,12 @@ export const certificateMessages = {
     `Le nouveau certificat ne couvre pas le domaine ${domain} de l'application « ${application} ».`,
 } as const;
 
+/** Beside the fields of the Let's Encrypt form (Certificats page). */
+export const letsEncryptFormTexts = {
+  domainHint:
+    "Un nom de domaine vérifié d'une application de ce projet (carte « Configuration DNS » de l'application), qui pointe vers la plateforme : l'autorité le vérifie avant d'émettre.",
+} as const;
+
 const m = certificateMessages;
 
 /** 64 KiB: a leaf, two intermediates and a 4096-bit RSA key fit several times over. */

@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { dnsQueryOptions } from '../api/get-dns';
 import { deploymentQueryKey } from '../api/get-deployment';
+import { useVerifyDns } from '../api/verify-dns';
 import { DnsRecordsTable } from './dns-records-table';
 import { DomainOwnership } from './domain-ownership';
 
@@ -24,19 +25,24 @@ const tones: Record<DnsHelp['verification']['statut'], 'success' | 'error' | 'wa
 
 /**
  * The custom domain's DNS: whether the platform serves it yet (its owner's proof of control),
- * the record that makes it reach the application, and the server's check of both. Checking is
- * what verifies a pending domain: the application page then reads the application again.
+ * the record that makes it reach the application, and the server's check of both. Reading it
+ * changes nothing; « Vérifier le DNS » (developers and admins) looks for the proof now, and the
+ * platform also looks by itself now and then: once verified, the page reads the application
+ * again.
  */
 export function DnsCard({
   deploymentId,
   domain,
   domainStatus,
+  canVerify,
 }: {
   deploymentId: string;
   domain: string;
   domainStatus?: DomainStatus | null | undefined;
+  canVerify: boolean;
 }) {
   const dns = useQuery(dnsQueryOptions(deploymentId, domain));
+  const verify = useVerifyDns(deploymentId, domain);
   const queryClient = useQueryClient();
   const check = dns.data?.verification;
   const status = dns.data?.propriete.statut ?? domainStatus;
@@ -62,7 +68,7 @@ export function DnsCard({
         }
       />
       <CardBody className="space-y-3">
-        {dns.data && <DomainOwnership domain={domain} help={dns.data} />}
+        {dns.data && <DomainOwnership domain={domain} help={dns.data} canVerify={canVerify} />}
         <p className="text-sm text-slate-600 dark:text-slate-300">{texts.intro(domain)}</p>
         {dns.data && dns.data.enregistrements.length > 0 && (
           <DnsRecordsTable records={dns.data.enregistrements} label={texts.title} />
@@ -93,15 +99,24 @@ export function DnsCard({
             </Notice>
           </div>
         )}
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => void dns.refetch()}
-          loading={dns.isFetching}
-          loadingText={texts.checking}
-        >
-          {texts.check}
-        </Button>
+        {verify.isError && (
+          <div role="alert">
+            <Notice tone="error">
+              {verify.error instanceof ApiError ? verify.error.message : texts.unavailable}
+            </Notice>
+          </div>
+        )}
+        {canVerify && (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => verify.mutate()}
+            loading={verify.isPending}
+            loadingText={texts.checking}
+          >
+            {texts.check}
+          </Button>
+        )}
       </CardBody>
     </Card>
   );

@@ -204,6 +204,7 @@ export default function DeploymentDetailRoute() {
                 deploymentId={d.id}
                 domain={d.nom_de_domaine}
                 domainStatus={d.statut_domaine}
+                canVerify={canManage}
               />
             </div>
           )}
