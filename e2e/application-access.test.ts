@@ -117,14 +117,19 @@ describe('the application page (issue 16)', () => {
       wordpress_email: 'gerant@boutique.sn',
       wordpress_password: WIZARD_PASSWORD,
     });
-    // Its owner publishes the TXT record the DNS card gives (issue 24): the card's check, when
-    // the page opens, verifies the domain, and the login address becomes the domain's.
+    // Its owner publishes the TXT record the DNS card gives (issue 24) and « Vérifier le DNS »
+    // verifies the domain: the login address becomes the domain's.
     const help = await api<{ propriete: { enregistrement: { nom: string; valeur: string } } }>(
       'GET',
       `/deployments/deployment/${id}/dns`,
     );
     const record = help.body.propriete.enregistrement;
     txt[record.nom] = [record.valeur];
+    const verified = await api<{ propriete: { statut: string } }>(
+      'POST',
+      `/deployments/deployment/${id}/dns/verify`,
+    );
+    expect(verified.body.propriete.statut).toBe('verifie');
     const page = await openPage('light');
     await visit(page, `/deployment/${id}`, detailReady);
     const access = page.getByRole('region', { name: 'Accès administrateur' });

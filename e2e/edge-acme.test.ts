@@ -207,17 +207,15 @@ describe.skipIf(why !== null)('custom domains over HTTPS through the edge proxy 
 
   /**
    * Nothing is routed for a custom domain before its owner proves control: the TXT record the
-   * DNS card gives is published, and the card's check verifies it.
+   * DNS card gives is published, and « Vérifier le DNS » (POST …/dns/verify) verifies it.
    */
   async function proveDomain(id: string) {
-    const dnsOf = () =>
-      call<{ propriete: { statut: string; enregistrement: { nom: string; valeur: string } } }>(
-        'GET',
-        `/deployments/deployment/${id}/dns`,
-      );
-    const record = (await dnsOf()).body.propriete.enregistrement;
+    type Help = { propriete: { statut: string; enregistrement: { nom: string; valeur: string } } };
+    const record = (await call<Help>('GET', `/deployments/deployment/${id}/dns`)).body.propriete
+      .enregistrement;
     txt[record.nom] = [record.valeur];
-    expect((await dnsOf()).body.propriete.statut).toBe('verifie');
+    const verified = await call<Help>('POST', `/deployments/deployment/${id}/dns/verify`);
+    expect(verified.body.propriete.statut).toBe('verifie');
   }
 
   const detailOf = async (id: string) =>
