@@ -23,6 +23,8 @@ const WIZARD_PASSWORD = 'Choisi-dans-assistant-42';
 
 let server: RunningServer;
 let dns: TestDnsServer;
+/** TXT records the test DNS server answers (an owner proving control adds one). */
+const txt: Record<string, string[]> = {};
 let browser: Browser;
 let owner: Account;
 let api: ApiCall;
@@ -71,10 +73,13 @@ async function openPage(colorScheme: 'light' | 'dark' = 'light'): Promise<Page> 
 }
 
 beforeAll(async () => {
-  dns = await startDnsServer({
-    'boutique.exemple.sn': [PUBLIC_IP],
-    'blog.exemple.sn': ['198.51.100.7'],
-  });
+  dns = await startDnsServer(
+    {
+      'boutique.exemple.sn': [PUBLIC_IP],
+      'blog.exemple.sn': ['198.51.100.7'],
+    },
+    txt,
+  );
   server = await startServer({
     APPS_DOMAIN: 'apps.nuage.test',
     PUBLIC_IP,
@@ -112,6 +117,19 @@ describe('the application page (issue 16)', () => {
       wordpress_email: 'gerant@boutique.sn',
       wordpress_password: WIZARD_PASSWORD,
     });
+    // Its owner publishes the TXT record the DNS card gives (issue 24) and « Vérifier le DNS »
+    // verifies the domain: the login address becomes the domain's.
+    const help = await api<{ propriete: { enregistrement: { nom: string; valeur: string } } }>(
+      'GET',
+      `/deployments/deployment/${id}/dns`,
+    );
+    const record = help.body.propriete.enregistrement;
+    txt[record.nom] = [record.valeur];
+    const verified = await api<{ propriete: { statut: string } }>(
+      'POST',
+      `/deployments/deployment/${id}/dns/verify`,
+    );
+    expect(verified.body.propriete.statut).toBe('verifie');
     const page = await openPage('light');
     await visit(page, `/deployment/${id}`, detailReady);
     const access = page.getByRole('region', { name: 'Accès administrateur' });
@@ -137,6 +155,7 @@ describe('the application page (issue 16)', () => {
     const dnsText = await dnsCard.innerText();
     expect(dnsText).toContain(PUBLIC_IP);
     expect(dnsText).toMatch(/CNAME\s+boutique\.exemple\.sn\s+boutique-production-boutique-dakar/);
+    expect(dnsText).toContain('Domaine vérifié');
     await screenshot(page, 'application-access-light');
 
     // Régénérer: a new password, the revealed one is hidden, the next reveal shows another.
@@ -173,6 +192,9 @@ describe('the application page (issue 16)', () => {
       .toContain(
         `blog.exemple.sn pointe vers 198.51.100.7, pas vers l'adresse de la plateforme (${PUBLIC_IP}).`,
       );
+    // Not proved: not served, the TXT record to create is given.
+    expect(await dnsCard.innerText()).toContain('En attente de vérification');
+    expect(await dnsCard.innerText()).toContain('_nuage-verification.blog.exemple.sn');
     const access = page.getByRole('region', { name: 'Accès administrateur' });
     await access.getByRole('button', { name: 'Révéler le mot de passe' }).click();
     const dialog = page.getByRole('dialog');

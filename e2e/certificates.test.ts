@@ -8,14 +8,18 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { createAccount, newAccount, signInContext } from './helpers/accounts';
+import { apiClient } from './helpers/api';
 import { launchBrowser, newContext, screenshot } from './helpers/browser';
+import { startDnsServer, type TestDnsServer } from './helpers/dns-server';
 import { startServer, type RunningServer } from './helpers/server';
 
 /**
  * The Certificates screen in Chromium on the simulation runtime: a custom certificate made with
  * the openssl CLI is uploaded through the file pickers, shown Actif with its expiry, checked in
  * the details, renamed and deleted; a Let's Encrypt order is signed by the local simulation
- * authority and turns Actif on its own (the list polls while it runs).
+ * authority and turns Actif on its own (the list polls while it runs). An order is placed only
+ * for a verified domain of one of the project's applications (issue 24): another name is
+ * refused under the field, in French.
  */
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -103,6 +107,8 @@ const variants = [
 
 describe('certificates in Chromium', () => {
   let server: RunningServer;
+  let dns: TestDnsServer;
+  const txt: Record<string, string[]> = {};
   let browser: Browser;
   let token: string;
   let tmp: string;
@@ -166,7 +172,8 @@ describe('certificates in Chromium', () => {
   beforeAll(async () => {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'nuage-certs-'));
     material = await makeCertificate(tmp);
-    server = await startServer();
+    dns = await startDnsServer({ [LE_DOMAIN]: ['203.0.113.10'] }, txt);
+    server = await startServer({ PUBLIC_IP: '203.0.113.10', DNS_SERVERS: dns.address });
     browser = await launchBrowser();
     const account = await createAccount(server, newAccount());
     const login = await fetch(`${server.url}/api/v1/auth/login`, {
@@ -187,12 +194,36 @@ describe('certificates in Chromium', () => {
       }),
     });
     if (!project.ok) throw new Error(`project: ${project.status} ${await project.text()}`);
+    // An application of the project whose owner proved control of LE_DOMAIN (its TXT record
+    // published, « Vérifier le DNS »): the Let's Encrypt order below is for a name it holds.
+    const api = apiClient(server, token);
+    const projectId = ((await project.json()) as { id: string }).id;
+    const env = await api<{ id: string }>('POST', `/environments/${projectId}/environments`, {
+      nom: 'production',
+      type: 'prod',
+    });
+    const app = await api<{ id: string }>('POST', `/deployments/${env.body.id}/deploy/erp`, {
+      nom: 'Api',
+      cpu: 0.5,
+      ram: 1,
+      storage: 2,
+      replicas: 1,
+      type_application: 'wordpress',
+      nom_domaine: LE_DOMAIN,
+    });
+    if (app.status !== 201) throw new Error(`deploy: ${app.status} ${JSON.stringify(app.body)}`);
+    type Help = { propriete: { statut: string; enregistrement: { nom: string; valeur: string } } };
+    const help = await api<Help>('GET', `/deployments/deployment/${app.body.id}/dns`);
+    txt[help.body.propriete.enregistrement.nom] = [help.body.propriete.enregistrement.valeur];
+    const verified = await api<Help>('POST', `/deployments/deployment/${app.body.id}/dns/verify`);
+    expect(verified.body.propriete.statut).toBe('verifie');
   });
 
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => {});
     await browser?.close();
     await server?.stop();
+    await dns?.close();
     if (tmp) await rm(tmp, { recursive: true, force: true });
   });
 
@@ -206,8 +237,18 @@ describe('certificates in Chromium', () => {
     );
     const dialog = await openCreate(page, "Let's Encrypt");
     const form = dialog.getByRole('form', { name: "Demande Let's Encrypt" });
-    await form.getByLabel('Nom de domaine').fill(LE_DOMAIN);
+    // A name no application of the project holds: refused under the field, nothing ordered.
+    await form.getByLabel('Nom de domaine').fill('autre.exemple.sn');
     await form.getByLabel('Adresse email').fill('admin@exemple.sn');
+    await dialog.getByRole('button', { name: 'Demander le certificat' }).click();
+    await form
+      .getByText(
+        "Impossible de commander un certificat pour autre.exemple.sn : autre.exemple.sn n'est pas un nom de domaine vérifié d'une application de ce projet.",
+        { exact: false },
+      )
+      .waitFor();
+    await screenshot(page, 'certificates-letsencrypt-refused-light-1280');
+    await form.getByLabel('Nom de domaine').fill(LE_DOMAIN);
     await dialog.getByRole('button', { name: 'Demander le certificat' }).click();
     await page.getByText("Demande de certificat Let's Encrypt envoyée !").waitFor();
 

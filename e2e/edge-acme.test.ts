@@ -104,6 +104,8 @@ describe.skipIf(why !== null)('custom domains over HTTPS through the edge proxy 
   const tmp: string[] = [];
   let images: Awaited<ReturnType<typeof prepareWordpressImages>>;
   let dns: TestDnsServer;
+  /** The TXT records of the test DNS: each domain's owner proves control (issue 24). */
+  const txt: Record<string, string[]> = {};
   let pebble: RunningPebble;
   let server: RunningServer;
   let httpsPort: number;
@@ -118,11 +120,14 @@ describe.skipIf(why !== null)('custom domains over HTTPS through the edge proxy 
     httpsPort = await freePort();
     // The shop's domain resolves to the host, where the proxy's ports are published; the
     // broken one resolves nowhere (NXDOMAIN), as a domain whose DNS was never set.
-    dns = await startDnsServer({
-      [shop]: ['127.0.0.1'],
-      [ordered]: ['127.0.0.1'],
-      [`*.${appsDomain}`]: ['127.0.0.1'],
-    });
+    dns = await startDnsServer(
+      {
+        [shop]: ['127.0.0.1'],
+        [ordered]: ['127.0.0.1'],
+        [`*.${appsDomain}`]: ['127.0.0.1'],
+      },
+      txt,
+    );
     pebble = await startPebble({ address: address!, dnsServer: dns.address, httpPort });
     const adminDir = await mkdtemp(path.join(os.tmpdir(), 'nuage-e2e-edge-'));
     tmp.push(adminDir);
@@ -141,6 +146,8 @@ describe.skipIf(why !== null)('custom domains over HTTPS through the edge proxy 
       TLS_EXTRA_CA_FILE: pebble.caFile,
       EDGE_CERTIFICATE_CHECK_SECONDS: '2',
       APPS_DOMAIN: appsDomain,
+      // The custom-domain check (and its proof of control) asks the test's DNS.
+      DNS_SERVERS: dns.address,
       // Behind the network guard, as in production: the proxy still reaches Pebble.
       ...testGuardEnv(prefix),
       // No NODE_EXTRA_CA_CERTS: the platform's own ACME client (Certificats page) reaches
@@ -194,7 +201,21 @@ describe.skipIf(why !== null)('custom domains over HTTPS through the edge proxy 
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     deployments.push({ id: res.body.id });
+    if (typeof extra.nom_domaine === 'string') await proveDomain(res.body.id);
     return res.body.id;
+  }
+
+  /**
+   * Nothing is routed for a custom domain before its owner proves control: the TXT record the
+   * DNS card gives is published, and « Vérifier le DNS » (POST …/dns/verify) verifies it.
+   */
+  async function proveDomain(id: string) {
+    type Help = { propriete: { statut: string; enregistrement: { nom: string; valeur: string } } };
+    const record = (await call<Help>('GET', `/deployments/deployment/${id}/dns`)).body.propriete
+      .enregistrement;
+    txt[record.nom] = [record.valeur];
+    const verified = await call<Help>('POST', `/deployments/deployment/${id}/dns/verify`);
+    expect(verified.body.propriete.statut).toBe('verifie');
   }
 
   const detailOf = async (id: string) =>

@@ -149,6 +149,8 @@ export const envSchema = z.object({
   ACME_EMAIL: z.email().optional(),
   // Docker runtime: how often the certificates the edge proxy serves are read back.
   EDGE_CERTIFICATE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How often the platform looks for the proof of control of pending custom domains. */
+  DOMAIN_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   ACME_DNS_PROVIDER: z.enum(['httpreq']).optional(),
   ACME_DNS_HTTPREQ_URL: z.url().optional(),
   ACME_DNS_PROPAGATION_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),

@@ -43,6 +43,8 @@ export interface Config {
   /** The reconciler's lease (default 60 s): how soon work of a killed process is taken over. */
   engineLeaseMs: number | undefined;
   certificates: CertificateConfig;
+  /** The background check of pending custom domains (modules/dns/claim-worker.ts). */
+  domainClaims: { pollMs: number };
   logLevel: string;
   webDistDir: string | undefined;
   trustProxy: boolean;
@@ -244,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       extraTrustedCaFile: e.TLS_EXTRA_CA_FILE ? path.resolve(e.TLS_EXTRA_CA_FILE) : undefined,
       proxyCheckMs: e.EDGE_CERTIFICATE_CHECK_SECONDS * 1000,
     },
+    domainClaims: { pollMs: e.DOMAIN_CHECK_SECONDS * 1000 },
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     trustProxy: e.TRUST_PROXY,

@@ -12,6 +12,7 @@ import { findKubeConnection } from './engine/drivers/kubernetes/kube-detect';
 import { loggerOptions } from './http/logging';
 import { BackupWorker } from './modules/backups/worker';
 import { createCertificateWorker } from './modules/certificates/worker';
+import { DomainClaimWorker } from './modules/dns/claim-worker';
 import { purgeExpiredAccountData } from './modules/sessions/maintenance';
 import { loadSecrets } from './secrets';
 
@@ -57,6 +58,9 @@ async function main() {
   // Scheduled backups and weekly test restores (modules/backups).
   const backupWorker = new BackupWorker(app.ctx);
 
+  // Pending custom domains: proofs of control looked up, expired claims withdrawn (modules/dns).
+  const domainClaimWorker = new DomainClaimWorker(app.ctx, config.domainClaims);
+
   const purge = () =>
     purgeExpiredAccountData(app.ctx).catch((err: unknown) =>
       app.log.warn({ err }, 'hourly purge failed'),
@@ -72,6 +76,7 @@ async function main() {
     clearInterval(maintenance);
     await certificateWorker.stop();
     await backupWorker.stop();
+    await domainClaimWorker.stop();
     await app.buildWorker?.stop();
     await app.engine.stop();
     await app.close();
@@ -84,6 +89,7 @@ async function main() {
   app.buildWorker?.start();
   certificateWorker.start();
   backupWorker.start();
+  domainClaimWorker.start();
   void purge();
   app.log.info(
     {

@@ -121,6 +121,8 @@ export interface MessageResponse {
  * SPEC §3 "Deployment / application": an application as GET /deployments/{envId}/deployments
  * lists it and the deploy and edit calls answer it. Never a secret.
  */
+export type DomainStatus = 'verifie' | 'en_attente';
+
 export interface Deployment {
   id: string;
   nom: string;
@@ -141,6 +143,12 @@ export interface Deployment {
   helm_chart_version: string;
   certificat_tls_id: string | null;
   nom_de_domaine: string | null;
+  /**
+   * The custom domain's state (issue 24): 'en_attente' until its owner proves control (DNS
+   * card: a CNAME to the platform host or the TXT record), no route for it meanwhile; null
+   * without a custom domain.
+   */
+  statut_domaine: DomainStatus | null;
   application_url: string | null;
   environnement_id: string;
   projet_id: string;

@@ -11,10 +11,43 @@ export interface DnsRecord {
 export type DnsCheckStatus =
   'correct' | 'incorrect' | 'introuvable' | 'non_configure' | 'indisponible';
 
+/** How a custom domain's owner proved control of it (issue 24). */
+export type DomainProof = 'cname' | 'txt' | 'existing';
+
+/**
+ * How long a claimed custom domain waits for its owner's proof of control. A pending claim
+ * reserves nothing (whoever proves control first gets the name), and past this delay it is
+ * withdrawn from the application, so names are not hoarded by claims nobody proves.
+ */
+export const DOMAIN_CLAIM_PENDING_DAYS = 7;
+
+/** What the last check of a pending claim found (the explicit one or the platform's own). */
+export type DomainCheckResult = 'txt_missing' | 'txt_wrong';
+
+/**
+ * Whether the application may be served at its custom domain: only once its owner proved
+ * control of the name, by a CNAME to the application's own platform host or by the TXT record
+ * carrying the application's token. Until then no route, Ingress or certificate names it.
+ */
+export interface DomainOwnership {
+  statut: 'verifie' | 'en_attente';
+  preuve: DomainProof | null;
+  verifie_le: string | null;
+  /** While pending: when the claim is withdrawn unless proved by then. */
+  expire_le: string | null;
+  /** While pending: when the platform last looked for the proof (null: not yet). */
+  derniere_verification: string | null;
+  /** The TXT record that proves control: `_nuage-verification.<domain>`. */
+  enregistrement: { type: 'TXT'; nom: string; valeur: string };
+  /** What to do, or what was found, in French. */
+  message: string;
+}
+
 export interface DnsHelp {
   domaine: string;
   /** Records that make the domain reach the application (any one of them is enough). */
   enregistrements: DnsRecord[];
+  propriete: DomainOwnership;
   verification: {
     statut: DnsCheckStatus;
     message: string;
@@ -52,4 +85,65 @@ export const dnsTexts = {
   recordType: 'Type',
   recordName: 'Nom',
   recordValue: 'Valeur',
+} as const;
+
+/** The TXT record's name and value: what the owner of `domain` publishes to prove control. */
+export const VERIFICATION_LABEL = '_nuage-verification';
+export const verificationRecordName = (domain: string) => `${VERIFICATION_LABEL}.${domain}`;
+export const verificationRecordValue = (token: string) => `nuage-verification=${token}`;
+
+/** The texts of the custom domain's proof of control (issue 24). */
+export const domainOwnershipTexts = {
+  title: 'Propriété du domaine',
+  verified: 'Domaine vérifié',
+  pending: 'En attente de vérification',
+  verifiedBy: {
+    cname: (domain: string) =>
+      `${domain} est rattaché à votre application : son alias (CNAME) vers l'adresse de l'application le prouve.`,
+    txt: (domain: string) =>
+      `${domain} est rattaché à votre application : l'enregistrement TXT de vérification le prouve.`,
+    existing: (domain: string) =>
+      `${domain} était déjà rattaché à votre application avant la vérification des domaines.`,
+  },
+  justVerified: (domain: string) =>
+    `${domain} est vérifié : la plateforme le met en service (route et certificat HTTPS) dans quelques instants.`,
+  pendingIntro: (domain: string) =>
+    `La plateforme ne sert ${domain} (ni route, ni certificat HTTPS) qu'une fois prouvé qu'il vous appartient. Créez cet enregistrement TXT chez votre fournisseur de domaine, puis cliquez sur « Vérifier le DNS » :`,
+  /** Members who may not verify (role « utilisateur ») read the same card without the button. */
+  pendingIntroReader: (domain: string) =>
+    `La plateforme ne sert ${domain} (ni route, ni certificat HTTPS) qu'une fois prouvé qu'il vous appartient. Le propriétaire du domaine crée cet enregistrement TXT chez son fournisseur de domaine :`,
+  /** `until` is already formatted (fr-FR date and time). */
+  pendingUntil: (until: string) =>
+    `Demande en attente de preuve jusqu'au ${until} : sans preuve d'ici là, le domaine est retiré de l'application. La plateforme vérifie aussi d'elle-même, régulièrement, tant que la demande est en attente.`,
+  notCheckedYet: "Pas encore vérifié : créez l'enregistrement, puis vérifiez.",
+  lastChecked: (at: string) => `Dernière vérification : ${at}.`,
+  cnameAlsoProves: (host: string) => `Un alias (CNAME) du domaine vers ${host} le prouve aussi.`,
+  sharedAddress:
+    "Un enregistrement A vers l'adresse de la plateforme ne le prouve pas : cette adresse est partagée par toutes les applications.",
+  txtMissing: (name: string) =>
+    `Aucun enregistrement TXT ${name} pour le moment : créez-le (la propagation peut prendre jusqu'à quelques heures).`,
+  txtWrong: (name: string) =>
+    `L'enregistrement TXT ${name} ne contient pas le jeton de cette application : copiez exactement la valeur indiquée.`,
+  txtUnavailable:
+    "La recherche de l'enregistrement TXT a échoué : réessayez dans quelques instants.",
+  verifiedEvent: (domain: string) => `Nom de domaine ${domain} vérifié : mise en service`,
+  /**
+   * The event of an application whose pending claim lost the name: the name's owner proved
+   * control for another application (never said which, nor whose).
+   */
+  releasedByProofEvent: (domain: string) =>
+    `Nom de domaine ${domain} retiré : son propriétaire a prouvé qu'il le contrôle pour une autre application de la plateforme. Une demande en attente de preuve ne réserve pas un nom.`,
+  expiredEvent: (domain: string) =>
+    `Nom de domaine ${domain} retiré : aucune preuve de contrôle n'a été apportée en ${DOMAIN_CLAIM_PENDING_DAYS} jours. Saisissez-le à nouveau pour relancer la vérification.`,
+  /** The answer of « Vérifier le DNS » for a claim past its delay (withdrawn by that check). */
+  expired: (domain: string) =>
+    `La demande pour ${domain} a expiré (${DOMAIN_CLAIM_PENDING_DAYS} jours sans preuve de contrôle) : le domaine a été retiré de l'application. Saisissez-le à nouveau pour relancer la vérification.`,
+  /** Another application proved control of the name first. */
+  lost: (domain: string) =>
+    `${domain} a été vérifié pour une autre application de la plateforme : le domaine a été retiré de celle-ci.`,
+  copyTxt: 'Copier la valeur TXT',
+  copyTxtName: 'Copier le nom TXT',
+  /** Beside the domain field of the wizard and of the edit form. */
+  formHint:
+    "Il est servi une fois prouvé qu'il vous appartient : la page de l'application indique l'enregistrement DNS à créer.",
 } as const;

@@ -4,6 +4,7 @@ import type { RuntimeDriver } from './driver';
 import type { Engine } from './engine';
 import type { RenderOptions } from './manifests/types';
 import { Reconciler } from './reconciler';
+import type { HostnamePolicy } from './reserved-hosts';
 import type { ApplicationUrl, CertificateLookup } from './spec-for-deployment';
 
 export interface EngineRuntime extends Engine {
@@ -22,6 +23,7 @@ export function createEngine(opts: {
   renderOptions?: RenderOptions;
   certificates?: CertificateLookup;
   applicationUrl?: ApplicationUrl;
+  hostnames?: HostnamePolicy;
   pollMs?: number;
   leaseMs?: number;
   passWaitMs?: number;

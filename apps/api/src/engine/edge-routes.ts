@@ -1,4 +1,4 @@
-import { eq, gt } from 'drizzle-orm';
+import { asc, gt } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { acmeChallenges } from '../db/schema/certificates';
@@ -9,7 +9,10 @@ import type {
   EdgeRouteSource,
 } from './drivers/docker/edge/routes';
 import { localUrl } from './drivers/docker/edge/routes';
+import { scopeCertificatesToOwnHosts, type ProjectRoute } from './edge-certificate-scope';
 import { platformHostname } from './hostnames';
+import { hostnamePolicy } from './reserved-hosts';
+import { domainHolderColumns, servedDomains } from './served-domains';
 import type { CertificateLookup } from './spec-for-deployment';
 
 /**
@@ -17,9 +20,11 @@ import type { CertificateLookup } from './spec-for-deployment';
  * that exists:
  *   - its platform hostname: `<label>.<APPS_DOMAIN>` over HTTPS (ACME), or without
  *     APPS_DOMAIN `<label>.localhost` over plain HTTP, which browsers resolve to the host;
- *   - its custom domain (nom_de_domaine) over HTTPS: the certificate attached to the
- *     application when it has one (custom PEM or ordered by the platform), else one the
- *     proxy orders by ACME HTTP-01 with the platform's ACME settings.
+ *   - its custom domain (nom_de_domaine) over HTTPS, once served (served-domains.ts: verified,
+ *     not the platform's, first claim): the certificate attached to the application when it
+ *     has one (custom PEM or ordered by the platform) and it names no other project's host
+ *     (edge-certificate-scope.ts), else one the proxy orders by ACME HTTP-01 with the
+ *     platform's ACME settings.
  * application_url is the custom domain when set, else the platform hostname.
  */
 
@@ -44,37 +49,69 @@ export function applicationUrlFor(
 export function edgeRouteSource(
   db: Database,
   certificates: CertificateLookup,
-  config: Pick<Config, 'appsDomain' | 'edge'>,
+  config: Pick<Config, 'appsDomain' | 'publicUrl' | 'edge'>,
 ): EdgeRouteSource {
+  const policy = hostnamePolicy(config);
   return async () => {
+    // Deleting applications too: a name they hold stays theirs until their objects are gone.
     const rows = await db
       .select({
-        id: deployments.id,
+        ...domainHolderColumns,
+        projectId: deployments.projectId,
         hostLabel: deployments.hostLabel,
-        domain: deployments.domain,
         certificateId: deployments.certificateId,
+        desiredState: deployments.desiredState,
       })
       .from(deployments)
-      .where(eq(deployments.desiredState, 'present'));
-    const routes: EdgeRouteInfo[] = [];
-    for (const row of rows) {
-      const url = applicationUrlFor(row, config.appsDomain, config.edge);
+      .orderBy(asc(deployments.createdAt), asc(deployments.id));
+    const served = servedDomains(rows, policy);
+    const present = rows.filter((r) => r.desiredState === 'present');
+    const platformRoutes: ProjectRoute[] = [];
+    const domainRoutes: ProjectRoute[] = [];
+    for (const row of present) {
+      const domain = served.get(row.id) ?? null;
+      const url = applicationUrlFor(
+        { hostLabel: row.hostLabel, domain },
+        config.appsDomain,
+        config.edge,
+      );
       const platform = platformHostname(row.hostLabel, config.appsDomain);
-      const base = { deploymentId: row.id, url };
-      routes.push({
+      const base = { deploymentId: row.id, url, projectId: row.projectId };
+      platformRoutes.push({
         ...base,
         httpHosts: platform ? [] : [`${row.hostLabel}.localhost`],
         tlsHosts: platform ? [platform] : [],
         certificate: null,
       });
-      if (row.domain) {
+      if (domain) {
         // A second route for the custom domain: its own certificate, or ACME.
         const pem = row.certificateId ? await certificates(row.certificateId) : null;
-        routes.push({ ...base, httpHosts: [], tlsHosts: [row.domain], certificate: pem });
+        domainRoutes.push({ ...base, httpHosts: [], tlsHosts: [domain], certificate: pem });
       }
     }
-    return routes;
+    // Platform hosts first (oldest application first), then custom domains (earliest claim);
+    // a chosen certificate is loaded only if it names no host of another project.
+    return scopeCertificatesToOwnHosts(oneOwnerPerHost([...platformRoutes, ...domainRoutes]));
   };
+}
+
+/**
+ * The last guard before the proxy's table: a host listed by several routes stays with the first
+ * (routes come in order of precedence) and is taken from the others, so the proxy never has two
+ * owners for one host whatever the rows held. A route left without hosts is dropped.
+ */
+export function oneOwnerPerHost<R extends EdgeRouteInfo>(routes: R[]): R[] {
+  const taken = new Set<string>();
+  const keep = (hosts: string[]) =>
+    hosts.filter((h) => {
+      const host = h.toLowerCase();
+      if (taken.has(host)) return false;
+      taken.add(host);
+      return true;
+    });
+  return routes
+    .map((r) => ({ ...r, httpHosts: keep(r.httpHosts), tlsHosts: keep(r.tlsHosts) }))
+    .filter((r) => r.httpHosts.length + r.tlsHosts.length > 0);
 }
 
 /** The pending (not expired) HTTP-01 answers of the platform's own ACME orders, all processes'. */

@@ -14,6 +14,7 @@ import {
 } from './manifests/write';
 import { environmentShare } from './project-quota';
 import type { ApplicationSpec } from './spec';
+import type { ServedDomainLookup } from './served-domains';
 import { specForDeployment, type CertificateLookup } from './spec-for-deployment';
 
 export interface EnvironmentManifestsOptions {
@@ -22,6 +23,7 @@ export interface EnvironmentManifestsOptions {
   secretsKey: Buffer;
   dataDir: string;
   certificates: CertificateLookup;
+  servedDomain: ServedDomainLookup;
   renderOptions?: RenderOptions;
 }
 
@@ -68,6 +70,7 @@ export class EnvironmentManifests {
           namespace: env.namespace,
           secretsKey: this.opts.secretsKey,
           certificates: this.opts.certificates,
+          servedDomain: this.opts.servedDomain,
         }),
       ),
     );

@@ -15,6 +15,7 @@ import {
 import { recordPreparations } from './record-builds';
 import { recordNotReady, releaseWentLive } from './release-gate';
 import { repairDrift } from './repair-drift';
+import type { ServedDomainLookup } from './served-domains';
 import type { ApplicationRef, ApplicationSpec } from './spec';
 import {
   replicasToRun,
@@ -29,6 +30,8 @@ export interface ApplicationReconcilerDeps {
   driver: RuntimeDriver;
   secretsKey: Buffer;
   certificates: CertificateLookup;
+  /** The custom domain each application may be served at (served-domains.ts). */
+  servedDomain: ServedDomainLookup;
   applicationUrl?: ApplicationUrl | undefined;
   log: FastifyBaseLogger;
   /**
@@ -91,6 +94,7 @@ export async function reconcileApplication(
         namespace,
         secretsKey: deps.secretsKey,
         certificates: deps.certificates,
+        servedDomain: deps.servedDomain,
         applicationUrl: deps.applicationUrl,
       });
       // The namespace's quota must hold the new reservation before its pods are created.

@@ -10,6 +10,8 @@ import type { RuntimeDriver } from './driver';
 import type { RenderOptions } from './manifests/types';
 import { EnvironmentReconciler } from './reconcile-environment';
 import { reconcileApplication } from './reconcile-application';
+import type { HostnamePolicy } from './reserved-hosts';
+import { servedDomainLookup, type ServedDomainLookup } from './served-domains';
 import type { ApplicationUrl, CertificateLookup } from './spec-for-deployment';
 
 export interface ReconcilerOptions {
@@ -20,6 +22,8 @@ export interface ReconcilerOptions {
   log: FastifyBaseLogger;
   certificates?: CertificateLookup;
   applicationUrl?: ApplicationUrl;
+  /** The names the platform allocates itself: never served as a custom domain. */
+  hostnames?: HostnamePolicy;
   /** Cluster-specific rendering (storage and ingress classes) of the manifests folder. */
   renderOptions?: RenderOptions;
   /** How often to look for work when nobody wakes us. */
@@ -54,8 +58,10 @@ export class Reconciler {
   private readonly maxRunning: number;
   /** Application passes under way, whether their tick still waits for them or not. */
   private readonly running = new Set<Promise<void>>();
+  private readonly servedDomain: ServedDomainLookup;
 
   constructor(private readonly opts: ReconcilerOptions) {
+    this.servedDomain = servedDomainLookup(opts.db, opts.hostnames ?? {});
     this.loop = new WorkLoop(() => this.tick(), {
       pollMs: opts.pollMs ?? 1000,
       log: opts.log,
@@ -74,6 +80,7 @@ export class Reconciler {
       dataDir: opts.dataDir,
       log: opts.log,
       certificates: this.certificates,
+      servedDomain: this.servedDomain,
       ...(opts.renderOptions ? { renderOptions: opts.renderOptions } : {}),
       owner: this.owner,
       leaseMs: this.leaseMs,
@@ -143,6 +150,7 @@ export class Reconciler {
         driver: this.opts.driver,
         secretsKey: this.opts.secretsKey,
         certificates: this.certificates,
+        servedDomain: this.servedDomain,
         applicationUrl: this.opts.applicationUrl,
         log: this.opts.log,
         owner: this.owner,

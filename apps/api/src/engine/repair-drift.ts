@@ -28,6 +28,7 @@ export async function repairDrift(
     namespace,
     secretsKey: deps.secretsKey,
     certificates: deps.certificates,
+    servedDomain: deps.servedDomain,
     applicationUrl: deps.applicationUrl,
   });
   await deps.driver.apply(spec);

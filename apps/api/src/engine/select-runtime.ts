@@ -11,6 +11,7 @@ import { findKubeConnection } from './drivers/kubernetes/kube-detect';
 import { SimulationDriver } from './drivers/simulation/driver';
 import { certificateLookup } from '../modules/certificates/lookup';
 import { applicationUrlFor, edgeChallengeSource, edgeRouteSource } from './edge-routes';
+import { hostnamePolicy } from './reserved-hosts';
 
 interface EngineDeps {
   config: Config;
@@ -137,6 +138,8 @@ export function engineFor(choice: RuntimeChoice, deps: EngineDeps): EngineRuntim
     renderOptions: deps.config.kubernetes,
     // Applications' TLS Secrets (Ingress TLS on Kubernetes) get their PEMs from the certificates table.
     certificates: certificateLookup(deps.db, deps.secrets.secretsKey),
+    // Never serve, as a custom domain, a name the platform allocates itself.
+    hostnames: hostnamePolicy(deps.config),
     ...(deps.config.engineLeaseMs ? { leaseMs: deps.config.engineLeaseMs } : {}),
     // On docker the edge proxy decides the URL; WordPress is installed with exactly it.
     ...(choice.runtime === 'docker'

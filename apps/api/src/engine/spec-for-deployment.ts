@@ -1,6 +1,7 @@
 import { RESTORE_PENDING } from './backup-parts';
 import type { deployments } from '../db/schema/deployments';
 import { unsealSecrets } from '../modules/deployments/secrets';
+import type { ServedDomainLookup } from './served-domains';
 import type { ApplicationSpec } from './spec';
 import { buildApplicationSpec } from './templates/build-spec';
 import { buildCodeApplicationSpec } from './templates/code-spec';
@@ -16,16 +17,21 @@ export type CertificateLookup = (
 /** The URL of an application as its runtime serves it (installed into WordPress as siteurl). */
 export type ApplicationUrl = (row: Pick<DeploymentRow, 'hostLabel' | 'domain'>) => string;
 
-/** The desired state of one application row as a runtime-neutral spec. */
+/**
+ * The desired state of one application row as a runtime-neutral spec. Its custom domain is the
+ * one it may be served at (served-domains.ts): none while the domain awaits its proof of
+ * control or belongs to an earlier claim, so no Ingress, route, certificate or site URL names it.
+ */
 export async function specForDeployment(opts: {
   row: DeploymentRow;
   namespace: string;
   secretsKey: Buffer;
   certificates: CertificateLookup;
+  servedDomain: ServedDomainLookup;
   /** The URL users open, when the runtime decides it (docker's edge proxy). */
   applicationUrl?: ApplicationUrl | undefined;
 }): Promise<ApplicationSpec> {
-  const { row } = opts;
+  const row = { ...opts.row, domain: await opts.servedDomain(opts.row) };
   if (row.sourceKind === 'code') {
     return buildCodeApplicationSpec({
       deployment: {

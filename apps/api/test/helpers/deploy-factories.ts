@@ -1,5 +1,5 @@
 import type { AdminAccess } from '@nuage/shared/admin-access';
-import type { Environment, Project } from '@nuage/shared/api-types';
+import type { DomainStatus, Environment, Project } from '@nuage/shared/api-types';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { deployments } from '../../src/db/schema/deployments';
@@ -28,6 +28,8 @@ export interface DeploymentView {
   image_registry_url: string;
   image_tag: string;
   application_url: string | null;
+  nom_de_domaine: string | null;
+  statut_domaine: DomainStatus | null;
   environnement_id: string;
   acces_admin: AdminAccess;
   events: { at: string; message: string }[];

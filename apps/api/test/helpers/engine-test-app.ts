@@ -3,6 +3,8 @@ import { buildApp, type AppDeps } from '../../src/app';
 import { createEngine } from '../../src/engine/create-engine';
 import type { RuntimeDriver } from '../../src/engine/driver';
 import { Reconciler } from '../../src/engine/reconciler';
+import { hostnamePolicy } from '../../src/engine/reserved-hosts';
+import type { Config } from '../../src/config';
 import { CapturingMailer, LogCapture } from './capture';
 import { createTestDatabase } from './test-database';
 import { testConfig, testSecrets, type TestApp } from './test-app';
@@ -10,12 +12,12 @@ import { testConfig, testSecrets, type TestApp } from './test-app';
 /** A real app on a fresh database whose engine drives `driver` (a fake runtime) instead of the simulation. */
 export async function createEngineTestApp(
   driver: RuntimeDriver,
-  opts: { leaseMs?: number; passWaitMs?: number } & Pick<
+  opts: { leaseMs?: number; passWaitMs?: number; config?: Partial<Config> } & Pick<
     AppDeps,
     'imageBuilder' | 'buildWorker'
   > = {},
 ): Promise<TestApp> {
-  const config = await testConfig();
+  const config = await testConfig(opts.config);
   const database = await createTestDatabase();
   const mailer = new CapturingMailer();
   const logs = new LogCapture();
@@ -35,6 +37,7 @@ export async function createEngineTestApp(
         secretsKey: secrets.secretsKey,
         dataDir: config.dataDir,
         log,
+        hostnames: hostnamePolicy(config),
         ...(opts.leaseMs ? { leaseMs: opts.leaseMs } : {}),
         ...(opts.passWaitMs ? { passWaitMs: opts.passWaitMs } : {}),
       }),

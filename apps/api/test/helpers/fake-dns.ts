@@ -2,7 +2,7 @@ import type { DnsResolver } from '../../src/modules/dns/resolver';
 
 export type Zone = Record<
   string,
-  { a?: string[]; aaaa?: string[]; cname?: string } | 'timeout' | 'servfail'
+  { a?: string[]; aaaa?: string[]; cname?: string; txt?: string[] } | 'timeout' | 'servfail'
 >;
 
 /** A resolver answering from a zone, as node:dns does (codes, CNAMEs followed by resolve4). */
@@ -23,5 +23,16 @@ export function fakeResolver(zone: Zone, calls: string[] = []): DnsResolver {
     resolve4: (h) => lookup(h, 'a'),
     resolve6: (h) => lookup(h, 'aaaa'),
     resolveCname: (h) => lookup(h, 'cname'),
+    resolveTxt: (h) => {
+      calls.push(`txt ${h}`);
+      const entry = zone[h];
+      if (entry === 'timeout') return new Promise(() => {});
+      if (entry === 'servfail') return fail('ESERVFAIL');
+      if (!entry) return fail('ENOTFOUND');
+      // Long records come in 255-byte strings: the fake splits them as a server would.
+      return entry.txt?.length
+        ? Promise.resolve(entry.txt.map((t) => t.match(/.{1,255}/gs) ?? ['']))
+        : fail('ENODATA');
+    },
   };
 }

@@ -14,6 +14,7 @@ import {
   type Json,
   type Reply,
 } from './fake-paths';
+import { ingressAdmissionDenial } from './fake-ingress-admission';
 import { patchObject, type ManagedEntry } from './fake-writes';
 import { WatchHub, type WatchEvent } from './fake-watches';
 
@@ -32,7 +33,8 @@ export { selectorMatches, statusBody, type RbacAction } from './fake-paths';
  *   template labels; a Job's template and a workload's selector are immutable;
  * - LIST with label selectors, GET, DELETE (a namespace takes its objects with it), merge
  *   patches, WATCH streams (JSON lines, resumed from a resourceVersion, 410 once compacted);
- * - pod logs and the metrics API; every request is recorded with its RBAC verb and resource.
+ * - pod logs and the metrics API; every request is recorded with its RBAC verb and resource;
+ * - ingress-nginx's admission webhook: no second Ingress for a host and path.
  */
 
 export interface RecordedRequest {
@@ -260,6 +262,10 @@ export class FakeKubeApi {
 
   /** Stores a write's result with its generation (bumped when the spec changes) and field managers. */
   store(path: string, stored: Json | undefined, next: Json, managed: ManagedEntry[]): Reply {
+    if (next.kind === 'Ingress') {
+      const denied = ingressAdmissionDenial(this.objects, path, next);
+      if (denied) return { status: 400, body: statusBody(400, 'BadRequest', denied) };
+    }
     const specChanged = JSON.stringify(stored?.spec) !== JSON.stringify(next.spec);
     const generation =
       Number((stored?.metadata as Json | undefined)?.generation ?? 0) +

@@ -23,6 +23,7 @@ export function buildDeployment(overrides: Partial<Deployment> = {}): Deployment
     helm_chart_version: '1.0.0',
     certificat_tls_id: null,
     nom_de_domaine: 'boutique.exemple.sn',
+    statut_domaine: 'verifie',
     application_url: 'http://localhost/simulation/dep-1',
     environnement_id: '9a9a9a9a-0000-4000-8000-000000000009',
     projet_id: '0b6f2f8e-6a1e-4c55-9b3a-3f0c1d2e4a01',

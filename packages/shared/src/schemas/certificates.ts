@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { emailField, requiredText } from './fields';
-import { DOMAIN_PATTERN } from './deployments';
 import { isRealDate } from './dates';
+import { DOMAIN_PATTERN } from './domain';
 
 /** SPEC §5 "Certificate form" rules and every certificate text the server answers. */
 export const certificateMessages = {
@@ -65,8 +65,24 @@ export const certificateMessages = {
     `L'autorité racine « ${name} » n'est pas reconnue par les navigateurs.`,
   inUse: (applications: string) =>
     `Ce certificat est utilisé par ${applications} : retirez-le de ces applications avant de le supprimer.`,
+  /**
+   * Let's Encrypt orders (issue 24): only for a name the project holds and has proved (a
+   * verified custom domain of one of its applications; `*.x` needs x), never the platform's.
+   */
+  orderNotHeld: (name: string, domain: string) =>
+    `Impossible de commander un certificat pour ${name} : ${domain} n'est pas un nom de domaine vérifié d'une application de ce projet. Indiquez-le comme nom de domaine d'une application, puis prouvez qu'il vous appartient (carte « Configuration DNS » de l'application).`,
+  orderReserved: (name: string) =>
+    `Impossible de commander un certificat pour ${name} : ce nom appartient à la plateforme, qui obtient elle-même les certificats de ses adresses.`,
+  noLongerHeld: (domain: string) =>
+    `${domain} n'est plus un nom de domaine vérifié d'une application de ce projet : la plateforme ne commande plus de certificat pour lui.`,
   stillCoversApplications: (domain: string, application: string) =>
     `Le nouveau certificat ne couvre pas le domaine ${domain} de l'application « ${application} ».`,
+} as const;
+
+/** Beside the fields of the Let's Encrypt form (Certificats page). */
+export const letsEncryptFormTexts = {
+  domainHint:
+    "Un nom de domaine vérifié d'une application de ce projet (carte « Configuration DNS » de l'application), qui pointe vers la plateforme : l'autorité le vérifie avant d'émettre.",
 } as const;
 
 const m = certificateMessages;

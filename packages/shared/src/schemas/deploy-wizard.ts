@@ -5,7 +5,6 @@ import {
   deployLimits,
   deployMessages,
   IMAGE_PATTERN,
-  optionalDomain,
   optionalPassword,
   ramField,
   replicasField,
@@ -14,6 +13,7 @@ import {
   TAG_PATTERN,
 } from './deployments';
 import { codeTemplateIds } from '../catalog';
+import { optionalDomain } from './domain';
 import {
   buildArgsField,
   codeDeployMessages,

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { emailField, requiredText } from './fields';
 import { branchField, buildArgsField, envVarListSchema, portField } from './code';
 import { requiredNumber } from './projects';
+import { domainMessages, optionalDomain } from './domain';
 
 /** SPEC §5 "Deploy wizard" and "Inline deploy form" texts, plus the server's own. */
 export const deployMessages = {
@@ -28,7 +29,7 @@ export const deployMessages = {
   tagRequired: 'Le tag est requis',
   imageInvalid: 'Image Docker invalide (exemple : docker.io/library/wordpress)',
   tagInvalid: 'Tag invalide (lettres, chiffres, « . », « _ » et « - », 128 caractères au plus)',
-  domainInvalid: 'Nom de domaine invalide (exemple : boutique.exemple.sn)',
+  domainInvalid: domainMessages.invalid,
   passwordMin: 'Le mot de passe doit contenir au moins 8 caractères',
   passwordMax: 'Le mot de passe ne peut pas dépasser 128 caractères',
   projectRequired: 'Sélectionnez un projet',
@@ -61,9 +62,6 @@ const L = deployLimits;
 export const IMAGE_PATTERN =
   /^[a-z0-9]+(?:[._-][a-z0-9]+)*(?::\d{1,5})?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$/;
 export const TAG_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
-/** A lower-case DNS host name with at least two labels. */
-export const DOMAIN_PATTERN =
-  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 export const cpuField = requiredNumber(
   m.cpuRequired,
@@ -97,12 +95,6 @@ export const optionalPassword = z.optional(
   ),
 );
 const optionalEmail = z.optional(z.pipe(z.transform(blankToUndefined), z.optional(emailField)));
-export const optionalDomain = z.nullish(
-  z.pipe(
-    z.transform((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v)),
-    z.union([z.literal(''), z.string().check(z.regex(DOMAIN_PATTERN, m.domainInvalid))]),
-  ),
-);
 const optionalImage = z.optional(
   z.pipe(
     z.transform(blankToUndefined),
@@ -174,7 +166,7 @@ export const deployCodeSchema = z
       z.object({ repository_url: z.nullish(z.string()), git_token_id: z.nullish(z.string()) }),
     ),
     certificat_tls_id: z.nullish(z.string()),
-    nom_domaine: z.nullish(z.string()),
+    nom_domaine: optionalDomain,
     image_registry_url: z.nullish(z.string()),
     image_tag: z.nullish(z.string()),
   })

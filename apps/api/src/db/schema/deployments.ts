@@ -68,7 +68,46 @@ export const deployments = pgTable(
     ramMb: integer('ram_mb').notNull(),
     storageMb: integer('storage_mb').notNull(),
     replicas: integer('replicas').notNull().default(1),
+    /**
+     * The custom domain, normalised (lower case, no trailing dot: schemas/domain.ts): a claim,
+     * pending until its owner proves control (domainVerifiedAt), served only once verified.
+     *
+     * Who holds a name (issue 24): a pending claim reserves nothing. Several applications of
+     * different projects may claim one name while none has proved it, each with its own token;
+     * the first whose owner proves control takes it, and the others lose their claim in the
+     * same transaction (modules/dns/take-domain.ts). So the unique index
+     * `deployments_domain_key` covers verified names only: one verified holder per name on the
+     * whole platform, deleting applications included until their runtime objects are gone.
+     * A claim of a name already verified elsewhere is refused (domain-claim.ts), under the
+     * name's advisory lock (modules/dns/domain-lock.ts), which orders claims and proofs of one
+     * name. Pending claims expire after DOMAIN_CLAIM_PENDING_DAYS.
+     */
     domain: text('nom_de_domaine'),
+    /** When `domain` was set: the earlier claim wins if two rows ever held one name. */
+    domainClaimedAt: timestamptz('domain_claimed_at'),
+    /**
+     * When its owner proved control of `domain` (modules/dns/verify-claim.ts); null = pending: no
+     * route, Ingress or certificate is made for it on any runtime.
+     */
+    domainVerifiedAt: timestamptz('domain_verified_at'),
+    /**
+     * While pending: when the platform's background check (modules/dns/claim-worker.ts) looks
+     * for the proof next; null once verified or without a domain.
+     */
+    domainNextCheckAt: timestamptz('domain_next_check_at'),
+    /** While pending: when a check last got an answer from the DNS, and what it found. */
+    domainCheckedAt: timestamptz('domain_checked_at'),
+    domainCheckResult: text('domain_check_result', { enum: ['txt_missing', 'txt_wrong'] }),
+    /** How: a CNAME to the application's own platform host, the TXT token, or held before proofs existed. */
+    domainProof: text('domain_proof', { enum: ['cname', 'txt', 'existing'] }),
+    /**
+     * The application's verification token, published by the domain's owner as the TXT record
+     * `_nuage-verification.<domain>`. Not a secret (it is in public DNS): it only has to be the
+     * application's own, so one tenant's record never proves another tenant's claim.
+     */
+    domainToken: text('domain_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /** Deleting a certificate still used by an application is refused (see certificates). */
     certificateId: uuid('certificat_tls_id').references(() => certificates.id, {
       onDelete: 'no action',
@@ -137,9 +176,18 @@ export const deployments = pgTable(
     uniqueIndex('deployments_environment_name_key')
       .on(t.environmentId, sql`lower(${t.nom})`)
       .where(sql`${t.desiredState} = 'present'`),
-    uniqueIndex('deployments_host_label_key')
-      .on(t.hostLabel)
-      .where(sql`${t.desiredState} = 'present'`),
+    // Every row, deleting ones too: a host keeps one owner until its runtime objects are gone.
+    uniqueIndex('deployments_host_label_key').on(t.hostLabel),
+    // Verified names only: pending claims of one name may coexist until one is proved.
+    uniqueIndex('deployments_domain_key')
+      .on(sql`lower(rtrim(${t.domain}, '.'))`)
+      .where(sql`${t.domain} is not null and ${t.domainVerifiedAt} is not null`),
+    index('deployments_domain_claims_idx')
+      .on(sql`lower(rtrim(${t.domain}, '.'))`)
+      .where(sql`${t.domain} is not null and ${t.domainVerifiedAt} is null`),
+    index('deployments_domain_check_idx')
+      .on(t.domainNextCheckAt)
+      .where(sql`${t.domainNextCheckAt} is not null`),
     index('deployments_project_idx').on(t.projectId),
     index('deployments_environment_idx').on(t.environmentId),
     index('deployments_work_idx').on(t.nextAttemptAt),

@@ -19,7 +19,8 @@ export interface AuditEntry {
 export async function recordAudit(
   db: Executor,
   entry: AuditEntry,
-  scope: RequestScope | undefined = requestScope(),
+  /** null: the platform acted on its own (no actor, even inside another caller's request). */
+  scope: RequestScope | null | undefined = requestScope(),
 ): Promise<void> {
   const credential = scope?.credential;
   await db.insert(auditEvents).values({

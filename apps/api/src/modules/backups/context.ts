@@ -7,6 +7,8 @@ import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
 import { projectMembers, projects } from '../../db/schema/projects';
 import { users } from '../../db/schema/users';
+import { hostnamePolicy } from '../../engine/reserved-hosts';
+import { servedDomainLookup } from '../../engine/served-domains';
 import { specForDeployment, type DeploymentRow } from '../../engine/spec-for-deployment';
 import type { ApplicationSpec } from '../../engine/spec';
 import type { S3Destination } from './destinations/s3';
@@ -40,6 +42,8 @@ export async function applicationSpec(
     namespace: env!.namespace,
     secretsKey: ctx.secrets.secretsKey,
     certificates: async () => null,
+    // A restore sets the site's URL up again: the address the application is served at.
+    servedDomain: servedDomainLookup(ctx.db, hostnamePolicy(ctx.config)),
   });
 }
 

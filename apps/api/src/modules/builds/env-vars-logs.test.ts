@@ -85,6 +85,7 @@ describe('environment variables of a code application', () => {
       namespace: 'ns',
       secretsKey: t.secrets.secretsKey,
       certificates: async () => null,
+      servedDomain: async () => null,
     });
     expect(spec.app.env).toEqual(
       expect.arrayContaining([

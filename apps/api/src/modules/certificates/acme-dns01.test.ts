@@ -9,6 +9,7 @@ import {
 import {
   CERTS,
   getCertificate,
+  holdVerifiedDomain,
   letsEncryptBody,
   requestLetsEncrypt,
   validate,
@@ -63,6 +64,9 @@ describe('a wildcard', () => {
     try {
       const user = await createVerifiedUser(bare);
       const project = await createProject(bare, user.token);
+      // Names the project holds: the refusal is about the wildcard alone.
+      for (const name of ['boutique.exemple.sn', 'exemple.sn'])
+        await holdVerifiedDomain(bare, project.id, name);
       for (const body of [
         letsEncryptBody(project.id, { wildcard: true }),
         letsEncryptBody(project.id, { nom_domaine: '*.exemple.sn' }),

@@ -18,6 +18,7 @@ import {
   putDeployment,
   reconcileUntil,
 } from '../../../test/helpers/deploy-factories';
+import { proveDomain } from '../../../test/helpers/domain-factories';
 import { call, createVerifiedUser, type TestUser } from '../../../test/helpers/factories';
 import {
   createEnvironment,
@@ -152,6 +153,7 @@ describe('an application with a certificate', () => {
       nom_domaine: 'boutique.exemple.sn',
     });
     appId = app.id;
+    await proveDomain(t, dev.token, app.id);
     await reconcileUntil(t, async () => objectsOfKind('Ingress').length > 1);
     // The custom domain's Ingress (the other one serves `<label>.<APPS_DOMAIN>`).
     const ingress = objectsOfKind('Ingress').find((i) =>

@@ -10,6 +10,7 @@ import {
 import {
   CERTS,
   getCertificate,
+  holdVerifiedDomain,
   letsEncryptBody,
   requestLetsEncrypt,
 } from '../../../test/certificates/api';
@@ -223,6 +224,7 @@ describe('without a valid DNS-01 solver', () => {
     try {
       const user = await createVerifiedUser(bare);
       const project = await createProject(bare, user.token);
+      await holdVerifiedDomain(bare, project.id, 'boutique.exemple.sn');
       const refused = await call(bare, 'POST', `${CERTS}/letsencrypt`, {
         token: user.token,
         body: letsEncryptBody(project.id, { wildcard: true }),

@@ -11,6 +11,7 @@ import { conflict, FieldValidationError } from '../../lib/errors';
 import { authorizeProject } from '../projects/policy';
 import { primaryName, splitWildcard } from './domains';
 import { issuanceModeOf, wildcardSupported } from './issuers/select';
+import { auditRefusedOrder, orderRefusal } from './orderable-names';
 import { authorizeCertificate } from './policy';
 import { presentCertificate } from './presenter';
 import { certificateWorkDue } from './wake';
@@ -18,7 +19,8 @@ import { certificateWorkDue } from './wake';
 /**
  * POST /certificates/letsencrypt: the order is recorded 'En cours de renouvellement' and the
  * certificate worker places it (cert-manager, the platform's ACME client or the simulation
- * authority, per runtime). `*.exemple.sn` typed as the domain means a wildcard too.
+ * authority, per runtime). `*.exemple.sn` typed as the domain means a wildcard too. Only for a
+ * name the project holds and has proved (orderable-names.ts); a refusal is audited.
  */
 export async function requestLetsEncrypt(
   ctx: AppContext,
@@ -32,6 +34,15 @@ export async function requestLetsEncrypt(
   });
   const typed = splitWildcard(d.nom_domaine);
   const wildcard = typed.wildcard || d.wildcard === true;
+  // Only a name the project holds and has proved (orderable-names.ts).
+  const order = { projectId: d.projet_id, domain: typed.domain, wildcard };
+  const refusal = await orderRefusal(ctx, order);
+  if (refusal) {
+    await auditRefusedOrder(ctx, order, refusal);
+    throw new FieldValidationError([
+      { loc: ['body', 'nom_domaine'], msg: refusal.message, type: 'domain_not_held' },
+    ]);
+  }
   if (wildcard && !wildcardSupported(ctx)) {
     throw new FieldValidationError([
       { loc: ['body', 'wildcard'], msg: m.wildcardNeedsDns01, type: 'dns01_unavailable' },
@@ -89,6 +100,18 @@ export async function renewCertificate(
   const row = await authorizeCertificate(ctx.db, { ...input, need: 'developer' });
   if (row.type !== 'letsencrypt') throw conflict(m.renewCustom);
   if (row.proxyManaged) throw conflict(m.renewByProxy);
+  // The name may have left the project since the order (domain removed, or withdrawn).
+  const order = {
+    projectId: row.projectId,
+    domain: row.domain,
+    wildcard: row.wildcard,
+    certificateId: row.id,
+  };
+  const refusal = await orderRefusal(ctx, order);
+  if (refusal) {
+    await auditRefusedOrder(ctx, order, refusal);
+    throw conflict(refusal.message);
+  }
   const [updated] = await ctx.db
     .update(certificates)
     .set({

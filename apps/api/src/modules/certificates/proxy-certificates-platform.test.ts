@@ -8,6 +8,7 @@ import {
 } from '../../../test/certificates/app';
 import { DAY, makeAuthorities, makeCertificate } from '../../../test/certificates/pki';
 import { deployApp, deploymentRow, getDetail } from '../../../test/helpers/deploy-factories';
+import { proveDomain } from '../../../test/helpers/domain-factories';
 import { call, createVerifiedUser, type TestUser } from '../../../test/helpers/factories';
 import { API, createEnvironment, createProject } from '../../../test/helpers/project-factories';
 import { recordProxyCertificates, type ObservedHost } from './proxy-certificates';
@@ -63,6 +64,7 @@ beforeAll(async () => {
   blogId = (await deployApp(t, dev.token, env.id, { nom: 'Blog' })).id;
   shopId = (await deployApp(t, dev.token, env.id, { nom: 'Shop', nom_domaine: 'shop.exemple.sn' }))
     .id;
+  await proveDomain(t, dev.token, shopId);
   blogHost = await hostOf(blogId);
   shopHost = await hostOf(shopId);
 }, 60_000);

@@ -15,6 +15,7 @@ import {
   setCertificateDates,
 } from '../../../test/certificates/rows';
 import { deployApp, getDetail, putDeployment } from '../../../test/helpers/deploy-factories';
+import { proveDomain } from '../../../test/helpers/domain-factories';
 import { call, createVerifiedUser, type TestUser } from '../../../test/helpers/factories';
 import { API, createEnvironment, createProject } from '../../../test/helpers/project-factories';
 import { recordProxyCertificates, type ObservedHost } from './proxy-certificates';
@@ -64,7 +65,10 @@ beforeAll(async () => {
   envId = env.id;
   shopId = (await deployApp(t, dev.token, env.id, { nom_domaine: 'shop.exemple.sn' })).id;
   blogId = (await deployApp(t, dev.token, env.id, { nom_domaine: 'blog.exemple.sn' })).id;
+  for (const id of [shopId, blogId]) await proveDomain(t, dev.token, id);
   await deployApp(t, dev.token, env.id); // no custom domain: nothing to record
+  // Its owner has not proved control: the proxy orders nothing for it (issue 24).
+  await deployApp(t, dev.token, env.id, { nom_domaine: 'attente.exemple.sn' });
 }, 60_000);
 afterAll(() => t?.close());
 

@@ -5,6 +5,8 @@ import { certificates } from '../../db/schema/certificates';
 import { deployments } from '../../db/schema/deployments';
 import { failureReason, type IssuanceFailure } from '../../engine/drivers/docker/edge/issuance-log';
 import { platformHostname } from '../../engine/hostnames';
+import { hostnamePolicy } from '../../engine/reserved-hosts';
+import { domainHolderColumns, servedDomains } from '../../engine/served-domains';
 import { namesCover } from './domains';
 import { chainToPem, commonNameOf, dnsNamesOf, notAfterOf, notBeforeOf } from './pem';
 
@@ -87,13 +89,19 @@ interface OrderedHost {
 async function hostsOrderedByProxy(
   db: Database,
   appsDomain: string | undefined,
+  publicUrl: string | undefined,
 ): Promise<OrderedHost[]> {
+  // Only the custom domains the proxy serves (edge-routes.ts): verified, first claim.
+  const served = servedDomains(
+    await db.select(domainHolderColumns).from(deployments).where(isNotNull(deployments.domain)),
+    hostnamePolicy({ appsDomain, publicUrl: publicUrl ?? '' }),
+  );
   const apps = await db
     .select({
+      id: deployments.id,
       nom: deployments.nom,
       projectId: deployments.projectId,
       hostLabel: deployments.hostLabel,
-      domain: deployments.domain,
       // The chosen certificate is loaded into the proxy as PEM once it has its key.
       servedAsPem: sql<boolean>`coalesce(${certificates.privateKeySealed} is not null and ${certificates.certificatePem} is not null, false)`,
     })
@@ -111,8 +119,8 @@ async function hostsOrderedByProxy(
     if (platform) hosts.push({ ...base, host: platform.toLowerCase(), platform: true });
     // A chosen certificate (uploaded, or ordered by the platform) is served as stored: its own
     // row already says what is served. The others are ordered by the proxy.
-    if (app.domain && !app.servedAsPem)
-      hosts.push({ ...base, host: app.domain.toLowerCase(), platform: false });
+    const domain = served.get(app.id);
+    if (domain && !app.servedAsPem) hosts.push({ ...base, host: domain, platform: false });
   }
   return hosts;
 }
@@ -129,10 +137,10 @@ const descriptionOf = (h: OrderedHost) =>
 export async function recordProxyCertificates(
   db: Database,
   observe: HostObserver,
-  opts: { appsDomain?: string | undefined; now?: Date } = {},
+  opts: { appsDomain?: string | undefined; publicUrl?: string; now?: Date } = {},
 ): Promise<number> {
   const now = opts.now ?? new Date();
-  const byProxy = await hostsOrderedByProxy(db, opts.appsDomain);
+  const byProxy = await hostsOrderedByProxy(db, opts.appsDomain, opts.publicUrl);
   const observed = byProxy.length
     ? await observe(byProxy.map((h) => h.host))
     : new Map<string, ObservedHost>();

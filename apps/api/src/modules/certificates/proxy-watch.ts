@@ -16,6 +16,7 @@ export function proxyCertificateWatch(ctx: AppContext): WorkLoop | null {
     async () => {
       await recordProxyCertificates(ctx.db, (hosts) => observeHosts(proxy, hosts), {
         appsDomain: ctx.config.appsDomain,
+        publicUrl: ctx.config.publicUrl,
       });
       return 0; // one pass per period: the proxy retries on its own schedule
     },

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { decryptSecret } from '../../lib/crypto';
 import { createCertificateTestApp, type CertificateTestApp } from '../../../test/certificates/app';
-import { CERTS, customBody, letsEncryptBody } from '../../../test/certificates/api';
+import {
+  CERTS,
+  customBody,
+  holdVerifiedDomain,
+  letsEncryptBody,
+} from '../../../test/certificates/api';
 import { makeCertificate, newKey } from '../../../test/certificates/pki';
 import { certificateRow } from '../../../test/certificates/rows';
 import { call, createVerifiedUser, type CallResponse } from '../../../test/helpers/factories';
@@ -75,6 +80,7 @@ it('no response and no log line contains a private key', async () => {
       body: { contenu_certificat: second.certPem, contenu_cle_privee: second.keyPem },
     }),
   );
+  await holdVerifiedDomain(t, projectId, 'boutique.exemple.sn');
   const le = (
     await record(
       call(t, 'POST', `${CERTS}/letsencrypt`, {

@@ -1,10 +1,12 @@
 import type { CertificateStatus } from '@nuage/shared/certificate-types';
+import { certificateMessages as m } from '@nuage/shared/schemas/certificates';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { certificates } from '../../db/schema/certificates';
 import { FieldValidationError } from '../../lib/errors';
 import { namesCover, orderedNames } from './domains';
+import { projectHoldsDomain } from './orderable-names';
 import { IssuanceError, type CertificateIssuer, type IssueOutcome } from './issuers/types';
 import { checkedMaterial } from './material';
 import { parseCertificateChain, parsePrivateKey, PemError } from './pem';
@@ -31,6 +33,11 @@ export interface WorkDeps {
  */
 export async function processCertificate(deps: WorkDeps, claimed: CertificateRow): Promise<void> {
   let row = claimed;
+  // Never ordered for a name the project no longer holds (or an order placed before orders
+  // were limited to proved names: orderable-names.ts); a stored certificate is kept as it is.
+  if (!(await projectHoldsDomain(deps.db, row.projectId, row.domain))) {
+    return failed(deps, row, new IssuanceError(m.noLongerHeld(row.domain), false));
+  }
   if (row.status !== 'En cours de renouvellement') {
     const now = new Date();
     await write(deps, row, { status: 'En cours de renouvellement', updatedAt: now });

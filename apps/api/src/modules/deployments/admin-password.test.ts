@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit';
 import { simulatedApplications } from '../../db/schema/simulation';
+import { proveDomain } from '../../../test/helpers/domain-factories';
 import { call } from '../../../test/helpers/factories';
 import { API, expectDetail, expectIssue, type Team } from '../../../test/helpers/project-factories';
 import {
@@ -53,6 +54,11 @@ describe('the application page’s admin access', () => {
       cpu: 1,
       ram: 2,
     });
+    // Until its owner proves control of the domain, the address the runtime gives.
+    expect(
+      (await getDetail(t, team.user.token, wp.id)).acces_admin.url_connexion ?? '',
+    ).not.toContain('boutique.exemple.sn');
+    await proveDomain(t, team.developer.token, wp.id);
     expect((await getDetail(t, team.user.token, wp.id)).acces_admin).toEqual({
       url_connexion: 'http://boutique.exemple.sn/wp-admin',
       identifiant: 'admin',

@@ -12,6 +12,7 @@ import { enqueueBuild, buildImageName } from '../builds/queue';
 import { authorizeEnvironment } from '../environments/service';
 import { unsealGitToken } from '../git-tokens/service';
 import { ENVIRONMENT_DELETING } from './deploy';
+import { assertDomainClaimable } from './domain-claim';
 import { storeEnvVars } from './env-vars-store';
 import { presentDeployment } from './presenter';
 import { insertApplication } from './insert-application';
@@ -89,7 +90,15 @@ export async function deployCode(
     [],
     ['body', 'env_vars'],
   );
-  const domain = data.nom_domaine?.trim() || null;
+  const domain = data.nom_domaine || null;
+  if (domain) {
+    await assertDomainClaimable(ctx, {
+      projectId: env.projectId,
+      nom: data.nom,
+      domain,
+      field: 'nom_domaine',
+    });
+  }
   const certificate = await resolveCertificate(ctx, {
     certificateId: data.certificat_tls_id?.trim() || null,
     projectId: env.projectId,
@@ -109,6 +118,7 @@ export async function deployCode(
       env,
       nom: data.nom,
       template: template ?? 'code',
+      domain,
       resources,
       values: (id) => ({
         category: 'CODE',
@@ -117,7 +127,6 @@ export async function deployCode(
         imageRegistryUrl: buildImageName(id),
         imageTag: 'build-1',
         helmChartVersion: data.helm_chart_version?.trim() || '1.0.0',
-        domain,
         certificateId: certificate?.id ?? null,
         repoUrl: repositoryUrl,
         gitBranch: branch,

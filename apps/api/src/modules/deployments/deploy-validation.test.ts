@@ -343,7 +343,7 @@ describe('POST /deployments/{envId}/deploy/erp validation', () => {
       team.developer.token,
       env.id,
       erpBody({
-        nom_domaine: 'boutique.exemple.sn',
+        nom_domaine: 'atelier.exemple.sn',
         certificat_tls_id: '00000000-0000-4000-8000-000000000000',
       }),
     );

@@ -13,6 +13,7 @@ import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../http/authenticate';
 import { conflict, FieldValidationError } from '../../lib/errors';
 import { authorizeEnvironment } from '../environments/service';
+import { assertDomainClaimable } from './domain-claim';
 import { presentDeployment } from './presenter';
 import { insertApplication } from './insert-application';
 import { sealSecrets, secretsFromInput } from './secrets';
@@ -87,6 +88,14 @@ export async function deployErp(
     ]);
   }
   const domain = data.nom_domaine || null;
+  if (domain) {
+    await assertDomainClaimable(ctx, {
+      projectId: env.projectId,
+      nom: data.nom,
+      domain,
+      field: 'nom_domaine',
+    });
+  }
   const certificate = await resolveCertificate(ctx, {
     certificateId: data.certificat_tls_id ?? null,
     projectId: env.projectId,
@@ -123,13 +132,13 @@ export async function deployErp(
       env,
       nom: data.nom,
       template: template.id,
+      domain,
       resources,
       values: () => ({
         category: 'ERP',
         imageRegistryUrl: data.image_registry_url ?? template.image,
         imageTag: data.image_tag ?? template.tag,
         helmChartVersion: template.helmVersion,
-        domain,
         certificateId: certificate?.id ?? null,
         settings: {
           adminEmail,

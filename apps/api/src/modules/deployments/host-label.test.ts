@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser } from '../../../test/helpers/factories';
 import { deployApp, deploymentRow } from '../../../test/helpers/deploy-factories';
-import { createEnvironment, createProject } from '../../../test/helpers/project-factories';
+import {
+  createEnvironment,
+  createProject,
+  settleEngine,
+} from '../../../test/helpers/project-factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { call } from '../../../test/helpers/factories';
 
@@ -51,14 +55,22 @@ describe('application host labels', () => {
     for (const label of labels) expect(label).toMatch(/^site-production-atelier(-[a-z0-9]{6})?$/);
   });
 
-  it('frees the label once its application is deleted', async () => {
+  it('keeps the label taken while its application is being deleted, and frees it once gone', async () => {
     const { user, env } = await tenant('Cabinet');
     const first = await deployApp(t, user.token, env.id, { nom: 'crm' });
     const del = await call(t, 'DELETE', `/api/v1/deployments/deployment/${first.id}`, {
       token: user.token,
     });
     expect(del.statusCode, del.body).toBeLessThan(300);
-    const second = await deployApp(t, user.token, env.id, { nom: 'crm' });
+    // Its host is still routed until its runtime objects are removed: never a second owner.
+    const meanwhile = await deployApp(t, user.token, env.id, { nom: 'crm' });
+    expect((await deploymentRow(t, meanwhile.id))!.hostLabel).toMatch(
+      /^crm-production-cabinet-[a-z0-9]{6}$/,
+    );
+    await settleEngine(t);
+    expect(await deploymentRow(t, first.id)).toBeUndefined();
+    const { user: other, env: otherEnv } = await tenant('Cabinet');
+    const second = await deployApp(t, other.token, otherEnv.id, { nom: 'crm' });
     expect((await deploymentRow(t, second.id))!.hostLabel).toBe('crm-production-cabinet');
   });
 });

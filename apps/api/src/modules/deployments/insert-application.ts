@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { deployments } from '../../db/schema/deployments';
 import { applicationName } from '../../engine/templates/build-spec';
 import { conflict } from '../../lib/errors';
+import { claimDomain, isDomainTaken, refuseTakenDomain, type DomainClaim } from './domain-claim';
 import { allocateHostLabel } from './host-label';
 import { assertNameFree } from './name-check';
 import { lockProjectAndCheckQuota, reservationOf } from './quota';
@@ -30,14 +31,23 @@ export type NewApplicationValues = Omit<
   | 'environmentId'
   | 'nom'
   | 'template'
+  | 'domain'
+  | 'domainClaimedAt'
+  | 'domainVerifiedAt'
+  | 'domainProof'
+  | 'domainNextCheckAt'
+  | 'domainCheckedAt'
+  | 'domainCheckResult'
   | keyof ApplicationResources
 >;
 
 /**
  * Inserts a new application (a catalogue one or code) in one transaction: the project locked
  * and its quota checked, so that concurrent deploys never exceed it; the name free in its
- * environment; a host label of its own. `then` runs in the same transaction with the new row
- * (a code application's first build). A name taken meanwhile is refused (409).
+ * environment; a host label of its own; its custom domain claimed, pending its proof of
+ * control (the caller checked it with assertDomainClaimable; checked again here under the
+ * name's lock). `then` runs in the same transaction with the new row (a code application's
+ * first build). A name or a domain taken meanwhile is refused (409).
  */
 export async function insertApplication<T>(
   ctx: AppContext,
@@ -45,14 +55,21 @@ export async function insertApplication<T>(
     env: { id: string; nom: string; projectId: string };
     nom: string;
     template: string;
+    /** Normalised; null = none. */
+    domain: string | null;
     resources: ApplicationResources;
     /** From the new row's id (a code application's image is named after it). */
     values: (id: string) => NewApplicationValues;
   },
   then: (tx: Executor, row: DeploymentRow) => Promise<T>,
 ): Promise<T> {
+  const claim: DomainClaim | null = app.domain
+    ? { projectId: app.env.projectId, nom: app.nom, domain: app.domain, field: 'nom_domaine' }
+    : null;
   const insert = () =>
     ctx.db.transaction(async (tx) => {
+      // The name's lock first (domain-lock.ts), then the project's.
+      const claimColumns = claim ? await claimDomain(tx, claim) : {};
       const project = await lockProjectAndCheckQuota(tx, {
         projectId: app.env.projectId,
         requested: reservationOf(app.resources),
@@ -73,6 +90,8 @@ export async function insertApplication<T>(
           environmentId: app.env.id,
           nom: app.nom,
           template: app.template,
+          domain: app.domain,
+          ...claimColumns,
           ...app.resources,
           ...app.values(id),
         })
@@ -86,9 +105,11 @@ export async function insertApplication<T>(
         if (isUniqueViolation(err, 'deployments_host_label_key')) return insert();
         throw err;
       })
-      .catch((err: unknown) => {
+      .catch(async (err: unknown) => {
         if (isUniqueViolation(err, 'deployments_environment_name_key'))
           throw conflict(deployMessages.nameTaken);
+        // The name was verified for another application (or claimed in the project) meanwhile.
+        if (claim && isDomainTaken(err)) throw await refuseTakenDomain(ctx, claim);
         throw err;
       })
   );

@@ -6,6 +6,8 @@ import type { deployments } from '../../db/schema/deployments';
 
 type DeploymentRow = typeof deployments.$inferSelect;
 
+const servedDomainOf = (row: DeploymentRow) => (row.domainVerifiedAt ? row.domain : null);
+
 const adminEmailOf = (row: DeploymentRow) =>
   typeof row.settings.adminEmail === 'string' ? row.settings.adminEmail : null;
 
@@ -24,7 +26,8 @@ function adminAccessOf(row: DeploymentRow): AdminAccess {
     };
   }
   const login = adminLogins[templateOf(row.template).id];
-  const base = row.domain
+  // A domain awaiting its proof of control is not routed: the address the runtime gives.
+  const base = servedDomainOf(row)
     ? `${row.certificateId ? 'https' : 'http'}://${row.domain}`
     : row.applicationUrl?.replace(/\/$/, '');
   const email = adminEmailOf(row);
@@ -61,6 +64,7 @@ export function presentDeployment(row: DeploymentRow): Deployment {
     helm_chart_version: row.helmChartVersion,
     certificat_tls_id: row.certificateId,
     nom_de_domaine: row.domain,
+    statut_domaine: row.domain ? (row.domainVerifiedAt ? 'verifie' : 'en_attente') : null,
     application_url: row.applicationUrl,
     environnement_id: row.environmentId,
     projet_id: row.projectId,

@@ -14,7 +14,7 @@ import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
 import { regenerateAdminPassword, revealAdminPassword } from './admin-password';
 import { deployErp } from './deploy';
 import { deployCode } from './deploy-code';
-import { deploymentDnsHelp } from '../dns/service';
+import { deploymentDnsHelp, verifyDeploymentDomain } from '../dns/service';
 import {
   deleteDeployment,
   deploymentLogs,
@@ -156,6 +156,17 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     { schema: { tags, security, params: pathParams('id') } },
     async (request) =>
       deploymentDnsHelp(ctx, { deploymentId: request.params.id, userId: currentUser(request).id }),
+  );
+
+  // « Vérifier le DNS »: looks for the proof of control now (developers and admins).
+  app.post(
+    '/deployments/deployment/:id/dns/verify',
+    { schema: { tags, security, params: pathParams('id') } },
+    async (request) =>
+      verifyDeploymentDomain(ctx, {
+        deploymentId: request.params.id,
+        userId: currentUser(request).id,
+      }),
   );
 
   app.post(

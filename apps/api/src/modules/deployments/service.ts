@@ -13,6 +13,14 @@ import { checkImageOfTemplate, NAME_TAKEN } from './deploy';
 import { cancelBuildsOf } from '../builds/build-service';
 import { withEvent } from './events';
 import { assertNameFree } from './name-check';
+import {
+  assertDomainClaimable,
+  claimLockedDomain,
+  isDomainTaken,
+  noClaimColumns,
+  refuseTakenDomain,
+} from './domain-claim';
+import { lockDomainName } from '../dns/domain-lock';
 import { certificateAlertOf } from '../certificates/application-alert';
 import { restoreAlertOf } from '../backups/restore-hold';
 import { presentDeployment, presentDeploymentDetail } from './presenter';
@@ -104,6 +112,18 @@ export async function updateDeployment(
       ]);
     }
   } else checkImageOfTemplate(authorized.template, d.image_registry_url);
+  const claimed = editedFields(authorized, d).domain;
+  const domainClaim =
+    claimed && claimed !== authorized.domain
+      ? {
+          projectId: authorized.projectId,
+          deploymentId: authorized.id,
+          nom: authorized.nom,
+          domain: claimed,
+          field: 'nom_de_domaine' as const,
+        }
+      : null;
+  if (domainClaim) await assertDomainClaimable(ctx, domainClaim);
   if (d.certificat_tls_id !== undefined || d.nom_de_domaine !== undefined) {
     const wanted = editedFields(authorized, d);
     await resolveCertificate(ctx, {
@@ -115,6 +135,9 @@ export async function updateDeployment(
 
   const { row, runtimeChanged } = await ctx.db
     .transaction(async (tx) => {
+      // The name the edit sets, locked before the project (domain-lock.ts): a claim is checked
+      // again under it below, whatever a concurrent change did to the row meanwhile.
+      if (d.nom_de_domaine) await lockDomainName(tx, d.nom_de_domaine);
       const project = await lockProject(tx, authorized.projectId);
       const [current] = await tx
         .select()
@@ -132,6 +155,19 @@ export async function updateDeployment(
         await assertNameFree(tx, current.environmentId, next.nom);
       }
       const changed = runtimeFields.some((f) => next[f] !== current[f]);
+      // A new domain is claimed afresh: served only once its owner proves control again.
+      const domainChange =
+        next.domain === current.domain
+          ? {}
+          : next.domain
+            ? await claimLockedDomain(tx, {
+                projectId: current.projectId,
+                deploymentId: current.id,
+                nom: current.nom,
+                domain: next.domain,
+                field: 'nom_de_domaine',
+              })
+            : noClaimColumns;
       const onlyScaled =
         next.replicas !== current.replicas && Object.keys(d).every((k) => k === 'replicas');
       const describe = onlyScaled
@@ -141,6 +177,7 @@ export async function updateDeployment(
         .update(deployments)
         .set({
           ...next,
+          ...domainChange,
           updatedAt: new Date(),
           ...(changed
             ? {
@@ -155,8 +192,18 @@ export async function updateDeployment(
         .returning();
       return { row: updated!, runtimeChanged: changed };
     })
-    .catch((err: unknown) => {
+    .catch(async (err: unknown) => {
       if (isUniqueViolation(err, 'deployments_environment_name_key')) throw conflict(NAME_TAKEN);
+      // The name was verified for another application (or claimed in the project) meanwhile.
+      if (d.nom_de_domaine && isDomainTaken(err)) {
+        throw await refuseTakenDomain(ctx, {
+          projectId: authorized.projectId,
+          deploymentId: authorized.id,
+          nom: authorized.nom,
+          domain: d.nom_de_domaine,
+          field: 'nom_de_domaine',
+        });
+      }
       throw err;
     });
   if (runtimeChanged) ctx.engine.wake();

@@ -89,6 +89,18 @@ export class DnsChecker {
     );
   }
 
+  /**
+   * The TXT records of `name`, each record's strings joined; [] when it has none; null when
+   * the DNS did not answer. Never cached: the owner who just created the record checks again.
+   */
+  async txt(name: string): Promise<string[] | null> {
+    const answer = await this.query(async () =>
+      (await this.resolver.resolveTxt(name)).map((chunks) => chunks.join('')),
+    );
+    if ('values' in answer) return answer.values;
+    return answer.code === NO_DATA || answer.code === NOT_FOUND ? [] : null;
+  }
+
   private async addressesOf(host: string): Promise<string[]> {
     const [v4, v6] = await Promise.all([
       this.query(() => this.resolver.resolve4(host)),

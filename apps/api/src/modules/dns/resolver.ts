@@ -5,6 +5,8 @@ export interface DnsResolver {
   resolve4(host: string): Promise<string[]>;
   resolve6(host: string): Promise<string[]>;
   resolveCname(host: string): Promise<string[]>;
+  /** Each TXT record as its character strings (joined, they are the record's text). */
+  resolveTxt(host: string): Promise<string[][]>;
 }
 
 /** The system's DNS servers (or DNS_SERVERS), one try per query, each bounded by `timeoutMs`. */

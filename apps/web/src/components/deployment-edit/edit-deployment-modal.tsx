@@ -1,3 +1,4 @@
+import { domainOwnershipTexts } from '@nuage/shared/dns-help';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { operationsErrors, operationsSuccess } from '@nuage/shared/operations-messages';
 import {
@@ -153,7 +154,7 @@ export function EditDeploymentModal({
             projectId={deployment.projet_id}
             domain={domain}
             label="Nom de domaine"
-            hint="Laissez vide pour retirer le domaine."
+            hint={`Laissez vide pour retirer le domaine. ${domainOwnershipTexts.formHint}`}
             domainError={errors.nom_de_domaine?.message}
             certificateError={errors.certificat_tls_id?.message}
             domainInput={form.register('nom_de_domaine')}

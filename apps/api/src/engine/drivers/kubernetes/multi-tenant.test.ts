@@ -65,6 +65,8 @@ describe('a tenant namespace on the strict fake API server', () => {
         const spec = makeSpec({
           template,
           variant,
+          // Distinct applications: the cluster's admission refuses a host two Ingresses define.
+          domain: variant.domain ? `${template}-${variant.domain}` : null,
           deploymentId: `${String(i).padStart(8, '0')}-8888-4777-8666-${template.padEnd(12, '0').slice(0, 12)}`,
         });
         await driver.ensureEnvironment(makeEnvironment());

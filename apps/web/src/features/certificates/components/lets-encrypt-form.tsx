@@ -2,7 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Project } from '@nuage/shared/api-types';
 import type { Certificate } from '@nuage/shared/certificate-types';
 import { certificateErrors, certificateSuccess } from '@nuage/shared/messages';
-import { letsEncryptCertificateSchema } from '@nuage/shared/schemas/certificates';
+import {
+  letsEncryptCertificateSchema,
+  letsEncryptFormTexts,
+} from '@nuage/shared/schemas/certificates';
 import { useForm } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
@@ -67,7 +70,7 @@ export function LetsEncryptForm({
         <FormField
           label="Nom de domaine"
           error={errors.nom_domaine?.message}
-          hint="Il doit pointer vers la plateforme : l'autorité le vérifie avant d'émettre."
+          hint={letsEncryptFormTexts.domainHint}
         >
           <Input
             autoComplete="off"

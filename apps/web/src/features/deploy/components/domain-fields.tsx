@@ -1,3 +1,4 @@
+import { domainOwnershipTexts } from '@nuage/shared/dns-help';
 import { DomainCertificateFields } from '@/components/certificate-select/certificate-select';
 import type { WizardForm } from './wizard-form';
 
@@ -9,7 +10,7 @@ export function DomainFields({ form }: { form: WizardForm }) {
       projectId={String(form.watch('project_id') ?? '')}
       domain={String(form.watch('custom_domain') ?? '')}
       label="Nom de domaine personnalisé (optionnel)"
-      hint="Laissé vide, une adresse est générée automatiquement."
+      hint={`Laissé vide, une adresse est générée automatiquement. ${domainOwnershipTexts.formHint}`}
       domainError={errors.custom_domain?.message}
       certificateError={errors.certificat_tls_id?.message}
       domainInput={form.register('custom_domain')}

@@ -1,4 +1,5 @@
 import type { AdminAccess } from '@nuage/shared/admin-access';
+import type { DomainStatus } from '@nuage/shared/api-types';
 import type { AlerteRestauration } from '@nuage/shared/backup-types';
 import type { DashboardApplication } from '@nuage/shared/dashboard-types';
 import { operationsErrors } from '@nuage/shared/operations-messages';
@@ -33,6 +34,8 @@ export interface DeploymentDetail extends DashboardApplication, Partial<CodeSour
   updated_at: string;
   environment_id: string;
   domain: string | null;
+  /** The custom domain awaits its proof of control, or is served (absent from older servers). */
+  statut_domaine?: DomainStatus | null;
   certificat_tls_id: string | null;
   /** The domain's HTTPS certificate failed or expired, as a French sentence; null when fine. */
   alerte_certificat?: string | null;

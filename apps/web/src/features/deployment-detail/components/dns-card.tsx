@@ -1,12 +1,19 @@
-import { dnsTexts as texts, type DnsHelp } from '@nuage/shared/dns-help';
-import { useQuery } from '@tanstack/react-query';
+import type { DomainStatus } from '@nuage/shared/api-types';
+import { dnsTexts as texts, domainOwnershipTexts, type DnsHelp } from '@nuage/shared/dns-help';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Globe } from 'lucide-react';
+import { useEffect } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { dnsQueryOptions } from '../api/get-dns';
+import { deploymentQueryKey } from '../api/get-deployment';
+import { useVerifyDns } from '../api/verify-dns';
+import { DnsRecordsTable } from './dns-records-table';
+import { DomainOwnership } from './domain-ownership';
 
 const tones: Record<DnsHelp['verification']['statut'], 'success' | 'error' | 'warning' | 'info'> = {
   correct: 'success',
@@ -16,10 +23,33 @@ const tones: Record<DnsHelp['verification']['statut'], 'success' | 'error' | 'wa
   non_configure: 'info',
 };
 
-/** The record to create for the custom domain, and the server's check of what DNS says. */
-export function DnsCard({ deploymentId, domain }: { deploymentId: string; domain: string }) {
+/**
+ * The custom domain's DNS: whether the platform serves it yet (its owner's proof of control),
+ * the record that makes it reach the application, and the server's check of both. Reading it
+ * changes nothing; « Vérifier le DNS » (developers and admins) looks for the proof now, and the
+ * platform also looks by itself now and then: once verified, the page reads the application
+ * again.
+ */
+export function DnsCard({
+  deploymentId,
+  domain,
+  domainStatus,
+  canVerify,
+}: {
+  deploymentId: string;
+  domain: string;
+  domainStatus?: DomainStatus | null | undefined;
+  canVerify: boolean;
+}) {
   const dns = useQuery(dnsQueryOptions(deploymentId, domain));
+  const verify = useVerifyDns(deploymentId, domain);
+  const queryClient = useQueryClient();
   const check = dns.data?.verification;
+  const status = dns.data?.propriete.statut ?? domainStatus;
+  useEffect(() => {
+    if (dns.data?.propriete.statut === 'verifie' && domainStatus === 'en_attente')
+      void queryClient.invalidateQueries({ queryKey: deploymentQueryKey(deploymentId) });
+  }, [dns.data, domainStatus, deploymentId, queryClient]);
   return (
     <Card role="region" aria-labelledby="dns-title">
       <CardHeader
@@ -29,30 +59,19 @@ export function DnsCard({ deploymentId, domain }: { deploymentId: string; domain
             {texts.title}
           </span>
         }
+        actions={
+          status && (
+            <Badge tone={status === 'verifie' ? 'green' : 'yellow'}>
+              {status === 'verifie' ? domainOwnershipTexts.verified : domainOwnershipTexts.pending}
+            </Badge>
+          )
+        }
       />
       <CardBody className="space-y-3">
+        {dns.data && <DomainOwnership domain={domain} help={dns.data} canVerify={canVerify} />}
         <p className="text-sm text-slate-600 dark:text-slate-300">{texts.intro(domain)}</p>
         {dns.data && dns.data.enregistrements.length > 0 && (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs text-slate-500 uppercase dark:text-slate-400">
-                <tr>
-                  <th className="py-1 pr-3 font-medium">{texts.recordType}</th>
-                  <th className="py-1 pr-3 font-medium">{texts.recordName}</th>
-                  <th className="py-1 font-medium">{texts.recordValue}</th>
-                </tr>
-              </thead>
-              <tbody className="font-mono text-xs">
-                {dns.data.enregistrements.map((r) => (
-                  <tr key={r.type} className="border-t border-slate-100 dark:border-slate-800">
-                    <td className="py-1.5 pr-3 font-semibold">{r.type}</td>
-                    <td className="py-1.5 pr-3 [overflow-wrap:anywhere]">{r.nom}</td>
-                    <td className="py-1.5 [overflow-wrap:anywhere]">{r.valeur}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DnsRecordsTable records={dns.data.enregistrements} label={texts.title} />
         )}
         {dns.isPending && (
           <p className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
@@ -80,15 +99,24 @@ export function DnsCard({ deploymentId, domain }: { deploymentId: string; domain
             </Notice>
           </div>
         )}
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => void dns.refetch()}
-          loading={dns.isFetching}
-          loadingText={texts.checking}
-        >
-          {texts.check}
-        </Button>
+        {verify.isError && (
+          <div role="alert">
+            <Notice tone="error">
+              {verify.error instanceof ApiError ? verify.error.message : texts.unavailable}
+            </Notice>
+          </div>
+        )}
+        {canVerify && (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => verify.mutate()}
+            loading={verify.isPending}
+            loadingText={texts.checking}
+          >
+            {texts.check}
+          </Button>
+        )}
       </CardBody>
     </Card>
   );

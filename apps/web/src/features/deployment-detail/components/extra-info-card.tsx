@@ -1,3 +1,5 @@
+import { domainOwnershipTexts } from '@nuage/shared/dns-help';
+import { Badge } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import type { DeploymentDetail } from '../api/get-deployment';
 import { InfoList } from './info-list';
@@ -16,18 +18,25 @@ export function ExtraInfoCard({ deployment: d }: { deployment: DeploymentDetail 
             { label: 'Certificat TLS', value: d.certificat_tls_id ?? 'Aucun' },
             {
               label: 'Domaine',
-              value: d.nom_de_domaine ? (
-                <a
-                  href={`https://${d.nom_de_domaine}`}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="text-blue-600 hover:underline dark:text-blue-400"
-                >
-                  {d.nom_de_domaine}
-                </a>
-              ) : (
-                'Aucun'
-              ),
+              // Not served before its owner proves control: no link to it meanwhile.
+              value:
+                d.nom_de_domaine && d.statut_domaine === 'en_attente' ? (
+                  <span className="inline-flex flex-wrap items-center justify-end gap-2">
+                    {d.nom_de_domaine}
+                    <Badge tone="yellow">{domainOwnershipTexts.pending}</Badge>
+                  </span>
+                ) : d.nom_de_domaine ? (
+                  <a
+                    href={`https://${d.nom_de_domaine}`}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-blue-600 hover:underline dark:text-blue-400"
+                  >
+                    {d.nom_de_domaine}
+                  </a>
+                ) : (
+                  'Aucun'
+                ),
             },
             { label: "Tag de l'image", value: d.image_tag },
             ...(d.admin_email ? [{ label: 'Email administrateur', value: d.admin_email }] : []),

@@ -200,7 +200,12 @@ export default function DeploymentDetailRoute() {
           )}
           {d.nom_de_domaine && (
             <div className="order-3">
-              <DnsCard deploymentId={d.id} domain={d.nom_de_domaine} />
+              <DnsCard
+                deploymentId={d.id}
+                domain={d.nom_de_domaine}
+                domainStatus={d.statut_domaine}
+                canVerify={canManage}
+              />
             </div>
           )}
           <div className="order-3">
