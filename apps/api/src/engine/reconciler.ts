@@ -146,7 +146,7 @@ export class Reconciler {
         applicationUrl: this.opts.applicationUrl,
         log: this.opts.log,
         owner: this.owner,
-        ensureEnvironment: (id) => this.environments.ensureReady(id),
+        ensureEnvironment: (id, opts) => this.environments.ensureReady(id, opts),
         quotaChanged: (id) => this.environments.quotaChanged(id),
         manifestApplied: (id, spec) => this.environments.manifestApplied(id, spec),
         manifestRemoved: (id, name) => this.environments.manifestRemoved(id, name),

@@ -16,6 +16,7 @@ import {
 } from './fake-paths';
 import { patchObject, type ManagedEntry } from './fake-writes';
 import { WatchHub, type WatchEvent } from './fake-watches';
+import { RequestCounter } from './fake-request-counter';
 
 export type { WatchEvent } from './fake-watches';
 
@@ -51,6 +52,8 @@ export type Interceptor = (req: RecordedRequest) => Reply | 'hang' | undefined;
 
 export class FakeKubeApi {
   readonly requests: RecordedRequest[] = [];
+  /** Requests per verb and path, and the User-Agents seen (fake-request-counter.ts). */
+  readonly counter = new RequestCounter();
   /** Stored objects by REST path. Write through put()/update() so watchers hear of it. */
   readonly objects = new Map<string, Json>();
   /** Pod logs by `<namespace>/<pod>/<container>`. */
@@ -180,6 +183,7 @@ export class FakeKubeApi {
       rbac: rbacOf(req.method ?? 'GET', path, url.searchParams, this.objects.has(path)),
     };
     this.requests.push(recorded);
+    this.counter.count(recorded, req.headers['user-agent']);
     const intercepted = this.intercept?.(recorded);
     if (intercepted === 'hang') return;
     const parsed = parsePath(path);
