@@ -121,6 +121,11 @@ export interface RuntimeDriver {
     deploymentId: string,
     spec: () => Promise<ApplicationSpec>,
   ): Promise<string[]>;
+  /**
+   * Such runtimes also say when an object of an application they do not know yet was deleted
+   * by someone else: the reconciler passes that application at once (adopt, then repair).
+   */
+  onUnknownDrift?(listener: (deploymentId: string) => void): void;
   /** Creates or updates every object of the application to match `spec`. */
   apply(spec: ApplicationSpec): Promise<{ preparations: ImagePreparation[] }>;
   status(ref: ApplicationRef): Promise<ApplicationObservation>;

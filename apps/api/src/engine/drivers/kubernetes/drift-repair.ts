@@ -26,6 +26,7 @@ export class DriftRepair {
   private readonly applied = new Map<string, { spec: ApplicationSpec; keys: Set<string> }>();
   private readonly environments = new Map<string, EnvironmentSpec>();
   private readonly repairing = new Set<string>();
+  private readonly unknown = new Set<(deploymentId: string) => void>();
 
   constructor(
     private readonly reapply: {
@@ -34,6 +35,11 @@ export class DriftRepair {
     },
     private readonly delayMs = 1000,
   ) {}
+
+  /** Deletions of objects of applications this process does not know (adoptForDriftRepair). */
+  onUnknown(listener: (deploymentId: string) => void): void {
+    this.unknown.add(listener);
+  }
 
   rememberApplication(spec: ApplicationSpec, keys: Set<string>): void {
     this.applied.set(spec.deploymentId, { spec, keys });
@@ -69,6 +75,7 @@ export class DriftRepair {
     if (event.type !== 'DELETED' || !REPAIRED_KINDS.has(event.kind)) return;
     const id = event.object.metadata?.labels?.[LABELS.deploymentId];
     const entry = id ? this.applied.get(id) : undefined;
+    if (id && !entry) for (const listener of this.unknown) listener(id);
     if (!id || !entry || entry.spec.namespace !== namespace) return;
     if (!entry.keys.has(`${event.kind}/${event.object.metadata?.name}`)) return;
     if (this.repairing.has(id)) return;

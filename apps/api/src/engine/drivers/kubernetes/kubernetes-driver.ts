@@ -212,6 +212,10 @@ export class KubernetesDriver implements RuntimeDriver {
     return missing;
   }
 
+  onUnknownDrift(listener: (deploymentId: string) => void): void {
+    this.drift.onUnknown(listener);
+  }
+
   async status(ref: ApplicationRef): Promise<ApplicationObservation> {
     applicationSelector(ref);
     const namespace = checkedNamespace(ref.namespace);
