@@ -93,7 +93,7 @@ export class KubernetesDriver implements RuntimeDriver {
     this.rollout = options.rollout ?? {};
     this.drift = new DriftRepair({
       environment: (env) => this.ensureEnvironment(env),
-      application: (spec) => this.apply(spec),
+      application: (spec) => applyRelease(this.releaseDeps, spec, { repair: true }),
     });
     this.cache.onEvent((namespace, event) => this.drift.seen(namespace, event));
     this.backups = new ClusterBackups(
@@ -170,18 +170,19 @@ export class KubernetesDriver implements RuntimeDriver {
    * serving template and throws ReleaseNotReadyError, so the release never becomes current.
    */
   async apply(spec: ApplicationSpec): Promise<{ preparations: ImagePreparation[] }> {
-    await applyRelease(
-      {
-        client: this.client,
-        cache: this.cache,
-        writer: this.writer,
-        drift: this.drift,
-        render: this.render,
-        rollout: this.rollout,
-      },
-      spec,
-    );
+    await applyRelease(this.releaseDeps, spec);
     return { preparations: [] };
+  }
+
+  private get releaseDeps() {
+    return {
+      client: this.client,
+      cache: this.cache,
+      writer: this.writer,
+      drift: this.drift,
+      render: this.render,
+      rollout: this.rollout,
+    };
   }
 
   /**
