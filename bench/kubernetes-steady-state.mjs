@@ -80,7 +80,7 @@ const driverFor = () =>
     timeoutMs: 60_000,
   });
 
-// The database: a fresh one, migrated, with one project, its environments and applications.
+// The database: a fresh one, migrated, with projects, their environments and applications.
 const dbName = `nuage_bench_${randomBytes(5).toString('hex')}`;
 await adminQuery(PG, `create database ${dbName}`);
 const database = await openMigrated(withDatabase(PG, dbName));
@@ -89,34 +89,42 @@ const secretsKey = randomBytes(32);
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nuage-bench-k8s-'));
 const log = pino({ level: 'silent' });
 
-const [project] = await db
-  .insert(projects)
-  .values({
-    nom: 'Charge',
-    quotaCpuMilli: APPS * 1000,
-    quotaRamMb: APPS * 2048,
-    quotaStorageMb: APPS * 4096,
-  })
-  .returning();
+// Projects of 4 environments (prod, staging, …), as customers have them: each application's
+// apply re-splits its own project's quota over its environments.
+const ENVS_PER_PROJECT = 4;
+const projectRows = [];
 const envIds = [];
 for (let n = 0; n < NAMESPACES; n++) {
+  if (n % ENVS_PER_PROJECT === 0) {
+    const [p] = await db
+      .insert(projects)
+      .values({
+        nom: `Charge ${n / ENVS_PER_PROJECT}`,
+        quotaCpuMilli: ENVS_PER_PROJECT * PER_NAMESPACE * 1000,
+        quotaRamMb: ENVS_PER_PROJECT * PER_NAMESPACE * 2048,
+        quotaStorageMb: ENVS_PER_PROJECT * PER_NAMESPACE * 4096,
+      })
+      .returning();
+    projectRows.push(p);
+  }
+  const project = projectRows.at(-1);
   const [env] = await db
     .insert(environments)
     .values({
       projectId: project.id,
       nom: `Env ${n}`,
-      type: n % 4 === 0 ? 'prod' : 'staging',
+      type: n % ENVS_PER_PROJECT === 0 ? 'prod' : 'staging',
       namespace: `env-charge-${n}-${randomBytes(3).toString('hex')}`,
       manifestsDir: `charge-${n}`,
     })
-    .returning({ id: environments.id });
-  envIds.push(env.id);
+    .returning({ id: environments.id, projectId: environments.projectId });
+  envIds.push(env);
 }
 const rows = [];
 for (let i = 0; i < APPS; i++) {
   rows.push({
-    projectId: project.id,
-    environmentId: envIds[Math.floor(i / PER_NAMESPACE)],
+    projectId: envIds[Math.floor(i / PER_NAMESPACE)].projectId,
+    environmentId: envIds[Math.floor(i / PER_NAMESPACE)].id,
     nom: `site-${i}`,
     hostLabel: `site-${i}-charge`,
     category: 'ERP',
@@ -167,11 +175,11 @@ const total = (counts) =>
 // 1. Cold start: every application applied and running. The namespaces exist first, as they
 // do once users have created their environments one after the other: a quota split over a
 // project whose other environments have no namespace yet fails (the split applies each one's
-// quota; issue 23's defect 6, handled apart), and at 100 environments created at once it keeps
-// failing.
+// quota; issue 23's defect 6, handled apart).
 const t0 = performance.now();
 let driver = driverFor();
 for (const env of await db.select().from(environments)) {
+  const project = projectRows.find((p) => p.id === env.projectId);
   await driver.ensureEnvironment({
     environmentId: env.id,
     projectId: project.id,
@@ -266,7 +274,10 @@ await rm(dataDir, { recursive: true, force: true });
 const watches = NAMESPACES * 5;
 const expectedRenewals = ((watches * 60) / 330).toFixed(1);
 const table = [
-  ['namespaces × applications', `${NAMESPACES} × ${PER_NAMESPACE} = ${APPS}`],
+  [
+    'projects × namespaces × applications',
+    `${projectRows.length} × ${ENVS_PER_PROJECT} × ${PER_NAMESPACE} = ${APPS}`,
+  ],
   [
     'cold start: every application RUNNING',
     `${s(converged - t0)} s; requests ${JSON.stringify(coldCounts)}`,
