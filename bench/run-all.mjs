@@ -22,6 +22,7 @@ const ALL = [
   'simulation-200.mjs',
   'control-plane-footprint.mjs',
   'kubernetes-1000.mjs',
+  'kubernetes-steady-state.mjs',
 ];
 const chosen = process.argv.slice(2).map((n) => (n.endsWith('.mjs') ? n : `${n}.mjs`));
 const unknown = chosen.filter((n) => !ALL.includes(n));

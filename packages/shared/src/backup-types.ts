@@ -46,6 +46,12 @@ export interface SauvegardesApplication {
   restaurations: Restauration[];
   planification: PlanificationSauvegarde;
   destination_s3: { endpoint: string; bucket: string } | null;
+  /**
+   * Why no backup can run, and what to configure (the runtime sends backups to S3 only and the
+   * project has no destination): then nothing is scheduled and « Sauvegarder maintenant » is
+   * refused. Null when backups can run.
+   */
+  destination_manquante: string | null;
   /** Other applications of the same template in the project: where a restore may also go. */
   cibles_restauration: { id: string; nom: string; environnement: string }[];
   /**

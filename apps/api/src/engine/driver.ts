@@ -110,6 +110,22 @@ export interface RuntimeDriver {
    * applications change.
    */
   distributeQuota?(project: ProjectQuotaSpec): Promise<void>;
+  /**
+   * Runtimes that repair drift by themselves from watch events (Kubernetes) know an
+   * application's spec only from their own applies: after a restart of the platform the
+   * reconciler hands it over once per application it observes without applying it. `spec` is
+   * called only when the runtime does not know the application yet. Answers what is already
+   * missing from the runtime (French phrases, as `drift`): the reconciler applies it again.
+   */
+  adoptForDriftRepair?(
+    deploymentId: string,
+    spec: () => Promise<ApplicationSpec>,
+  ): Promise<string[]>;
+  /**
+   * Such runtimes also say when an object of an application they do not know yet was deleted
+   * by someone else: the reconciler passes that application at once (adopt, then repair).
+   */
+  onUnknownDrift?(listener: (deploymentId: string) => void): void;
   /** Creates or updates every object of the application to match `spec`. */
   apply(spec: ApplicationSpec): Promise<{ preparations: ImagePreparation[] }>;
   status(ref: ApplicationRef): Promise<ApplicationObservation>;

@@ -39,8 +39,11 @@ export interface ApplicationReconcilerDeps {
    * lost its lease (paused past its expiry, another process took over) changes nothing.
    */
   owner: string;
-  /** Makes sure the application's environment exists in the runtime (cached by the caller). */
-  ensureEnvironment(environmentId: string): Promise<void>;
+  /**
+   * Makes sure the application's environment exists in the runtime: once per process, or
+   * again with `force` (its objects may have gone with the application's).
+   */
+  ensureEnvironment(environmentId: string, opts?: { force?: boolean }): Promise<void>;
   /** The application's reservation changed (applied or removed): the quota split follows. */
   quotaChanged?(environmentId: string): Promise<void>;
   /** Keeps the environment's manifests folder current: this application's file after an apply… */
@@ -137,6 +140,11 @@ export async function reconcileApplication(
     }
 
     let observed = await deps.driver.status(ref);
+    if (!applying && observed.phase !== 'absent') {
+      const missing = await adoptForDriftRepair(deps, row, namespace);
+      if (missing.length)
+        observed = { ...observed, drift: [...(observed.drift ?? []), ...missing] };
+    }
     if (observed.drift?.length && !applying && observed.phase !== 'absent') {
       const repaired = await repairDrift(deps, row, namespace, ref, observed.drift, where);
       if (!repaired) return lostLease(deps, row);
@@ -151,7 +159,9 @@ export async function reconcileApplication(
       return;
     }
     if (observed.phase === 'absent' && !applying && row.observedGeneration > 0) {
-      // Its runtime objects vanished (removed by hand, runtime reset): apply again next pass.
+      // Its runtime objects vanished (removed by hand, runtime reset): apply again next pass,
+      // in an environment ensured again (its namespace may have gone with them).
+      await deps.ensureEnvironment(env.id, { force: true });
       await deps.db
         .update(deployments)
         .set({
@@ -264,6 +274,28 @@ async function recordFailure(deps: ApplicationReconcilerDeps, row: DeploymentRow
       ...RELEASE,
     })
     .where(heldBy(deps, row));
+}
+
+/**
+ * Runtimes that repair drift from watch events learn, once per process, the spec of an
+ * application they did not apply themselves (applied before a restart of the platform). Not
+ * while a failed rollout's revert serves: the row then describes the release that failed.
+ */
+async function adoptForDriftRepair(
+  deps: ApplicationReconcilerDeps,
+  row: DeploymentRow,
+  namespace: string,
+): Promise<string[]> {
+  if (!deps.driver.adoptForDriftRepair || row.rolloutError) return [];
+  return deps.driver.adoptForDriftRepair(row.id, () =>
+    specForDeployment({
+      row,
+      namespace,
+      secretsKey: deps.secretsKey,
+      certificates: deps.certificates,
+      applicationUrl: deps.applicationUrl,
+    }),
+  );
 }
 
 function lostLease(deps: ApplicationReconcilerDeps, row: DeploymentRow) {

@@ -15,8 +15,6 @@ import { environmentSpecOf } from './environment-spec';
 import { distributeProjectQuota } from './project-quota';
 import type { ApplicationSpec } from './spec';
 
-const ENSURED_TTL_MS = 60_000;
-
 /**
  * Environments and projects: creates namespaces (or networks), keeps each environment's
  * manifests folder current (environment-manifests.ts), and carries deletions through in order
@@ -24,7 +22,13 @@ const ENSURED_TTL_MS = 60_000;
  * the rows.
  */
 export class EnvironmentReconciler {
-  private readonly ensuredAt = new Map<string, number>();
+  /**
+   * Environments this process ensured. Their objects are not applied again on every pass (in
+   * steady state the platform sends the cluster nothing but watch renewals): a change of the
+   * project's quota comes through the environment's own pass (force), drift from the driver's
+   * repair and resync, a vanished application through a forced ensure.
+   */
+  private readonly ensured = new Set<string>();
   private readonly manifests: EnvironmentManifests;
 
   constructor(
@@ -51,14 +55,13 @@ export class EnvironmentReconciler {
     return projectsDone + claimed.length;
   }
 
-  /** Called before an application is applied: (re)creates its environment at most once a minute. */
+  /** Called before an application is applied or observed: creates its environment once per process. */
   async ensureReady(environmentId: string, opts: { force?: boolean } = {}): Promise<void> {
-    const last = this.ensuredAt.get(environmentId);
-    if (!opts.force && last && Date.now() - last < ENSURED_TTL_MS) return;
+    if (!opts.force && this.ensured.has(environmentId)) return;
     const { env, project } = await loadEnvironment(this.opts.db, environmentId);
     await this.opts.driver.ensureEnvironment(environmentSpecOf(env, project));
     await this.quotaChanged(environmentId, project.id);
-    this.ensuredAt.set(environmentId, Date.now());
+    this.ensured.add(environmentId);
     if (env.status === 'pending' || env.status === 'failed') {
       // The namespace exists now (ensured for one of its applications): say so at once rather
       // than when the environment's own retry comes round.
@@ -105,7 +108,6 @@ export class EnvironmentReconciler {
     try {
       // The environment's own pass always reaches the runtime: it may carry a new quota.
       await this.ensureReady(env.id, { force: true });
-      this.ensuredAt.set(env.id, Date.now());
       await this.opts.db
         .update(environments)
         .set({ status: 'active', statusMessage: null, attempts: 0 })
@@ -141,6 +143,6 @@ export class EnvironmentReconciler {
 
   private async progressDeletion(env: typeof environments.$inferSelect) {
     const removed = await progressEnvironmentDeletion(this.opts, env, this.manifests.folderOf(env));
-    if (removed) this.ensuredAt.delete(env.id);
+    if (removed) this.ensured.delete(env.id);
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -92,7 +92,31 @@ export class Reconciler {
   }
 
   start() {
+    if (this.opts.driver.adoptForDriftRepair) {
+      // The runtime repairs drift only for applications it knows: after a restart each one is
+      // passed at once rather than at its next observation (up to 30 s), and one whose objects
+      // are deleted meanwhile is passed as soon as the runtime says so.
+      this.opts.driver.onUnknownDrift?.((id) => void this.passSoon(id));
+      void this.opts.db
+        .update(deployments)
+        .set({ nextAttemptAt: new Date() })
+        .where(
+          and(eq(deployments.desiredState, 'present'), gt(deployments.nextAttemptAt, new Date())),
+        )
+        .catch((err: unknown) => this.opts.log.warn({ err }, 'could not schedule the first passes'))
+        .finally(() => this.loop.wake());
+    }
     this.loop.start();
+  }
+
+  /** An application looked at now rather than at its next observation. */
+  private async passSoon(id: string) {
+    await this.opts.db
+      .update(deployments)
+      .set({ nextAttemptAt: new Date() })
+      .where(and(eq(deployments.id, id), eq(deployments.desiredState, 'present')))
+      .catch((err: unknown) => this.opts.log.warn({ err, id }, 'could not schedule a pass'));
+    this.loop.wake();
   }
 
   /** Stops looking for work and waits for the passes under way. */
@@ -154,7 +178,7 @@ export class Reconciler {
         applicationUrl: this.opts.applicationUrl,
         log: this.opts.log,
         owner: this.owner,
-        ensureEnvironment: (id) => this.environments.ensureReady(id),
+        ensureEnvironment: (id, opts) => this.environments.ensureReady(id, opts),
         quotaChanged: (id) => this.environments.quotaChanged(id),
         manifestApplied: (id, spec) => this.environments.manifestApplied(id, spec),
         manifestRemoved: (id, name) => this.environments.manifestRemoved(id, name),

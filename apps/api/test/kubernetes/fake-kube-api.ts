@@ -17,6 +17,7 @@ import {
 import { ingressAdmissionDenial } from './fake-ingress-admission';
 import { patchObject, type ManagedEntry } from './fake-writes';
 import { WatchHub, type WatchEvent } from './fake-watches';
+import { RequestCounter } from './fake-request-counter';
 
 export type { WatchEvent } from './fake-watches';
 
@@ -53,6 +54,8 @@ export type Interceptor = (req: RecordedRequest) => Reply | 'hang' | undefined;
 
 export class FakeKubeApi {
   readonly requests: RecordedRequest[] = [];
+  /** Requests per verb and path, and the User-Agents seen (fake-request-counter.ts). */
+  readonly counter = new RequestCounter();
   /** Stored objects by REST path. Write through put()/update() so watchers hear of it. */
   readonly objects = new Map<string, Json>();
   /** Pod logs by `<namespace>/<pod>/<container>`. */
@@ -182,6 +185,7 @@ export class FakeKubeApi {
       rbac: rbacOf(req.method ?? 'GET', path, url.searchParams, this.objects.has(path)),
     };
     this.requests.push(recorded);
+    this.counter.count(recorded, req.headers['user-agent']);
     const intercepted = this.intercept?.(recorded);
     if (intercepted === 'hang') return;
     const parsed = parsePath(path);

@@ -35,6 +35,12 @@ export const backupTexts = {
   newApplicationGone: 'La nouvelle application a été supprimée avant la restauration.',
   inClusterNeedsS3:
     "Sur ce runtime (Kubernetes), les sauvegardes partent directement du cluster vers le stockage S3 du projet : un administrateur du projet doit d'abord configurer une destination S3.",
+  /**
+   * Shown on the application's « Sauvegardes » card where the runtime (Kubernetes) sends
+   * backups straight to S3 and the project has no destination: nothing is scheduled meanwhile.
+   */
+  destinationMissing:
+    "Aucune sauvegarde n'est faite pour le moment : sur ce runtime (Kubernetes), les sauvegardes partent directement du cluster vers le stockage S3 du projet, et ce projet n'en a pas. Un administrateur du projet doit configurer la « Destination S3 du projet » ; la sauvegarde quotidienne démarrera alors d'elle-même.",
   inClusterRestoreNeedsS3:
     "Sur ce runtime (Kubernetes), la restauration lit la sauvegarde dans le stockage S3 du projet : cette sauvegarde n'y a pas de copie vérifiée, ou le projet n'a plus de destination S3.",
   inClusterMismatch:

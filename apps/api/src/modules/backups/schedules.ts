@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 
 /** node-postgres' result shape, which the generic drizzle type leaves as unknown. */
@@ -19,10 +19,24 @@ export async function ensureSchedules(db: Executor): Promise<void> {
 }
 
 /**
- * Claims due schedules (one process each, SKIP LOCKED) by moving their next run a day on;
- * only running applications are backed up.
+ * With `destinationRequired` (destination-required.ts), only the applications of projects that
+ * have an S3 destination: the others' schedules are not claimed (their next run stays due, so
+ * the first backup runs as soon as a destination is set).
  */
-export async function claimDueBackups(db: Executor, limit: number): Promise<string[]> {
+const runnable = (destinationRequired: boolean, projectId: SQL) =>
+  destinationRequired
+    ? sql`EXISTS (SELECT 1 FROM backup_destinations bd WHERE bd.project_id = ${projectId})`
+    : sql`true`;
+
+/**
+ * Claims due schedules (one process each, SKIP LOCKED) by moving their next run a day on;
+ * only running applications are backed up, and only where a backup can run.
+ */
+export async function claimDueBackups(
+  db: Executor,
+  limit: number,
+  opts: { destinationRequired: boolean },
+): Promise<string[]> {
   const result = raw<{ deployment_id: string }>(
     await db.execute(sql`
     UPDATE backup_schedules s SET next_run_at = now() + interval '1 day', updated_at = now()
@@ -31,6 +45,7 @@ export async function claimDueBackups(db: Executor, limit: number): Promise<stri
       JOIN deployments d ON d.id = s2.deployment_id
       WHERE s2.enabled AND s2.next_run_at <= now()
         AND d.desired_state = 'present' AND d.status = 'RUNNING'
+        AND ${runnable(opts.destinationRequired, sql`d.project_id`)}
       ORDER BY s2.next_run_at LIMIT ${limit}
       FOR UPDATE OF s2 SKIP LOCKED)
     RETURNING s.deployment_id`),
@@ -42,14 +57,17 @@ export async function claimDueBackups(db: Executor, limit: number): Promise<stri
 export async function claimDueTestRestores(
   db: Executor,
   limit: number,
+  opts: { destinationRequired: boolean },
 ): Promise<{ deploymentId: string; backupId: string }[]> {
   const result = raw<{ deployment_id: string; backup_id: string }>(
     await db.execute(sql`
     WITH due AS (
       SELECT s2.deployment_id FROM backup_schedules s2
+      JOIN deployments d ON d.id = s2.deployment_id
       WHERE s2.enabled AND s2.next_test_restore_at <= now()
+        AND ${runnable(opts.destinationRequired, sql`d.project_id`)}
       ORDER BY s2.next_test_restore_at LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED),
+      FOR UPDATE OF s2 SKIP LOCKED),
     moved AS (
       UPDATE backup_schedules s SET next_test_restore_at = now() + interval '7 days'
       FROM due WHERE s.deployment_id = due.deployment_id

@@ -25,6 +25,7 @@ import { isUuid } from '../../lib/ids';
 import { authorizeDeployment } from '../deployments/access';
 import { authorizeProject } from '../projects/policy';
 import type { BackupContext } from './context';
+import { destinationRequired } from './destination-required';
 import { checkS3Endpoint } from './destinations/endpoint-policy';
 import { createRestoreTarget } from './new-application';
 import { DEFAULT_RETENTION } from './prune';
@@ -77,6 +78,9 @@ export async function listApplicationBackups(
       .orderBy(environments.nom, deployments.nom),
     restoreEnvironments(ctx, opts.userId),
   ]);
+  // Nothing runs, nor is announced, until the project has somewhere to send backups.
+  const blocked = destinationRequired(ctx.engine.driver) && !destination;
+  const scheduled = Boolean(schedule?.enabled) && !blocked;
   return {
     sauvegardes: list.map(presentBackup),
     restaurations: restores.map(presentRestore),
@@ -84,12 +88,11 @@ export async function listApplicationBackups(
       actif: schedule?.enabled ?? false,
       conservation_nombre: schedule?.keepCount ?? DEFAULT_RETENTION.keepCount,
       conservation_jours: schedule?.keepDays ?? DEFAULT_RETENTION.keepDays,
-      prochaine_sauvegarde: schedule?.enabled ? schedule.nextRunAt.toISOString() : null,
-      prochaine_restauration_test: schedule?.enabled
-        ? schedule.nextTestRestoreAt.toISOString()
-        : null,
+      prochaine_sauvegarde: scheduled ? schedule!.nextRunAt.toISOString() : null,
+      prochaine_restauration_test: scheduled ? schedule!.nextTestRestoreAt.toISOString() : null,
     },
     destination_s3: destination ?? null,
+    destination_manquante: blocked ? t.destinationMissing : null,
     cibles_restauration: targets,
     // This application's project first, then the others by name.
     environnements_restauration: [
@@ -133,6 +136,13 @@ export async function requestBackup(
   opts: { deploymentId: string; userId: string },
 ): Promise<BackupRow> {
   const app = await authorizeDeployment(ctx.db, { ...opts, need: 'developer' });
+  if (destinationRequired(ctx.engine.driver)) {
+    const [destination] = await ctx.db
+      .select({ projectId: backupDestinations.projectId })
+      .from(backupDestinations)
+      .where(eq(backupDestinations.projectId, app.projectId));
+    if (!destination) throw badRequest(t.inClusterNeedsS3);
+  }
   const [running] = await ctx.db
     .select({ id: backups.id })
     .from(backups)

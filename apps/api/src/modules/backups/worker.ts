@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { deployments } from '../../db/schema/deployments';
 import { WorkLoop } from '../../lib/work-loop';
 import type { BackupContext } from './context';
+import { destinationRequired } from './destination-required';
 import { executeRestore, recordRestore } from './restore';
 import { failInterruptedRestores, removeAbandonedStaging } from './restore-failure';
 import { executeBackup, recordBackup } from './run-backup';
@@ -53,14 +54,15 @@ export class BackupWorker {
     // Restores say they are alive: one gone silent was cut by a process that stopped.
     await failInterruptedRestores(this.ctx, this.opts.restoreStaleMs);
     await ensureSchedules(this.ctx.db);
+    const runnable = { destinationRequired: destinationRequired(this.ctx.engine.driver) };
     let done = 0;
-    for (const deploymentId of await claimDueBackups(this.ctx.db, batch)) {
+    for (const deploymentId of await claimDueBackups(this.ctx.db, batch, runnable)) {
       const backup = await this.record(deploymentId);
       if (!backup) continue;
       await executeBackup(this.ctx, backup.id);
       done += 1;
     }
-    for (const due of await claimDueTestRestores(this.ctx.db, batch)) {
+    for (const due of await claimDueTestRestores(this.ctx.db, batch, runnable)) {
       const restore = await recordRestore(this.ctx, {
         backupId: due.backupId,
         targetDeploymentId: due.deploymentId,

@@ -1,6 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import http from 'node:http';
 import https from 'node:https';
+import { USER_AGENT } from '../../../lib/platform-version';
 import { RuntimeUnavailableError } from '../../driver';
 import { rejectionOf, unavailable } from './kube-errors';
 import { RateLimiter } from './rate-limiter';
@@ -113,6 +114,8 @@ export class KubeClient {
       // applyToHTTPSOptions always sets an object (Authorization…), never the raw-array form.
       ...(options.headers as http.OutgoingHttpHeaders | undefined),
       Accept: 'application/json, */*',
+      // The API server's audit log and its API Priority and Fairness see who calls.
+      'User-Agent': USER_AGENT,
       ...(body !== undefined ? { 'Content-Type': req.contentType ?? CONTENT_TYPES.json } : {}),
     };
     const agent = this.agentFor(url, options);

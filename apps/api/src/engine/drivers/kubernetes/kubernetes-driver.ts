@@ -13,6 +13,7 @@ import {
   RuntimeRejectedError,
   type RuntimeDriver,
 } from '../../driver';
+import { renderApplication } from '../../manifests/application';
 import type { RenderOptions } from '../../manifests/types';
 import {
   LABELS,
@@ -21,12 +22,12 @@ import {
   type ApplicationSpec,
   type EnvironmentSpec,
 } from '../../spec';
-import { removeApplication } from './application-objects';
+import { objectKey, removeApplication } from './application-objects';
 import { ClusterBackups } from './backup-jobs';
-import { DriftRepair } from './drift-repair';
+import { DriftRepair, REPAIRED_KINDS } from './drift-repair';
 import { applyEnvironment, removeNamespace } from './environment-objects';
 import { CertManagerApi } from './cert-manager';
-import { applicationSelector, checkedNamespace } from './guards';
+import { applicationSelector, checkedNamespace, rendered } from './guards';
 import { KubeClient } from './kube-client';
 import { type KubeConnection, loadKubeConfig } from './kubeconfig';
 import { ObjectWriter } from './object-writer';
@@ -35,7 +36,7 @@ import { podLogs, podMetrics } from './pod-reads';
 import { distributeQuota } from './quota-distribution';
 import { applyRelease } from './release-apply';
 import type { RolloutWatchOptions } from './rollout-gate';
-import { WatchCache } from './watch-cache';
+import { type Obj, WatchCache, isWatchedKind } from './watch-cache';
 
 export interface KubernetesDriverOptions {
   connection: KubeConnection | KubeConfig;
@@ -92,7 +93,7 @@ export class KubernetesDriver implements RuntimeDriver {
     this.rollout = options.rollout ?? {};
     this.drift = new DriftRepair({
       environment: (env) => this.ensureEnvironment(env),
-      application: (spec) => this.apply(spec),
+      application: (spec) => applyRelease(this.releaseDeps, spec, { repair: true }),
     });
     this.cache.onEvent((namespace, event) => this.drift.seen(namespace, event));
     this.backups = new ClusterBackups(
@@ -169,18 +170,51 @@ export class KubernetesDriver implements RuntimeDriver {
    * serving template and throws ReleaseNotReadyError, so the release never becomes current.
    */
   async apply(spec: ApplicationSpec): Promise<{ preparations: ImagePreparation[] }> {
-    await applyRelease(
-      {
-        client: this.client,
-        cache: this.cache,
-        writer: this.writer,
-        drift: this.drift,
-        render: this.render,
-        rollout: this.rollout,
-      },
-      spec,
-    );
+    await applyRelease(this.releaseDeps, spec);
     return { preparations: [] };
+  }
+
+  private get releaseDeps() {
+    return {
+      client: this.client,
+      cache: this.cache,
+      writer: this.writer,
+      drift: this.drift,
+      render: this.render,
+      rollout: this.rollout,
+    };
+  }
+
+  /**
+   * The spec of an application this process did not apply (it was applied before a restart),
+   * remembered for drift repair; the serving objects it renders that are already gone (deleted
+   * while the platform was stopped) are answered, for the reconciler to apply it again. No
+   * request: the watch cache answers.
+   */
+  async adoptForDriftRepair(
+    deploymentId: string,
+    spec: () => Promise<ApplicationSpec>,
+  ): Promise<string[]> {
+    if (this.drift.remembers(deploymentId)) return [];
+    const adopted = await spec();
+    const objects = rendered(() => renderApplication(adopted, this.render));
+    const keys = new Set(objects.map(objectKey));
+    const missing: string[] = [];
+    for (const object of objects) {
+      if (!isWatchedKind(object.kind) || !REPAIRED_KINDS.has(object.kind)) continue;
+      const present = await this.cache.objects(checkedNamespace(adopted.namespace), object.kind, {
+        [LABELS.managedBy]: MANAGED_BY,
+        [LABELS.deploymentId]: deploymentId,
+      });
+      if (!present.some((o) => (o as Obj).metadata?.name === object.metadata.name))
+        missing.push(`${object.kind} ${object.metadata.name} absent du cluster`);
+    }
+    this.drift.rememberApplication(adopted, keys);
+    return missing;
+  }
+
+  onUnknownDrift(listener: (deploymentId: string) => void): void {
+    this.drift.onUnknown(listener);
   }
 
   async status(ref: ApplicationRef): Promise<ApplicationObservation> {

@@ -360,4 +360,24 @@ describe('drift repair', () => {
     await driver.resync();
     expect((api.objects.get(path)!.spec as Json).replicas).toBe(spec.replicas);
   });
+
+  it('neither the resync nor a repair runs the setup again once its Job is gone (ttlSecondsAfterFinished)', async () => {
+    const spec = makeSpec({ template: 'wordpress' });
+    await driver.ensureEnvironment(makeEnvironment());
+    await driver.apply(spec);
+    await driver.status(refOf(spec));
+    const jobs = [...api.objects.keys()].filter((p) => p.includes('/jobs/'));
+    expect(jobs).toHaveLength(1);
+    // The setup succeeded an hour ago: the TTL controller deleted its Job.
+    api.remove(jobs[0]!);
+    await driver.resync();
+    const ingress = [...api.objects.keys()].find((p) => p.includes('/ingresses/'))!;
+    api.remove(ingress);
+    await eventually(() => expect(api.has(ingress)).toBe(true), 5000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([...api.objects.keys()].filter((p) => p.includes('/jobs/'))).toEqual([]);
+    // A new apply (a changed spec: new generation) still runs it.
+    await driver.apply(spec);
+    expect([...api.objects.keys()].filter((p) => p.includes('/jobs/'))).toHaveLength(1);
+  });
 });

@@ -42,13 +42,33 @@ export async function podLogs(
         if (lines.at(-1) === '') lines.pop();
         out.push(...lines.map((line) => `${prefix} ${line}`));
       } catch (error) {
-        if (!(error instanceof KubeApiRejection)) throw error;
-        out.push(`${prefix} (journal indisponible : ${error.message})`);
+        if (error instanceof KubeApiRejection) {
+          out.push(`${prefix} (journal indisponible : ${error.message})`);
+        } else if (kubeletFailed(error)) {
+          out.push(`${prefix} ${kubeletUnavailable(name, pod.spec?.nodeName, error.code)}`);
+        } else {
+          throw error;
+        }
       }
     }
   }
   return out.join('\n');
 }
+
+/**
+ * The API server reads a pod's log from the kubelet of the pod's node and answers 500 (502/504
+ * through some proxies) when that kubelet does not answer (`dial tcp …:10250: connect:
+ * connection refused`): one node's trouble, not the cluster's. Only the API server itself not
+ * answering, overloaded (503) or throttling (429) makes the whole read unavailable.
+ */
+const kubeletFailed = (error: unknown): error is KubeApiUnavailable =>
+  error instanceof KubeApiUnavailable &&
+  error.code !== null &&
+  error.code !== 503 &&
+  error.code !== 429;
+
+const kubeletUnavailable = (pod: string, node: string | undefined, code: number | null) =>
+  `(journal du pod ${pod} indisponible : le nœud ${node ? `${node} ` : ''}qui l’exécute ne répond pas (HTTP ${code}) ; les journaux des autres pods restent lisibles)`;
 
 interface PodMetricsList {
   items?: {

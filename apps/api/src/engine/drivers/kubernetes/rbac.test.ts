@@ -1,4 +1,3 @@
-import { evaluate } from '@marcbachmann/cel-js';
 import { ValidatingAdmissionPolicy } from 'kubernetes-models/admissionregistration.k8s.io/v1/ValidatingAdmissionPolicy';
 import { ValidatingAdmissionPolicyBinding } from 'kubernetes-models/admissionregistration.k8s.io/v1/ValidatingAdmissionPolicyBinding';
 import { ClusterRole } from 'kubernetes-models/rbac.authorization.k8s.io/v1/ClusterRole';
@@ -19,6 +18,13 @@ import {
   startFakeCluster,
 } from '../../../../test/kubernetes/fake-cluster';
 import { VARIANTS, makeEnvironment, makeSpec } from '../../manifests/test-fixtures';
+import { renderQuota } from '../../manifests/environment';
+import { renderCertManagerObjects } from '../../../modules/certificates/issuers/cert-manager-objects';
+import {
+  AdmissionPolicies,
+  type AdmissionRequest,
+  type PolicyDocument,
+} from '../../../../test/kubernetes/admission-policies';
 import { CertManagerApi } from './cert-manager';
 import { startGitServer } from '../../../../../../e2e/support/git-server/git-server';
 import { playKanikoJobs } from '../../../../test/kubernetes/kaniko-play';
@@ -238,89 +244,320 @@ describe('deploy/kubernetes/platform.yaml RBAC, derived from the driver', () => 
   });
 });
 
-describe('the ValidatingAdmissionPolicy guarding the cluster-wide rights', () => {
-  const ours = { app: 'x', 'app.kubernetes.io/managed-by': 'nuagedeploy' };
-  const ns = (name: string, labels: Record<string, string> = {}) => ({
+describe('the ValidatingAdmissionPolicies on the platform’s account', () => {
+  const PLATFORM = 'system:serviceaccount:nuagedeploy:nuagedeploy';
+  const policyDocs = () => docs as unknown as PolicyDocument[];
+  const ENFORCED = {
+    'pod-security.kubernetes.io/enforce': 'baseline',
+    'pod-security.kubernetes.io/warn': 'restricted',
+    'pod-security.kubernetes.io/audit': 'restricted',
+  };
+  const OURS = { 'app.kubernetes.io/managed-by': 'nuagedeploy' };
+  const ns = (name: string, labels: Record<string, string>) => ({
+    apiVersion: 'v1',
+    kind: 'Namespace',
     metadata: { name, labels },
   });
-  const policy = () =>
-    docs.find((d) => d.kind === 'ValidatingAdmissionPolicy')!.spec as {
-      matchConditions: { expression: string }[];
-      validations: { expression: string }[];
-    };
-  const admitted = (request: Record<string, unknown>) => {
-    const ctx = {
-      object: null,
-      oldObject: null,
-      namespaceObject: null,
-      ...request,
-      request: {
-        userInfo: { username: 'system:serviceaccount:nuagedeploy:nuagedeploy' },
-        ...(request.request as object),
-      },
-    };
-    if (!policy().matchConditions.every((c) => evaluate(c.expression, ctx) === true)) return true;
-    return policy().validations.every((v) => evaluate(v.expression, ctx) === true);
+  const tenant = (labels: Record<string, string> = {}) =>
+    ns('env-boutique-prod-a1b2c3', {
+      ...OURS,
+      'nuagedeploy.io/environment-id': 'e1',
+      ...ENFORCED,
+      ...labels,
+    });
+  const certificates = ns('nuagedeploy-certificats', { ...OURS, ...ENFORCED });
+  const kubeSystem = ns('kube-system', {});
+  const without = (o: ReturnType<typeof ns>, label: string) => {
+    const labels = { ...o.metadata.labels };
+    delete labels[label];
+    return ns(o.metadata.name, labels);
   };
-  const nsRequest = (operation: string) => ({ operation, resource: { resource: 'namespaces' } });
-  const rbRequest = (operation: string) => ({ operation, resource: { resource: 'rolebindings' } });
-  const binding = (role: string) => ({ roleRef: { kind: 'ClusterRole', name: role } });
 
-  it('lets the platform create, change and delete its own namespaces only', () => {
-    expect(admitted({ request: nsRequest('CREATE'), object: ns('env-a', ours) })).toBe(true);
-    expect(admitted({ request: nsRequest('CREATE'), object: ns('env-a') })).toBe(false);
-    expect(
-      admitted({
-        request: nsRequest('UPDATE'),
-        object: ns('env-a', ours),
-        oldObject: ns('env-a', ours),
-      }),
-    ).toBe(true);
-    // Adopting kube-system by labelling it, un-labelling its own, deleting another's: refused.
-    expect(
-      admitted({
-        request: nsRequest('UPDATE'),
-        object: ns('kube-system', ours),
-        oldObject: ns('kube-system'),
-      }),
-    ).toBe(false);
-    expect(
-      admitted({ request: nsRequest('UPDATE'), object: ns('env-a'), oldObject: ns('env-a', ours) }),
-    ).toBe(false);
-    expect(admitted({ request: nsRequest('DELETE'), oldObject: ns('kube-system') })).toBe(false);
-    expect(admitted({ request: nsRequest('DELETE'), oldObject: ns('env-a', ours) })).toBe(true);
+  type Op = AdmissionRequest['operation'];
+  const nsRequest = (operation: Op, object: object | null, oldObject: object | null = null) => ({
+    operation,
+    group: '',
+    resource: 'namespaces',
+    username: PLATFORM,
+    object: object as Record<string, unknown> | null,
+    oldObject: oldObject as Record<string, unknown> | null,
+    namespaceObject: null,
+  });
+  const inNamespace = (
+    resource: string,
+    group: string,
+    object: object,
+    namespaceObject: object = tenant(),
+    operation: Op = 'CREATE',
+  ) => ({
+    operation,
+    group,
+    resource,
+    username: PLATFORM,
+    object: object as Record<string, unknown>,
+    oldObject: null,
+    namespaceObject: namespaceObject as Record<string, unknown>,
+  });
+  const binding = (
+    subjects: object[],
+    roleRef = {
+      apiGroup: 'rbac.authorization.k8s.io',
+      kind: 'ClusterRole',
+      name: 'nuagedeploy-tenant',
+    },
+  ) => ({
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'RoleBinding',
+    metadata: { name: 'nuagedeploy-tenant', namespace: 'env-boutique-prod-a1b2c3' },
+    roleRef,
+    subjects,
+  });
+  const PLATFORM_SA = { kind: 'ServiceAccount', name: 'nuagedeploy', namespace: 'nuagedeploy' };
+  const rb = (object: object, namespaceObject?: object) =>
+    inNamespace('rolebindings', 'rbac.authorization.k8s.io', object, namespaceObject);
+  const service = (spec: Record<string, unknown>) =>
+    inNamespace('services', '', {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'site', namespace: 'env-boutique-prod-a1b2c3' },
+      spec: { selector: { app: 'site' }, ports: [{ name: 'http', port: 80 }], ...spec },
+    });
+  const platformQuota = () =>
+    renderQuota('env-boutique-prod-a1b2c3', OURS, {
+      cpuMilli: 2000,
+      ramMb: 4096,
+      storageMb: 20_000,
+    });
+  const quota = (change: (hard: Record<string, string>) => void, spec: object = {}) => {
+    const q = structuredClone(platformQuota()) as { spec: { hard: Record<string, string> } };
+    change(q.spec.hard);
+    return inNamespace('resourcequotas', '', { ...q, spec: { ...q.spec, ...spec } });
+  };
+
+  /** The escalation attempts of issue 23, each with what it tries. */
+  const ATTACKS: [string, AdmissionRequest][] = [
+    [
+      'a namespace of its own with PodSecurity privileged',
+      nsRequest('CREATE', tenant({ 'pod-security.kubernetes.io/enforce': 'privileged' })),
+    ],
+    [
+      'a namespace of its own without PodSecurity (the cluster default)',
+      nsRequest('CREATE', without(tenant(), 'pod-security.kubernetes.io/enforce')),
+    ],
+    [
+      'a namespace enforcing an old PodSecurity version',
+      nsRequest('CREATE', tenant({ 'pod-security.kubernetes.io/enforce-version': 'v1.0' })),
+    ],
+    [
+      'a namespace not labelled as its own',
+      nsRequest('CREATE', without(tenant(), 'app.kubernetes.io/managed-by')),
+    ],
+    [
+      'a tenant relabelled privileged',
+      nsRequest('UPDATE', tenant({ 'pod-security.kubernetes.io/enforce': 'privileged' }), tenant()),
+    ],
+    [
+      'a tenant unlabelled (PodSecurity)',
+      nsRequest('UPDATE', without(tenant(), 'pod-security.kubernetes.io/enforce'), tenant()),
+    ],
+    [
+      'a tenant unlabelled (managed-by)',
+      nsRequest('UPDATE', without(tenant(), 'app.kubernetes.io/managed-by'), tenant()),
+    ],
+    [
+      'kube-system adopted',
+      nsRequest('UPDATE', ns('kube-system', { ...OURS, ...ENFORCED }), kubeSystem),
+    ],
+    ['kube-system deleted', nsRequest('DELETE', null, kubeSystem)],
+    ['nuagedeploy-certificats deleted', nsRequest('DELETE', null, certificates)],
+    [
+      'nuagedeploy-certificats given an environment label (to delete it next)',
+      nsRequest(
+        'UPDATE',
+        ns(certificates.metadata.name, {
+          ...certificates.metadata.labels,
+          'nuagedeploy.io/environment-id': 'e1',
+        }),
+        certificates,
+      ),
+    ],
+    [
+      'the tenant role bound to system:authenticated',
+      rb(
+        binding([
+          { kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: 'system:authenticated' },
+        ]),
+      ),
+    ],
+    [
+      "the tenant role bound to a tenant's default ServiceAccount",
+      rb(
+        binding([
+          { kind: 'ServiceAccount', name: 'default', namespace: 'env-boutique-prod-a1b2c3' },
+        ]),
+      ),
+    ],
+    [
+      'the tenant role bound to itself and to everyone',
+      rb(
+        binding([
+          PLATFORM_SA,
+          { kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: 'system:authenticated' },
+        ]),
+      ),
+    ],
+    [
+      'cluster-admin bound to itself',
+      rb(
+        binding([PLATFORM_SA], {
+          apiGroup: 'rbac.authorization.k8s.io',
+          kind: 'ClusterRole',
+          name: 'cluster-admin',
+        }),
+      ),
+    ],
+    ['a binding in nuagedeploy-certificats', rb(binding([PLATFORM_SA]), certificates)],
+    ['a binding in kube-system', rb(binding([PLATFORM_SA]), kubeSystem)],
+    ['a Service with externalIPs', service({ externalIPs: ['203.0.113.10'] })],
+    ['a LoadBalancer Service', service({ type: 'LoadBalancer' })],
+    ['a NodePort Service', service({ type: 'NodePort' })],
+    [
+      'an ExternalName Service',
+      service({ type: 'ExternalName', externalName: 'kubernetes.default.svc' }),
+    ],
+    ['a quota with load balancers', quota((h) => void (h['services.loadbalancers'] = '5'))],
+    ['a quota with node ports', quota((h) => void (h['services.nodeports'] = '3'))],
+    ['a quota without its CPU cap', quota((h) => void delete h['limits.cpu'])],
+    ['a quota scoped to BestEffort pods only', quota(() => undefined, { scopes: ['BestEffort'] })],
+  ];
+
+  /** What the driver sent during the lifecycle above, as admission requests in order. */
+  function derivedRequests(): AdmissionRequest[] {
+    const guarded = new Set(['namespaces', 'rolebindings', 'services', 'resourcequotas']);
+    const state = new Map<string, Record<string, unknown>>();
+    const out: AdmissionRequest[] = [];
+    for (const r of api.requests) {
+      const action = r.rbac[0];
+      if (!action || r.method === 'GET' || !guarded.has(action.resource)) continue;
+      const namespaceObject = action.namespace
+        ? (state.get(`/api/v1/namespaces/${action.namespace}`) ?? null)
+        : null;
+      const base = {
+        group: action.group,
+        resource: action.resource,
+        username: PLATFORM,
+        namespaceObject,
+      };
+      const old = state.get(r.path) ?? null;
+      if (r.method === 'DELETE') {
+        out.push({ ...base, operation: 'DELETE', object: null, oldObject: old });
+        state.delete(r.path);
+        continue;
+      }
+      const object = JSON.parse(r.body) as Record<string, unknown>;
+      const creates = r.rbac.some((a) => a.verb === 'create');
+      out.push({ ...base, operation: creates ? 'CREATE' : 'UPDATE', object, oldObject: old });
+      state.set(r.path, object);
+    }
+    return out;
+  }
+
+  it('every expression type-checks against each kind its policy matches, and each policy is bound to deny', () => {
+    const policies = new AdmissionPolicies(policyDocs());
+    expect(policies.typeErrors()).toEqual([]);
+    expect(policies.unbound()).toEqual([]);
+    expect(policies.names.sort()).toEqual([
+      'nuagedeploy-namespaces',
+      'nuagedeploy-resourcequotas',
+      'nuagedeploy-rolebindings',
+      'nuagedeploy-services',
+    ]);
   });
 
-  it('lets it bind nuagedeploy-tenant in its own namespaces, nothing else anywhere', () => {
-    expect(
-      admitted({
-        request: rbRequest('CREATE'),
-        namespaceObject: ns('env-a', ours),
-        object: binding('nuagedeploy-tenant'),
-      }),
-    ).toBe(true);
-    expect(
-      admitted({
-        request: rbRequest('CREATE'),
-        namespaceObject: ns('kube-system'),
-        object: binding('nuagedeploy-tenant'),
-      }),
-    ).toBe(false);
-    expect(
-      admitted({
-        request: rbRequest('UPDATE'),
-        namespaceObject: ns('env-a', ours),
-        object: binding('cluster-admin'),
-      }),
-    ).toBe(false);
+  it('admits every namespace, RoleBinding, Service and quota write the driver sends', () => {
+    const policies = new AdmissionPolicies(policyDocs());
+    const requests = derivedRequests();
+    const seen = new Set(requests.map((r) => `${r.operation} ${r.resource}`));
+    for (const expected of [
+      'CREATE namespaces',
+      'UPDATE namespaces',
+      'DELETE namespaces',
+      'CREATE rolebindings',
+      'UPDATE rolebindings',
+      'CREATE services',
+      'UPDATE services',
+      'CREATE resourcequotas',
+      'UPDATE resourcequotas',
+    ])
+      expect(seen).toContain(expected);
+    for (const request of requests)
+      expect(policies.admit(request), `${request.operation} ${request.resource}`).toEqual({
+        allowed: true,
+        denials: [],
+      });
+  });
+
+  it('admits the certificates module’s namespace, created and applied again', () => {
+    const policies = new AdmissionPolicies(policyDocs());
+    const [namespace] = renderCertManagerObjects(
+      {
+        id: 'c1',
+        projectId: 'p1',
+        acmeEmail: null,
+        wildcard: false,
+        domaines: ['exemple.sn'],
+      } as never,
+      { namespace: 'nuagedeploy-certificats', directoryUrl: 'https://acme.test/directory' },
+    );
+    expect(policies.admit(nsRequest('CREATE', namespace)).denials).toEqual([]);
+    expect(policies.admit(nsRequest('UPDATE', namespace, namespace)).denials).toEqual([]);
+  });
+
+  it.each(ATTACKS)('refuses %s', (_what, request) => {
+    const answer = new AdmissionPolicies(policyDocs()).admit(request);
+    expect(answer.allowed).toBe(false);
+    // Refused by a validation that said no, not by an expression that failed to evaluate.
+    expect(answer.denials.filter((d) => /: (error|matchCondition):/.test(d))).toEqual([]);
+  });
+
+  it('lets an operator allow NodePort and LoadBalancer Services and their quotas (ConfigMap nuagedeploy-admission)', () => {
+    const allowing = new AdmissionPolicies(policyDocs(), {
+      'nuagedeploy/nuagedeploy-admission': { exposedServices: 'allow' },
+    });
+    expect(allowing.admit(service({ type: 'LoadBalancer' })).denials).toEqual([]);
+    expect(allowing.admit(quota((h) => void (h['services.loadbalancers'] = '2'))).denials).toEqual(
+      [],
+    );
+    // Never externalIPs nor ExternalName.
+    expect(allowing.admit(service({ externalIPs: ['203.0.113.10'] })).allowed).toBe(false);
+    expect(allowing.admit(service({ type: 'ExternalName', externalName: 'x.test' })).allowed).toBe(
+      false,
+    );
   });
 
   it('leaves other accounts alone (their own RBAC applies)', () => {
-    expect(
-      admitted({
-        request: { ...nsRequest('DELETE'), userInfo: { username: 'admin' } },
-        oldObject: ns('kube-system'),
-      }),
-    ).toBe(true);
+    const policies = new AdmissionPolicies(policyDocs());
+    expect(policies.admit({ ...nsRequest('DELETE', null, kubeSystem), username: 'admin' })).toEqual(
+      {
+        allowed: true,
+        denials: [],
+      },
+    );
+  });
+
+  it('has no rule that no attack needs: without any one of them, some attack gets through', () => {
+    const policies = policyDocs().filter((d) => d.kind === 'ValidatingAdmissionPolicy');
+    for (const policy of policies) {
+      const validations = (policy.spec as { validations: unknown[] }).validations;
+      for (let i = 0; i < validations.length; i++) {
+        const weakened = policyDocs().map((d) =>
+          d === policy
+            ? { ...d, spec: { ...d.spec, validations: validations.filter((_, j) => j !== i) } }
+            : d,
+        );
+        const through = ATTACKS.filter(([, r]) => new AdmissionPolicies(weakened).admit(r).allowed);
+        expect(through.length, `${policy.metadata.name} validation ${i}`).toBeGreaterThan(0);
+      }
+    }
   });
 });

@@ -37,12 +37,20 @@ export interface ReleaseApplyDeps {
  * renderReleaseSecret), so applying the serving template back reverts every part of the
  * release the serving pods depend on. Release Secrets no template refers to go afterwards.
  */
-export async function applyRelease(deps: ReleaseApplyDeps, spec: ApplicationSpec): Promise<void> {
+export async function applyRelease(
+  deps: ReleaseApplyDeps,
+  spec: ApplicationSpec,
+  opts: { repair?: boolean } = {},
+): Promise<void> {
   const objects = rendered(() => renderApplication(spec, deps.render));
   const serving = await servingBefore(deps.cache, spec);
   if (serving && spec.template !== 'code') await noSurgeWithoutRoom(deps.client, spec, objects);
   let deployment: { rendered: DeploymentObject; stored: Record<string, unknown> } | undefined;
   for (const object of objects) {
+    // Drift repair (resync, a deleted workload) re-applies the same spec: its setup Job ran when
+    // the spec was new, and is deleted by its TTL an hour after it finished; re-creating it would
+    // run the setup again, for nothing, every hour. It stays in `keys`: not pruned either.
+    if (opts.repair && object.kind === 'Job') continue;
     const stored = await deps.writer.apply(object);
     if (object.kind === 'Deployment') deployment = { rendered: object, stored };
   }

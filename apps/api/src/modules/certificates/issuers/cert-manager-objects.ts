@@ -67,7 +67,18 @@ export function renderCertManagerObjects(
     {
       apiVersion: 'v1',
       kind: 'Namespace',
-      metadata: { name: settings.namespace, labels: { [LABELS.managedBy]: MANAGED_BY } },
+      metadata: {
+        name: settings.namespace,
+        // The admission policy (deploy/kubernetes/platform.yaml) refuses any namespace of the
+        // platform's account without PodSecurity enforced. cert-manager runs its HTTP-01
+        // solver pods here: baseline enforced, restricted reported.
+        labels: {
+          [LABELS.managedBy]: MANAGED_BY,
+          'pod-security.kubernetes.io/enforce': 'baseline',
+          'pod-security.kubernetes.io/warn': 'restricted',
+          'pod-security.kubernetes.io/audit': 'restricted',
+        },
+      },
     },
     {
       apiVersion: 'cert-manager.io/v1',

@@ -64,9 +64,11 @@ export function BackupsCard({
       <CardHeader
         title={<span id="backups-title">Sauvegardes</span>}
         description={
-          data.planification.actif
-            ? `Quotidiennes, ${data.planification.conservation_nombre} conservées (${data.planification.conservation_jours} jours au plus)${data.destination_s3 ? ` · copie S3 : ${data.destination_s3.bucket}` : ''}`
-            : 'Sauvegardes automatiques désactivées'
+          data.destination_manquante
+            ? 'En attente d’une destination S3'
+            : data.planification.actif
+              ? `Quotidiennes, ${data.planification.conservation_nombre} conservées (${data.planification.conservation_jours} jours au plus)${data.destination_s3 ? ` · copie S3 : ${data.destination_s3.bucket}` : ''}`
+              : 'Sauvegardes automatiques désactivées'
         }
         actions={
           canManage && (
@@ -74,7 +76,7 @@ export function BackupsCard({
               onClick={() => void backupNow()}
               loading={create.isPending}
               loadingText="Lancement..."
-              disabled={running}
+              disabled={running || data.destination_manquante !== null}
             >
               Sauvegarder maintenant
             </Button>
@@ -82,6 +84,14 @@ export function BackupsCard({
         }
       />
       <CardBody className="space-y-3">
+        {data.destination_manquante && (
+          <p
+            role="status"
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+          >
+            {data.destination_manquante}
+          </p>
+        )}
         {lastRestore?.statut === 'failed' && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             {lastRestore.type === 'test' ? 'Restauration de test échouée' : 'Restauration échouée'}{' '}

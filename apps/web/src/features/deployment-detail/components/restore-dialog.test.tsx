@@ -30,6 +30,7 @@ const data: SauvegardesApplication = {
     prochaine_restauration_test: null,
   },
   destination_s3: null,
+  destination_manquante: null,
   cibles_restauration: [],
   environnements_restauration: [
     { id: 'env-prod', nom: 'Production', type: 'prod', projet_id: 'p-1', projet: 'Boutique' },

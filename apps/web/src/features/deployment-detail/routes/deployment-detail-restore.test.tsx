@@ -42,6 +42,7 @@ const noBackups: SauvegardesApplication = {
     prochaine_restauration_test: null,
   },
   destination_s3: null,
+  destination_manquante: null,
   cibles_restauration: [],
   environnements_restauration: [],
 };

@@ -25,6 +25,7 @@ const noBackups: SauvegardesApplication = {
     prochaine_restauration_test: '2025-01-17T02:00:00.000Z',
   },
   destination_s3: null,
+  destination_manquante: null,
   cibles_restauration: [],
   environnements_restauration: [],
 };
@@ -370,6 +371,23 @@ describe('/deployment/{id}: backups', () => {
     expect(within(card).getByText('Échouée')).toHaveClass('bg-red-100');
     expect(within(card).getByText(/InvalidAccessKeyId/)).toBeVisible();
     expect(within(card).queryByRole('button', { name: 'Restaurer' })).not.toBeInTheDocument();
+  });
+
+  it('says what to configure when backups have nowhere to go (Kubernetes without S3), and offers no backup', async () => {
+    renderDetail({
+      backups: {
+        ...noBackups,
+        planification: { ...noBackups.planification, prochaine_sauvegarde: null },
+        destination_manquante: backupTexts.destinationMissing,
+      },
+    });
+    const card = await region('Sauvegardes');
+    expect(within(card).getByRole('status')).toHaveTextContent(backupTexts.destinationMissing);
+    expect(within(card).getByText('En attente d’une destination S3')).toBeVisible();
+    expect(within(card).queryByText(/^Quotidiennes/)).not.toBeInTheDocument();
+    expect(
+      await within(card).findByRole('button', { name: 'Sauvegarder maintenant' }),
+    ).toBeDisabled();
   });
 
   it('« Sauvegarder maintenant » starts a backup', async () => {
