@@ -293,6 +293,7 @@ async function adoptForDriftRepair(
       namespace,
       secretsKey: deps.secretsKey,
       certificates: deps.certificates,
+      servedDomain: deps.servedDomain,
       applicationUrl: deps.applicationUrl,
     }),
   );
