@@ -35,6 +35,7 @@ import { podLogs, podMetrics } from './pod-reads';
 import { distributeQuota } from './quota-distribution';
 import { applyRelease } from './release-apply';
 import type { RolloutWatchOptions } from './rollout-gate';
+import { restartStrategy } from './rollout-room';
 import { WatchCache } from './watch-cache';
 
 export interface KubernetesDriverOptions {
@@ -211,11 +212,23 @@ export class KubernetesDriver implements RuntimeDriver {
     await this.writer.patchDeployment(ref, { spec: { replicas } });
   }
 
-  /** What `kubectl rollout restart` does: a new template annotation rolls every pod. */
+  /**
+   * What `kubectl rollout restart` does: a new template annotation rolls every pod, at the pace
+   * the namespace's quota allows (rollout-room.ts restartStrategy).
+   */
   async restart(ref: ApplicationRef): Promise<void> {
     const restartedAt = new Date().toISOString();
+    const strategy = await restartStrategy(
+      { client: this.client, cache: this.cache },
+      {
+        namespace: checkedNamespace(ref.namespace),
+        deploymentId: ref.deploymentId,
+        deploymentName: ref.name,
+      },
+    );
     await this.writer.patchDeployment(ref, {
       spec: {
+        ...(strategy ? { strategy } : {}),
         template: {
           metadata: { annotations: { 'kubectl.kubernetes.io/restartedAt': restartedAt } },
         },
