@@ -81,10 +81,14 @@ const redeploy = async (id: string) => {
   expect(res.statusCode, res.body).toBe(202);
   return res.json<{ build_id: string }>().build_id;
 };
-/** The image the application's latest build made it want (its row, before the rollout). */
+/**
+ * The image the application's latest build made it want (its row, before the rollout), pinned
+ * by the digest its build reported: the cluster runs exactly what was built.
+ */
 const wantedImage = async (id: string) => {
   const row = await deploymentRow(t, id);
-  return `${row!.imageRegistryUrl}:${row!.imageTag}`;
+  expect(row!.imageDigest).toMatch(/^sha256:[0-9a-f]{64}$/);
+  return `${row!.imageRegistryUrl}:${row!.imageTag}@${row!.imageDigest}`;
 };
 /** The image of the application's Deployment as stored in the cluster. */
 const liveImage = async (id: string) => {
