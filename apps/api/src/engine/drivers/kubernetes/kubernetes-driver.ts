@@ -24,7 +24,7 @@ import {
 import { removeApplication } from './application-objects';
 import { ClusterBackups } from './backup-jobs';
 import { DriftRepair } from './drift-repair';
-import { applyEnvironment, removeNamespace } from './environment-objects';
+import { applyEnvironment, namespaceGone, removeNamespace } from './environment-objects';
 import { CertManagerApi } from './cert-manager';
 import { applicationSelector, checkedNamespace } from './guards';
 import { KubeClient } from './kube-client';
@@ -262,6 +262,11 @@ export class KubernetesDriver implements RuntimeDriver {
     this.cache.stop(env.namespace);
     this.drift.forgetEnvironment(env.namespace);
     await removeNamespace(this.client, this.writer, env);
+  }
+
+  /** Whether the namespace has been finalised (its quota released with it). */
+  environmentGone(env: EnvironmentSpec): Promise<boolean> {
+    return namespaceGone(this.client, env);
   }
 
   /** The cluster as the certificates module uses it for cert-manager issuance. */
