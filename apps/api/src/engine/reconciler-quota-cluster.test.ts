@@ -2,7 +2,14 @@ import type { Environment, Project } from '@nuage/shared/api-types';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { environments } from '../db/schema/environments';
-import { deployApp, reconcileUntil, sleep } from '../../test/helpers/deploy-factories';
+import {
+  deployApp,
+  deploymentRow,
+  getDetail,
+  putDeployment,
+  reconcileUntil,
+  sleep,
+} from '../../test/helpers/deploy-factories';
 import { createEngineTestApp } from '../../test/helpers/engine-test-app';
 import { call } from '../../test/helpers/factories';
 import {
@@ -72,6 +79,45 @@ afterEach(async () => {
 
 const envRow = async (id: string) =>
   (await t.database.db.select().from(environments).where(eq(environments.id, id)))[0];
+
+describe('scaling on Kubernetes through the API', () => {
+  it('WordPress 1 → 3 replicas filling the project’s quota: 200, then 3 ready replicas on the cluster', async () => {
+    // 0.5 CPU / 1 GB per replica, three of them: the whole of a 1.5 CPU / 3 GB project.
+    const { project: small } = await createTeamProject(t, team, {
+      quota_cpu: 1.5,
+      quota_ram: 3,
+      quota_stockage: 20,
+    });
+    const env = await createEnvironment(t, team.admin.token, small.id);
+    const app = await deployApp(t, team.developer.token, env.id, { storage: 20 });
+    await reconcileUntil(t, async () => (await deploymentRow(t, app.id))?.status === 'RUNNING', {
+      timeoutMs: 30_000,
+    });
+    const res = await putDeployment(t, team.developer.token, app.id, { replicas: 3 });
+    expect(res.statusCode, res.body).toBe(200);
+    const runtimeName = (await deploymentRow(t, app.id))!.runtimeName;
+    const readyOnCluster = () =>
+      [...api.objects.entries()].filter(
+        ([path, pod]) =>
+          path.startsWith(`/api/v1/namespaces/${env.namespace_k8s_id}/pods/${runtimeName}-`) &&
+          (pod.metadata as { labels: Record<string, string> }).labels[
+            'app.kubernetes.io/component'
+          ] === 'app' &&
+          !(pod.metadata as { deletionTimestamp?: string }).deletionTimestamp &&
+          (
+            (pod.status as { conditions?: { type: string; status: string }[] }).conditions ?? []
+          ).some((c) => c.type === 'Ready' && c.status === 'True'),
+      ).length;
+    await reconcileUntil(
+      t,
+      async () => readyOnCluster() === 3 && (await deploymentRow(t, app.id))?.status === 'RUNNING',
+      { timeoutMs: 30_000 },
+    );
+    const detail = await getDetail(t, team.developer.token, app.id);
+    expect(detail).toMatchObject({ replicas: 3, statut_deploiement: 'RUNNING' });
+    expect((await deploymentRow(t, app.id))!.rolloutError).toBeNull();
+  }, 90_000);
+});
 
 describe('environment deletion on Kubernetes', () => {
   it('the other namespaces get its share only once its quota is released: the sum never exceeds the project’s', async () => {
