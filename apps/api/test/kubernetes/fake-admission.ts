@@ -18,7 +18,7 @@ type Container = { resources?: { requests?: Json; limits?: Json } };
 function withDefaults(api: FakeKubeApi, namespace: string, pod: Json): Json {
   const out = structuredClone(pod);
   const spec = (out.spec ?? {}) as { containers?: Container[]; initContainers?: Container[] };
-  const ranges = [...api.objects.entries()]
+  const ranges = [...api.objectsIn(namespace)]
     .filter(([path]) => path.startsWith(`/api/v1/namespaces/${namespace}/limitranges/`))
     .flatMap(([, r]) => (r.spec as { limits?: Json[] } | undefined)?.limits ?? [])
     .filter((l) => l.type === 'Container');

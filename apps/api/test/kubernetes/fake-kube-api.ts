@@ -78,6 +78,8 @@ export class FakeKubeApi {
   /** How long a deleted namespace stays Terminating before it and its content are gone. */
   namespaceFinalizeMs = 50;
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Paths of each namespace's objects: admission and RBAC look there at every request. */
+  private readonly byNamespace = new Map<string, Set<string>>();
   private readonly server = http.createServer((req, res) => void this.handle(req, res));
   private readonly hub = new WatchHub();
   private resourceVersion = 0;
@@ -152,6 +154,14 @@ export class FakeKubeApi {
     return this.objects.has(path);
   }
 
+  /** The objects stored in a namespace (written through put()), by path. */
+  *objectsIn(namespace: string): IterableIterator<[string, Json]> {
+    for (const path of this.byNamespace.get(namespace) ?? []) {
+      const object = this.objects.get(path);
+      if (object) yield [path, object];
+    }
+  }
+
   /** Stores (or replaces) an object as a controller would, telling watchers. */
   put(path: string, object: Json): Json {
     const stored = this.objects.get(path);
@@ -163,6 +173,12 @@ export class FakeKubeApi {
     };
     const next = { ...object, metadata };
     this.objects.set(path, next);
+    const namespace = parsePath(path)?.namespace;
+    if (namespace) {
+      let paths = this.byNamespace.get(namespace);
+      if (!paths) this.byNamespace.set(namespace, (paths = new Set()));
+      paths.add(path);
+    }
     this.emit({ rv, type: stored ? 'MODIFIED' : 'ADDED', path, object: next });
     return next;
   }
@@ -178,6 +194,8 @@ export class FakeKubeApi {
     const stored = this.objects.get(path);
     if (!stored) return;
     this.objects.delete(path);
+    const namespace = parsePath(path)?.namespace;
+    if (namespace) this.byNamespace.get(namespace)?.delete(path);
     const rv = ++this.resourceVersion;
     const object = {
       ...stored,

@@ -1,5 +1,5 @@
 import type { FakeKubeApi } from './fake-kube-api';
-import { type Json, type Reply, forbiddenReply, parsePath, statusBody } from './fake-paths';
+import { type Json, type Reply, forbiddenReply, statusBody } from './fake-paths';
 
 /**
  * Namespaces that finalise later, as the namespace controller does: a DELETE marks the
@@ -34,8 +34,7 @@ export function deleteNamespace(api: FakeKubeApi, path: string, stored: Json): R
 }
 
 function finalize(api: FakeKubeApi, name: string, path: string) {
-  for (const other of [...api.objects.keys()])
-    if (parsePath(other)?.namespace === name) api.remove(other);
+  for (const [other] of [...api.objectsIn(name)]) api.remove(other);
   api.remove(path);
 }
 

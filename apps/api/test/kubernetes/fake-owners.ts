@@ -35,7 +35,9 @@ export const ownerReference = (owner: Json, apiVersion: string, kind: string) =>
 
 /** Objects under a collection path (`/api/v1/namespaces/ns/pods`) controlled by `uid`. */
 export function childrenOf(api: FakeKubeApi, collection: string, uid: string): [string, Json][] {
-  return [...api.objects.entries()].filter(
+  const namespace = /\/namespaces\/([^/]+)\//.exec(`${collection}/`)?.[1];
+  const candidates = namespace ? [...api.objectsIn(namespace)] : [...api.objects.entries()];
+  return candidates.filter(
     ([path, o]) =>
       path.startsWith(`${collection}/`) &&
       !path.slice(collection.length + 1).includes('/') &&

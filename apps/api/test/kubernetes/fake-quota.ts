@@ -87,17 +87,16 @@ export function usageOf(plural: string, object: Json): ResourceList {
 /** Everything the namespace's objects charge now. */
 export function namespaceUsage(api: FakeKubeApi, namespace: string): ResourceList {
   let total: ResourceList = {};
-  for (const [path, object] of api.objects) {
+  for (const [path, object] of api.objectsIn(namespace)) {
     const p = parsePath(path);
-    if (p?.namespace !== namespace || p.name === null || !QUOTA_KINDS.has(p.plural)) continue;
-    if (p.subresource) continue;
+    if (!p || p.name === null || !QUOTA_KINDS.has(p.plural) || p.subresource) continue;
     total = addLists(total, usageOf(p.plural, object));
   }
   return total;
 }
 
 export const quotasIn = (api: FakeKubeApi, namespace: string): [string, Json][] =>
-  [...api.objects.entries()].filter(([path]) =>
+  [...api.objectsIn(namespace)].filter(([path]) =>
     path.startsWith(`/api/v1/namespaces/${namespace}/resourcequotas/`),
   );
 

@@ -24,14 +24,14 @@ const CLUSTER_WIDE = new Set([
 ]);
 
 export interface RbacHost {
-  objects: Map<string, Json>;
+  objectsIn(namespace: string): Iterable<[string, Json]>;
   operatorGrants: Set<string>;
 }
 
 /** Whether a RoleBinding of the namespace names the platform's account. */
 export function boundIn(host: RbacHost, namespace: string): boolean {
   const prefix = `/apis/rbac.authorization.k8s.io/v1/namespaces/${namespace}/rolebindings/`;
-  for (const [path, binding] of host.objects) {
+  for (const [path, binding] of host.objectsIn(namespace)) {
     if (!path.startsWith(prefix)) continue;
     const subjects = (binding.subjects ?? []) as Json[];
     if (
