@@ -40,6 +40,12 @@ beforeEach(async () => {
   stop = runControllers(api, { podStartMs: 50 });
   await driver.apply(v1);
   await eventually(async () => expect((await driver.status(refOf(v1))).phase).toBe('running'));
+  // Its setup task done: what runs is the application and its database.
+  await eventually(() =>
+    expect(
+      api.objects.get(`/apis/batch/v1/namespaces/${v1.namespace}/jobs/${v1.setup!.name}`)!.status,
+    ).toMatchObject({ succeeded: 1 }),
+  );
 });
 afterEach(async () => {
   stop();
