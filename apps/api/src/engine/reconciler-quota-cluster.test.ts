@@ -90,9 +90,19 @@ describe('scaling on Kubernetes through the API', () => {
     });
     const env = await createEnvironment(t, team.admin.token, small.id);
     const app = await deployApp(t, team.developer.token, env.id, { storage: 20 });
-    await reconcileUntil(t, async () => (await deploymentRow(t, app.id))?.status === 'RUNNING', {
-      timeoutMs: 30_000,
-    });
+    const row = () => deploymentRow(t, app.id);
+    // Running, its setup task (wp-cli) done.
+    await reconcileUntil(
+      t,
+      async () =>
+        (await row())?.status === 'RUNNING' &&
+        [...api.objects.entries()].some(
+          ([path, job]) =>
+            path.includes(`/namespaces/${env.namespace_k8s_id}/jobs/`) &&
+            (job.status as { succeeded?: number } | undefined)?.succeeded === 1,
+        ),
+      { timeoutMs: 30_000 },
+    );
     const res = await putDeployment(t, team.developer.token, app.id, { replicas: 3 });
     expect(res.statusCode, res.body).toBe(200);
     const runtimeName = (await deploymentRow(t, app.id))!.runtimeName;

@@ -79,6 +79,14 @@ async function deployed(replicas: number, quota = PROJECT) {
     expect(s.phase).toBe('running');
     expect(s.readyReplicas).toBe(replicas);
   }, 10_000);
+  // Its setup task done: the application and its database are all that run.
+  await eventually(() =>
+    expect(
+      api.objects.get(
+        `/apis/batch/v1/namespaces/${env.namespace}/jobs/${wordpress(replicas).setup!.name}`,
+      )!.status,
+    ).toMatchObject({ succeeded: 1 }),
+  );
 }
 
 /** Every status() answer until `done`, as the reconciler would record them meanwhile. */
