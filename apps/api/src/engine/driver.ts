@@ -9,7 +9,16 @@ export type RuntimeName = 'kubernetes' | 'docker' | 'simulation';
 export interface ProjectQuotaSpec {
   projectId: string;
   quota: Quantities;
-  environments: { environment: EnvironmentSpec; reserved: Quantities }[];
+  environments: {
+    environment: EnvironmentSpec;
+    reserved: Quantities;
+    /**
+     * pending: not created in the runtime yet (its namespace may not exist, or not grant the
+     * platform anything yet); releasing: being deleted, its share goes back to the others once
+     * the runtime has released it; active otherwise (the default).
+     */
+    state?: 'pending' | 'active' | 'releasing';
+  }[];
 }
 
 /** What a runtime reports about an application. */
@@ -138,6 +147,12 @@ export interface RuntimeDriver {
   /** Removes every runtime object of the application (containers, volumes, claims…). */
   remove(ref: ApplicationRef): Promise<void>;
   removeEnvironment(env: EnvironmentSpec): Promise<void>;
+  /**
+   * Runtimes that finish an environment's removal later (a Kubernetes namespace finalises after
+   * its DELETE): whether it is gone, its quota released. Absent: gone once removeEnvironment
+   * returned.
+   */
+  environmentGone?(env: EnvironmentSpec): Promise<boolean>;
   /**
    * Writes the application's backup parts (backup-parts.ts) into `dir`: a consistent dump of
    * its database and a tar of its files volume. The application keeps running.

@@ -9,6 +9,11 @@ import { backoffMs } from './backoff';
 import type { RuntimeDriver } from './driver';
 import { environmentSpecOf } from './environment-spec';
 import { loadEnvironment } from './environment-rows';
+import { distributeProjectQuota } from './project-quota';
+import { clusterMessages } from '@nuage/shared/cluster-messages';
+
+/** How soon a namespace being finalised is looked at again. */
+const FINALISING_RETRY_MS = 1000;
 
 /**
  * Deletions carried through in order: a project's environments first, each environment's
@@ -69,10 +74,32 @@ export async function progressEnvironmentDeletion(
   }
   try {
     const { project } = await loadEnvironment(db, env.id);
-    await deps.driver.removeEnvironment(environmentSpecOf(env, project));
+    const spec = environmentSpecOf(env, project);
+    // Its quota goes to nothing first (the others are not raised before: the quotas never
+    // add up to more than the project's); then the runtime objects.
+    await distributeProjectQuota(db, deps.driver, env.projectId);
+    await deps.driver.removeEnvironment(spec);
+    if (deps.driver.environmentGone && !(await deps.driver.environmentGone(spec))) {
+      // The namespace finalises later: the row (and the quota it still counts) stays until then.
+      await db
+        .update(environments)
+        .set({
+          statusMessage: clusterMessages.environmentFinalising,
+          nextAttemptAt: new Date(Date.now() + FINALISING_RETRY_MS),
+        })
+        .where(eq(environments.id, env.id));
+      return false;
+    }
     await rm(manifestsFolder, { recursive: true, force: true });
     await db.delete(environments).where(eq(environments.id, env.id));
     deps.log.info({ environmentId: env.id }, 'environment removed');
+    // What it held is the other environments' again.
+    await distributeProjectQuota(db, deps.driver, env.projectId).catch((err: unknown) =>
+      deps.log.warn(
+        { projectId: env.projectId, err: (err as Error).message },
+        'quota not yet redistributed after an environment removal',
+      ),
+    );
     return true;
   } catch (err) {
     const attempts = env.attempts + 1;

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { deployments } from '../db/schema/deployments';
 import { environments } from '../db/schema/environments';
@@ -29,17 +29,19 @@ export async function distributeProjectQuota(
   });
 }
 
-/** The project's quota and each live environment's reservation, or null when it is gone. */
+/**
+ * The project's quota and each environment's reservation, or null when it is gone. An
+ * environment being deleted is still there until the runtime has released it (its quota
+ * lowered to nothing, then its namespace finalised): until then the others must not take its
+ * share (issue 23, defect 5: the quotas added up to more than the project's for seconds).
+ */
 export async function projectQuotaSpec(
   tx: Executor,
   projectId: string,
 ): Promise<ProjectQuotaSpec | null> {
   const [project] = await tx.select().from(projects).where(eq(projects.id, projectId));
   if (!project) return null;
-  const envs = await tx
-    .select()
-    .from(environments)
-    .where(and(eq(environments.projectId, projectId), ne(environments.status, 'deleting')));
+  const envs = await tx.select().from(environments).where(eq(environments.projectId, projectId));
   const reserved = await tx
     .select({
       environmentId: deployments.environmentId,
@@ -60,17 +62,26 @@ export async function projectQuotaSpec(
     },
     environments: envs.map((env) => {
       const r = byEnv.get(env.id);
+      const releasing = env.status === 'deleting';
       return {
         environment: environmentSpecOf(env, project),
-        reserved: {
-          cpuMilli: Number(r?.cpu ?? 0),
-          ramMb: Number(r?.ram ?? 0),
-          storageMb: Number(r?.storage ?? 0),
-        },
+        // What is still being removed reserves nothing any more.
+        reserved: releasing
+          ? { cpuMilli: 0, ramMb: 0, storageMb: 0 }
+          : {
+              cpuMilli: Number(r?.cpu ?? 0),
+              ramMb: Number(r?.ram ?? 0),
+              storageMb: Number(r?.storage ?? 0),
+            },
+        state: releasing ? 'releasing' : env.status === 'active' ? 'active' : 'pending',
       };
     }),
   };
 }
+
+/** The environments that share the project's quota (not those being released). */
+export const sharing = (spec: ProjectQuotaSpec) =>
+  spec.environments.filter((e) => e.state !== 'releasing');
 
 /** One environment's share of its project's quota (what its namespace's ResourceQuota holds). */
 export async function environmentShare(
@@ -80,12 +91,13 @@ export async function environmentShare(
 ): Promise<Quantities | null> {
   const spec = await projectQuotaSpec(db, projectId);
   if (!spec) return null;
-  const i = spec.environments.findIndex((e) => e.environment.environmentId === environmentId);
+  const envs = sharing(spec);
+  const i = envs.findIndex((e) => e.environment.environmentId === environmentId);
   if (i < 0) return null;
   return (
     quotaShares(
       spec.quota,
-      spec.environments.map((e) => e.reserved),
+      envs.map((e) => e.reserved),
     )[i] ?? null
   );
 }

@@ -12,16 +12,15 @@ import { FakeImageBuilder } from '../../test/helpers/fake-builder';
 import { API, type Team } from '../../test/helpers/project-factories';
 import type { TestApp } from '../../test/helpers/test-app';
 import { startFakeCluster } from '../../test/kubernetes/fake-cluster';
-import {
-  runDeploymentController,
-  type RolloutOutcome,
-} from '../../test/kubernetes/fake-deployment-controller';
+import { runControllers } from '../../test/kubernetes/fake-controllers';
+import { type PodOutcome, podImage } from '../../test/kubernetes/fake-kubelet';
 import type { FakeKubeApi } from '../../test/kubernetes/fake-kube-api';
 
 /**
  * Health-gated releases through the whole engine on Kubernetes: the reconciler, the real
- * Kubernetes driver and the strict fake API server, whose Deployment controller plays the
- * rollouts (crash-looping pods for a broken image). The application keeps its serving
+ * Kubernetes driver and the strict fake API server with its controllers, which roll the
+ * Deployments out (the test decides only how each image's pods fare: crash-looping for a
+ * broken one). The application keeps its serving
  * release and says why in French; a fixed release rolls out; and a rollout being awaited
  * never holds up the passes of other applications.
  */
@@ -31,13 +30,13 @@ let builder: FakeImageBuilder;
 let team: Team;
 let env: Environment;
 let stopController: () => void;
-/** What the cluster does with each image's pods. */
-const outcomes = new Map<string, RolloutOutcome>();
+/** How each image's pods fare once started. */
+const outcomes = new Map<string, PodOutcome>();
 /**
  * What it does with an image not in `outcomes`: the reconciler's own loop may apply a release
  * as soon as its build ends, before the test has read the image's name.
  */
-let newImages: RolloutOutcome = 'complete';
+let newImages: PodOutcome = 'ready';
 const SHA3 = '3333333333333333333333333333333333333333';
 
 const imageOf = (d: unknown) =>
@@ -47,8 +46,9 @@ const imageOf = (d: unknown) =>
 beforeAll(async () => {
   const cluster = await startFakeCluster({ rollout: { pollMs: 20, waitMs: 15_000 } });
   api = cluster.api;
-  stopController = runDeploymentController(api, (d) => outcomes.get(imageOf(d)) ?? newImages, {
-    delayMs: 50,
+  stopController = runControllers(api, {
+    pods: (pod) => outcomes.get(podImage(pod)) ?? newImages,
+    podStartMs: 50,
     crashLog: 'démarrage…\nError: Cannot find module /app/server.js',
   });
   builder = new FakeImageBuilder();
@@ -81,10 +81,14 @@ const redeploy = async (id: string) => {
   expect(res.statusCode, res.body).toBe(202);
   return res.json<{ build_id: string }>().build_id;
 };
-/** The image the application's latest build made it want (its row, before the rollout). */
+/**
+ * The image the application's latest build made it want (its row, before the rollout), pinned
+ * by the digest its build reported: the cluster runs exactly what was built.
+ */
 const wantedImage = async (id: string) => {
   const row = await deploymentRow(t, id);
-  return `${row!.imageRegistryUrl}:${row!.imageTag}`;
+  expect(row!.imageDigest).toMatch(/^sha256:[0-9a-f]{64}$/);
+  return `${row!.imageRegistryUrl}:${row!.imageTag}@${row!.imageDigest}`;
 };
 /** The image of the application's Deployment as stored in the cluster. */
 const liveImage = async (id: string) => {
@@ -112,15 +116,15 @@ describe('health-gated releases on Kubernetes, through the reconciler', () => {
     expect(await liveImage(app.id)).toBe(first);
 
     // Release 2's pods crash at start.
-    outcomes.set(first, 'complete');
+    outcomes.set(first, 'ready');
     newImages = 'crashloop';
     builder.repos.get(REPO)!.branches.main = SHA2;
     await runBuildToEnd(t, dev(), await redeploy(app.id));
     const broken = await wantedImage(app.id);
     expect(broken).not.toBe(first);
     outcomes.set(broken, 'crashloop');
-    newImages = 'complete';
-    // Once the failed release's pods are gone (the fake controller scales them down after the
+    newImages = 'ready';
+    // Once the failed release's pods are gone (the controller scales them down after the
     // revert), the application is observed RUNNING on release 1.
     await reconcileUntilShows(app.id, (d) => d.status === 'RUNNING' && d.rollout_error !== null);
 
@@ -151,13 +155,13 @@ describe('health-gated releases on Kubernetes, through the reconciler', () => {
     const slow = await deployCodeApp(t, dev(), env);
     await runBuildToEnd(t, dev(), slow.build_id);
     await reconcileUntilShows(slow.id, (d) => d.status === 'RUNNING');
-    // Its next release: the cluster never reports its rollout (the driver waits 15 s here).
-    outcomes.set(await wantedImage(slow.id), 'complete');
-    newImages = 'none';
+    // Its next release: its pods never start (the driver waits 15 s here).
+    outcomes.set(await wantedImage(slow.id), 'ready');
+    newImages = 'pending';
     builder.repos.get(REPO)!.branches.main = SHA2;
     await runBuildToEnd(t, dev(), await redeploy(slow.id));
-    outcomes.set(await wantedImage(slow.id), 'none');
-    newImages = 'complete';
+    outcomes.set(await wantedImage(slow.id), 'pending');
+    newImages = 'ready';
     const started = Date.now();
     await t.app.engine.reconciler.tick();
     // The tick came back (passWaitMs) while the rollout is still awaited, its lease held.

@@ -11,9 +11,8 @@ import {
 import type { Team } from '../../test/helpers/project-factories';
 import type { TestApp } from '../../test/helpers/test-app';
 import { eventually, startFakeCluster } from '../../test/kubernetes/fake-cluster';
-import { runDeploymentController } from '../../test/kubernetes/fake-deployment-controller';
+import { runControllers } from '../../test/kubernetes/fake-controllers';
 import type { FakeKubeApi } from '../../test/kubernetes/fake-kube-api';
-import type { Json } from '../../test/kubernetes/fake-paths';
 import { KubernetesDriver } from './drivers/kubernetes/kubernetes-driver';
 import type { Reconciler } from './reconciler';
 
@@ -29,25 +28,6 @@ let t: TestApp;
 let team: Team;
 let stopControllers: () => void;
 const ids: string[] = [];
-
-/** The StatefulSet controller and kubelet: every database replica ready once applied. */
-function readyStatefulSets(fake: FakeKubeApi) {
-  const controller = (event: { type: string; path: string; object: Json }) => {
-    if (event.type === 'DELETED' || event.object.kind !== 'StatefulSet') return;
-    const spec = event.object.spec as { replicas?: number };
-    const status = event.object.status as { readyReplicas?: number } | undefined;
-    if ((status?.readyReplicas ?? -1) === (spec.replicas ?? 1)) return;
-    setTimeout(() => {
-      if (!fake.has(event.path)) return;
-      fake.update(event.path, (o) => ({
-        ...o,
-        status: { replicas: spec.replicas ?? 1, readyReplicas: spec.replicas ?? 1 },
-      }));
-    }, 10);
-  };
-  fake.controllers.add(controller);
-  return () => fake.controllers.delete(controller);
-}
 
 /** One observation pass of every application, `seconds` after the previous one. */
 async function passAfter(reconciler: Reconciler, seconds: number) {
@@ -69,12 +49,7 @@ const ingressPath = async (id: string) => {
 
 beforeAll(async () => {
   ({ api, driver } = await startFakeCluster());
-  const stopDeployments = runDeploymentController(api, () => 'complete');
-  const stopStatefulSets = readyStatefulSets(api);
-  stopControllers = () => {
-    stopDeployments();
-    stopStatefulSets();
-  };
+  stopControllers = runControllers(api);
   t = await createEngineTestApp(driver);
   team = await createTeamUsers(t);
   const { project } = await createTeamProject(t, team, {

@@ -79,6 +79,7 @@ export async function recordNotReady(
           ...common,
           imageRegistryUrl: serving.imageUrl,
           imageTag: serving.imageTag,
+          imageDigest: serving.imageDigest,
           port: c.port,
           envVars: c.envVars,
           cpuMilli: c.cpuMilli,

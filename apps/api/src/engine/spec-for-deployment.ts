@@ -37,6 +37,7 @@ export async function specForDeployment(opts: {
       deployment: {
         ...row,
         image: `${row.imageRegistryUrl}:${row.imageTag}`,
+        imageDigest: row.imageDigest,
       },
       envVars: unsealEnvVars(opts.secretsKey, row.envVars),
       namespace: opts.namespace,

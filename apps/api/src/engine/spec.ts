@@ -44,6 +44,12 @@ export interface ComponentSpec {
   name: string;
   /** Full image reference, with tag. */
   image: string;
+  /**
+   * The registry digest of a built release (`sha256:…`): Kubernetes pulls the image by it
+   * (`image@digest`), so the release runs exactly what was built even if its tag is pushed
+   * again. Absent for catalogue images (and unused on one host, where builds stay local).
+   */
+  imageDigest?: string;
   port: number;
   env: EnvVar[];
   /** Per pod / container; requests = limits (exact reservation). */

@@ -35,13 +35,31 @@ export const refOf = (spec: ApplicationSpec): ApplicationRef => ({
   namespace: spec.namespace,
 });
 
-/** The namespace an application lives in, as ensureEnvironment would have created it. */
+/**
+ * The namespace an application lives in, as ensureEnvironment would have created it: with the
+ * RoleBinding that gives the platform its rights there (without it, every request in the
+ * namespace is refused, as on a real cluster).
+ */
 export function seedNamespace(api: FakeKubeApi, namespace: string) {
   api.put(`/api/v1/namespaces/${namespace}`, {
     apiVersion: 'v1',
     kind: 'Namespace',
     metadata: { name: namespace, labels: { 'app.kubernetes.io/managed-by': 'nuagedeploy' } },
   });
+  api.put(
+    `/apis/rbac.authorization.k8s.io/v1/namespaces/${namespace}/rolebindings/nuagedeploy-tenant`,
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'RoleBinding',
+      metadata: { name: 'nuagedeploy-tenant', namespace },
+      roleRef: {
+        apiGroup: 'rbac.authorization.k8s.io',
+        kind: 'ClusterRole',
+        name: 'nuagedeploy-tenant',
+      },
+      subjects: [{ kind: 'ServiceAccount', name: 'nuagedeploy', namespace: 'nuagedeploy' }],
+    },
+  );
 }
 
 const podBase = (spec: ApplicationSpec, component: 'app' | 'database' | 'setup') => {
@@ -93,4 +111,40 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 300
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
+}
+
+/**
+ * The namespace's ResourceQuota with these hard limits (cpu and memory, as limits and requests
+ * alike); `used`, when given, is taken by a pod of something else running there (the quota
+ * controller counts it, as it counts every live pod).
+ */
+export function seedQuota(
+  api: FakeKubeApi,
+  namespace: string,
+  hard: { cpu: string; memory: string },
+  used?: { cpu: string; memory: string },
+) {
+  const both = (q: { cpu: string; memory: string }) => ({
+    'limits.cpu': q.cpu,
+    'limits.memory': q.memory,
+    'requests.cpu': q.cpu,
+    'requests.memory': q.memory,
+  });
+  api.put(`/api/v1/namespaces/${namespace}/resourcequotas/nuagedeploy-quota`, {
+    apiVersion: 'v1',
+    kind: 'ResourceQuota',
+    metadata: { name: 'nuagedeploy-quota', namespace },
+    spec: { hard: both(hard) },
+  });
+  const other = `/api/v1/namespaces/${namespace}/pods/autre-charge`;
+  if (!used) return api.remove(other);
+  api.put(other, {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'autre-charge', namespace },
+    spec: {
+      containers: [{ name: 'main', image: 'autre', resources: { limits: used, requests: used } }],
+    },
+    status: { phase: 'Running' },
+  });
 }

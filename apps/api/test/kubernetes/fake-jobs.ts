@@ -1,11 +1,12 @@
 import { expect } from 'vitest';
-import { eventually } from './fake-cluster';
+import { eventually, seedQuota as seedNamespaceQuota } from './fake-cluster';
 import type { FakeKubeApi } from './fake-kube-api';
 
 /**
- * The Job controller and kubelet for the backup, restore and test-restore Jobs' tests: the
- * Jobs found by name, resumed (the driver creates them suspended), run to an outcome with
- * their logs; the namespace's ResourceQuota as the quota controller reports it.
+ * The backup, restore and test-restore Jobs' tests play the Job controller and the kubelet
+ * themselves (or finish the pod fake-job-controller.ts created): the Jobs found by name,
+ * resumed (the driver creates them suspended), run to an outcome with their logs; the
+ * namespace's ResourceQuota with what other workloads use.
  */
 
 /** The fields of a stored Job these tests read. */
@@ -38,23 +39,11 @@ export function jobHelpers(apiOf: () => FakeKubeApi, ns: string) {
       | { data: Record<string, string>; metadata: { ownerReferences?: { uid: string }[] } }
       | undefined;
 
-  /** The namespace's ResourceQuota as the quota controller reports it (hard and used). */
-  function seedQuota(hard: { cpu: string; memory: string }, used: { cpu: string; memory: string }) {
-    const path = `/api/v1/namespaces/${ns}/resourcequotas/nuagedeploy-quota`;
-    const limits = (q: { cpu: string; memory: string }) => ({
-      'limits.cpu': q.cpu,
-      'limits.memory': q.memory,
-      'requests.cpu': q.cpu,
-      'requests.memory': q.memory,
-    });
-    apiOf().put(path, {
-      apiVersion: 'v1',
-      kind: 'ResourceQuota',
-      metadata: { name: 'nuagedeploy-quota', namespace: ns },
-      spec: { hard: limits(hard) },
-      status: { hard: limits(hard), used: limits(used) },
-    });
-  }
+  /** The namespace's quota, and `used` taken by another workload (fake-cluster.ts seedQuota). */
+  const seedQuota = (
+    hard: { cpu: string; memory: string },
+    used: { cpu: string; memory: string },
+  ) => seedNamespaceQuota(apiOf(), ns, hard, used);
 
   const jobsNamed = (part: string) =>
     [...apiOf().objects.entries()]

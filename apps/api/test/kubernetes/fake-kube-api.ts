@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { admitCreate } from './fake-admission';
 import { fieldsV1 } from './field-sets';
+import { deleteNamespace } from './fake-namespaces';
 import {
   inCollection,
   isWatch,
@@ -15,6 +17,8 @@ import {
   type Reply,
 } from './fake-paths';
 import { ingressAdmissionDenial } from './fake-ingress-admission';
+import { startQuotaController } from './fake-quota';
+import { authorize } from './fake-rbac';
 import { patchObject, type ManagedEntry } from './fake-writes';
 import { WatchHub, type WatchEvent } from './fake-watches';
 import { RequestCounter } from './fake-request-counter';
@@ -32,10 +36,17 @@ export { selectorMatches, statusBody, type RbacAction } from './fake-paths';
  *   `fieldValidation=Strict`, unknown fields are refused as the API server does;
  * - namespaced objects need their namespace; Deployment/StatefulSet selectors must match their
  *   template labels; a Job's template and a workload's selector are immutable;
- * - LIST with label selectors, GET, DELETE (a namespace takes its objects with it), merge
- *   patches, WATCH streams (JSON lines, resumed from a resourceVersion, 410 once compacted);
- * - pod logs and the metrics API; every request is recorded with its RBAC verb and resource;
+ * - LIST with label selectors, GET, DELETE, merge patches, WATCH streams (JSON lines, resumed
+ *   from a resourceVersion, 410 once compacted);
+ * - what a real cluster adds around that: RBAC of the platform's account, RoleBinding-gated
+ *   in each namespace (fake-rbac.ts); creates admitted by NamespaceLifecycle, LimitRange
+ *   defaults and ResourceQuota (fake-admission.ts, fake-quota.ts) with the quota controller's
+ *   status; namespaces that finalise later (fake-namespaces.ts);
+ * - pod logs and the metrics API; every request is recorded with its RBAC verb and resource,
+ *   in one place (handle()), before anything answers it;
  * - ingress-nginx's admission webhook: no second Ingress for a host and path.
+ * Workload controllers and the kubelet are opt-in (fake-controllers.ts): many tests seed the
+ * status they need by hand.
  */
 
 export interface RecordedRequest {
@@ -65,14 +76,36 @@ export class FakeKubeApi {
   intercept: Interceptor | undefined;
   /** Called after every change (tests check invariants at every instant, e.g. quota sums). */
   onChange: ((event: WatchEvent) => void) | undefined;
-  /** Controllers that react to changes as the cluster's would (fake-deployment-controller.ts). */
+  /** Controllers that react to changes as the cluster's would (fake-controllers.ts). */
   readonly controllers = new Set<(event: WatchEvent) => void>();
+  /** Namespaces where platform.yaml itself binds a Role to the platform's account. */
+  readonly operatorGrants = new Set(['nuagedeploy-certificats']);
+  /** How long a deleted namespace stays Terminating before it and its content are gone. */
+  namespaceFinalizeMs = 50;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Paths of each namespace's objects: admission and RBAC look there at every request. */
+  private readonly byNamespace = new Map<string, Set<string>>();
   private readonly server = http.createServer((req, res) => void this.handle(req, res));
   private readonly hub = new WatchHub();
   private resourceVersion = 0;
   private uid = 0;
   /** Most watches ever open at once, per collection. */
   readonly peakWatches = this.hub.peakWatches;
+
+  constructor() {
+    // Part of every cluster (kube-controller-manager), not of a test's choosing.
+    startQuotaController(this);
+  }
+
+  /** Runs `fn` after `ms` unless the server is closed first (controllers' delays). */
+  later(fn: () => void, ms: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      fn();
+    }, ms);
+    timer.unref();
+    this.timers.add(timer);
+  }
 
   async start(): Promise<string> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -84,6 +117,8 @@ export class FakeKubeApi {
   }
 
   async close(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
     this.hub.drop();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
@@ -124,6 +159,14 @@ export class FakeKubeApi {
     return this.objects.has(path);
   }
 
+  /** The objects stored in a namespace (written through put()), by path. */
+  *objectsIn(namespace: string): IterableIterator<[string, Json]> {
+    for (const path of this.byNamespace.get(namespace) ?? []) {
+      const object = this.objects.get(path);
+      if (object) yield [path, object];
+    }
+  }
+
   /** Stores (or replaces) an object as a controller would, telling watchers. */
   put(path: string, object: Json): Json {
     const stored = this.objects.get(path);
@@ -135,6 +178,12 @@ export class FakeKubeApi {
     };
     const next = { ...object, metadata };
     this.objects.set(path, next);
+    const namespace = parsePath(path)?.namespace;
+    if (namespace) {
+      let paths = this.byNamespace.get(namespace);
+      if (!paths) this.byNamespace.set(namespace, (paths = new Set()));
+      paths.add(path);
+    }
     this.emit({ rv, type: stored ? 'MODIFIED' : 'ADDED', path, object: next });
     return next;
   }
@@ -150,6 +199,8 @@ export class FakeKubeApi {
     const stored = this.objects.get(path);
     if (!stored) return;
     this.objects.delete(path);
+    const namespace = parsePath(path)?.namespace;
+    if (namespace) this.byNamespace.get(namespace)?.delete(path);
     const rv = ++this.resourceVersion;
     const object = {
       ...stored,
@@ -186,7 +237,7 @@ export class FakeKubeApi {
     };
     this.requests.push(recorded);
     this.counter.count(recorded, req.headers['user-agent']);
-    const intercepted = this.intercept?.(recorded);
+    const intercepted = this.intercept?.(recorded) ?? authorize(this, recorded) ?? undefined;
     if (intercepted === 'hang') return;
     const parsed = parsePath(path);
     if (!intercepted && req.method === 'GET' && isWatch(url.searchParams) && parsed) {
@@ -252,10 +303,7 @@ export class FakeKubeApi {
         return patchObject(this, req, p, stored);
       case 'DELETE': {
         if (!stored || p.name === null) return notFound;
-        if (p.info.kind === 'Namespace') {
-          for (const path of [...this.objects.keys()])
-            if (parsePath(path)?.namespace === p.name) this.remove(path);
-        }
+        if (p.info.kind === 'Namespace') return deleteNamespace(this, req.path, stored);
         this.remove(req.path);
         return { status: 200, body: { kind: 'Status', apiVersion: 'v1', status: 'Success' } };
       }
@@ -265,10 +313,17 @@ export class FakeKubeApi {
   }
 
   /** Stores a write's result with its generation (bumped when the spec changes) and field managers. */
-  store(path: string, stored: Json | undefined, next: Json, managed: ManagedEntry[]): Reply {
+  store(path: string, stored: Json | undefined, proposed: Json, managed: ManagedEntry[]): Reply {
+    let next = proposed;
     if (next.kind === 'Ingress') {
       const denied = ingressAdmissionDenial(this.objects, path, next);
       if (denied) return { status: 400, body: statusBody(400, 'BadRequest', denied) };
+    }
+    if (!stored) {
+      const p = parsePath(path)!;
+      const admitted = admitCreate(this, p, p.namespace, p.name, proposed);
+      if ('refused' in admitted) return admitted.refused;
+      next = admitted.object;
     }
     const specChanged = JSON.stringify(stored?.spec) !== JSON.stringify(next.spec);
     const generation =

@@ -149,6 +149,29 @@ export function invalidReply(info: KindInfo, p: ParsedPath, message: string): Re
 export const immutable = (info: KindInfo, p: ParsedPath, field: string) =>
   invalidReply(info, p, `${field}: Invalid value: field is immutable`);
 
+/** `deployments.apps` for the apps group, `pods` for the core one (GroupResource.String()). */
+export const qualifiedResource = (plural: string, group: string) =>
+  group ? `${plural}.${group}` : plural;
+
+/** The API server's 403 (apierrors.NewForbidden): `<resource> "<name>" is forbidden: <why>`. */
+export function forbiddenReply(
+  resource: { plural: string; group: string },
+  name: string | null,
+  why: string,
+): Reply {
+  const qualified = qualifiedResource(resource.plural, resource.group);
+  const message = name
+    ? `${qualified} "${name}" is forbidden: ${why}`
+    : `${qualified} is forbidden: ${why}`;
+  return {
+    status: 403,
+    body: {
+      ...statusBody(403, 'Forbidden', message),
+      details: { ...(name ? { name } : {}), group: resource.group, kind: resource.plural },
+    },
+  };
+}
+
 export interface RbacAction {
   group: string;
   resource: string;

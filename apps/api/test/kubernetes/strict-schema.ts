@@ -3,6 +3,7 @@ import { ClusterIssuer } from '@kubernetes-models/cert-manager/cert-manager.io/v
 import { Issuer } from '@kubernetes-models/cert-manager/cert-manager.io/v1/Issuer';
 import * as k8s from '@kubernetes/client-node';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
+import { ReplicaSet } from 'kubernetes-models/apps/v1/ReplicaSet';
 import { StatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
 import { Job } from 'kubernetes-models/batch/v1/Job';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
@@ -69,6 +70,7 @@ export const KINDS: KindInfo[] = [
   kind('v1', 'Service', 'services', true, Service),
   kind('v1', 'Pod', 'pods', true, Pod),
   kind('apps/v1', 'Deployment', 'deployments', true, Deployment),
+  kind('apps/v1', 'ReplicaSet', 'replicasets', true, ReplicaSet),
   kind('apps/v1', 'StatefulSet', 'statefulsets', true, StatefulSet),
   kind('batch/v1', 'Job', 'jobs', true, Job),
   kind('networking.k8s.io/v1', 'Ingress', 'ingresses', true, Ingress),

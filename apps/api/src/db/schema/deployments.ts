@@ -63,6 +63,11 @@ export const deployments = pgTable(
     template: text('template').notNull(),
     imageRegistryUrl: text('image_registry_url').notNull(),
     imageTag: text('image_tag').notNull(),
+    /**
+     * A built release's registry digest (code applications): Kubernetes runs the image by it,
+     * so a tag pushed again never changes what a release runs. Null for catalogue images.
+     */
+    imageDigest: text('image_digest'),
     helmChartVersion: text('helm_chart_version').notNull().default('1.0.0'),
     cpuMilli: integer('cpu_milli').notNull(),
     ramMb: integer('ram_mb').notNull(),

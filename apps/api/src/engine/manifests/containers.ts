@@ -108,7 +108,8 @@ export function componentContainer(
   ];
   return {
     name: dnsLabel(c.name),
-    image: c.image,
+    // A built release runs by its digest: the tag may be pushed again, the digest may not.
+    image: c.imageDigest ? `${c.image}@${c.imageDigest}` : c.image,
     ports: [{ name: 'main', containerPort: c.port }],
     env: envVars(spec, c.env, secretName),
     resources: resources(c.cpuMilli, c.ramMb),

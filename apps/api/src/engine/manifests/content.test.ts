@@ -101,9 +101,9 @@ describe('what the application objects say', () => {
     expect(db.containers[0]!.readinessProbe?.tcpSocket).toEqual({ port: 3306 });
   });
 
-  it('runs the setup once the services answer, then cleans it up', () => {
+  it('runs the setup once the services answer, and keeps it once finished (nothing runs again until its spec changes)', () => {
     const [job] = byKind<JobObject>(objects, 'Job');
-    expect(job!.spec!.ttlSecondsAfterFinished).toBeGreaterThan(0);
+    expect(job!.spec!.ttlSecondsAfterFinished).toBeUndefined();
     expect(job!.spec!.backoffLimit).toBeGreaterThan(0);
     const jobPod = job!.spec!.template.spec!;
     expect(jobPod.restartPolicy).toBe('Never');

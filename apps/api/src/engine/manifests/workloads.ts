@@ -55,9 +55,8 @@ export function renderDeployment(spec: ApplicationSpec, options: RenderOptions):
       // until the new ones are available (maxUnavailable 0, one extra pod at a time, in the
       // quota's spare room; on a ReadWriteOnce claim it runs on the same node, sameNodeAsApp).
       // Past the deadline the controller reports ProgressDeadlineExceeded and the platform
-      // rolls the Deployment back to the serving template. A catalogue application in a
-      // project whose quota has no room for the extra pod rolls without surge instead
-      // (drivers/kubernetes/release-apply.ts, noSurgeWithoutRoom).
+      // rolls the Deployment back to the serving template. The driver rolls without surge
+      // where the quota cannot hold the surge (drivers/kubernetes/rollout-plan.ts).
       strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
       progressDeadlineSeconds: options.rolloutDeadlineSeconds ?? ROLLOUT_DEADLINE_SECONDS,
       template: {
@@ -109,8 +108,10 @@ function waitContainer(spec: ApplicationSpec, options: RenderOptions): Container
 
 /**
  * The one-off setup (e.g. wp-cli's install) sees the application's files through its claim and
- * starts only once the database and the application answer. It is idempotent, so recreating it
- * after its TTL (or after a change of its immutable template) is harmless.
+ * starts only once the database and the application answer. It is idempotent: a change of its
+ * immutable template recreates it. A finished one stays (its pod no longer counts against the
+ * quota): applying it again starts nothing, so it runs again only when its spec changes, and
+ * each run is checked for room first (drivers/kubernetes/setup-room.ts).
  */
 export function renderSetupJob(
   spec: ApplicationSpec,
@@ -124,7 +125,6 @@ export function renderSetupJob(
     spec: {
       backoffLimit: 6,
       activeDeadlineSeconds: 1800,
-      ttlSecondsAfterFinished: 3600,
       template: {
         metadata: { labels: componentLabels(spec, 'setup') },
         spec: {

@@ -37,6 +37,23 @@ const input = (overrides: Partial<CodeSpecInput['deployment']> = {}): CodeSpecIn
 const registry = { server: 'registry.exemple.sn', username: 'nuage', password: 'mdp-registre' };
 
 describe('code application spec', () => {
+  it('on Kubernetes a built release runs by its registry digest, not by its tag', () => {
+    const digest = `sha256:${'c'.repeat(64)}`;
+    const image = (spec: ReturnType<typeof buildCodeApplicationSpec>) =>
+      (
+        renderApplication(spec, { appsDomain: 'apps.nuage.test' }).find(
+          (o) => o.kind === 'Deployment',
+        ) as DeploymentObject
+      ).spec!.template.spec!.containers[0]!.image;
+    const pinned = buildCodeApplicationSpec(input({ imageDigest: digest }));
+    expect(image(pinned)).toBe(`${input().deployment.image}@${digest}`);
+    // Before the first build (no digest), or with something that is not a digest: the tag.
+    expect(image(buildCodeApplicationSpec(input()))).toBe(input().deployment.image);
+    expect(image(buildCodeApplicationSpec(input({ imageDigest: 'latest' })))).toBe(
+      input().deployment.image,
+    );
+  });
+
   it('is one component: the release image on its port, user env (secrets by reference), TCP probes, no database nor setup', () => {
     const spec = buildCodeApplicationSpec(input());
     expect(spec.template).toBe('code');

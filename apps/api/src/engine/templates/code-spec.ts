@@ -4,6 +4,9 @@ import type { SecurityProfile } from './security';
 
 /** Where a code application's volume is mounted (1 GB, counted in the project's storage quota). */
 export const CODE_DATA_PATH = '/data';
+/** A registry manifest digest, as Kaniko reports it. */
+const DIGEST = /^sha256:[0-9a-f]{64}$/;
+
 /** Port before the first build says otherwise (never used to run: no release, nothing runs). */
 export const DEFAULT_CODE_PORT = 8080;
 
@@ -31,6 +34,8 @@ export interface CodeSpecInput {
     hostLabel: string;
     /** The current release's image (`registry/name:tag`). */
     image: string;
+    /** Its registry digest (null before the first build). */
+    imageDigest?: string | null;
     port: number | null;
     cpuMilli: number;
     ramMb: number;
@@ -102,6 +107,7 @@ export function buildCodeApplicationSpec(input: CodeSpecInput): ApplicationSpec 
     app: {
       name,
       image: d.image,
+      ...(d.imageDigest && DIGEST.test(d.imageDigest) ? { imageDigest: d.imageDigest } : {}),
       port,
       env,
       cpuMilli: d.cpuMilli,

@@ -76,6 +76,7 @@ export async function recordSuccess(
       .set({
         imageRegistryUrl: image.url,
         imageTag: image.tag,
+        imageDigest: outcome.imageDigest,
         port,
         // It becomes current once the reconciler saw it serve (health-gated).
         desiredReleaseId: release!.id,

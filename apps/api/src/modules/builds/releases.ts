@@ -45,6 +45,7 @@ export async function setCurrentRelease(
     .set({
       imageRegistryUrl: release.imageUrl,
       imageTag: release.imageTag,
+      imageDigest: release.imageDigest,
       port: c.port,
       envVars: c.envVars,
       cpuMilli: c.cpuMilli,

@@ -32,6 +32,10 @@ import {
 } from './kaniko-checkout';
 import { imageRefFor, renderKanikoObjects } from './kaniko-job';
 import { type PodStatus, pause, waitingReason } from './build-pod';
+import { assertBuildFits } from './build-room';
+
+/** How long a build Job may stay without a pod, the quota short, before it fails (ms). */
+const NO_ROOM_GRACE_MS = 10_000;
 
 type Obj = Record<string, unknown>;
 interface JobStatus {
@@ -125,12 +129,14 @@ export class KanikoImageBuilder implements ImageBuilder {
     });
     const all = [objects.secret, ...(objects.configMap ? [objects.configMap] : []), objects.job];
     for (const object of all) validateObject(object);
+    // Nothing is created for a build the namespace's quota cannot hold.
+    await assertBuildFits(this.client, request, objects.job.spec.template.spec);
     try {
       for (const object of all) await this.apply(object);
       io.onLog(
         `Construction lancée dans le cluster (Job ${objects.name}, espace ${request.namespace}).`,
       );
-      const digest = await this.follow(request, objects.name, io);
+      const digest = await this.follow(request, objects.name, io, objects.job.spec.template.spec);
       const imageRef = imageRefFor(request, registry.url);
       io.onLog(`Image construite et envoyée : ${imageRef}@${digest}`);
       return {
@@ -178,7 +184,12 @@ export class KanikoImageBuilder implements ImageBuilder {
   }
 
   /** Until the Job completes or fails; emits the pod's new log lines at each look. */
-  private async follow(request: BuildRequest, name: string, io: BuildIo): Promise<string> {
+  private async follow(
+    request: BuildRequest,
+    name: string,
+    io: BuildIo,
+    podSpec: Parameters<typeof assertBuildFits>[2],
+  ): Promise<string> {
     const ns = request.namespace;
     // The checkout's lines, then Kaniko's.
     const seen = new Map<string, number>();
@@ -194,6 +205,7 @@ export class KanikoImageBuilder implements ImageBuilder {
     };
     // The Job's activeDeadlineSeconds stops the build in the cluster; this is the API side's.
     const deadline = Date.now() + (request.limits.timeoutSeconds + 120) * 1000;
+    let podless: number | null = null;
     for (;;) {
       if (io.signal.aborted) throw new BuildCancelledError();
       // The Job before its pod: a Job seen complete has a pod already showing how it ended.
@@ -207,6 +219,11 @@ export class KanikoImageBuilder implements ImageBuilder {
         query: { labelSelector: `nuagedeploy.io/build=${name}` },
       });
       const pod = pods.items[0];
+      // No pod yet: the quota may have filled up since the check (a pod the API server
+      // refuses, the Job waiting on): after a grace period, said at once rather than a timeout.
+      podless = pod ? null : (podless ?? Date.now());
+      if (podless !== null && Date.now() - podless >= NO_ROOM_GRACE_MS)
+        await assertBuildFits(this.client, request, podSpec);
       const checkout = pod?.status?.initContainerStatuses?.find(
         (c) => c.name === CHECKOUT_CONTAINER,
       )?.state;

@@ -35,18 +35,23 @@ export async function applyEnvironment(
   }
 }
 
-/** Deletes the namespace (and everything in it), only if the platform created it. */
+const namespaceRef = (env: EnvironmentSpec): ObjectRef => ({
+  apiVersion: 'v1',
+  kind: 'Namespace',
+  metadata: { name: checkedNamespace(env.namespace) },
+});
+
+/**
+ * Deletes the namespace (and everything in it), only if the platform created it. The API
+ * server answers at once; the namespace controller finalises it later (namespaceGone).
+ */
 export async function removeNamespace(
   client: KubeClient,
   writer: ObjectWriter,
   env: EnvironmentSpec,
 ): Promise<void> {
-  const ref: ObjectRef = {
-    apiVersion: 'v1',
-    kind: 'Namespace',
-    metadata: { name: checkedNamespace(env.namespace) },
-  };
-  let namespace: { metadata?: { labels?: Record<string, string> } };
+  const ref = namespaceRef(env);
+  let namespace: { metadata?: { labels?: Record<string, string>; deletionTimestamp?: string } };
   try {
     namespace = await client.json('GET', objectPath(ref));
   } catch (error) {
@@ -58,5 +63,18 @@ export async function removeNamespace(
       `Le namespace ${env.namespace} n’a pas été créé par NuageDeploy : il n’est pas supprimé.`,
     );
   }
+  // Already being finalised: a second DELETE would be the API server's 409.
+  if (namespace.metadata.deletionTimestamp) return;
   await writer.delete(ref);
+}
+
+/** Whether the namespace is gone (finalised: its content, its quota included, removed). */
+export async function namespaceGone(client: KubeClient, env: EnvironmentSpec): Promise<boolean> {
+  try {
+    await client.json('GET', objectPath(namespaceRef(env)));
+    return false;
+  } catch (error) {
+    if (isNotFound(error)) return true;
+    throw error;
+  }
 }

@@ -11,6 +11,8 @@ import {
   startFakeCluster,
 } from '../../../../test/kubernetes/fake-cluster';
 import { KubernetesDriver } from './kubernetes-driver';
+import { SPEC_HASH, jobSpecHash } from './setup-room';
+import { TEMPLATE_HASH, templateHash } from './template-hash';
 
 let api: FakeKubeApi;
 let driver: KubernetesDriver;
@@ -70,7 +72,15 @@ describe('KubernetesDriver against a fake API server', () => {
   it('apply sends every rendered object, in order, as a strict server-side apply patch', async () => {
     const result = await driver.apply(spec);
     expect(result).toEqual({ preparations: [] });
-    const objects = renderApplication(spec, TEST_RENDER);
+    // As rendered, plus what the driver notes on its workloads (outside their pod templates):
+    // the Deployment's template hash (rollout-room.ts), the setup Job's spec hash (setup-room.ts).
+    const objects = renderApplication(spec, TEST_RENDER).map((o) => {
+      if (o.kind === 'Deployment')
+        o.metadata.annotations = { ...o.metadata.annotations, [TEMPLATE_HASH]: templateHash(o) };
+      if (o.kind === 'Job')
+        o.metadata.annotations = { ...o.metadata.annotations, [SPEC_HASH]: jobSpecHash(o) };
+      return o;
+    });
     expect(objects.filter((o) => o.kind === 'Ingress')).toHaveLength(2);
     const sent = applies();
     expect(sent).toHaveLength(objects.length);

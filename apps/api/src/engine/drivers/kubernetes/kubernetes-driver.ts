@@ -25,7 +25,7 @@ import {
 import { objectKey, removeApplication } from './application-objects';
 import { ClusterBackups } from './backup-jobs';
 import { DriftRepair, REPAIRED_KINDS } from './drift-repair';
-import { applyEnvironment, removeNamespace } from './environment-objects';
+import { applyEnvironment, namespaceGone, removeNamespace } from './environment-objects';
 import { CertManagerApi } from './cert-manager';
 import { applicationSelector, checkedNamespace, rendered } from './guards';
 import { KubeClient } from './kube-client';
@@ -36,6 +36,7 @@ import { podLogs, podMetrics } from './pod-reads';
 import { distributeQuota } from './quota-distribution';
 import { applyRelease } from './release-apply';
 import type { RolloutWatchOptions } from './rollout-gate';
+import { restartStrategy } from './rollout-room';
 import { type Obj, WatchCache, isWatchedKind } from './watch-cache';
 
 export interface KubernetesDriverOptions {
@@ -245,11 +246,23 @@ export class KubernetesDriver implements RuntimeDriver {
     await this.writer.patchDeployment(ref, { spec: { replicas } });
   }
 
-  /** What `kubectl rollout restart` does: a new template annotation rolls every pod. */
+  /**
+   * What `kubectl rollout restart` does: a new template annotation rolls every pod, at the pace
+   * the namespace's quota allows (rollout-room.ts restartStrategy).
+   */
   async restart(ref: ApplicationRef): Promise<void> {
     const restartedAt = new Date().toISOString();
+    const strategy = await restartStrategy(
+      { client: this.client, cache: this.cache },
+      {
+        namespace: checkedNamespace(ref.namespace),
+        deploymentId: ref.deploymentId,
+        deploymentName: ref.name,
+      },
+    );
     await this.writer.patchDeployment(ref, {
       spec: {
+        ...(strategy ? { strategy } : {}),
         template: {
           metadata: { annotations: { 'kubectl.kubernetes.io/restartedAt': restartedAt } },
         },
@@ -283,6 +296,11 @@ export class KubernetesDriver implements RuntimeDriver {
     this.cache.stop(env.namespace);
     this.drift.forgetEnvironment(env.namespace);
     await removeNamespace(this.client, this.writer, env);
+  }
+
+  /** Whether the namespace has been finalised (its quota released with it). */
+  environmentGone(env: EnvironmentSpec): Promise<boolean> {
+    return namespaceGone(this.client, env);
   }
 
   /** The cluster as the certificates module uses it for cert-manager issuance. */

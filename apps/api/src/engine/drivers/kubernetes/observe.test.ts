@@ -91,16 +91,19 @@ describe('observe', () => {
                 type: 'ReplicaFailure',
                 status: 'True',
                 reason: 'FailedCreate',
-                message: 'exceeded quota: nuagedeploy-quota',
+                message:
+                  'pods "wordpress-x-7d4b9c-k2x9p" is forbidden: exceeded quota: nuagedeploy-quota, requested: limits.cpu=458m,limits.memory=600M,requests.cpu=458m,requests.memory=600M, used: limits.cpu=2208m,limits.memory=7500M,requests.cpu=2208m,requests.memory=7500M, limited: limits.cpu=2500m,limits.memory=8G,requests.cpu=2500m,requests.memory=8G',
               },
             ],
           }),
         ],
       }),
     );
+    // In French, with the facts: no English from the API server reaches the user.
     expect(quota).toMatchObject({
       phase: 'failed',
-      reason: 'Kubernetes refuse de créer les pods : exceeded quota: nuagedeploy-quota',
+      reason:
+        'Kubernetes ne peut pas créer de pod pour l’application : le quota de l’environnement est atteint (458 m de CPU demandés, 2208 m utilisés sur 2500 m ; 600 Mo de mémoire demandés, 7500 Mo utilisés sur 8000 Mo). Augmentez le quota du projet ou réduisez les ressources d’une application.',
     });
     const late = observe(
       objects({
@@ -116,6 +119,50 @@ describe('observe', () => {
       }),
     );
     expect(late.phase).toBe('failed');
+  });
+
+  it('a pod the quota refuses during a rollout, or beside a pod still terminating, is a wait, not a failure', () => {
+    const refused = {
+      type: 'ReplicaFailure',
+      status: 'True',
+      reason: 'FailedCreate',
+      message:
+        'pods "wp-5f7c-x2k9q" is forbidden: exceeded quota: nuagedeploy-quota, requested: limits.cpu=458m,requests.cpu=458m, used: limits.cpu=1499m,requests.cpu=1499m, limited: limits.cpu=1500m,requests.cpu=1500m',
+    };
+    const rolling = { type: 'Progressing', status: 'True', reason: 'ReplicaSetUpdated' };
+    const done = { type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable' };
+    const restarting = { ...rolledOut, replicas: 3, readyReplicas: 2, updatedReplicas: 1 };
+    const three = (status: NonNullable<IDeployment['status']>) => {
+      const d = deployment(status);
+      return { ...d, spec: { ...d.spec!, replicas: 3 } };
+    };
+    const stopping = pod(
+      'wp-old',
+      { phase: 'Running' },
+      {
+        deletionTimestamp: '2025-01-10T09:00:00Z',
+        labels: { 'app.kubernetes.io/component': 'app' },
+      },
+    );
+    // A restart without surge under a full quota: the replacement waits for the stopped pod's room.
+    expect(
+      observe(objects({ deployments: [three({ ...restarting, conditions: [rolling, refused] })] })),
+    ).toMatchObject({ phase: 'starting', reason: null });
+    expect(
+      observe(
+        objects({
+          deployments: [three({ ...restarting, conditions: [done, refused] })],
+          pods: [stopping],
+        }),
+      ),
+    ).toMatchObject({ phase: 'starting', reason: null });
+    // Its rollout over and nothing stopping: it will not get its pod back by itself.
+    expect(
+      observe(objects({ deployments: [three({ ...restarting, conditions: [done, refused] })] })),
+    ).toMatchObject({
+      phase: 'failed',
+      reason: expect.stringMatching(/^Kubernetes ne peut pas créer de pod/),
+    });
   });
 
   it('notes a failed setup job without failing a running application', () => {

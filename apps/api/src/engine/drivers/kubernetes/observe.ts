@@ -6,6 +6,8 @@ import type { IPod } from 'kubernetes-models/v1/Pod';
 import type { PodState } from '../../../db/schema/deployments';
 import type { ApplicationObservation } from '../../driver';
 import { LABELS } from '../../spec';
+import { clusterMessages } from '@nuage/shared/cluster-messages';
+import { podRefusalInFrench } from './refusal-text';
 
 export interface ObservedObjects {
   deployments: IDeployment[];
@@ -59,6 +61,28 @@ function podState(pod: IPod): PodState {
   };
 }
 
+/**
+ * A pod the quota refuses during a rollout, or while one of the application's pods is still
+ * terminating, is a wait, not a failure: the ReplicaSet tries again once a stopped pod's grace
+ * period has given its room back (a rollout without surge, a restart under a fully used
+ * quota), and the rollout's deadline decides (ProgressDeadlineExceeded is a failure). A
+ * Deployment whose rollout completed and that cannot get a pod back is failing.
+ */
+function quotaWaitIsTransient(
+  message: string | undefined,
+  progressing: { status: string; reason?: string } | undefined,
+  pods: IPod[],
+): boolean {
+  if (!/exceeded quota/.test(message ?? '')) return false;
+  const rolling = progressing?.status === 'True' && progressing.reason !== 'NewReplicaSetAvailable';
+  return (
+    rolling ||
+    pods.some(
+      (p) => p.metadata?.deletionTimestamp && p.metadata.labels?.[LABELS.component] === 'app',
+    )
+  );
+}
+
 const conditionTrue = (
   conditions: { type: string; status: string; reason?: string; message?: string }[] | undefined,
   type: string,
@@ -97,17 +121,17 @@ export function observe(objects: ObservedObjects): ApplicationObservation {
     }
   }
   const conditions = current ? deployment.status?.conditions : undefined;
-  const replicaFailure = conditionTrue(conditions, 'ReplicaFailure');
-  if (replicaFailure)
-    failures.push(
-      `Kubernetes refuse de créer les pods : ${replicaFailure.message ?? replicaFailure.reason}`,
-    );
   const progressing = conditions?.find((c) => c.type === 'Progressing');
-  if (progressing?.status === 'False' && progressing.reason === 'ProgressDeadlineExceeded') {
-    failures.push(
-      `Le déploiement n’a pas abouti dans le délai imparti : ${progressing.message ?? ''}`.trim(),
-    );
-  }
+  const timedOut =
+    progressing?.status === 'False' && progressing.reason === 'ProgressDeadlineExceeded';
+  const replicaFailure = conditionTrue(conditions, 'ReplicaFailure');
+  if (
+    replicaFailure &&
+    (timedOut || !quotaWaitIsTransient(replicaFailure.message, progressing, objects.pods))
+  )
+    failures.push(podRefusalInFrench(replicaFailure.message, replicaFailure.reason));
+  if (timedOut)
+    failures.push(clusterMessages.rolloutDeadline(deployment.spec?.progressDeadlineSeconds ?? 600));
   for (const job of objects.jobs) {
     const failed = conditionTrue(job.status?.conditions, 'Failed');
     if (failed)

@@ -3,7 +3,12 @@ import { RuntimeRejectedError } from '../../driver';
 import { makeSpec } from '../../manifests/test-fixtures';
 import type { FakeKubeApi } from '../../../../test/kubernetes/fake-kube-api';
 import { jobHelpers } from '../../../../test/kubernetes/fake-jobs';
-import { seedNamespace, startFakeCluster } from '../../../../test/kubernetes/fake-cluster';
+import {
+  readyStatus,
+  seedNamespace,
+  seedPod,
+  startFakeCluster,
+} from '../../../../test/kubernetes/fake-cluster';
 import type { KubernetesDriver } from './kubernetes-driver';
 
 /**
@@ -72,7 +77,9 @@ describe('Kubernetes backup Jobs within the project quota', () => {
       cpu: `${cpu + Math.max(0, 250 - cpu)}m`,
       memory: `${ram + Math.max(0, 256 - ram)}M`,
     };
-    seedQuota(hard, { cpu: `${cpu}m`, memory: `${ram}M` });
+    seedQuota(hard, { cpu: '0', memory: '0' });
+    for (let i = 0; i < spec.replicas; i++)
+      seedPod(api, spec, 'app', `${spec.name}-${i}`, readyStatus(spec.app.image));
     const result = driver.restoreFromStorage(spec, { downloadUrl: 'http://s3/a', sha256: SHA });
     const [job] = await startedJob('-restore-');
     finish(job!.path, job!.object.metadata.name, 'Complete', {});

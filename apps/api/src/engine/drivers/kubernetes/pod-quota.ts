@@ -1,6 +1,6 @@
 import { RuntimeRejectedError } from '../../driver';
 import { QUOTA_NAME } from '../../manifests/environment';
-import type { DeploymentObject, JobObject } from '../../manifests/types';
+import type { JobObject } from '../../manifests/types';
 import { type KubeClient, isNotFound } from './kube-client';
 import { objectPath } from './paths';
 import { cpuMilli, ramMb } from './quantities';
@@ -62,11 +62,18 @@ interface Room {
   ramMb: number;
 }
 
+/** A namespace's quota in millicores and SI MB: its hard limits (infinite where none) and use. */
+export interface NamespaceQuota {
+  hard: Demand;
+  used: Demand;
+}
+
 /**
- * The room the namespace's quota leaves now (hard − used + `freed`), in millicores and SI MB;
- * infinite where the quota sets no limit or the namespace has no quota.
+ * The namespace's ResourceQuota now: the limits the platform set (spec, which the API server
+ * enforces as soon as the quota controller has copied them) and what its live pods use (the
+ * controller's status.used); no limit where the namespace has no quota.
  */
-async function quotaRoom(client: KubeClient, namespace: string, freed: Demand): Promise<Room> {
+export async function readQuota(client: KubeClient, namespace: string): Promise<NamespaceQuota> {
   let quota: QuotaJson;
   try {
     quota = await client.json<QuotaJson>(
@@ -79,37 +86,37 @@ async function quotaRoom(client: KubeClient, namespace: string, freed: Demand): 
     );
   } catch (error) {
     // No quota in the namespace: nothing caps the pod.
-    if (isNotFound(error)) return { cpuMilli: Infinity, ramMb: Infinity };
+    if (isNotFound(error))
+      return { hard: { cpuMilli: Infinity, ramMb: Infinity }, used: { cpuMilli: 0, ramMb: 0 } };
     throw error;
   }
-  const hard = quota.status?.hard ?? quota.spec?.hard ?? {};
+  const hard = quota.spec?.hard ?? quota.status?.hard ?? {};
   const used = quota.status?.used ?? {};
-  const room = (key: 'cpu' | 'memory', parse: (q: string | undefined) => number, back: number) => {
-    const limit = hard[`limits.${key}`];
-    if (limit === undefined) return Number.POSITIVE_INFINITY;
-    return parse(limit) - parse(used[`limits.${key}`]) + back;
-  };
+  const limit = (q: string | undefined, parse: (q: string | undefined) => number) =>
+    q === undefined ? Number.POSITIVE_INFINITY : parse(q);
   return {
-    cpuMilli: room('cpu', cpuMilli, freed.cpuMilli),
-    ramMb: room('memory', ramMb, freed.ramMb),
+    hard: {
+      cpuMilli: limit(hard['limits.cpu'], cpuMilli),
+      ramMb: limit(hard['limits.memory'], ramMb),
+    },
+    used: { cpuMilli: cpuMilli(used['limits.cpu']), ramMb: ramMb(used['limits.memory']) },
   };
 }
-
-const fits = (need: Demand, room: Room) =>
-  need.cpuMilli <= room.cpuMilli && need.ramMb <= room.ramMb;
 
 /**
- * Whether the namespace's quota holds one more pod of this Deployment now: the extra pod a
- * surging rolling update starts before it stops a serving one.
+ * The room the namespace's quota leaves now (hard − used + `freed`), in millicores and SI MB;
+ * infinite where the quota sets no limit or the namespace has no quota.
  */
-export async function surgePodFits(
-  client: KubeClient,
-  namespace: string,
-  deployment: DeploymentObject,
-): Promise<boolean> {
-  const none = { cpuMilli: 0, ramMb: 0 };
-  return fits(podDemand(deployment.spec?.template.spec), await quotaRoom(client, namespace, none));
+async function quotaRoom(client: KubeClient, namespace: string, freed: Demand): Promise<Room> {
+  const { hard, used } = await readQuota(client, namespace);
+  return {
+    cpuMilli: hard.cpuMilli - used.cpuMilli + freed.cpuMilli,
+    ramMb: hard.ramMb - used.ramMb + freed.ramMb,
+  };
 }
+
+export const fits = (need: Demand, room: Room) =>
+  need.cpuMilli <= room.cpuMilli && need.ramMb <= room.ramMb;
 
 /**
  * Refuses (RuntimeRejectedError) a Job whose pod the namespace's quota cannot hold now.

@@ -1,14 +1,13 @@
 import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
 import { ReleaseNotReadyError } from '../../driver';
 import { renderApplication } from '../../manifests/application';
-import type { DeploymentObject, KubeObject, RenderOptions } from '../../manifests/types';
+import type { DeploymentObject, RenderOptions } from '../../manifests/types';
 import type { ApplicationSpec } from '../../spec';
 import { objectKey, pruneApplication } from './application-objects';
 import type { DriftRepair } from './drift-repair';
 import { rendered } from './guards';
 import type { KubeClient } from './kube-client';
 import type { ObjectWriter } from './object-writer';
-import { surgePodFits } from './pod-quota';
 import { pruneReleaseSecrets, secretsOfTemplate } from './release-secrets';
 import {
   type RolloutWatchOptions,
@@ -17,6 +16,9 @@ import {
   templateChanged,
   watchRollout,
 } from './rollout-gate';
+import { strategyFor } from './rollout-room';
+import { TEMPLATE_HASH, templateHash } from './template-hash';
+import { assertSetupFits } from './setup-room';
 import type { WatchCache } from './watch-cache';
 
 export interface ReleaseApplyDeps {
@@ -44,7 +46,14 @@ export async function applyRelease(
 ): Promise<void> {
   const objects = rendered(() => renderApplication(spec, deps.render));
   const serving = await servingBefore(deps.cache, spec);
-  if (serving && spec.template !== 'code') await noSurgeWithoutRoom(deps.client, spec, objects);
+  // Refusals come before anything is applied: nothing half-done, and the reason in French.
+  await assertSetupFits(deps, spec, objects, serving !== null);
+  for (const object of objects) {
+    if (object.kind !== 'Deployment' || !object.spec) continue;
+    (object.metadata.annotations ??= {})[TEMPLATE_HASH] = templateHash(object);
+    const strategy = await strategyFor(deps, spec, object, serving !== null);
+    if (strategy) object.spec.strategy = strategy;
+  }
   let deployment: { rendered: DeploymentObject; stored: Record<string, unknown> } | undefined;
   for (const object of objects) {
     // Drift repair (resync, a deleted workload) re-applies the same spec: its setup Job ran when
@@ -80,26 +89,4 @@ export async function applyRelease(
     }
   }
   await pruneReleaseSecrets(deps.writer, spec, releaseSecrets, secretsOfTemplate(template));
-}
-
-/**
- * A catalogue application's update surges one pod only when the quota has room for it; in a
- * fully reserved project it replaces its pods one at a time instead (as before health gating:
- * a short loss of capacity rather than an update the quota refuses). The gate still watches
- * the rollout and rolls a failed one back. Code applications keep their surge: their releases
- * promise that the serving one stays until the new one is ready.
- */
-async function noSurgeWithoutRoom(
-  client: KubeClient,
-  spec: ApplicationSpec,
-  objects: KubeObject[],
-) {
-  for (const object of objects) {
-    if (object.kind !== 'Deployment' || !object.spec) continue;
-    if (await surgePodFits(client, spec.namespace, object)) continue;
-    object.spec.strategy = {
-      type: 'RollingUpdate',
-      rollingUpdate: { maxSurge: 0, maxUnavailable: 1 },
-    };
-  }
 }

@@ -2,10 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ReleaseNotReadyError } from '../../driver';
 import { buildCodeApplicationSpec } from '../../templates/code-spec';
 import type { FakeKubeApi, WatchEvent } from '../../../../test/kubernetes/fake-kube-api';
-import {
-  runDeploymentController,
-  type RolloutOutcome,
-} from '../../../../test/kubernetes/fake-deployment-controller';
+import { type PodOutcome, podImage } from '../../../../test/kubernetes/fake-kubelet';
+import { runControllers } from '../../../../test/kubernetes/fake-controllers';
 import {
   eventually,
   refOf,
@@ -59,7 +57,7 @@ const secretPath = (name: string) => `/api/v1/namespaces/${ns}/secrets/${name}`;
 
 let api: FakeKubeApi;
 let driver: KubernetesDriver;
-let outcomes: Record<string, RolloutOutcome>;
+let outcomes: Record<string, PodOutcome>;
 let stop: () => void;
 
 const podSpec = () =>
@@ -85,12 +83,8 @@ const releaseSecrets = () =>
 beforeEach(async () => {
   ({ api, driver } = await startFakeCluster({ rollout: { pollMs: 10, waitMs: 3000 } }));
   seedNamespace(api, ns);
-  outcomes = { 'registry.exemple.sn/api:v1': 'complete' };
-  stop = runDeploymentController(api, (d) => {
-    const image = (d as { spec: { template: { spec: StoredPodSpec } } }).spec.template.spec
-      .containers[0]!.image;
-    return outcomes[image] ?? 'none';
-  });
+  outcomes = { 'registry.exemple.sn/api:v1': 'ready' };
+  stop = runControllers(api, { pods: (pod) => outcomes[podImage(pod)] ?? 'pending' });
   await driver.apply(v1);
   await eventually(async () => expect((await driver.status(refOf(v1))).readyReplicas).toBe(2));
 });
@@ -127,7 +121,7 @@ describe('KubernetesDriver: a failed rollout reverts the whole release', () => {
   });
 
   it('a release that rolls out replaces the values, and the previous Secret goes', async () => {
-    outcomes['registry.exemple.sn/api:v2'] = 'complete';
+    outcomes['registry.exemple.sn/api:v2'] = 'ready';
     const [before] = releaseSecrets();
     await driver.apply(release('v2', 'jeton-v2'));
     expect(tokenSeenByNewPod()).toBe('jeton-v2');

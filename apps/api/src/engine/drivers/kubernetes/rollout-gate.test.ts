@@ -4,14 +4,13 @@ import { buildCodeApplicationSpec } from '../../templates/code-spec';
 import { renderApplication } from '../../manifests/application';
 import { makeSpec } from '../../manifests/test-fixtures';
 import type { FakeKubeApi } from '../../../../test/kubernetes/fake-kube-api';
-import {
-  runDeploymentController,
-  type RolloutOutcome,
-} from '../../../../test/kubernetes/fake-deployment-controller';
+import { runControllers } from '../../../../test/kubernetes/fake-controllers';
+import { type PodOutcome, podImage } from '../../../../test/kubernetes/fake-kubelet';
 import {
   eventually,
   refOf,
   seedNamespace,
+  seedQuota,
   startFakeCluster,
   TEST_RENDER,
 } from '../../../../test/kubernetes/fake-cluster';
@@ -20,7 +19,8 @@ import type { KubernetesDriver } from './kubernetes-driver';
 /**
  * Health-gated releases on Kubernetes (rollout-gate.ts): a changed pod template counts as
  * applied only once the Deployment controller reports the rollout complete; a failed one is
- * rolled back to the serving template and reported as a ReleaseNotReadyError.
+ * rolled back to the serving template and reported as a ReleaseNotReadyError. The fake
+ * cluster's controllers roll the Deployment; the test decides only how each image's pods fare.
  */
 const release = (image: string) =>
   buildCodeApplicationSpec({
@@ -51,8 +51,8 @@ const deploymentPath = `/apis/apps/v1/namespaces/${v1.namespace}/deployments/${v
 
 let api: FakeKubeApi;
 let driver: KubernetesDriver;
-/** What the controller does with each image's template (v1 always rolls out). */
-let outcomes: Record<string, RolloutOutcome>;
+/** How each image's pods fare once started (v1's become ready). */
+let outcomes: Record<string, PodOutcome>;
 let stop: () => void;
 
 const imageOf = (d: unknown) =>
@@ -63,9 +63,10 @@ const stored = () => api.objects.get(deploymentPath)!;
 beforeEach(async () => {
   ({ api, driver } = await startFakeCluster({ rollout: { pollMs: 10, waitMs: 3000 } }));
   seedNamespace(api, v1.namespace);
-  outcomes = { [V1]: 'complete' };
-  stop = runDeploymentController(api, (d) => outcomes[imageOf(d)] ?? 'none', {
-    delayMs: 150,
+  outcomes = { [V1]: 'ready' };
+  stop = runControllers(api, {
+    pods: (pod) => outcomes[podImage(pod)] ?? 'pending',
+    podStartMs: 150,
     crashLog: 'démarrage…\nError: Cannot find module /app/server.js',
   });
   // Release 1 serves: two pods available.
@@ -95,10 +96,10 @@ describe('KubernetesDriver: health-gated rollouts', () => {
   });
 
   it('returns only once the new pods are available (observedGeneration caught up)', async () => {
-    outcomes[V2] = 'complete';
+    outcomes[V2] = 'ready';
     const started = Date.now();
     await driver.apply(release(V2));
-    // The controller answers after 150 ms: the stale status (all available, older generation)
+    // New pods become ready after 150 ms: the stale status (all available, older generation)
     // did not count as done.
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
     const d = stored() as { metadata: { generation: number }; status: Record<string, number> };
@@ -127,7 +128,8 @@ describe('KubernetesDriver: health-gated rollouts', () => {
   });
 
   it('progress deadline exceeded: rolled back, the reason names the wait', async () => {
-    outcomes[V2] = 'deadline';
+    // Pods that run but never pass their readiness probe.
+    outcomes[V2] = 'unready';
     const error = await driver.apply(release(V2)).catch((e: unknown) => e);
     expect((error as ReleaseNotReadyError).reason).toBe(
       'elle n’a pas répondu à son test de disponibilité en 180 s (vérifiez le port d’écoute)',
@@ -143,8 +145,12 @@ describe('KubernetesDriver: health-gated rollouts', () => {
     );
     expect(imageOf(stored())).toBe(V1);
 
+    // The namespace's quota holds the two serving pods and nothing more: no room for the new
+    // release's first pod beside them (the quota admission refuses it, as a real one would).
+    await eventually(async () => expect((await driver.status(refOf(v1))).pods).toHaveLength(2));
+    seedQuota(api, v1.namespace, { cpu: '1', memory: '1000M' });
     const V3 = 'registry.exemple.sn/api:v3';
-    outcomes[V3] = 'quota';
+    outcomes[V3] = 'ready';
     const quota = await driver.apply(release(V3)).catch((e: unknown) => e);
     expect((quota as ReleaseNotReadyError).reason).toMatch(/^le quota du projet ne laisse pas/);
     expect(imageOf(stored())).toBe(V1);
@@ -157,9 +163,9 @@ describe('KubernetesDriver: health-gated rollouts', () => {
     });
     try {
       seedNamespace(other.api, v1.namespace);
-      const controller = runDeploymentController(other.api, (d) =>
-        imageOf(d) === V1 ? 'complete' : 'deadline',
-      );
+      const controller = runControllers(other.api, {
+        pods: (pod) => (podImage(pod) === V1 ? 'ready' : 'unready'),
+      });
       await other.driver.apply(v1);
       await eventually(async () =>
         expect((await other.driver.status(refOf(v1))).readyReplicas).toBe(2),
@@ -175,8 +181,8 @@ describe('KubernetesDriver: health-gated rollouts', () => {
     }
   });
 
-  it('a controller that never reports: the driver gives up at its own limit and rolls back', async () => {
-    outcomes[V2] = 'none';
+  it('pods that never start (unschedulable): the driver gives up at its own limit and rolls back', async () => {
+    outcomes[V2] = 'pending';
     const error = await driver.apply(release(V2)).catch((e: unknown) => e);
     expect((error as ReleaseNotReadyError).reason).toMatch(/test de disponibilité en 180 s/);
     expect(imageOf(stored())).toBe(V1);
@@ -184,7 +190,7 @@ describe('KubernetesDriver: health-gated rollouts', () => {
 
   it('an apply that does not change the pod template (resync, scale) does not wait', async () => {
     // Waiting would end at the driver's limit (3 s) with a rollback: nothing rolls here.
-    outcomes[V1] = 'none';
+    outcomes[V1] = 'pending';
     const started = Date.now();
     await driver.apply(v1);
     await driver.apply({ ...v1, replicas: 3 });
@@ -193,7 +199,7 @@ describe('KubernetesDriver: health-gated rollouts', () => {
   });
 
   it('a rollback to an older release goes through the same gate', async () => {
-    outcomes[V2] = 'complete';
+    outcomes[V2] = 'ready';
     await driver.apply(release(V2));
     // Back to release 1, whose pods crash this time: release 2 keeps serving.
     outcomes[V1] = 'crashloop';

@@ -4,16 +4,23 @@ import type { DeploymentObject } from '../../manifests/types';
 import { LABELS, MANAGED_BY, type ApplicationSpec } from '../../spec';
 import { KubeApiRejection, type KubeClient } from './kube-client';
 import { podLogPath } from './paths';
+import { podRefusalInFrench } from './refusal-text';
+import { TEMPLATE_HASH } from './template-hash';
 import type { WatchCache } from './watch-cache';
 
 /**
  * Health-gated releases on Kubernetes, as on Docker (engine/release-gate.ts): the Deployment
- * rolls with maxUnavailable 0, so the pods that serve stay until new ones are available; the
- * driver watches the rollout (through the watch cache) and a change counts as applied only
- * once it is complete. When it fails (progress deadline exceeded, new pods crash-looping or
- * without an image, no room in the quota beside the serving pods), the Deployment is applied
- * back with the serving pod template, so the cluster does not stay half-rolled, and the
- * driver throws ReleaseNotReadyError with a French reason worded as the Docker runtime's.
+ * rolls as rollout-plan.ts chose (the pods that serve stay until new ones are available when
+ * the quota holds the surge); the driver watches the rollout (through the watch cache) and a
+ * change counts as applied only once it is complete. When it fails (progress deadline
+ * exceeded, new pods crash-looping or without an image), the Deployment is applied back with
+ * the serving pod template, so the cluster does not stay half-rolled, and the driver throws
+ * ReleaseNotReadyError with a French reason worded as the Docker runtime's.
+ *
+ * A pod the quota refuses is not a failure by itself: the plan made room for the rollout, and
+ * the controller tries again once a stopped pod's grace period gives its room back (a real
+ * cluster refuses the replacement of a pod still terminating). Only the deadline ends such a
+ * rollout, and then the quota is what the reason names.
  */
 
 export interface RolloutWatchOptions {
@@ -36,18 +43,30 @@ export interface Serving {
 const CRASH_LOOP_RESTARTS = 2;
 const IMAGE_FAILURES = new Set(['ErrImagePull', 'ImagePullBackOff', 'InvalidImageName']);
 
-const appLabels = (spec: ApplicationSpec) => ({
+/** The application's Deployment by name, as a spec or a ref names it. */
+export interface AppDeploymentKey {
+  namespace: string;
+  deploymentId: string;
+  deploymentName: string;
+}
+export const keyOfSpec = (spec: ApplicationSpec): AppDeploymentKey => ({
+  namespace: spec.namespace,
+  deploymentId: spec.deploymentId,
+  deploymentName: spec.app.name,
+});
+
+export const appLabels = (key: { deploymentId: string }) => ({
   [LABELS.managedBy]: MANAGED_BY,
-  [LABELS.deploymentId]: spec.deploymentId,
+  [LABELS.deploymentId]: key.deploymentId,
   [LABELS.component]: 'app',
 });
 
 const isReady = (pod: IPod) =>
   pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
 
-async function liveDeployment(cache: WatchCache, spec: ApplicationSpec) {
-  const all = await cache.objects<IDeployment>(spec.namespace, 'Deployment', appLabels(spec));
-  return all.find((d) => d.metadata?.name === spec.app.name);
+export async function liveDeployment(cache: WatchCache, key: AppDeploymentKey) {
+  const all = await cache.objects<IDeployment>(key.namespace, 'Deployment', appLabels(key));
+  return all.find((d) => d.metadata?.name === key.deploymentName);
 }
 
 /**
@@ -58,7 +77,7 @@ export async function servingBefore(
   cache: WatchCache,
   spec: ApplicationSpec,
 ): Promise<Serving | null> {
-  const deployment = await liveDeployment(cache, spec);
+  const deployment = await liveDeployment(cache, keyOfSpec(spec));
   if (!deployment || (deployment.status?.availableReplicas ?? 0) < 1) return null;
   const pods = await cache.objects<IPod>(spec.namespace, 'Pod', appLabels(spec));
   return {
@@ -72,11 +91,19 @@ export const templateChanged = (serving: Serving, applied: { spec?: unknown }) =
   JSON.stringify(serving.deployment.spec?.template) !==
   JSON.stringify((applied.spec as IDeployment['spec'])?.template);
 
-/** The rendered Deployment with the serving pod template and replica count: what goes back. */
+/**
+ * The rendered Deployment with the serving pod template and replica count: what goes back,
+ * with the serving one's template hash (none if it had none: unknown, never a false "same").
+ */
 export function revertedDeployment(rendered: DeploymentObject, serving: Serving): DeploymentObject {
   const live = serving.deployment.spec!;
+  const annotations = { ...rendered.metadata.annotations };
+  const servingHash = serving.deployment.metadata?.annotations?.[TEMPLATE_HASH];
+  if (servingHash) annotations[TEMPLATE_HASH] = servingHash;
+  else delete annotations[TEMPLATE_HASH];
   return {
     ...rendered,
+    metadata: { ...rendered.metadata, annotations },
     spec: { ...rendered.spec!, replicas: live.replicas, template: structuredClone(live.template) },
   } as DeploymentObject;
 }
@@ -89,11 +116,12 @@ export async function watchRollout(
   generation: number,
   options: RolloutWatchOptions = {},
 ): Promise<string | null> {
-  const first = await liveDeployment(deps.cache, spec);
+  const first = await liveDeployment(deps.cache, keyOfSpec(spec));
   const deadlineSeconds = first?.spec?.progressDeadlineSeconds ?? 600;
   const until = Date.now() + (options.waitMs ?? (deadlineSeconds + 60) * 1000);
+  let refusedByQuota = false;
   for (;;) {
-    const d = await liveDeployment(deps.cache, spec);
+    const d = await liveDeployment(deps.cache, keyOfSpec(spec));
     if (!d) return 'son Deployment a été supprimé pendant la mise à jour';
     const status = d.status ?? {};
     const replicas = d.spec?.replicas ?? 1;
@@ -105,10 +133,12 @@ export async function watchRollout(
       (status.replicas ?? 0) === replicas
     )
       return null;
+    if (observed && quotaRefusal(d)) refusedByQuota = true;
     const failure =
-      (observed ? deploymentFailure(d) : null) ?? (await podFailure(deps, spec, serving));
+      (observed ? deploymentFailure(d, refusedByQuota) : null) ??
+      (await podFailure(deps, spec, serving));
     if (failure) return failure;
-    if (Date.now() >= until) return notReadyIn(deadlineSeconds);
+    if (Date.now() >= until) return refusedByQuota ? QUOTA_REASON : notReadyIn(deadlineSeconds);
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 1000));
   }
 }
@@ -116,18 +146,30 @@ export async function watchRollout(
 const notReadyIn = (seconds: number) =>
   `elle n’a pas répondu à son test de disponibilité en ${seconds} s (vérifiez le port d’écoute)`;
 
-/** What the Deployment controller itself reports: the deadline passed, or pods it could not create. */
-function deploymentFailure(d: IDeployment): string | null {
-  const conditions = d.status?.conditions ?? [];
-  const quota = conditions.find(
+const QUOTA_REASON =
+  'le quota du projet ne laisse pas la place de la démarrer à côté de la version en ligne (augmentez le quota ou réduisez les ressources)';
+
+/** The controller could not create a pod because of the namespace's quota (for now). */
+const quotaRefusal = (d: IDeployment) =>
+  (d.status?.conditions ?? []).some(
     (c) =>
       c.type === 'ReplicaFailure' && c.status === 'True' && /exceeded quota/.test(c.message ?? ''),
   );
-  if (quota)
-    return 'le quota du projet ne laisse pas la place de la démarrer à côté de la version en ligne (augmentez le quota ou réduisez les ressources)';
+
+/**
+ * What the Deployment controller itself reports: the deadline passed (with pods the quota
+ * refused on the way, that is the reason), or pods it cannot create for another reason.
+ */
+function deploymentFailure(d: IDeployment, refusedByQuota: boolean): string | null {
+  const conditions = d.status?.conditions ?? [];
   const progressing = conditions.find((c) => c.type === 'Progressing');
   if (progressing?.status === 'False' && progressing.reason === 'ProgressDeadlineExceeded')
-    return notReadyIn(d.spec?.progressDeadlineSeconds ?? 600);
+    return refusedByQuota ? QUOTA_REASON : notReadyIn(d.spec?.progressDeadlineSeconds ?? 600);
+  const other = conditions.find(
+    (c) =>
+      c.type === 'ReplicaFailure' && c.status === 'True' && !/exceeded quota/.test(c.message ?? ''),
+  );
+  if (other) return podRefusalInFrench(other.message, other.reason).replace(/\.$/, '');
   return null;
 }
 
