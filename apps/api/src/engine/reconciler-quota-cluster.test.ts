@@ -207,3 +207,40 @@ describe('environments created together on Kubernetes', () => {
     expect(overruns).toEqual([]);
   }, 60_000);
 });
+
+describe('many environments created at once on Kubernetes', () => {
+  it('six environments in one burst: every one becomes active with its share, none fails', async () => {
+    const types = ['dev', 'staging', 'preproduction', 'prod', 'dev', 'staging'] as const;
+    const created = await Promise.all(
+      types.map((type, i) =>
+        createEnvironment(t, team.admin.token, project.id, { nom: `Lot ${i + 1}`, type }),
+      ),
+    );
+    const failed = new Set<string>();
+    await reconcileUntil(
+      t,
+      async () => {
+        const rows = await Promise.all(created.map((env) => envRow(env.id)));
+        for (const row of rows)
+          if (row!.status === 'failed') failed.add(`${row!.nom}: ${row!.statusMessage}`);
+        return rows.every((row) => row!.status === 'active');
+      },
+      { timeoutMs: 40_000 },
+    );
+    expect([...failed]).toEqual([]);
+    for (const env of created)
+      expect(
+        api.objects.get(
+          `/api/v1/namespaces/${env.namespace_k8s_id}/resourcequotas/nuagedeploy-quota`,
+        ),
+        env.namespace_k8s_id,
+      ).toBeDefined();
+    // Six shares of 4 CPU round down to whole millicores: within the quota, a few short of it.
+    const sum = quotaSum();
+    for (const key of ['cpuMilli', 'ramMb', 'storageMb'] as const) {
+      expect(sum[key]).toBeLessThanOrEqual(LIMIT[key]);
+      expect(sum[key]).toBeGreaterThan(LIMIT[key] - created.length);
+    }
+    expect(overruns).toEqual([]);
+  }, 90_000);
+});

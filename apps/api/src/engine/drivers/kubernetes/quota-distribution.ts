@@ -54,7 +54,7 @@ export async function distributeQuota(
       if (now === UNREACHABLE || sameQuantities(now, target)) continue;
       // A quota not there any more in a namespace being deleted stays released.
       if (e.state === 'releasing' && now === null) continue;
-      await applyQuota(writer, e.environment, target, e.state === 'releasing');
+      await applyQuota(writer, e.environment, target, e.state !== 'active');
       current[i] = target;
     }
   }
@@ -66,14 +66,16 @@ async function applyQuota(
   writer: ObjectWriter,
   env: EnvironmentSpec,
   quota: Quantities,
-  releasing: boolean,
+  /** Pending or releasing: its namespace (or binding) may not exist, or exist no more. */
+  transient: boolean,
 ): Promise<void> {
   const labels = { ...env.labels, [LABELS.managedBy]: MANAGED_BY };
   try {
     await writer.apply(rendered(() => [renderQuota(env.namespace, labels, quota)])[0]!);
   } catch (error) {
-    // The namespace controller took the quota (or the binding) away meanwhile: released.
-    if (releasing && error instanceof KubeApiRejection && [403, 404].includes(error.code)) return;
+    // Releasing: the namespace controller took the quota (or the binding) away meanwhile.
+    // Pending: its namespace or binding is not there yet; its own creation splits again.
+    if (transient && error instanceof KubeApiRejection && [403, 404].includes(error.code)) return;
     throw error;
   }
 }
