@@ -54,7 +54,12 @@ export async function distributeQuota(
       if (now === UNREACHABLE || sameQuantities(now, target)) continue;
       // A quota not there any more in a namespace being deleted stays released.
       if (e.state === 'releasing' && now === null) continue;
-      await applyQuota(writer, e.environment, target, e.state !== 'active');
+      await applyQuota(
+        writer,
+        e.environment,
+        target,
+        e.state === 'pending' || e.state === 'releasing',
+      );
       current[i] = target;
     }
   }
