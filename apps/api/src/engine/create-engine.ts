@@ -30,6 +30,7 @@ export function createEngine(opts: {
   return {
     runtime: opts.driver.name,
     driver: opts.driver,
+    specs: reconciler.specs,
     reconciler,
     wake: () => reconciler.wake(),
     start: () => {

@@ -16,20 +16,14 @@ import { recordPreparations } from './record-builds';
 import { recordNotReady, releaseWentLive } from './release-gate';
 import { repairDrift } from './repair-drift';
 import type { ApplicationRef, ApplicationSpec } from './spec';
-import {
-  replicasToRun,
-  specForDeployment,
-  type ApplicationUrl,
-  type CertificateLookup,
-  type DeploymentRow,
-} from './spec-for-deployment';
+import type { ApplicationSpecs } from './application-specs';
+import { replicasToRun, type DeploymentRow } from './spec-for-deployment';
 
 export interface ApplicationReconcilerDeps {
   db: Executor;
   driver: RuntimeDriver;
-  secretsKey: Buffer;
-  certificates: CertificateLookup;
-  applicationUrl?: ApplicationUrl | undefined;
+  /** The engine's one way to build a row's spec (application-specs.ts). */
+  specs: ApplicationSpecs;
   log: FastifyBaseLogger;
   /**
    * The process holding the application's lease. Every write is fenced by it: a process that
@@ -86,13 +80,7 @@ export async function reconcileApplication(
     await deps.ensureEnvironment(env.id);
     const applying = row.generation > row.observedGeneration;
     if (applying) {
-      const spec = await specForDeployment({
-        row,
-        namespace,
-        secretsKey: deps.secretsKey,
-        certificates: deps.certificates,
-        applicationUrl: deps.applicationUrl,
-      });
+      const spec = await deps.specs.of(row, namespace);
       // The namespace's quota must hold the new reservation before its pods are created.
       await deps.quotaChanged?.(env.id);
       const { preparations } = await deps.driver.apply(spec);

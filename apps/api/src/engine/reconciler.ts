@@ -8,6 +8,7 @@ import { environments } from '../db/schema/environments';
 import { WorkLoop } from '../lib/work-loop';
 import type { RuntimeDriver } from './driver';
 import type { RenderOptions } from './manifests/types';
+import { ApplicationSpecs } from './application-specs';
 import { EnvironmentReconciler } from './reconcile-environment';
 import { reconcileApplication } from './reconcile-application';
 import type { ApplicationUrl, CertificateLookup } from './spec-for-deployment';
@@ -46,6 +47,8 @@ export interface ReconcilerOptions {
  */
 export class Reconciler {
   readonly owner = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  /** How this engine turns a row into a spec: the same for applies, manifests and backups. */
+  readonly specs: ApplicationSpecs;
   private readonly loop: WorkLoop;
   private readonly environments: EnvironmentReconciler;
   private readonly leaseMs: number;
@@ -67,21 +70,17 @@ export class Reconciler {
     this.batchSize = opts.batchSize ?? 4;
     this.passWaitMs = opts.passWaitMs ?? 5000;
     this.maxRunning = Math.max(this.batchSize, opts.maxRunning ?? 32);
+    this.specs = new ApplicationSpecs(opts);
     this.environments = new EnvironmentReconciler({
       db: opts.db,
       driver: opts.driver,
-      secretsKey: opts.secretsKey,
       dataDir: opts.dataDir,
       log: opts.log,
-      certificates: this.certificates,
+      specs: this.specs,
       ...(opts.renderOptions ? { renderOptions: opts.renderOptions } : {}),
       owner: this.owner,
       leaseMs: this.leaseMs,
     });
-  }
-
-  private get certificates(): CertificateLookup {
-    return this.opts.certificates ?? (async () => null);
   }
 
   start() {
@@ -141,9 +140,7 @@ export class Reconciler {
       {
         db: this.opts.db,
         driver: this.opts.driver,
-        secretsKey: this.opts.secretsKey,
-        certificates: this.certificates,
-        applicationUrl: this.opts.applicationUrl,
+        specs: this.specs,
         log: this.opts.log,
         owner: this.owner,
         ensureEnvironment: (id) => this.environments.ensureReady(id),

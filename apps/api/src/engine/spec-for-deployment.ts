@@ -16,14 +16,18 @@ export type CertificateLookup = (
 /** The URL of an application as its runtime serves it (installed into WordPress as siteurl). */
 export type ApplicationUrl = (row: Pick<DeploymentRow, 'hostLabel' | 'domain'>) => string;
 
-/** The desired state of one application row as a runtime-neutral spec. */
+/**
+ * The desired state of one application row as a runtime-neutral spec. Called only by the
+ * engine's ApplicationSpecs (application-specs.ts), which holds every input, so no caller can
+ * build a spec that differs from the one deployed.
+ */
 export async function specForDeployment(opts: {
   row: DeploymentRow;
   namespace: string;
   secretsKey: Buffer;
   certificates: CertificateLookup;
-  /** The URL users open, when the runtime decides it (docker's edge proxy). */
-  applicationUrl?: ApplicationUrl | undefined;
+  /** The URL users open, when the runtime decides it (docker's edge proxy); null otherwise. */
+  applicationUrl: ApplicationUrl | null;
 }): Promise<ApplicationSpec> {
   const { row } = opts;
   if (row.sourceKind === 'code') {

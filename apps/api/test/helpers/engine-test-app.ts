@@ -3,6 +3,7 @@ import { buildApp, type AppDeps } from '../../src/app';
 import { createEngine } from '../../src/engine/create-engine';
 import type { RuntimeDriver } from '../../src/engine/driver';
 import { Reconciler } from '../../src/engine/reconciler';
+import type { ApplicationUrl } from '../../src/engine/spec-for-deployment';
 import { CapturingMailer, LogCapture } from './capture';
 import { createTestDatabase } from './test-database';
 import { testConfig, testSecrets, type TestApp } from './test-app';
@@ -10,10 +11,12 @@ import { testConfig, testSecrets, type TestApp } from './test-app';
 /** A real app on a fresh database whose engine drives `driver` (a fake runtime) instead of the simulation. */
 export async function createEngineTestApp(
   driver: RuntimeDriver,
-  opts: { leaseMs?: number; passWaitMs?: number } & Pick<
-    AppDeps,
-    'imageBuilder' | 'buildWorker'
-  > = {},
+  opts: {
+    leaseMs?: number;
+    passWaitMs?: number;
+    /** The URL the runtime serves each application at (docker: the edge proxy's). */
+    applicationUrl?: ApplicationUrl;
+  } & Pick<AppDeps, 'imageBuilder' | 'buildWorker'> = {},
 ): Promise<TestApp> {
   const config = await testConfig();
   const database = await createTestDatabase();
@@ -37,6 +40,7 @@ export async function createEngineTestApp(
         log,
         ...(opts.leaseMs ? { leaseMs: opts.leaseMs } : {}),
         ...(opts.passWaitMs ? { passWaitMs: opts.passWaitMs } : {}),
+        ...(opts.applicationUrl ? { applicationUrl: opts.applicationUrl } : {}),
       }),
   });
   await app.ready();
