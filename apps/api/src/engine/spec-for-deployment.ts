@@ -66,14 +66,23 @@ export async function specForDeployment(opts: {
     certificate: row.certificateId ? await opts.certificates(row.certificateId) : null,
     applicationUrl: opts.applicationUrl?.(row) ?? null,
   });
+  if (!awaitsRestore(row)) return spec;
   // Each replica's share of the resources stays the one it will run with.
-  return { ...spec, replicas: replicasToRun(row) };
+  return { ...spec, replicas: 0, setup: null };
 }
 
 /**
- * The replicas the runtime runs for the application: none while it awaits its restore
- * (database and setup only, no replica serving an empty site: backup-parts.ts). What drift is
- * measured against too, so a held application's missing replicas are not "repaired".
+ * An application created to receive a restore runs only its database until the backup is
+ * loaded (backup-parts.ts): no replica serving an empty site, and no setup task, which needs
+ * the application's files (WordPress's image copies them when a replica first starts) and
+ * would only install a site the restore replaces. Lifting the hold applies the full spec:
+ * replicas on the restored data, then the setup task sets this application's URL and admin.
+ */
+const awaitsRestore = (row: DeploymentRow) => row.settings[RESTORE_PENDING] === true;
+
+/**
+ * The replicas the runtime runs for the application: none while it awaits its restore. What
+ * drift is measured against too, so a held application's missing replicas are not "repaired".
  */
 export const replicasToRun = (row: DeploymentRow): number =>
-  row.settings[RESTORE_PENDING] === true ? 0 : row.replicas;
+  awaitsRestore(row) ? 0 : row.replicas;

@@ -65,8 +65,8 @@ export const isOnRestoreHold = (row: DeploymentRow) => row.settings[RESTORE_PEND
 
 /**
  * An application on hold is ready for its restore once the runtime applied it and everything
- * it runs is ready (its database; a setup task has finished): with no replica, a runtime may
- * report it RUNNING (nothing to wait for) or still starting (the replicas it does not have).
+ * it runs (its database only) is ready: with no replica, a runtime may report it RUNNING
+ * (nothing to wait for) or still starting (the replicas it does not have).
  */
 function readyForRestore(row: DeploymentRow): boolean {
   if (row.status === 'RUNNING') return true;

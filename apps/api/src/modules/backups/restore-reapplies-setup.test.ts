@@ -1,3 +1,6 @@
+import type { Environment } from '@nuage/shared/api-types';
+import { eq } from 'drizzle-orm';
+import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupsOf as listOf } from '../../../test/helpers/backup-lists';
 import { createEngineTestApp } from '../../../test/helpers/engine-test-app';
@@ -11,9 +14,11 @@ import {
   teamWithEnvironment,
   type DeploymentView,
 } from '../../../test/helpers/deploy-factories';
-import { API, type Team } from '../../../test/helpers/project-factories';
+import { API, createEnvironment, type Team } from '../../../test/helpers/project-factories';
 import { SetupFilesRuntime } from '../../../test/helpers/setup-files-runtime';
 import type { TestApp } from '../../../test/helpers/test-app';
+import { backups } from '../../db/schema/backups';
+import { localPath } from './context';
 
 /**
  * A restore ends with the application's own URL and administrator re-applied, on a runtime
@@ -28,6 +33,7 @@ const urlOf = (row: { hostLabel: string }) => `http://${row.hostLabel}.localhost
 let t: TestApp;
 let runtime: SetupFilesRuntime;
 let team: Team;
+let staging: Environment;
 let source: DeploymentView;
 let sourceUrl: string;
 let backupId: string;
@@ -57,6 +63,10 @@ beforeAll(async () => {
   t = await createEngineTestApp(runtime, { applicationUrl: urlOf });
   let prod;
   ({ team, env: prod } = await teamWithEnvironment(t));
+  staging = await createEnvironment(t, team.admin.token, prod.projet_id, {
+    nom: 'Recette',
+    type: 'staging',
+  });
   source = await deployApp(t, team.developer.token, prod.id, { nom: 'Boutique' });
   await reconcileToStatus(t, source.id, 'RUNNING');
   sourceUrl = urlOf((await deploymentRow(t, source.id))!);
@@ -95,4 +105,48 @@ describe('a restore re-applies the application it lands in', () => {
       ok: true,
     });
   });
+
+  it('into a new application: completes, then its replicas start and its setup runs with its URL', async () => {
+    const res = await restore({
+      nouvelle_application: { environment_id: staging.id, nom: 'Boutique recette' },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json<{ application: { id: string } }>().application.id;
+
+    expect(await untilRestored(id)).toMatchObject({ statut: 'success', erreur: null });
+    await reconcileToStatus(t, id, 'RUNNING');
+    const row = (await deploymentRow(t, id))!;
+    expect(row.settings).not.toHaveProperty('restorePending');
+    // Its setup ran once, on the restored data, with this application's URL (not the source's).
+    expect(runtime.setupRuns.filter((r) => r.deploymentId === id)).toEqual([
+      { deploymentId: id, url: urlOf(row), after: 'apply', ok: true },
+    ]);
+    expect(urlOf(row)).not.toBe(sourceUrl);
+  }, 60_000);
+
+  it('into a new application again after a failure: the retry goes through', async () => {
+    const [backup] = await t.database.db.select().from(backups).where(eq(backups.id, backupId));
+    const archive = localPath(t.app.ctx, backup!);
+    const good = await readFile(archive);
+    await writeFile(archive, 'pas une sauvegarde');
+    const res = await restore({
+      nouvelle_application: { environment_id: staging.id, nom: 'Boutique bis' },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json<{ application: { id: string } }>().application.id;
+    expect((await untilRestored(id)).erreur).toContain('somme de contrôle');
+    expect((await deploymentRow(t, id))!.settings).toMatchObject({ restorePending: true });
+
+    await writeFile(archive, good);
+    const retry = await call(t, 'POST', `${API}/deployments/${id}/restore/retry`, {
+      token: team.developer.token,
+    });
+    expect(retry.statusCode, retry.body).toBe(202);
+    expect(await untilRestored(id)).toMatchObject({ statut: 'success', erreur: null });
+    await reconcileToStatus(t, id, 'RUNNING');
+    const row = (await deploymentRow(t, id))!;
+    expect(runtime.setupRuns.filter((r) => r.deploymentId === id && r.ok)).toEqual([
+      { deploymentId: id, url: urlOf(row), after: 'apply', ok: true },
+    ]);
+  }, 60_000);
 });
