@@ -1,3 +1,4 @@
+import { operationsEvents } from '@nuage/shared/operations-messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/client';
@@ -108,12 +109,12 @@ export async function reconcileApplication(
       row.restartRequestedAt &&
       (!row.restartObservedAt || row.restartRequestedAt > row.restartObservedAt);
     if (restartRequested) {
-      await deps.driver.restart(ref);
+      const outcome = await restartOutcome(deps.driver, ref);
       const [kept] = await deps.db
         .update(deployments)
         .set({
           restartObservedAt: row.restartRequestedAt,
-          events: withEvent('Redémarrage effectué'),
+          events: withEvent(outcome),
         })
         .where(where)
         .returning({ id: deployments.id });
@@ -154,6 +155,22 @@ export async function reconcileApplication(
       return;
     }
     await recordFailure(deps, row, err);
+  }
+}
+
+/**
+ * Restarts the application; answers the event that says how it went. A runtime that replaces
+ * replicas before stopping the old ones (docker) may keep the old one when its copy never
+ * becomes ready: the application still serves, the request is answered (not retried in a
+ * loop), and the history says why nothing changed.
+ */
+async function restartOutcome(driver: RuntimeDriver, ref: ApplicationRef): Promise<string> {
+  try {
+    await driver.restart(ref);
+    return 'Redémarrage effectué';
+  } catch (err) {
+    if (err instanceof ReleaseNotReadyError) return operationsEvents.restartNotReady(err.reason);
+    throw err;
   }
 }
 

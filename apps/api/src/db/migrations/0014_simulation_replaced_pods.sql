@@ -1,0 +1,1 @@
+ALTER TABLE "simulated_applications" ADD COLUMN "replaced_pods" jsonb;
