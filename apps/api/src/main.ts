@@ -14,6 +14,7 @@ import { BackupWorker } from './modules/backups/worker';
 import { createCertificateWorker } from './modules/certificates/worker';
 import { purgeExpiredAccountData } from './modules/sessions/maintenance';
 import { loadSecrets } from './secrets';
+import { SHUTDOWN_BOUND_MS, stopPlatform } from './shutdown';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -54,8 +55,8 @@ async function main() {
   // Orders and renews Let's Encrypt certificates, marks expired ones (modules/certificates).
   const certificateWorker = createCertificateWorker(app.ctx);
 
-  // Scheduled backups and weekly test restores (modules/backups).
-  const backupWorker = new BackupWorker(app.ctx);
+  // Scheduled backups and weekly test restores (modules/backups); restores a stop handed over.
+  const backupWorker = new BackupWorker(app.ctx, { jobs: app.backupJobs });
 
   const purge = () =>
     purgeExpiredAccountData(app.ctx).catch((err: unknown) =>
@@ -70,12 +71,12 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(maintenance);
-    await certificateWorker.stop();
-    await backupWorker.stop();
-    await app.buildWorker?.stop();
-    await app.engine.stop();
-    await app.close();
-    await database.close();
+    // The last resort: whatever hangs (a database that does not answer), the process ends.
+    setTimeout(() => {
+      app.log.error('shutdown took longer than its bound: exiting now');
+      process.exit(1);
+    }, SHUTDOWN_BOUND_MS + 1000).unref();
+    await stopPlatform({ app, database, workers: [certificateWorker, backupWorker] });
     process.exit(0);
   };
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import type { Database } from '../db/client';
 import { deployments } from '../db/schema/deployments';
 import { environments } from '../db/schema/environments';
+import { settledBy } from '../lib/deadline';
 import { WorkLoop } from '../lib/work-loop';
 import type { RuntimeDriver } from './driver';
 import type { RenderOptions } from './manifests/types';
@@ -55,8 +56,8 @@ export class Reconciler {
   private readonly batchSize: number;
   private readonly passWaitMs: number;
   private readonly maxRunning: number;
-  /** Application passes under way, whether their tick still waits for them or not. */
-  private readonly running = new Set<Promise<void>>();
+  /** Application passes under way (with their application's id), waited for or not. */
+  private readonly running = new Map<Promise<void>, string>();
 
   constructor(private readonly opts: ReconcilerOptions) {
     this.loop = new WorkLoop(() => this.tick(), {
@@ -87,10 +88,19 @@ export class Reconciler {
     this.loop.start();
   }
 
-  /** Stops looking for work and waits for the passes under way. */
-  async stop() {
-    await this.loop.stop();
-    await this.settled();
+  /**
+   * Stops looking for work and waits for the passes under way, until `deadline` (epoch ms) at
+   * most. A pass still running then (a rollout, a pull, a setup task: minutes) is left to the
+   * exit, and its claim given back now: its application is taken up at once by another
+   * process or the next start, and the pass's own late writes, fenced by the claim, change
+   * nothing.
+   */
+  async stop(deadline = Number.POSITIVE_INFINITY) {
+    await this.loop.stop(deadline);
+    if (await settledBy(this.settled(), deadline)) return;
+    const cut = [...new Set(this.running.values())];
+    this.opts.log.warn({ applications: cut.length }, 'engine passes cut by the shutdown');
+    await Promise.all(cut.map((id) => this.release(id)));
   }
 
   /** Looks for work now (called after the API writes desired state). */
@@ -123,7 +133,7 @@ export class Reconciler {
 
   /** Every application pass under way, finished (tests, stop()). */
   async settled(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running]);
+    while (this.running.size > 0) await Promise.all([...this.running.keys()]);
   }
 
   private startPass(row: Awaited<ReturnType<Reconciler['claimApplications']>>[number]) {
@@ -161,7 +171,7 @@ export class Reconciler {
         // Its slot is free, and what it recorded may call for another pass.
         this.loop.wake();
       });
-    this.running.add(pass);
+    this.running.set(pass, row.deployment.id);
     return pass;
   }
 

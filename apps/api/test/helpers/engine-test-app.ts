@@ -74,3 +74,39 @@ export function anotherReconciler(
     ...(opts.leaseMs ? { leaseMs: opts.leaseMs } : {}),
   });
 }
+
+/**
+ * The platform started again after a stop: a new app (a new process) on the same database,
+ * data directory and keys, whose engine drives `driver`. Closing it closes the database too.
+ */
+export async function restartedEngineTestApp(t: TestApp, driver: RuntimeDriver): Promise<TestApp> {
+  const logs = new LogCapture();
+  const mailer = new CapturingMailer();
+  const app = await buildApp({
+    config: t.config,
+    database: t.database,
+    secrets: t.secrets,
+    mailer,
+    logStream: logs,
+    engine: (log) =>
+      createEngine({
+        db: t.database.db,
+        driver,
+        secretsKey: t.secrets.secretsKey,
+        dataDir: t.config.dataDir,
+        log,
+      }),
+  });
+  await app.ready();
+  return {
+    ...t,
+    app,
+    mailer,
+    logs,
+    close: async () => {
+      await app.close();
+      await t.database.close();
+      await rm(t.config.dataDir, { recursive: true, force: true });
+    },
+  };
+}

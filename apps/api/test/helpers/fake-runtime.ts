@@ -25,7 +25,8 @@ export interface FakeObject {
   restarts: number;
 }
 
-type Operation = 'ensureEnvironment' | 'apply' | 'remove' | 'removeEnvironment';
+type Operation =
+  'ensureEnvironment' | 'apply' | 'remove' | 'removeEnvironment' | 'backup' | 'restore';
 
 interface Hold {
   started: Promise<void>;
@@ -189,11 +190,13 @@ export class FakeRuntime implements RuntimeDriver {
   /** Backups write the simulation runtime's synthetic parts, so the whole flow runs. */
   async backup(spec: ApplicationSpec, dir: string): Promise<BackupManifest> {
     this.reach(`backup ${spec.namespace}/${spec.name}`);
+    await this.pause('backup');
     return { ...(await writeSimulatedBackup(spec, dir)), runtime: this.name };
   }
 
   async restore(spec: ApplicationSpec, dir: string): Promise<void> {
     this.reach(`restore ${spec.namespace}/${spec.name}`);
+    await this.pause('restore');
     await checkSimulatedRestore(spec, dir);
   }
 

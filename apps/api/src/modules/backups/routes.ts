@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer, pathParams } from '../../http/route-helpers';
-import { BackgroundJobs } from './jobs';
+import type { BackgroundJobs } from './jobs';
 import { presentBackup, presentRestore } from './presenter';
 import { executeBackup } from './run-backup';
 import { executeRestore } from './restore';
@@ -24,6 +24,8 @@ import {
 } from './service';
 
 const tags = ['Backups'];
+/** Jobs end on their signal with one database write each: a moment is enough. */
+const CLOSE_GRACE_MS = 5000;
 const security = bearer;
 
 /**
@@ -32,10 +34,11 @@ const security = bearer;
  */
 export const backupRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
-  jobs?: BackgroundJobs;
-}> = async (app, { ctx, jobs = new BackgroundJobs(ctx.log) }) => {
+  jobs: BackgroundJobs;
+}> = async (app, { ctx, jobs }) => {
   app.addHook('onRequest', app.authenticate);
-  app.addHook('onClose', () => jobs.idle());
+  // A restore running at close is handed over to the next start, a backup interrupted.
+  app.addHook('onClose', () => jobs.stop(Date.now() + CLOSE_GRACE_MS));
 
   app.get(
     '/deployments/:id/backups',
@@ -58,7 +61,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
         deploymentId: request.params.id,
         userId: currentUser(request).id,
       });
-      jobs.run('backup', () => executeBackup(ctx, backup.id));
+      jobs.run('backup', (signal) => executeBackup(ctx, backup.id, signal));
       return reply
         .status(202)
         .send({ message: backupTexts.backupStarted, sauvegarde: presentBackup(backup) });
@@ -78,7 +81,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
         user: currentUser(request),
         input: request.body,
       });
-      jobs.run('restore', () => executeRestore(ctx, restore.id));
+      jobs.run('restore', (signal) => executeRestore(ctx, restore.id, signal));
       return reply.status(202).send({
         message: backupTexts.restoreStarted,
         restauration: presentRestore(restore),
@@ -100,7 +103,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
         deploymentId: request.params.id,
         userId: currentUser(request).id,
       });
-      jobs.run('restore', () => executeRestore(ctx, restore.id));
+      jobs.run('restore', (signal) => executeRestore(ctx, restore.id, signal));
       return reply
         .status(202)
         .send({ message: backupTexts.retryStarted, restauration: presentRestore(restore) });

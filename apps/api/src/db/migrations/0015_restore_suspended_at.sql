@@ -1,0 +1,1 @@
+ALTER TABLE "backup_restores" ADD COLUMN "suspended_at" timestamp with time zone;
