@@ -46,6 +46,8 @@ export const backupTexts = {
   /** A platform stop handed the restore over; the next start takes it up from the beginning. */
   restoreResumedEvent:
     'La plateforme a redémarré pendant la restauration : elle reprend depuis le début.',
+  earlierLoadRunning:
+    'Un chargement de sauvegarde précédent tourne encore dans la base de données : réessayez plus tard.',
   backupInterrupted:
     "Interrompue : le processus de la plateforme s'est arrêté pendant l'opération.",
   restoreFailedEvent: (backupDate: string, reason: string) =>
