@@ -319,8 +319,9 @@ describe.skipIf(skipReason !== null)('backups and restores on real databases (AP
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     const copyId = res.body.application.id;
     deployments.push({ id: copyId });
-    // Created on hold: while the backup loads, only its database (and setup task) run; no
-    // replica ever serves an empty site. The page is read before the restore's status.
+    // Created on hold: while the backup loads, only its database runs (the setup task runs
+    // once its replica starts on the restored files); no replica ever serves an empty site.
+    // The page is read before the restore's status.
     const seenWhileRestoring = new Set<string>();
     const restoreEnds = () =>
       pollUntil(

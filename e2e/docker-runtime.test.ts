@@ -283,16 +283,16 @@ describe.skipIf(detected.engine === null)(
       expect((await getFresh(`${up.application_url}/`)).status).toBe(200);
       expect((await engine.inspect(`${name}-db`))!.Id).toBe(databaseId);
 
-      // Restart: the application is started again, not its database; the URL serves again.
-      const startedAt = async () =>
-        Promise.all(
-          [`${name}-0`, `${name}-db`].map(async (n) => (await engine.inspect(n))!.State.StartedAt),
-        );
-      const before = await startedAt();
+      // Restart: the replica is replaced by a fresh copy in its other name slot (started, and
+      // ready, before the old one stops), not its database; the URL serves again.
+      const dbStartedAt = async () => (await engine.inspect(`${name}-db`))!.State.StartedAt;
+      const replicaNamesNow = async () => (await appContainers(id, name)).map((c) => c.name);
+      const dbBefore = await dbStartedAt();
+      expect(await replicaNamesNow()).toEqual([`${name}-0`]);
       expect((await call('POST', `/deployments/deployment/${id}/sync`)).status).toBe(200);
-      await pollUntil('both containers restarted', startedAt, (now) => now[0] !== before[0]);
       await running(call, id, (d) => JSON.stringify(d.events).includes('Redémarrage effectué'));
-      expect((await startedAt())[1]).toBe(before[1]);
+      expect(await replicaNamesNow()).toEqual([`${name}-0-b`]);
+      expect(await dbStartedAt()).toBe(dbBefore);
       await pollUntil(
         'the URL to serve after the restart',
         () => getFresh(`${up.application_url}/`),

@@ -47,6 +47,7 @@ import { monitoringRoutes } from './modules/monitoring/routes';
 import { deploymentRoutes } from './modules/deployments/routes';
 import { platformRoutes } from './modules/platform/routes';
 import { pricingRoutes } from './modules/pricing/routes';
+import { BackgroundJobs } from './modules/backups/jobs';
 import { backupRoutes } from './modules/backups/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { certificateRoutes } from './modules/certificates/routes';
@@ -77,6 +78,8 @@ export type App = FastifyInstance & {
   engine: EngineRuntime;
   /** The build queue of this process; null when no image builder is configured. */
   buildWorker: BuildWorker | null;
+  /** Backups and restores running after their 202 (and restores taken up after a stop). */
+  backupJobs: BackgroundJobs;
 };
 
 /** The Fastify instance with every route; tests drive it with `inject()`. */
@@ -136,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('ctx', ctx);
   app.decorate('engine', engine);
   app.decorate('buildWorker', buildWorker);
+  const backupJobs = new BackgroundJobs(app.log);
+  app.decorate('backupJobs', backupJobs);
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, { config: deps.config, webDistDir: deps.config.webDistDir });
@@ -171,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(pricingRoutes, { ctx });
       await api.register(billingRoutes, { ctx });
       await api.register(certificateRoutes, { ctx });
-      await api.register(backupRoutes, { ctx });
+      await api.register(backupRoutes, { ctx, jobs: backupJobs });
     },
     { prefix: '/api/v1' },
   );

@@ -15,6 +15,7 @@ import { createCertificateWorker } from './modules/certificates/worker';
 import { DomainClaimWorker } from './modules/dns/claim-worker';
 import { purgeExpiredAccountData } from './modules/sessions/maintenance';
 import { loadSecrets } from './secrets';
+import { SHUTDOWN_BOUND_MS, stopPlatform } from './shutdown';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -55,8 +56,8 @@ async function main() {
   // Orders and renews Let's Encrypt certificates, marks expired ones (modules/certificates).
   const certificateWorker = createCertificateWorker(app.ctx);
 
-  // Scheduled backups and weekly test restores (modules/backups).
-  const backupWorker = new BackupWorker(app.ctx);
+  // Scheduled backups and weekly test restores (modules/backups); restores a stop handed over.
+  const backupWorker = new BackupWorker(app.ctx, { jobs: app.backupJobs });
 
   // Pending custom domains: proofs of control looked up, expired claims withdrawn (modules/dns).
   const domainClaimWorker = new DomainClaimWorker(app.ctx, config.domainClaims);
@@ -74,13 +75,12 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(maintenance);
-    await certificateWorker.stop();
-    await backupWorker.stop();
-    await domainClaimWorker.stop();
-    await app.buildWorker?.stop();
-    await app.engine.stop();
-    await app.close();
-    await database.close();
+    // The last resort: whatever hangs (a database that does not answer), the process ends.
+    setTimeout(() => {
+      app.log.error('shutdown took longer than its bound: exiting now');
+      process.exit(1);
+    }, SHUTDOWN_BOUND_MS + 1000).unref();
+    await stopPlatform({ app, database, workers: [certificateWorker, backupWorker, domainClaimWorker] });
     process.exit(0);
   };
 

@@ -45,3 +45,10 @@ export const operationsTexts = {
   retry: 'Réessayer',
   copyImageUrl: "Copier l'URL de l'image",
 } as const;
+
+/** Events the engine writes in an application's history (its page lists them). */
+export const operationsEvents = {
+  /** A restart whose new replica never became ready: the one it would replace still serves. */
+  restartNotReady: (reason: string) =>
+    `Redémarrage non effectué : la nouvelle instance n’a pas démarré (${reason}) ; l’instance en place reste en ligne.`,
+} as const;

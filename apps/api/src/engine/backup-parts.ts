@@ -28,8 +28,8 @@ export interface BackupManifest {
 
 /**
  * Deployment setting of an application created to receive a restore: until the restore is
- * done its runtime runs the database (and setup task) but no application replica, so nothing
- * serves an empty site; the backups module clears it, which starts the replicas.
+ * done its runtime runs the database only (spec-for-deployment.ts), so nothing serves an empty
+ * site; the backups module clears it, which starts the replicas and then the setup task.
  */
 export const RESTORE_PENDING = 'restorePending';
 

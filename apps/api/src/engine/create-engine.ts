@@ -10,7 +10,8 @@ import type { ApplicationUrl, CertificateLookup } from './spec-for-deployment';
 export interface EngineRuntime extends Engine {
   readonly reconciler: Reconciler;
   start(): void;
-  stop(): Promise<void>;
+  /** Stops the reconciler (passes under way waited for until `deadline`, epoch ms) and the driver. */
+  stop(deadline?: number): Promise<void>;
 }
 
 /** The engine of one API process: a driver and the reconciler that drives it. */
@@ -32,6 +33,7 @@ export function createEngine(opts: {
   return {
     runtime: opts.driver.name,
     driver: opts.driver,
+    specs: reconciler.specs,
     reconciler,
     wake: () => reconciler.wake(),
     start: () => {
@@ -41,8 +43,8 @@ export function createEngine(opts: {
         opts.log.error({ err }, 'runtime start failed');
       });
     },
-    stop: async () => {
-      await reconciler.stop();
+    stop: async (deadline) => {
+      await reconciler.stop(deadline);
       await opts.driver.close?.();
     },
   };

@@ -14,16 +14,14 @@ import {
 } from './manifests/write';
 import { environmentShare } from './project-quota';
 import type { ApplicationSpec } from './spec';
-import type { ServedDomainLookup } from './served-domains';
-import { specForDeployment, type CertificateLookup } from './spec-for-deployment';
+import type { ApplicationSpecs } from './application-specs';
 
 export interface EnvironmentManifestsOptions {
   db: Database;
   driver: RuntimeDriver;
-  secretsKey: Buffer;
   dataDir: string;
-  certificates: CertificateLookup;
-  servedDomain: ServedDomainLookup;
+  /** The engine's one way to build a row's spec (application-specs.ts). */
+  specs: ApplicationSpecs;
   renderOptions?: RenderOptions;
 }
 
@@ -63,17 +61,7 @@ export class EnvironmentManifests {
       .select()
       .from(deployments)
       .where(and(eq(deployments.environmentId, env.id), eq(deployments.desiredState, 'present')));
-    const specs = await Promise.all(
-      rows.map((row) =>
-        specForDeployment({
-          row,
-          namespace: env.namespace,
-          secretsKey: this.opts.secretsKey,
-          certificates: this.opts.certificates,
-          servedDomain: this.opts.servedDomain,
-        }),
-      ),
-    );
+    const specs = await Promise.all(rows.map((row) => this.opts.specs.of(row, env.namespace)));
     // On a runtime that splits the project's quota, the folder shows this namespace's share.
     const share = this.opts.driver.distributeQuota
       ? await environmentShare(this.opts.db, project.id, env.id)

@@ -1,3 +1,4 @@
+import { operationsEvents } from '@nuage/shared/operations-messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/client';
@@ -15,24 +16,15 @@ import {
 import { recordPreparations } from './record-builds';
 import { recordNotReady, releaseWentLive } from './release-gate';
 import { repairDrift } from './repair-drift';
-import type { ServedDomainLookup } from './served-domains';
 import type { ApplicationRef, ApplicationSpec } from './spec';
-import {
-  replicasToRun,
-  specForDeployment,
-  type ApplicationUrl,
-  type CertificateLookup,
-  type DeploymentRow,
-} from './spec-for-deployment';
+import type { ApplicationSpecs } from './application-specs';
+import { replicasToRun, type DeploymentRow } from './spec-for-deployment';
 
 export interface ApplicationReconcilerDeps {
   db: Executor;
   driver: RuntimeDriver;
-  secretsKey: Buffer;
-  certificates: CertificateLookup;
-  /** The custom domain each application may be served at (served-domains.ts). */
-  servedDomain: ServedDomainLookup;
-  applicationUrl?: ApplicationUrl | undefined;
+  /** The engine's one way to build a row's spec (application-specs.ts). */
+  specs: ApplicationSpecs;
   log: FastifyBaseLogger;
   /**
    * The process holding the application's lease. Every write is fenced by it: a process that
@@ -92,14 +84,7 @@ export async function reconcileApplication(
     await deps.ensureEnvironment(env.id);
     const applying = row.generation > row.observedGeneration;
     if (applying) {
-      const spec = await specForDeployment({
-        row,
-        namespace,
-        secretsKey: deps.secretsKey,
-        certificates: deps.certificates,
-        servedDomain: deps.servedDomain,
-        applicationUrl: deps.applicationUrl,
-      });
+      const spec = await deps.specs.of(row, namespace);
       // The namespace's quota must hold the new reservation before its pods are created.
       await deps.quotaChanged?.(env.id);
       const { preparations } = await deps.driver.apply(spec);
@@ -127,12 +112,12 @@ export async function reconcileApplication(
       row.restartRequestedAt &&
       (!row.restartObservedAt || row.restartRequestedAt > row.restartObservedAt);
     if (restartRequested) {
-      await deps.driver.restart(ref);
+      const outcome = await restartOutcome(deps.driver, ref);
       const [kept] = await deps.db
         .update(deployments)
         .set({
           restartObservedAt: row.restartRequestedAt,
-          events: withEvent('Redémarrage effectué'),
+          events: withEvent(outcome),
         })
         .where(where)
         .returning({ id: deployments.id });
@@ -180,6 +165,22 @@ export async function reconcileApplication(
       return;
     }
     await recordFailure(deps, row, err);
+  }
+}
+
+/**
+ * Restarts the application; answers the event that says how it went. A runtime that replaces
+ * replicas before stopping the old ones (docker) may keep the old one when its copy never
+ * becomes ready: the application still serves, the request is answered (not retried in a
+ * loop), and the history says why nothing changed.
+ */
+async function restartOutcome(driver: RuntimeDriver, ref: ApplicationRef): Promise<string> {
+  try {
+    await driver.restart(ref);
+    return 'Redémarrage effectué';
+  } catch (err) {
+    if (err instanceof ReleaseNotReadyError) return operationsEvents.restartNotReady(err.reason);
+    throw err;
   }
 }
 
@@ -287,16 +288,7 @@ async function adoptForDriftRepair(
   namespace: string,
 ): Promise<string[]> {
   if (!deps.driver.adoptForDriftRepair || row.rolloutError) return [];
-  return deps.driver.adoptForDriftRepair(row.id, () =>
-    specForDeployment({
-      row,
-      namespace,
-      secretsKey: deps.secretsKey,
-      certificates: deps.certificates,
-      servedDomain: deps.servedDomain,
-      applicationUrl: deps.applicationUrl,
-    }),
-  );
+  return deps.driver.adoptForDriftRepair(row.id, () => deps.specs.of(row, namespace));
 }
 
 function lostLease(deps: ApplicationReconcilerDeps, row: DeploymentRow) {

@@ -5,13 +5,14 @@ import os from 'node:os';
 import type { Database } from '../db/client';
 import { deployments } from '../db/schema/deployments';
 import { environments } from '../db/schema/environments';
+import { settledBy } from '../lib/deadline';
 import { WorkLoop } from '../lib/work-loop';
 import type { RuntimeDriver } from './driver';
 import type { RenderOptions } from './manifests/types';
+import { ApplicationSpecs } from './application-specs';
 import { EnvironmentReconciler } from './reconcile-environment';
 import { reconcileApplication } from './reconcile-application';
 import type { HostnamePolicy } from './reserved-hosts';
-import { servedDomainLookup, type ServedDomainLookup } from './served-domains';
 import type { ApplicationUrl, CertificateLookup } from './spec-for-deployment';
 
 export interface ReconcilerOptions {
@@ -50,18 +51,18 @@ export interface ReconcilerOptions {
  */
 export class Reconciler {
   readonly owner = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  /** How this engine turns a row into a spec: the same for applies, manifests and backups. */
+  readonly specs: ApplicationSpecs;
   private readonly loop: WorkLoop;
   private readonly environments: EnvironmentReconciler;
   private readonly leaseMs: number;
   private readonly batchSize: number;
   private readonly passWaitMs: number;
   private readonly maxRunning: number;
-  /** Application passes under way, whether their tick still waits for them or not. */
-  private readonly running = new Set<Promise<void>>();
-  private readonly servedDomain: ServedDomainLookup;
+  /** Application passes under way (with their application's id), waited for or not. */
+  private readonly running = new Map<Promise<void>, string>();
 
   constructor(private readonly opts: ReconcilerOptions) {
-    this.servedDomain = servedDomainLookup(opts.db, opts.hostnames ?? {});
     this.loop = new WorkLoop(() => this.tick(), {
       pollMs: opts.pollMs ?? 1000,
       log: opts.log,
@@ -73,22 +74,17 @@ export class Reconciler {
     this.batchSize = opts.batchSize ?? 4;
     this.passWaitMs = opts.passWaitMs ?? 5000;
     this.maxRunning = Math.max(this.batchSize, opts.maxRunning ?? 32);
+    this.specs = new ApplicationSpecs(opts);
     this.environments = new EnvironmentReconciler({
       db: opts.db,
       driver: opts.driver,
-      secretsKey: opts.secretsKey,
       dataDir: opts.dataDir,
       log: opts.log,
-      certificates: this.certificates,
-      servedDomain: this.servedDomain,
+      specs: this.specs,
       ...(opts.renderOptions ? { renderOptions: opts.renderOptions } : {}),
       owner: this.owner,
       leaseMs: this.leaseMs,
     });
-  }
-
-  private get certificates(): CertificateLookup {
-    return this.opts.certificates ?? (async () => null);
   }
 
   start() {
@@ -119,10 +115,19 @@ export class Reconciler {
     this.loop.wake();
   }
 
-  /** Stops looking for work and waits for the passes under way. */
-  async stop() {
-    await this.loop.stop();
-    await this.settled();
+  /**
+   * Stops looking for work and waits for the passes under way, until `deadline` (epoch ms) at
+   * most. A pass still running then (a rollout, a pull, a setup task: minutes) is left to the
+   * exit, and its claim given back now: its application is taken up at once by another
+   * process or the next start, and the pass's own late writes, fenced by the claim, change
+   * nothing.
+   */
+  async stop(deadline = Number.POSITIVE_INFINITY) {
+    await this.loop.stop(deadline);
+    if (await settledBy(this.settled(), deadline)) return;
+    const cut = [...new Set(this.running.values())];
+    this.opts.log.warn({ applications: cut.length }, 'engine passes cut by the shutdown');
+    await Promise.all(cut.map((id) => this.release(id)));
   }
 
   /** Looks for work now (called after the API writes desired state). */
@@ -155,7 +160,7 @@ export class Reconciler {
 
   /** Every application pass under way, finished (tests, stop()). */
   async settled(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running]);
+    while (this.running.size > 0) await Promise.all([...this.running.keys()]);
   }
 
   private startPass(row: Awaited<ReturnType<Reconciler['claimApplications']>>[number]) {
@@ -172,10 +177,7 @@ export class Reconciler {
       {
         db: this.opts.db,
         driver: this.opts.driver,
-        secretsKey: this.opts.secretsKey,
-        certificates: this.certificates,
-        servedDomain: this.servedDomain,
-        applicationUrl: this.opts.applicationUrl,
+        specs: this.specs,
         log: this.opts.log,
         owner: this.owner,
         ensureEnvironment: (id, opts) => this.environments.ensureReady(id, opts),
@@ -196,7 +198,7 @@ export class Reconciler {
         // Its slot is free, and what it recorded may call for another pass.
         this.loop.wake();
       });
-    this.running.add(pass);
+    this.running.set(pass, row.deployment.id);
     return pass;
   }
 

@@ -3,7 +3,7 @@ import { withEvent } from '../modules/deployments/events';
 import type { ApplicationObservation } from './driver';
 import type { ApplicationReconcilerDeps } from './reconcile-application';
 import type { ApplicationRef } from './spec';
-import { specForDeployment, type DeploymentRow } from './spec-for-deployment';
+import type { DeploymentRow } from './spec-for-deployment';
 import type { SQL } from 'drizzle-orm';
 
 /**
@@ -23,14 +23,7 @@ export async function repairDrift(
   where: SQL | undefined,
 ): Promise<ApplicationObservation | null> {
   deps.log.warn({ deploymentId: row.id, drift }, 'runtime drift: applying the spec again');
-  const spec = await specForDeployment({
-    row,
-    namespace,
-    secretsKey: deps.secretsKey,
-    certificates: deps.certificates,
-    servedDomain: deps.servedDomain,
-    applicationUrl: deps.applicationUrl,
-  });
+  const spec = await deps.specs.of(row, namespace);
   await deps.driver.apply(spec);
   const [kept] = await deps.db
     .update(deployments)

@@ -21,6 +21,8 @@ export type ApplicationUrl = (row: Pick<DeploymentRow, 'hostLabel' | 'domain'>) 
  * The desired state of one application row as a runtime-neutral spec. Its custom domain is the
  * one it may be served at (served-domains.ts): none while the domain awaits its proof of
  * control or belongs to an earlier claim, so no Ingress, route, certificate or site URL names it.
+ * Called only by the engine's ApplicationSpecs (application-specs.ts), which holds every input,
+ * so no caller can build a spec that differs from the one deployed.
  */
 export async function specForDeployment(opts: {
   row: DeploymentRow;
@@ -28,8 +30,8 @@ export async function specForDeployment(opts: {
   secretsKey: Buffer;
   certificates: CertificateLookup;
   servedDomain: ServedDomainLookup;
-  /** The URL users open, when the runtime decides it (docker's edge proxy). */
-  applicationUrl?: ApplicationUrl | undefined;
+  /** The URL users open, when the runtime decides it (docker's edge proxy); null otherwise. */
+  applicationUrl: ApplicationUrl | null;
 }): Promise<ApplicationSpec> {
   const row = { ...opts.row, domain: await opts.servedDomain(opts.row) };
   if (row.sourceKind === 'code') {
@@ -69,14 +71,23 @@ export async function specForDeployment(opts: {
     certificate: row.certificateId ? await opts.certificates(row.certificateId) : null,
     applicationUrl: opts.applicationUrl?.(row) ?? null,
   });
+  if (!awaitsRestore(row)) return spec;
   // Each replica's share of the resources stays the one it will run with.
-  return { ...spec, replicas: replicasToRun(row) };
+  return { ...spec, replicas: 0, setup: null };
 }
 
 /**
- * The replicas the runtime runs for the application: none while it awaits its restore
- * (database and setup only, no replica serving an empty site: backup-parts.ts). What drift is
- * measured against too, so a held application's missing replicas are not "repaired".
+ * An application created to receive a restore runs only its database until the backup is
+ * loaded (backup-parts.ts): no replica serving an empty site, and no setup task, which needs
+ * the application's files (WordPress's image copies them when a replica first starts) and
+ * would only install a site the restore replaces. Lifting the hold applies the full spec:
+ * replicas on the restored data, then the setup task sets this application's URL and admin.
+ */
+const awaitsRestore = (row: DeploymentRow) => row.settings[RESTORE_PENDING] === true;
+
+/**
+ * The replicas the runtime runs for the application: none while it awaits its restore. What
+ * drift is measured against too, so a held application's missing replicas are not "repaired".
  */
 export const replicasToRun = (row: DeploymentRow): number =>
-  row.settings[RESTORE_PENDING] === true ? 0 : row.replicas;
+  awaitsRestore(row) ? 0 : row.replicas;

@@ -22,11 +22,16 @@ export class WorkLoop {
     this.schedule(0);
   }
 
-  /** Stops scheduling and waits for a pass under way to end. */
-  async stop() {
+  /**
+   * Stops scheduling and waits for a pass under way to end, until `deadline` (epoch ms) at
+   * most: a platform stop is bounded, a pass still running then is cut by the exit.
+   */
+  async stop(deadline = Number.POSITIVE_INFINITY) {
     this.stopped = true;
     clearTimeout(this.timer);
-    while (this.running) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (this.running && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   /** Looks for work now, or right after the pass under way. */

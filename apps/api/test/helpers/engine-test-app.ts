@@ -5,6 +5,7 @@ import type { RuntimeDriver } from '../../src/engine/driver';
 import { Reconciler } from '../../src/engine/reconciler';
 import { hostnamePolicy } from '../../src/engine/reserved-hosts';
 import type { Config } from '../../src/config';
+import type { ApplicationUrl } from '../../src/engine/spec-for-deployment';
 import { CapturingMailer, LogCapture } from './capture';
 import { createTestDatabase } from './test-database';
 import { testConfig, testSecrets, type TestApp } from './test-app';
@@ -12,10 +13,13 @@ import { testConfig, testSecrets, type TestApp } from './test-app';
 /** A real app on a fresh database whose engine drives `driver` (a fake runtime) instead of the simulation. */
 export async function createEngineTestApp(
   driver: RuntimeDriver,
-  opts: { leaseMs?: number; passWaitMs?: number; config?: Partial<Config> } & Pick<
-    AppDeps,
-    'imageBuilder' | 'buildWorker'
-  > = {},
+  opts: {
+    leaseMs?: number;
+    passWaitMs?: number;
+    config?: Partial<Config>;
+    /** The URL the runtime serves each application at (docker: the edge proxy's). */
+    applicationUrl?: ApplicationUrl;
+  } & Pick<AppDeps, 'imageBuilder' | 'buildWorker'> = {},
 ): Promise<TestApp> {
   const config = await testConfig(opts.config);
   const database = await createTestDatabase();
@@ -40,6 +44,7 @@ export async function createEngineTestApp(
         hostnames: hostnamePolicy(config),
         ...(opts.leaseMs ? { leaseMs: opts.leaseMs } : {}),
         ...(opts.passWaitMs ? { passWaitMs: opts.passWaitMs } : {}),
+        ...(opts.applicationUrl ? { applicationUrl: opts.applicationUrl } : {}),
       }),
   });
   await app.ready();
@@ -72,4 +77,40 @@ export function anotherReconciler(
     log: t.app.log,
     ...(opts.leaseMs ? { leaseMs: opts.leaseMs } : {}),
   });
+}
+
+/**
+ * The platform started again after a stop: a new app (a new process) on the same database,
+ * data directory and keys, whose engine drives `driver`. Closing it closes the database too.
+ */
+export async function restartedEngineTestApp(t: TestApp, driver: RuntimeDriver): Promise<TestApp> {
+  const logs = new LogCapture();
+  const mailer = new CapturingMailer();
+  const app = await buildApp({
+    config: t.config,
+    database: t.database,
+    secrets: t.secrets,
+    mailer,
+    logStream: logs,
+    engine: (log) =>
+      createEngine({
+        db: t.database.db,
+        driver,
+        secretsKey: t.secrets.secretsKey,
+        dataDir: t.config.dataDir,
+        log,
+      }),
+  });
+  await app.ready();
+  return {
+    ...t,
+    app,
+    mailer,
+    logs,
+    close: async () => {
+      await app.close();
+      await t.database.close();
+      await rm(t.config.dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import {
+  ReleaseNotReadyError,
   RuntimeRejectedError,
   RuntimeUnavailableError,
   type ApplicationObservation,
@@ -24,7 +25,8 @@ export interface FakeObject {
   restarts: number;
 }
 
-type Operation = 'ensureEnvironment' | 'apply' | 'remove' | 'removeEnvironment';
+type Operation =
+  'ensureEnvironment' | 'apply' | 'remove' | 'removeEnvironment' | 'backup' | 'restore';
 
 interface Hold {
   started: Promise<void>;
@@ -49,6 +51,8 @@ export class FakeRuntime implements RuntimeDriver {
   rejectImages: RegExp | null = null;
   /** Whether a refused apply reports the failed pull, as the Docker driver does. */
   reportFailedPulls = false;
+  /** When set, restart() keeps the replicas and answers ReleaseNotReadyError with this reason. */
+  restartNotReady: string | null = null;
   /** How long an apply takes (a slow registry, a busy API server). */
   applyDelayMs = 0;
   /** Drift status() reports for an application (by deployment id) until its next apply. */
@@ -168,6 +172,8 @@ export class FakeRuntime implements RuntimeDriver {
 
   async restart(ref: ApplicationRef) {
     this.reach(`restart ${ref.namespace}/${ref.name}`);
+    // As the docker runtime does when a replica's copy never becomes ready: the old one stays.
+    if (this.restartNotReady) throw new ReleaseNotReadyError(this.restartNotReady);
     const o = this.find(ref);
     if (o) o.restarts += 1;
   }
@@ -184,11 +190,13 @@ export class FakeRuntime implements RuntimeDriver {
   /** Backups write the simulation runtime's synthetic parts, so the whole flow runs. */
   async backup(spec: ApplicationSpec, dir: string): Promise<BackupManifest> {
     this.reach(`backup ${spec.namespace}/${spec.name}`);
+    await this.pause('backup');
     return { ...(await writeSimulatedBackup(spec, dir)), runtime: this.name };
   }
 
   async restore(spec: ApplicationSpec, dir: string): Promise<void> {
     this.reach(`restore ${spec.namespace}/${spec.name}`);
+    await this.pause('restore');
     await checkSimulatedRestore(spec, dir);
   }
 

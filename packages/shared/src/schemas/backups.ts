@@ -49,6 +49,13 @@ export const backupTexts = {
   restoreStarted: 'Restauration lancée',
   restoreAlreadyRunning: 'Une restauration de cette application est déjà en cours',
   restoreInterrupted: "Interrompue : la plateforme s'est arrêtée pendant la restauration.",
+  /** A platform stop handed the restore over; the next start takes it up from the beginning. */
+  restoreResumedEvent:
+    'La plateforme a redémarré pendant la restauration : elle reprend depuis le début.',
+  earlierLoadRunning:
+    'Un chargement de sauvegarde précédent tourne encore dans la base de données : réessayez plus tard.',
+  backupInterrupted:
+    "Interrompue : le processus de la plateforme s'est arrêté pendant l'opération.",
   restoreFailedEvent: (backupDate: string, reason: string) =>
     `Échec de la restauration de la sauvegarde du ${backupDate} : ${reason}`,
   retryStarted: 'Nouvelle tentative de restauration lancée',

@@ -94,6 +94,11 @@ export const backupRestores = pgTable(
     startedAt: timestamptz('started_at').notNull().defaultNow(),
     /** Written every few seconds by the process running it: a stale one belongs to a dead process. */
     heartbeatAt: timestamptz('heartbeat_at').notNull().defaultNow(),
+    /**
+     * Set when a platform stop cut the restore while it ran: still `running`, handed over; the
+     * next start (or another process) takes it up again from the beginning (worker.ts).
+     */
+    suspendedAt: timestamptz('suspended_at'),
     completedAt: timestamptz('completed_at'),
   },
   (t) => [

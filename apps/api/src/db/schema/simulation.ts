@@ -15,6 +15,11 @@ export const simulatedApplications = pgTable('simulated_applications', {
   podGeneration: integer('pod_generation').notNull().default(1),
   /** When each replica (by index) last started. */
   podStarts: jsonb('pod_starts').$type<string[]>().notNull(),
+  /**
+   * The pods a restart replaced, which keep serving until their successors are ready (as the
+   * real runtimes start the new replica before stopping the old one).
+   */
+  replacedPods: jsonb('replaced_pods').$type<{ generation: number; starts: string[] }>(),
   port: integer('port').notNull(),
   failure: text('failure'),
   cpuMilli: integer('cpu_milli').notNull(),

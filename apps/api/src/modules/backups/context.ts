@@ -4,12 +4,9 @@ import type { AppContext } from '../../app-context';
 import { decryptSecret } from '../../lib/crypto';
 import { backupDestinations } from '../../db/schema/backups';
 import { deployments } from '../../db/schema/deployments';
-import { environments } from '../../db/schema/environments';
 import { projectMembers, projects } from '../../db/schema/projects';
 import { users } from '../../db/schema/users';
-import { hostnamePolicy } from '../../engine/reserved-hosts';
-import { servedDomainLookup } from '../../engine/served-domains';
-import { specForDeployment, type DeploymentRow } from '../../engine/spec-for-deployment';
+import type { DeploymentRow } from '../../engine/spec-for-deployment';
 import type { ApplicationSpec } from '../../engine/spec';
 import type { S3Destination } from './destinations/s3';
 
@@ -28,23 +25,12 @@ export const localPath = (
   b: { projectId: string; deploymentId: string; fileName: string },
 ) => join(backupRoot(ctx), b.projectId, b.deploymentId, b.fileName);
 
-/** The application as its runtime sees it (TLS is irrelevant to a backup). */
-export async function applicationSpec(
-  ctx: BackupContext,
-  row: DeploymentRow,
-): Promise<ApplicationSpec> {
-  const [env] = await ctx.db
-    .select({ namespace: environments.namespace })
-    .from(environments)
-    .where(eq(environments.id, row.environmentId));
-  return specForDeployment({
-    row: { ...row, certificateId: null },
-    namespace: env!.namespace,
-    secretsKey: ctx.secrets.secretsKey,
-    certificates: async () => null,
-    // A restore sets the site's URL up again: the address the application is served at.
-    servedDomain: servedDomainLookup(ctx.db, hostnamePolicy(ctx.config)),
-  });
+/**
+ * The application exactly as the engine deploys it: a restore applies it again (its setup task
+ * re-sets the site's URL and administrator), so it must be the deployed spec, never a sketch.
+ */
+export function applicationSpec(ctx: BackupContext, row: DeploymentRow): Promise<ApplicationSpec> {
+  return ctx.engine.specs.ofApplication(row);
 }
 
 export async function loadDeployment(ctx: BackupContext, id: string) {

@@ -10,6 +10,7 @@ import { RESTORE_PENDING } from '../../engine/backup-parts';
 import { deployErp } from '../deployments/deploy';
 import { withEvent } from '../deployments/events';
 import { unsealSecrets } from '../deployments/secrets';
+import { pause } from '../../lib/deadline';
 import type { BackupContext } from './context';
 
 type DeploymentRow = typeof deployments.$inferSelect;
@@ -65,8 +66,8 @@ export const isOnRestoreHold = (row: DeploymentRow) => row.settings[RESTORE_PEND
 
 /**
  * An application on hold is ready for its restore once the runtime applied it and everything
- * it runs is ready (its database; a setup task has finished): with no replica, a runtime may
- * report it RUNNING (nothing to wait for) or still starting (the replicas it does not have).
+ * it runs (its database only) is ready: with no replica, a runtime may report it RUNNING
+ * (nothing to wait for) or still starting (the replicas it does not have).
  */
 function readyForRestore(row: DeploymentRow): boolean {
   if (row.status === 'RUNNING') return true;
@@ -82,6 +83,8 @@ export async function waitUntilRestorable(
   ctx: BackupContext,
   deploymentId: string,
   timeoutMs = NEW_APPLICATION_TIMEOUT_MS,
+  /** Stops the wait (a platform stop): rejects with Aborted. */
+  signal?: AbortSignal,
 ): Promise<DeploymentRow> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -92,7 +95,7 @@ export async function waitUntilRestorable(
     }
     if (readyForRestore(row)) return row;
     if (Date.now() >= deadline) throw new Error(t.newApplicationTimeout);
-    await new Promise((r) => setTimeout(r, WAIT_POLL_MS));
+    await pause(WAIT_POLL_MS, signal);
   }
 }
 

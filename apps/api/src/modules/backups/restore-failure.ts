@@ -1,7 +1,7 @@
 import { backupTexts as t } from '@nuage/shared/schemas/backups';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { backupRestores, backups } from '../../db/schema/backups';
 import { deployments } from '../../db/schema/deployments';
 import { withEvent } from '../deployments/events';
@@ -85,6 +85,8 @@ export async function failInterruptedRestores(
     .where(
       and(
         eq(backupRestores.status, 'running'),
+        // One a stop handed over is not dead: the next start takes it up (restore-resume.ts).
+        isNull(backupRestores.suspendedAt),
         lt(backupRestores.heartbeatAt, new Date(Date.now() - staleMs)),
       ),
     )

@@ -13,9 +13,12 @@ import {
   type BackupContext,
 } from './context';
 import { download } from './destinations/s3';
+import type { DeploymentRow } from '../../engine/spec-for-deployment';
+import { Aborted, abortable } from '../../lib/deadline';
 import { isOnRestoreHold, releaseRestoreHold, waitUntilRestorable } from './new-application';
 import { restoreInCluster } from './in-cluster';
 import { announceRestoreFailure, keepRestoreAlive } from './restore-failure';
+import { suspendRestore } from './restore-resume';
 
 export type RestoreRow = typeof backupRestores.$inferSelect;
 
@@ -35,16 +38,22 @@ export async function recordRestore(
 /**
  * Fetches the archive (local copy, else the S3 copy), checks its SHA-256 against the one
  * recorded at backup time, unpacks it and hands it to the runtime: a restore into the target
- * application, or a test restore into a throwaway database.
+ * application, or a test restore into a throwaway database. When `signal` aborts (a platform
+ * stop), it stops waiting at once and hands the restore over to the next start, still running
+ * (restore-resume.ts): the work cut half-way is safe to do again from the beginning.
  */
-export async function executeRestore(ctx: BackupContext, restoreId: string): Promise<RestoreRow> {
+export async function executeRestore(
+  ctx: BackupContext,
+  restoreId: string,
+  signal?: AbortSignal,
+): Promise<RestoreRow> {
   const [restore] = await ctx.db
     .select()
     .from(backupRestores)
     .where(eq(backupRestores.id, restoreId));
   if (!restore) throw new Error(`restore ${restoreId} not found`);
   const [backup] = await ctx.db.select().from(backups).where(eq(backups.id, restore.backupId));
-  let target = await loadDeployment(ctx, restore.targetDeploymentId);
+  const target = await loadDeployment(ctx, restore.targetDeploymentId);
   let error: string | null = null;
   let tablesCount: number | null = null;
 
@@ -56,22 +65,16 @@ export async function executeRestore(ctx: BackupContext, restoreId: string): Pro
       throw new Error("Cette sauvegarde n'est pas utilisable (elle a échoué ou n'existe plus).");
     }
     if (!target) throw new Error("L'application cible n'existe plus.");
-    // A new application starts on hold (database only); it must answer before the dump loads.
-    if (isOnRestoreHold(target)) target = await waitUntilRestorable(ctx, target.id);
-    const spec = await applicationSpec(ctx, target);
     const usable = { ...backup, sha256: backup.sha256 };
-    if (ctx.engine.driver.restoreFromStorage) {
-      // The runtime fetches the verified S3 copy itself (Kubernetes) and checks its SHA-256.
-      tablesCount = await restoreInCluster(
-        ctx,
-        usable,
-        spec,
-        restore.kind === 'test' ? 'test' : 'restore',
-      );
-    } else {
-      tablesCount = await restoreOnPlatform(ctx, usable, restore.kind, spec, staging);
-    }
+    tablesCount = await abortable(
+      restoreSteps(ctx, { usable, kind: restore.kind, target, staging, signal }),
+      signal,
+    );
   } catch (err) {
+    if (err instanceof Aborted) {
+      stopBeating();
+      return suspendRestore(ctx, restoreId);
+    }
     error = (err as Error).message || String(err);
     ctx.log.warn({ err, restoreId }, 'restore failed');
   } finally {
@@ -106,6 +109,29 @@ export async function executeRestore(ctx: BackupContext, restoreId: string): Pro
   const saved = finished.row;
   if (error) await announceRestoreFailure(ctx, saved);
   return saved;
+}
+
+/** The restore itself: answers a test restore's table count. */
+async function restoreSteps(
+  ctx: BackupContext,
+  opts: {
+    usable: typeof backups.$inferSelect & { sha256: string };
+    kind: RestoreKind;
+    target: DeploymentRow;
+    staging: string;
+    signal: AbortSignal | undefined;
+  },
+): Promise<number | null> {
+  // A new application starts on hold (database only); it must answer before the dump loads.
+  const target = isOnRestoreHold(opts.target)
+    ? await waitUntilRestorable(ctx, opts.target.id, undefined, opts.signal)
+    : opts.target;
+  const spec = await applicationSpec(ctx, target);
+  if (ctx.engine.driver.restoreFromStorage) {
+    // The runtime fetches the verified S3 copy itself (Kubernetes) and checks its SHA-256.
+    return restoreInCluster(ctx, opts.usable, spec, opts.kind === 'test' ? 'test' : 'restore');
+  }
+  return restoreOnPlatform(ctx, opts.usable, opts.kind, spec, opts.staging);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer, pathParams } from '../../http/route-helpers';
-import { BackgroundJobs } from './jobs';
+import type { BackgroundJobs } from './jobs';
 import { presentBackup, presentRestore } from './presenter';
 import { executeBackup } from './run-backup';
 import { executeRestore } from './restore';
@@ -25,6 +25,8 @@ import {
 import { declareProjectScoped } from '../../http/token-scope';
 
 const tags = ['Backups'];
+/** Jobs end on their signal with one database write each: a moment is enough. */
+const CLOSE_GRACE_MS = 5000;
 const security = bearer;
 
 /**
@@ -33,12 +35,13 @@ const security = bearer;
  */
 export const backupRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
-  jobs?: BackgroundJobs;
-}> = async (app, { ctx, jobs = new BackgroundJobs(ctx.log) }) => {
+  jobs: BackgroundJobs;
+}> = async (app, { ctx, jobs }) => {
   app.addHook('onRequest', app.authenticate);
   // Backups and the S3 destination of one application's or one project's path.
   declareProjectScoped(app);
-  app.addHook('onClose', () => jobs.idle());
+  // A restore running at close is handed over to the next start, a backup interrupted.
+  app.addHook('onClose', () => jobs.stop(Date.now() + CLOSE_GRACE_MS));
 
   app.get(
     '/deployments/:id/backups',
@@ -61,7 +64,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
         deploymentId: request.params.id,
         userId: currentUser(request).id,
       });
-      jobs.run('backup', () => executeBackup(ctx, backup.id));
+      jobs.run('backup', (signal) => executeBackup(ctx, backup.id, signal));
       return reply
         .status(202)
         .send({ message: backupTexts.backupStarted, sauvegarde: presentBackup(backup) });
@@ -81,7 +84,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
         user: currentUser(request),
         input: request.body,
       });
-      jobs.run('restore', () => executeRestore(ctx, restore.id));
+      jobs.run('restore', (signal) => executeRestore(ctx, restore.id, signal));
       return reply.status(202).send({
         message: backupTexts.restoreStarted,
         restauration: presentRestore(restore),
@@ -103,7 +106,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
         deploymentId: request.params.id,
         userId: currentUser(request).id,
       });
-      jobs.run('restore', () => executeRestore(ctx, restore.id));
+      jobs.run('restore', (signal) => executeRestore(ctx, restore.id, signal));
       return reply
         .status(202)
         .send({ message: backupTexts.retryStarted, restauration: presentRestore(restore) });

@@ -1,9 +1,11 @@
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { backupTexts } from '@nuage/shared/schemas/backups';
+import { and, eq } from 'drizzle-orm';
 import { BACKUP_PARTS } from '../../engine/backup-parts';
 import { backups, type BackupCopy, type BackupKind } from '../../db/schema/backups';
 import type { ApplicationSpec } from '../../engine/spec';
+import { Aborted, abortable } from '../../lib/deadline';
 import { factsOfFile, packArchive, type ArchiveFacts } from './archive';
 import {
   applicationSpec,
@@ -42,28 +44,37 @@ export async function recordBackup(
 /**
  * Dump + files from the runtime → one archive in BACKUP_DIR (read back) → the project's S3
  * destination (read back). Success only when every copy verified; otherwise the backup is
- * failed, whatever copies exist are kept, and the project's admins get a mail.
+ * failed, whatever copies exist are kept, and the project's admins get a mail. When `signal`
+ * aborts (a platform stop) it stops waiting at once: the backup is recorded as interrupted
+ * (no mail: nothing is wrong with the application), and another one can be asked for.
  */
-export async function executeBackup(ctx: BackupContext, backupId: string): Promise<BackupRow> {
+export async function executeBackup(
+  ctx: BackupContext,
+  backupId: string,
+  signal?: AbortSignal,
+): Promise<BackupRow> {
   const [backup] = await ctx.db.select().from(backups).where(eq(backups.id, backupId));
   if (!backup) throw new Error(`backup ${backupId} not found`);
   const deployment = await loadDeployment(ctx, backup.deploymentId);
   const copies: BackupCopy[] = [];
   let facts: { sizeBytes: number; sha256: string } | null = null;
-  let error: string | null = null;
+  let error: string | null;
 
   await mkdir(backupRoot(ctx), { recursive: true });
   const staging = await mkdtemp(join(backupRoot(ctx), '.staging-'));
   try {
     if (!deployment) throw new Error("L'application n'existe plus.");
-    const spec = await applicationSpec(ctx, deployment);
-    if (ctx.engine.driver.backupToStorage) {
+    const steps = async () => {
+      const spec = await applicationSpec(ctx, deployment);
       // Made and uploaded by the runtime itself (Kubernetes), read back here.
-      facts = await backupInCluster(ctx, backup, spec, copies);
-    } else {
-      ({ facts, error } = await backupOnPlatform(ctx, backup, spec, staging, copies));
-    }
+      if (ctx.engine.driver.backupToStorage) {
+        return { facts: await backupInCluster(ctx, backup, spec, copies), error: null };
+      }
+      return backupOnPlatform(ctx, backup, spec, staging, copies);
+    };
+    ({ facts, error } = await abortable(steps(), signal));
   } catch (err) {
+    if (err instanceof Aborted) return recordInterrupted(ctx, backupId);
     error = (err as Error).message || String(err);
     ctx.log.warn({ err, backupId }, 'backup failed');
   } finally {
@@ -98,6 +109,16 @@ export async function executeBackup(ctx: BackupContext, backupId: string): Promi
     );
   }
   return saved!;
+}
+
+async function recordInterrupted(ctx: BackupContext, backupId: string): Promise<BackupRow> {
+  const [saved] = await ctx.db
+    .update(backups)
+    .set({ status: 'failed', error: backupTexts.backupInterrupted, completedAt: new Date() })
+    .where(and(eq(backups.id, backupId), eq(backups.status, 'running')))
+    .returning();
+  ctx.log.info({ backupId }, 'backup interrupted by a platform stop');
+  return saved ?? (await ctx.db.select().from(backups).where(eq(backups.id, backupId)))[0]!;
 }
 
 /**

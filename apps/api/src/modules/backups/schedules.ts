@@ -1,3 +1,4 @@
+import { backupTexts } from '@nuage/shared/schemas/backups';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 
@@ -87,7 +88,7 @@ export async function claimDueTestRestores(
  * restore-failure.ts.)
  */
 export async function failAbandoned(db: Executor, olderThanHours: number): Promise<number> {
-  const message = "Interrompue : le processus de la plateforme s'est arrêté pendant l'opération.";
+  const message = backupTexts.backupInterrupted;
   const backups = raw(
     await db.execute(sql`
     UPDATE backups SET status = 'failed', error = ${message}, completed_at = now()

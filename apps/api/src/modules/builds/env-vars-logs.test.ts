@@ -3,7 +3,6 @@ import type { EnvVarView, Release } from '@nuage/shared/build-types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployments } from '../../db/schema/deployments';
-import { specForDeployment } from '../../engine/spec-for-deployment';
 import { codeTestApp, deployCodeApp, runBuildToEnd } from '../../../test/helpers/code-factories';
 import { teamWithEnvironment } from '../../../test/helpers/deploy-factories';
 import { call } from '../../../test/helpers/factories';
@@ -80,13 +79,7 @@ describe('environment variables of a code application', () => {
 
     // What the runtime gets: the plain value in the environment, the secret through the Secret.
     const [row] = await t.database.db.select().from(deployments).where(eq(deployments.id, app.id));
-    const spec = await specForDeployment({
-      row: row!,
-      namespace: 'ns',
-      secretsKey: t.secrets.secretsKey,
-      certificates: async () => null,
-      servedDomain: async () => null,
-    });
+    const spec = await t.app.engine.specs.of(row!, 'ns');
     expect(spec.app.env).toEqual(
       expect.arrayContaining([
         { name: 'NODE_ENV', value: 'staging' },

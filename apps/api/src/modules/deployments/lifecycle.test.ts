@@ -9,8 +9,10 @@ import {
   deployApp,
   deploymentRow,
   getDetail,
+  makeDue,
   putDeployment,
   reconcileToStatus,
+  reconcileUntil,
   teamWithEnvironment,
   type DeploymentView,
 } from '../../../test/helpers/deploy-factories';
@@ -119,7 +121,7 @@ describe('scaling and editing through PUT', () => {
 });
 
 describe('POST /deployments/deployment/{id}/sync (restart)', () => {
-  it('records the request, restarts every pod under a new name, and the application runs again', async () => {
+  it('records the request, starts every pod anew while the old one serves, and stays RUNNING', async () => {
     const app = await runningApp();
     const before = await getDetail(t, team.user.token, app.id);
     const res = await call(t, 'POST', `${appUrl(app.id)}/sync`, { token: team.developer.token });
@@ -129,11 +131,26 @@ describe('POST /deployments/deployment/{id}/sync (restart)', () => {
     await t.app.engine.reconciler.tick();
     const restarting = await getDetail(t, team.user.token, app.id);
     expect(restarting.events.map((e) => e.message)).toContain('Redémarrage effectué');
-    const appPods = (d: typeof before) =>
-      d.pods_status.filter((p) => !p.name.includes('-db-')).map((p) => p.name);
-    expect(appPods(restarting)).toHaveLength(1);
-    expect(appPods(restarting)[0]).not.toBe(appPods(before)[0]);
-    await reconcileToStatus(t, app.id, 'RUNNING');
+    const appPods = (d: typeof before) => d.pods_status.filter((p) => !p.name.includes('-db-'));
+    const [old] = appPods(before);
+    // As the real runtimes do: the successor starts beside the pod it replaces, which serves.
+    expect(appPods(restarting)).toEqual([
+      expect.objectContaining({ status: 'Pending', ready: false }),
+      { ...old, status: 'Running', ready: true },
+    ]);
+    expect(appPods(restarting)[0]!.name).not.toBe(old!.name);
+    expect(restarting.status).toBe('RUNNING');
+    await reconcileUntil(
+      t,
+      async () =>
+        appPods(await getDetail(t, team.user.token, app.id)).every((p) => p.status === 'Running'),
+      { tick: () => makeDue(t, app.id).then(() => t.app.engine.reconciler.tick()) },
+    );
+    const restarted = await getDetail(t, team.user.token, app.id);
+    expect(appPods(restarted)).toEqual([
+      expect.objectContaining({ name: appPods(restarting)[0]!.name, ready: true }),
+    ]);
+    expect(restarted.status).toBe('RUNNING');
     // Done: the restart is not pending any more, so the next look is the running interval
     // (30 s) away. Were it still pending, every pass would take the application again at
     // once: a busy loop probing its containers many times a second.

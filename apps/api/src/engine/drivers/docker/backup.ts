@@ -1,7 +1,8 @@
+import { backupTexts } from '@nuage/shared/schemas/backups';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { BACKUP_PARTS, databasePart, type BackupManifest } from '../../backup-parts';
-import { RuntimeRejectedError } from '../../driver';
+import { RuntimeRejectedError, RuntimeUnavailableError } from '../../driver';
 import { LABELS, MANAGED_BY, type ApplicationSpec } from '../../spec';
 import { databaseSecurity } from '../../templates/security';
 import { countTablesCommand, dumpCommand, loadCommand, readyCommand } from './dump-commands';
@@ -100,11 +101,54 @@ export async function restoreOnDocker(
 
 async function loadDump(api: EngineApi, containerId: string, spec: ApplicationSpec, dump: string) {
   const db = spec.database!;
+  await waitForEarlierLoads(api, containerId);
   await copyFileInto(api, containerId, '/tmp', 'nuagedeploy-restore.dump', dump);
   await execChecked(api, containerId, {
     ...loadCommand(db, spec.secretData, DUMP_IN_CONTAINER),
     what: db.engine === 'mariadb' ? 'Le chargement de la sauvegarde MariaDB' : 'pg_restore',
   });
+}
+
+/** How long a load left by an earlier restore may still take before this one gives up. */
+const EARLIER_LOAD_WAIT_MS = 30 * 60_000;
+
+/**
+ * A restore cut by a platform stop leaves its load running in the database container (the
+ * engine runs an exec to its end without its client); the restore taken up again by the next
+ * start waits for it rather than overwrite the dump file it reads and load beside it. Found in
+ * the container's process list (the load's shell reads "$DUMP"): Podman reports a detached
+ * exec as running long after it ended.
+ */
+async function waitForEarlierLoads(api: EngineApi, containerId: string): Promise<void> {
+  const deadline = Date.now() + EARLIER_LOAD_WAIT_MS;
+  for (;;) {
+    const commands = await commandsIn(api, containerId);
+    if (!commands.some((c) => c.includes('"$DUMP"'))) return;
+    if (Date.now() >= deadline) throw new RuntimeRejectedError(backupTexts.earlierLoadRunning);
+    await sleep(POLL_MS);
+  }
+}
+
+/**
+ * The command lines running in a container. Podman reads them itself with `ps_args=args`;
+ * Docker runs the host's `ps` (its default arguments; it refuses `args`). Podman's default runs
+ * `ps -ef` inside the container, which images with BusyBox's ps answer with nothing.
+ */
+async function commandsIn(api: EngineApi, containerId: string): Promise<string[]> {
+  for (const query of [{ ps_args: 'args' }, {}]) {
+    const top = await api.client
+      .json<{ Processes?: string[][] | null } | null>('GET', `/containers/${containerId}/top`, {
+        query,
+      })
+      // Docker answers `ps_args=args` with a 500 (its host ps refuses it): the next query.
+      .catch((err: unknown) => {
+        if (err instanceof EngineError || err instanceof RuntimeUnavailableError) return null;
+        throw err;
+      });
+    const rows = top?.Processes ?? [];
+    if (rows.length) return rows.map((row) => row.join(' '));
+  }
+  return [];
 }
 
 /**

@@ -25,7 +25,8 @@ import {
 } from './objects';
 import { probeContainer } from './probes';
 import { rollReplicas, type RolloutHooks } from './rollout';
-import { readFiles, secretOwner, type OwnedFile } from './secret-files';
+import { planOfReplica } from './replica-copy';
+import { secretOwner, type OwnedFile } from './secret-files';
 import { runSetup, type SetupOptions } from './setup-job';
 
 export interface DriverContext {
@@ -200,25 +201,11 @@ export async function scaleReplicas(
     .filter((c) => componentOf(c) === 'application' && Number.isInteger(replicaIndexOf(c)))
     .sort((a, b) => replicaIndexOf(a) - replicaIndexOf(b));
   const source = current[0];
-  const template = source ? parseTemplate(labelsOf(source)) : null;
-  if (!source || !template) {
+  const copied = source ? await planOfReplica(api, source, ref.name) : null;
+  if (!copied) {
     throw new RuntimeRejectedError(`${ref.name} has no replica to scale: apply it first`);
   }
-  const names = new Set(template.envNames);
-  const env = (source.Config.Env ?? []).filter((e) => names.has(e.slice(0, e.indexOf('='))));
-  const files = await readFiles(api, source.Id, template.secretFiles);
-  const labels = { ...labelsOf(source) };
-  delete labels[DOCKER_LABELS.replica];
-  const base: ContainerPlan = {
-    name: ref.name,
-    kind: 'application',
-    template,
-    env,
-    secretFiles: [],
-    labels,
-    hash: labels[DOCKER_LABELS.specHash] ?? '',
-    exposedSecrets: [],
-  };
+  const { base, files } = copied;
   await rollReplicas(api, base, replicas, current, {
     ...rolloutHooks(ctx, ref),
     filesFor: async () => files,

@@ -58,8 +58,9 @@ describe.skipIf(imageMissing !== null)('DockerDriver backups on a real MariaDB',
     if (result.exitCode !== 0) throw new Error(result.stderr);
     return result.stdout.trim();
   };
-  const shell = async (script: string) =>
-    (await execRaw(api, await containerId('0'), { cmd: ['sh', '-c', script] })).stdout.trim();
+  const shellIn = async (suffix: string, script: string) =>
+    (await execRaw(api, await containerId(suffix), { cmd: ['sh', '-c', script] })).stdout.trim();
+  const shell = (script: string) => shellIn('0', script);
 
   beforeAll(async () => {
     const images = await buildTestImages(api, prefix);
@@ -123,6 +124,30 @@ describe.skipIf(imageMissing !== null)('DockerDriver backups on a real MariaDB',
       'running',
     ]);
     expect(containers.some((c) => c.name.endsWith('-restore'))).toBe(false);
+  }, 180_000);
+
+  it('waits for a load a stopped restore left running, then loads alone', async () => {
+    // What a restore cut by a platform stop leaves behind: its load, still running in the
+    // database container (the engine runs an exec to its end without its client).
+    const leftover = await api.client.json<{ Id: string }>(
+      'POST',
+      `/containers/${await containerId('db')}/exec`,
+      {
+        body: {
+          Cmd: ['sh', '-c', 'sleep 3; mariadb -uroot wordpress < "$DUMP"'],
+          Env: ['MYSQL_PWD=root-pass', 'DUMP=/tmp/leftover.sql'],
+        },
+      },
+    );
+    await shellIn('db', 'echo "CREATE TABLE leftover (id int);" > /tmp/leftover.sql');
+    await api.client.request('POST', `/exec/${leftover.Id}/start`, { body: { Detach: true } });
+
+    await driver.restore(spec, dir);
+    // Loaded once the leftover had ended: what it wrote went with the database it replaced.
+    expect(
+      await sql("SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'leftover'"),
+    ).toBe('0');
+    expect(await sql('SELECT title FROM posts WHERE id = 1')).toBe('Bonjour le monde');
   }, 180_000);
 
   it('test-restores into a throwaway database and counts its tables', async () => {

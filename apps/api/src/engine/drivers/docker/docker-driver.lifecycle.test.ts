@@ -189,17 +189,50 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: application
     expect(await get(observed.url!)).toBe('ndtest page\n');
   });
 
-  it('restarts the application, not its database, and comes back running', async () => {
+  it('restarts a one-replica application without dropping a request, its database untouched', async () => {
     const startedAt = async (name: string) => (await api.inspectContainer(name))?.State.StartedAt;
-    const replica = (await labelledContainers(api, spec.deploymentId)).find((c) =>
-      /-\d+(-b)?$/.test(c.name),
-    )!.name;
-    const before = [await startedAt(replica), await startedAt(spec.database!.name)];
-    await driver.restart(ref);
-    const after = [await startedAt(replica), await startedAt(spec.database!.name)];
-    expect(after[0]).not.toBe(before[0]);
-    expect(after[1]).toBe(before[1]);
+    const replica = async () =>
+      (await labelledContainers(api, spec.deploymentId)).filter((c) => /-\d+(-b)?$/.test(c.name));
+    const url = (await running()).url!;
+    const dbStarted = await startedAt(spec.database!.name);
+
+    /** Requests through the edge proxy, one after another, for as long as the restart lasts. */
+    async function answersDuringRestart(): Promise<string[]> {
+      const answers: string[] = [];
+      let restarting = true;
+      const loop = (async () => {
+        while (restarting) {
+          answers.push(
+            await getVia(url).then(
+              (r) => `${r.status} ${r.body.trim()}`,
+              (err: Error) => err.message,
+            ),
+          );
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      })();
+      try {
+        await driver.restart(ref);
+      } finally {
+        restarting = false;
+        await loop;
+      }
+      return answers;
+    }
+
+    // Twice: the copy starts in the replica's other name slot, then back in the first one.
+    for (const slot of [`${spec.name}-0-b`, `${spec.name}-0`]) {
+      const [before] = await replica();
+      const answers = await answersDuringRestart();
+      expect(answers.length).toBeGreaterThan(3);
+      expect(new Set(answers)).toEqual(new Set(['200 ndtest page']));
+      const after = await replica();
+      expect(after.map((c) => c.name)).toEqual([slot]);
+      expect(after[0]!.id).not.toBe(before!.id);
+    }
+    expect(await startedAt(spec.database!.name)).toBe(dbStarted);
     const observed = await running();
+    expect(observed.readyReplicas).toBe(1);
     expect(await get(observed.url!)).toBe('ndtest page\n');
   });
 

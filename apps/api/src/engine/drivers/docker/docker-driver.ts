@@ -17,7 +17,7 @@ import type { BackupManifest, TestRestoreResult } from '../../backup-parts';
 import { backupOnDocker, restoreOnDocker, testRestoreOnDocker } from './backup';
 import { DOCKER_LABELS } from './labels';
 import { applySpec, rolloutHooks, scaleReplicas, type DriverContext } from './converge';
-import { restartReplicas } from './rollout';
+import { restartReplicas } from './restart-replicas';
 import { EngineApi } from './engine-api';
 import { EngineClient, EngineError } from './engine-client';
 import { EdgeProxy, type EdgeOptions } from './edge/edge-proxy';
@@ -157,13 +157,14 @@ export class DockerDriver implements RuntimeDriver {
   }
 
   /**
-   * Restarts the application's replicas one by one (each ready before the next); the
-   * database, volumes and the setup task are left as they are.
+   * Replaces the application's replicas one by one, each by a copy that is ready before the
+   * old one stops (restart-replicas.ts); the database, volumes and setup task are kept.
    */
   restart(ref: ApplicationRef): Promise<void> {
     return this.serial(ref.deploymentId, async () => {
       const all = (await this.containers(ref)).values();
-      await restartReplicas(this.api, all, rolloutHooks(this.ctx, ref));
+      await restartReplicas(this.api, ref.name, all, rolloutHooks(this.ctx, ref));
+      await this.ctx.publish(ref);
     });
   }
 

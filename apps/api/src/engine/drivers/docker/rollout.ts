@@ -32,7 +32,7 @@ export interface RolloutHooks {
 
 const POLL_MS = 500;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const live = (c: ContainerInspect) => c.State.Running || c.State.Restarting;
+export const live = (c: ContainerInspect) => c.State.Running || c.State.Restarting;
 
 /** True once the container answers its readiness probe; false at the deadline. */
 export async function waitReady(api: EngineApi, id: string, timeoutMs: number): Promise<boolean> {
@@ -159,24 +159,12 @@ export async function rollReplicas(
 }
 
 /** Out of the routing table first, then stopped with the grace period (requests finish). */
-async function retire(api: EngineApi, cs: ContainerInspect[], hooks: RolloutHooks): Promise<void> {
+export async function retire(
+  api: EngineApi,
+  cs: ContainerInspect[],
+  hooks: RolloutHooks,
+): Promise<void> {
   if (!cs.length) return;
   await hooks.publish(new Set(cs.map(containerName)));
   for (const c of cs) await api.removeContainer(c.Id, live(c) ? STOP_GRACE_SECONDS : 0);
-}
-
-/** Restarts replicas one by one, each ready before the next: with two or more, no downtime. */
-export async function restartReplicas(
-  api: EngineApi,
-  existing: Iterable<ContainerInspect>,
-  hooks: RolloutHooks,
-): Promise<void> {
-  const all = [...replicasByIndex(existing).values()].flat().filter(live);
-  for (const c of all) {
-    const others = all.filter((o) => o !== c);
-    if (others.length) await hooks.publish(new Set([containerName(c)]));
-    await api.restartContainer(c.Id, STOP_GRACE_SECONDS);
-    if (others.length) await waitReady(api, c.Id, hooks.readyWaitMs);
-    await hooks.publish(new Set());
-  }
 }

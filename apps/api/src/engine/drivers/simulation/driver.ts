@@ -61,6 +61,7 @@ export class SimulationDriver implements RuntimeDriver {
       failure,
       cpuMilli: spec.app.cpuMilli,
       ramMb: spec.app.ramMb,
+      replacedPods: null,
     };
     const [existing] = await this.db
       .select()
@@ -116,7 +117,11 @@ export class SimulationDriver implements RuntimeDriver {
       return { phase: 'absent', pods: [], readyReplicas: 0, url: null, reason: null, images: [] };
     const now = new Date();
     const pods = simulatedPods({ ...row, now });
-    const readyReplicas = pods.filter((p) => p.ready && !p.name.includes('-db-')).length;
+    // Replaced pods count while they serve (their successors still starting), never beyond.
+    const readyReplicas = Math.min(
+      row.replicas,
+      pods.filter((p) => p.ready && !p.name.includes('-db-')).length,
+    );
     return {
       phase: row.failure ? 'failed' : readyReplicas === row.replicas ? 'running' : 'starting',
       pods,
@@ -139,13 +144,26 @@ export class SimulationDriver implements RuntimeDriver {
       .where(eq(simulatedApplications.deploymentId, ref.deploymentId));
   }
 
+  /**
+   * As the real runtimes do: every pod gets a successor, and the pods it replaces keep serving
+   * until the successors are ready, so the application stays RUNNING throughout.
+   */
   async restart(ref: ApplicationRef) {
+    await this.replacePods(ref, { keepServing: true });
+  }
+
+  private async replacePods(ref: ApplicationRef, opts: { keepServing: boolean }) {
     const row = await this.load(ref);
     if (!row) return;
     const now = new Date().toISOString();
+    const serving = opts.keepServing && !row.failure;
     await this.db
       .update(simulatedApplications)
-      .set({ podGeneration: row.podGeneration + 1, podStarts: row.podStarts.map(() => now) })
+      .set({
+        podGeneration: row.podGeneration + 1,
+        podStarts: row.podStarts.map(() => now),
+        replacedPods: serving ? { generation: row.podGeneration, starts: row.podStarts } : null,
+      })
       .where(eq(simulatedApplications.deploymentId, ref.deploymentId));
   }
 
@@ -153,7 +171,7 @@ export class SimulationDriver implements RuntimeDriver {
     const row = await this.load(ref);
     if (!row) return '';
     const now = new Date();
-    const lines = simulatedPods({ ...row, now })
+    const lines = simulatedPods({ ...row, replacedPods: null, now })
       .filter((p) => !p.name.includes('-db-'))
       .flatMap((pod, index) =>
         simulatedLogLines({
@@ -194,10 +212,13 @@ export class SimulationDriver implements RuntimeDriver {
     return writeSimulatedBackup(spec, dir);
   }
 
-  /** As a real restore does: the application's pods are replaced once the data is loaded. */
+  /**
+   * As a real restore does: the application is stopped while the data is loaded, then its
+   * pods start again (nothing serves the half-loaded data meanwhile).
+   */
   async restore(spec: ApplicationSpec, dir: string): Promise<void> {
     await checkSimulatedRestore(spec, dir);
-    await this.restart(spec);
+    await this.replacePods(spec, { keepServing: false });
   }
 
   async testRestore(spec: ApplicationSpec, dir: string): Promise<TestRestoreResult> {

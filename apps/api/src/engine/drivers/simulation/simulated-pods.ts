@@ -12,19 +12,26 @@ export function simulatedPods(opts: {
   name: string;
   podGeneration: number;
   podStarts: string[];
+  /** Pods a restart replaced: listed, serving, until every successor is ready. */
+  replacedPods?: { generation: number; starts: string[] } | null;
   now: Date;
   failure: string | null;
 }): PodState[] {
-  const pods: PodState[] = opts.podStarts.map((start, index) => {
-    const ready =
-      !opts.failure && opts.now.getTime() - new Date(start).getTime() >= SIMULATED_START_MS;
-    return {
-      name: simulatedPodName(opts.name, opts.podGeneration, index),
-      status: opts.failure ? 'Failed' : ready ? 'Running' : 'Pending',
-      ready,
-      restarts: 0,
-    };
-  });
+  const podsOf = (generation: number, starts: string[]): PodState[] =>
+    starts.map((start, index) => {
+      const ready =
+        !opts.failure && opts.now.getTime() - new Date(start).getTime() >= SIMULATED_START_MS;
+      return {
+        name: simulatedPodName(opts.name, generation, index),
+        status: opts.failure ? 'Failed' : ready ? 'Running' : 'Pending',
+        ready,
+        restarts: 0,
+      };
+    });
+  const pods = podsOf(opts.podGeneration, opts.podStarts);
+  const replaced = opts.replacedPods;
+  if (replaced && pods.some((p) => !p.ready))
+    pods.push(...podsOf(replaced.generation, replaced.starts));
   pods.push({ name: `${opts.name}-db-simule-0`, status: 'Running', ready: true, restarts: 0 });
   return pods;
 }
