@@ -11,7 +11,9 @@ import { findKubeConnection } from './drivers/kubernetes/kube-detect';
 import { SimulationDriver } from './drivers/simulation/driver';
 import { certificateLookup } from '../modules/certificates/lookup';
 import { applicationUrlFor, edgeChallengeSource, edgeRouteSource } from './edge-routes';
+import { kubernetesApplicationUrl } from './manifests/networking';
 import { hostnamePolicy } from './reserved-hosts';
+import type { ApplicationUrl } from './spec-for-deployment';
 
 interface EngineDeps {
   config: Config;
@@ -141,13 +143,19 @@ export function engineFor(choice: RuntimeChoice, deps: EngineDeps): EngineRuntim
     // Never serve, as a custom domain, a name the platform allocates itself.
     hostnames: hostnamePolicy(deps.config),
     ...(deps.config.engineLeaseMs ? { leaseMs: deps.config.engineLeaseMs } : {}),
-    // On docker the edge proxy decides the URL; WordPress is installed with exactly it.
+    // The URL the runtime serves each application at (docker: the edge proxy; Kubernetes: its
+    // Ingresses); WordPress is installed with exactly it, never http://localhost.
     ...(choice.runtime === 'docker'
       ? {
           applicationUrl: (row: { hostLabel: string; domain: string | null }) =>
             applicationUrlFor(row, deps.config.appsDomain, deps.config.edge),
         }
-      : {}),
+      : choice.runtime === 'kubernetes'
+        ? {
+            applicationUrl: (row: Parameters<ApplicationUrl>[0]) =>
+              kubernetesApplicationUrl(row, deps.config.kubernetes),
+          }
+        : {}),
   });
 }
 

@@ -15,7 +15,9 @@ export type CertificateLookup = (
 ) => Promise<{ certificatePem: string; privateKeyPem: string } | null>;
 
 /** The URL of an application as its runtime serves it (installed into WordPress as siteurl). */
-export type ApplicationUrl = (row: Pick<DeploymentRow, 'hostLabel' | 'domain'>) => string;
+export type ApplicationUrl = (
+  row: Pick<DeploymentRow, 'hostLabel' | 'domain' | 'certificateId'>,
+) => string | null;
 
 /**
  * The desired state of one application row as a runtime-neutral spec. Its custom domain is the

@@ -79,6 +79,25 @@ function ingressFor(
 }
 
 /**
+ * The URL users open for an application on Kubernetes, as its Ingresses serve it (the site URL
+ * WordPress is installed with): the custom domain when it is served (HTTPS with a stored
+ * certificate or cert-manager), else `<host label>.<APPS_DOMAIN>` (HTTPS unless APPS_DOMAIN has
+ * no TLS), else null: no Ingress, no public address.
+ */
+export function kubernetesApplicationUrl(
+  row: { hostLabel: string; domain: string | null; certificateId: string | null },
+  options: RenderOptions,
+): string | null {
+  if (row.domain) {
+    const tls = row.certificateId !== null || Boolean(options.clusterIssuer);
+    return `${tls ? 'https' : 'http'}://${hostName(row.domain)}`;
+  }
+  if (!options.appsDomain) return null;
+  const tls = (options.appsDomainTls ?? 'none') !== 'none';
+  return `${tls ? 'https' : 'http'}://${hostName(`${row.hostLabel}.${options.appsDomain}`)}`;
+}
+
+/**
  * `<host label>.<APPS_DOMAIN>`, every application's address. Its TLS: none, the ingress
  * controller's default (wildcard) certificate (a TLS entry without a Secret), or cert-manager.
  */
