@@ -80,7 +80,11 @@ async function main() {
       app.log.error('shutdown took longer than its bound: exiting now');
       process.exit(1);
     }, SHUTDOWN_BOUND_MS + 1000).unref();
-    await stopPlatform({ app, database, workers: [certificateWorker, backupWorker, domainClaimWorker] });
+    await stopPlatform({
+      app,
+      database,
+      workers: [certificateWorker, backupWorker, domainClaimWorker],
+    });
     process.exit(0);
   };
 
