@@ -1,3 +1,4 @@
+import { buildStatusView } from '@nuage/shared/status-display';
 import { useQuery } from '@tanstack/react-query';
 import { Boxes } from 'lucide-react';
 import { useState } from 'react';
@@ -17,11 +18,13 @@ import { BuildRow } from '@/features/builds/components/build-row';
 import { BuildStats } from '@/features/builds/components/build-stats';
 import { Pagination } from '@/features/builds/components/pagination';
 
+/** SPEC §2's status filter, worded as the badges of the list (one table, status-display). */
 const filters: { value: BuildStatusFilter; label: string }[] = [
   { value: 'all', label: 'Tous' },
-  { value: 'success', label: 'Succès' },
-  { value: 'failed', label: 'Échoué' },
-  { value: 'running', label: 'En cours' },
+  ...(['success', 'failed', 'running'] as const).map((value) => ({
+    value,
+    label: buildStatusView(value).label,
+  })),
 ];
 
 /** /built-images: the images prepared for the caller's applications, newest first. */

@@ -67,7 +67,8 @@ describe('/deployment/{id} of a code application (issue 13)', { timeout: 20_000 
     expect(await within(running).findByText('Step 3/7 : RUN npm ci')).toBeInTheDocument();
 
     const failed = within(builds).getByRole('listitem', { name: 'Build n° 1' });
-    expect(failed).toHaveTextContent('Échec');
+    // The words of SPEC §4 and of the built-images list, in red.
+    expect(within(failed).getByText('Échoué')).toHaveClass('bg-red-100');
     expect(failed).toHaveTextContent('La commande « npm run build » a échoué (code 1).');
     const done = within(builds).getByRole('listitem', { name: 'Build n° 2' });
     expect(view.api.callsTo('GET', '/builds/b2/logs')).toHaveLength(0);

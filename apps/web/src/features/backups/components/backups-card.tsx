@@ -1,6 +1,7 @@
 import type { Sauvegarde, SauvegardesApplication } from '@nuage/shared/backup-types';
+import { backupStatusView } from '@nuage/shared/status-display';
 import { useState } from 'react';
-import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { notify } from '@/lib/toast';
@@ -10,12 +11,6 @@ import { RestoreDialog } from './restore-dialog';
 
 const stamp = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
 const size = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
-
-const STATUS: Record<Sauvegarde['statut'], { label: string; tone: BadgeTone }> = {
-  running: { label: 'En cours', tone: 'blue' },
-  success: { label: 'Réussie', tone: 'green' },
-  failed: { label: 'Échouée', tone: 'red' },
-};
 
 export function formatBytes(bytes: number | null): string {
   if (bytes === null) return '—';
@@ -115,7 +110,9 @@ export function BackupsCard({
                 >
                   {stamp.format(new Date(b.date_debut))}
                 </time>
-                <Badge tone={STATUS[b.statut].tone}>{STATUS[b.statut].label}</Badge>
+                <Badge tone={backupStatusView(b.statut).tone}>
+                  {backupStatusView(b.statut).label}
+                </Badge>
                 <span className="text-slate-500 dark:text-slate-400">
                   {b.type === 'manual' ? 'Manuelle' : 'Planifiée'} · {formatBytes(b.taille_octets)}
                 </span>

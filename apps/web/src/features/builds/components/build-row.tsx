@@ -3,8 +3,8 @@ import {
   operationsSuccess,
   operationsTexts,
 } from '@nuage/shared/operations-messages';
-import { buildStatusLabels, codeAppTexts } from '@nuage/shared/code-app-texts';
-import { buildStatusView, type StatusView } from '@nuage/shared/status-display';
+import { codeAppTexts } from '@nuage/shared/code-app-texts';
+import { buildStatusView } from '@nuage/shared/status-display';
 import { GitBranch, GitCommitHorizontal, Copy } from 'lucide-react';
 import { StatusBadge } from '@/components/status/status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -30,13 +30,6 @@ async function copyImageUrl(reference: string) {
   }
 }
 
-/** SPEC §3's three statuses, plus a code build's waiting and cancelled states (issue 13). */
-function statusOf(status: string): StatusView {
-  if (status === 'queued') return { tone: 'grey', label: "En file d'attente" };
-  if (status === 'cancelled') return { tone: 'grey', label: buildStatusLabels.cancelled };
-  return buildStatusView(status);
-}
-
 /**
  * One row: application, project, kind (a build from Git or a template's image pull), status,
  * commit, repository, image:tag, duration, date, error; copy the image URL once it exists.
@@ -56,7 +49,7 @@ export function BuildRow({ build }: { build: BuiltImage }) {
           <h3 id={titleId} className="truncate font-semibold">
             {build.application_name}
           </h3>
-          <StatusBadge view={statusOf(build.status)} />
+          <StatusBadge view={buildStatusView(build.status)} />
           <Badge tone={build.kind === 'build' ? 'blue' : 'grey'}>
             {build.kind === 'build' ? codeAppTexts.buildKind : codeAppTexts.pullKind}
           </Badge>
