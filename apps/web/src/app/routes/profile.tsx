@@ -1,11 +1,11 @@
 import { PageHeader } from '@/components/ui/page-header';
+import { ApiTokensCard } from '@/features/api-tokens/components/api-tokens-card';
+import { BillingCard } from '@/features/billing/components/billing-card';
 import { AccountInfoCard } from '@/features/profile/components/account-info-card';
-import { ApiTokensCard } from '@/features/profile/components/api-tokens-card';
-import { BillingCard } from '@/features/profile/components/billing-card';
 import { DangerZoneCard } from '@/features/profile/components/danger-zone-card';
 import { ProfileDetailsCard } from '@/features/profile/components/profile-details-card';
-import { SecurityCard } from '@/features/profile/components/security-card';
-import { SessionsCard } from '@/features/profile/components/sessions-card';
+import { SecurityCard } from '@/features/security/components/security-card';
+import { SessionsCard } from '@/features/sessions/components/sessions-card';
 import { useUser } from '@/lib/auth';
 
 export default function ProfileRoute() {
