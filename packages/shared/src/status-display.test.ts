@@ -13,6 +13,7 @@ import {
   podStatusTone,
   podStatusView,
   projectApplicationStatusView,
+  projectHealthView,
 } from './status-display';
 
 describe('SPEC §4 deployment status in lists', () => {
@@ -164,6 +165,15 @@ describe('SPEC §4 pod, build and environment statuses', () => {
     ['failed', 'red', 'Échouée'],
   ])('backup %s reads %s %s', (status, tone, label) => {
     expect(backupStatusView(status)).toEqual({ tone, label });
+  });
+
+  it('reads a project as its worst application: failure, then work under way, else up', () => {
+    expect(projectHealthView({ red: 1, yellow: 2 })).toEqual({ tone: 'red', label: 'Incident' });
+    expect(projectHealthView({ red: 0, yellow: 2 })).toEqual({ tone: 'yellow', label: 'En cours' });
+    expect(projectHealthView({ red: 0, yellow: 0 })).toEqual({
+      tone: 'green',
+      label: 'Opérationnel',
+    });
   });
 
   it('reads an environment as ok only when active with its configuration written', () => {

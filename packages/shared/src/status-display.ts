@@ -105,6 +105,16 @@ export function projectApplicationStatusView(status: string | null | undefined):
   return { tone: 'grey', label: deploymentLabels[s] ?? 'Statut inconnu' };
 }
 
+/**
+ * A project at a glance on the status page, from the tones of its applications: any failure
+ * 'Incident' (red), anything under way 'En cours' (yellow), else 'Opérationnel' (green).
+ */
+export function projectHealthView(counts: { red: number; yellow: number }): StatusView {
+  if (counts.red > 0) return { tone: 'red', label: 'Incident' };
+  if (counts.yellow > 0) return { tone: 'yellow', label: 'En cours' };
+  return { tone: 'green', label: 'Opérationnel' };
+}
+
 /** SPEC §4 "Pod status": Running green, Failed red, else yellow (the label is the pod's phase). */
 export function podStatusTone(status: string | null | undefined): StatusTone {
   if (status === 'Running') return 'green';
