@@ -1,8 +1,18 @@
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const webSrc = path.join(path.dirname(fileURLToPath(import.meta.url)), 'apps/web/src');
+/** Every web feature folder, so a new feature is fenced off from the others without a line here. */
+const webFeatures = readdirSync(path.join(webSrc, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default defineConfig(
   globalIgnores([
@@ -31,16 +41,42 @@ export default defineConfig(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Features never import each other (bulletproof-react): shared pieces live in components/ or lib/.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // The web app's layers (bulletproof-react): pages in app/routes compose features; a feature
+    // never imports another feature nor a page; components/ and lib/ are shared by all and import
+    // neither. Imports are resolved (the `@/` alias included), so a relative path cannot slip by.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js'],
+          alias: { '@': [webSrc] },
+        }),
+      ],
+    },
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-unresolved': 'error',
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `${webSrc}/features/${feature}`,
+              from: `${webSrc}/features`,
+              except: [`./${feature}`],
+              message:
+                'A feature never imports another feature: move what several share to components/ or lib/, and compose features in a page (app/routes).',
+            })),
             {
-              group: ['../../*/**', '@/features/*/**'],
-              message: 'Une feature n’importe pas une autre feature.',
+              target: `${webSrc}/features`,
+              from: `${webSrc}/app`,
+              message: 'A feature never imports a page nor the app frame (app/).',
+            },
+            {
+              target: [`${webSrc}/components`, `${webSrc}/lib`],
+              from: [`${webSrc}/features`, `${webSrc}/app`],
+              message:
+                'components/ and lib/ are shared by every feature: they import no feature and nothing of app/.',
             },
           ],
         },

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import LandingPage from './features/landing/routes/landing';
+import LandingPage from '@/app/routes/landing';
 import './index.css';
 
 /**

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import LandingPage from './features/landing/routes/landing';
+import LandingPage from '@/app/routes/landing';
 
 /** Build-time only (see vite.config.ts): the landing page's HTML, hydrated by landing-entry. */
 export function render(): string {

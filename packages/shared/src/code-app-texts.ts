@@ -1,21 +1,6 @@
-import { buildTexts, type BuildStatus, type BuildTrigger } from './build-types';
+import { buildTexts, type BuildTrigger } from './build-types';
 
 /** The web app's texts for code applications (issue 13): builds, releases, webhook, variables. */
-export const buildStatusLabels: Record<Exclude<BuildStatus, 'queued'>, string> = {
-  running: 'En cours',
-  success: 'Réussi',
-  failed: 'Échec',
-  cancelled: 'Annulé',
-};
-
-/** 'En file d'attente (position 2)'; without a position, just 'En file d'attente'. */
-export function buildStatusLabel(status: BuildStatus, queuePosition: number | null): string {
-  if (status === 'queued') {
-    return queuePosition ? `En file d'attente (position ${queuePosition})` : "En file d'attente";
-  }
-  return buildStatusLabels[status];
-}
-
 export const buildTriggerLabels: Record<BuildTrigger, string> = {
   deploy: 'Premier déploiement',
   redeploy: 'Redéploiement manuel',

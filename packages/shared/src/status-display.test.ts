@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  backupStatusView,
   buildStatusView,
+  certificateStatusView,
   deploymentStatusLabel,
   detailStatusTone,
   environmentStatusView,
@@ -11,6 +13,7 @@ import {
   podStatusTone,
   podStatusView,
   projectApplicationStatusView,
+  projectHealthView,
 } from './status-display';
 
 describe('SPEC §4 deployment status in lists', () => {
@@ -132,9 +135,45 @@ describe('SPEC §4 pod, build and environment statuses', () => {
     ['success', 'green', 'Succès'],
     ['failed', 'red', 'Échoué'],
     ['running', 'yellow', 'En cours'],
-    ['queued', 'grey', 'queued'],
+    ['queued', 'grey', "En file d'attente"],
+    ['cancelled', 'grey', 'Annulé'],
+    ['mystery', 'grey', 'mystery'],
   ])('build %s reads %s %s', (status, tone, label) => {
     expect(buildStatusView(status)).toEqual({ tone, label });
+  });
+
+  it('says where a queued build waits, and only for a queued one', () => {
+    expect(buildStatusView('queued', 2)).toEqual({
+      tone: 'grey',
+      label: "En file d'attente (position 2)",
+    });
+    expect(buildStatusView('running', 2).label).toBe('En cours');
+  });
+
+  it.each([
+    ['Actif', 'green'],
+    ['Expiré', 'red'],
+    ['En cours de renouvellement', 'yellow'],
+    ['Échec', 'grey'],
+  ])('certificate %s reads as stored, %s', (statut, tone) => {
+    expect(certificateStatusView(statut)).toEqual({ tone, label: statut });
+  });
+
+  it.each([
+    ['running', 'blue', 'En cours'],
+    ['success', 'green', 'Réussie'],
+    ['failed', 'red', 'Échouée'],
+  ])('backup %s reads %s %s', (status, tone, label) => {
+    expect(backupStatusView(status)).toEqual({ tone, label });
+  });
+
+  it('reads a project as its worst application: failure, then work under way, else up', () => {
+    expect(projectHealthView({ red: 1, yellow: 2 })).toEqual({ tone: 'red', label: 'Incident' });
+    expect(projectHealthView({ red: 0, yellow: 2 })).toEqual({ tone: 'yellow', label: 'En cours' });
+    expect(projectHealthView({ red: 0, yellow: 0 })).toEqual({
+      tone: 'green',
+      label: 'Opérationnel',
+    });
   });
 
   it('reads an environment as ok only when active with its configuration written', () => {

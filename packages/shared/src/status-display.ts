@@ -105,6 +105,16 @@ export function projectApplicationStatusView(status: string | null | undefined):
   return { tone: 'grey', label: deploymentLabels[s] ?? 'Statut inconnu' };
 }
 
+/**
+ * A project at a glance on the status page, from the tones of its applications: any failure
+ * 'Incident' (red), anything under way 'En cours' (yellow), else 'Opérationnel' (green).
+ */
+export function projectHealthView(counts: { red: number; yellow: number }): StatusView {
+  if (counts.red > 0) return { tone: 'red', label: 'Incident' };
+  if (counts.yellow > 0) return { tone: 'yellow', label: 'En cours' };
+  return { tone: 'green', label: 'Opérationnel' };
+}
+
 /** SPEC §4 "Pod status": Running green, Failed red, else yellow (the label is the pod's phase). */
 export function podStatusTone(status: string | null | undefined): StatusTone {
   if (status === 'Running') return 'green';
@@ -125,18 +135,62 @@ export function podStatusView(status: string | null | undefined): StatusView {
   return { tone: podStatusTone(status), label: podLabels[status ?? ''] ?? (status || 'Inconnu') };
 }
 
-/** SPEC §4 "Build status": success 'Succès', failed 'Échoué', running 'En cours'. */
-export function buildStatusView(status: string | null | undefined): StatusView {
-  switch (norm(status)) {
-    case 'success':
-      return { tone: 'green', label: 'Succès' };
-    case 'failed':
-      return { tone: 'red', label: 'Échoué' };
-    case 'running':
-      return { tone: 'yellow', label: 'En cours' };
-    default:
-      return { tone: 'grey', label: status ? String(status) : 'Statut inconnu' };
+/**
+ * SPEC §4 "Build status": success 'Succès', failed 'Échoué', running 'En cours'; a code build
+ * also waits in a queue or is cancelled (issue 13). The one table for every build badge and
+ * the built-images filter.
+ */
+const buildViews: Record<string, StatusView> = {
+  queued: { tone: 'grey', label: "En file d'attente" },
+  running: { tone: 'yellow', label: 'En cours' },
+  success: { tone: 'green', label: 'Succès' },
+  failed: { tone: 'red', label: 'Échoué' },
+  cancelled: { tone: 'grey', label: 'Annulé' },
+};
+
+/** A build's badge; a queued build with its place in the queue says it ('position 2'). */
+export function buildStatusView(
+  status: string | null | undefined,
+  queuePosition: number | null = null,
+): StatusView {
+  const s = norm(status);
+  if (s === 'queued' && queuePosition) {
+    return { tone: 'grey', label: `En file d'attente (position ${queuePosition})` };
   }
+  return buildViews[s] ?? { tone: 'grey', label: status ? String(status) : 'Statut inconnu' };
+}
+
+/**
+ * SPEC §4 "Certificate status": Actif green, Expiré red, En cours de renouvellement yellow (its
+ * icon spins), any other value (Échec…) grey. The stored value is already the French label.
+ */
+export function certificateStatusView(statut: string | null | undefined): StatusView {
+  switch (statut) {
+    case 'Actif':
+      return { tone: 'green', label: statut };
+    case 'Expiré':
+      return { tone: 'red', label: statut };
+    case 'En cours de renouvellement':
+      return { tone: 'yellow', label: statut };
+    default:
+      return { tone: 'grey', label: statut || 'Statut inconnu' };
+  }
+}
+
+/**
+ * A backup or a restore (SPEC gives no label): running blue, success 'Réussie' green, failed
+ * 'Échouée' red (feminine: « la sauvegarde », « la restauration »).
+ */
+const backupViews: Record<string, StatusView> = {
+  running: { tone: 'blue', label: 'En cours' },
+  success: { tone: 'green', label: 'Réussie' },
+  failed: { tone: 'red', label: 'Échouée' },
+};
+
+export function backupStatusView(status: string | null | undefined): StatusView {
+  return (
+    backupViews[norm(status)] ?? { tone: 'grey', label: status ? String(status) : 'Statut inconnu' }
+  );
 }
 
 /**

@@ -14,27 +14,27 @@ export const routes: RouteObject[] = [
     element: <SessionExpiryRedirect />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
-      { path: '/', ...lazy(() => import('@/features/landing/routes/landing')) },
+      { path: '/', ...lazy(() => import('./routes/landing')) },
       {
         path: '/invitations/:token',
-        ...lazy(() => import('@/features/invitations/routes/invitation')),
+        ...lazy(() => import('./routes/invitation')),
       },
       {
         element: <RequireGuest />,
         children: [
-          { path: '/login', ...lazy(() => import('@/features/auth/routes/login')) },
-          { path: '/register', ...lazy(() => import('@/features/auth/routes/register')) },
+          { path: '/login', ...lazy(() => import('./routes/auth/login')) },
+          { path: '/register', ...lazy(() => import('./routes/auth/register')) },
           {
             path: '/verify-account',
-            ...lazy(() => import('@/features/auth/routes/verify-account')),
+            ...lazy(() => import('./routes/auth/verify-account')),
           },
           {
             path: '/forgot-password',
-            ...lazy(() => import('@/features/auth/routes/forgot-password')),
+            ...lazy(() => import('./routes/auth/forgot-password')),
           },
           {
             path: '/reset-password',
-            ...lazy(() => import('@/features/auth/routes/reset-password')),
+            ...lazy(() => import('./routes/auth/reset-password')),
           },
         ],
       },
@@ -47,53 +47,51 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: '/dashboard',
-                ...lazy(() => import('@/features/dashboard/routes/dashboard')),
+                ...lazy(() => import('./routes/dashboard')),
               },
               {
                 path: '/deployments',
-                ...lazy(() => import('@/features/deploy/routes/deploy-wizard')),
+                ...lazy(() => import('./routes/deploy/deploy-wizard')),
               },
-              { path: '/deploy', ...lazy(() => import('@/features/deploy/routes/deploy-wizard')) },
+              { path: '/deploy', ...lazy(() => import('./routes/deploy/deploy-wizard')) },
               {
                 path: '/projects',
-                ...lazy(() => import('@/features/projects/routes/projects-list')),
+                ...lazy(() => import('./routes/projects/projects-list')),
               },
               {
                 path: '/projects/:projectId',
-                ...lazy(() => import('@/features/projects/routes/project-detail')),
+                ...lazy(() => import('./routes/projects/project-detail')),
               },
               {
                 path: '/projects/:projectId/audit',
-                ...lazy(() => import('@/features/audit/routes/project-audit')),
+                ...lazy(() => import('./routes/projects/project-audit')),
               },
               {
                 path: '/environments/:projectId',
-                ...lazy(() => import('@/features/environments/routes/environments')),
+                ...lazy(() => import('./routes/environments/environments')),
               },
               {
                 path: '/deployments/:environmentId',
-                ...lazy(() => import('@/features/environment-apps/routes/environment-apps')),
+                ...lazy(() => import('./routes/environments/environment-apps')),
               },
               {
                 path: '/deployment/:deploymentId',
-                ...lazy(() => import('@/features/deployment-detail/routes/deployment-detail')),
+                ...lazy(() => import('./routes/deployment-detail/deployment-detail')),
               },
               {
                 path: '/project/:projectId/applications',
-                ...lazy(
-                  () => import('@/features/project-applications/routes/project-applications'),
-                ),
+                ...lazy(() => import('./routes/projects/project-applications')),
               },
-              { path: '/status', ...lazy(() => import('@/features/status/routes/status')) },
+              { path: '/status', ...lazy(() => import('./routes/status')) },
               {
                 path: '/certificates',
-                ...lazy(() => import('@/features/certificates/routes/certificates')),
+                ...lazy(() => import('./routes/certificates/certificates')),
               },
               {
                 path: '/built-images',
-                ...lazy(() => import('@/features/built-images/routes/built-images')),
+                ...lazy(() => import('./routes/built-images')),
               },
-              { path: '/profile', ...lazy(() => import('@/features/profile/routes/profile')) },
+              { path: '/profile', ...lazy(() => import('./routes/profile')) },
             ],
           },
         ],

@@ -8,19 +8,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { certificateStatuses } from '@nuage/shared/certificate-types';
 import { createdAt, timestamptz } from './columns';
 import { projects } from './projects';
 import { users } from './users';
 
 export const certificateTypes = ['letsencrypt', 'custom'] as const;
-/** SPEC §3 statuses, stored as shown. */
-export const certificateStatuses = [
-  'Actif',
-  'Expiré',
-  'En cours de renouvellement',
-  'Échec',
-] as const;
-export type CertificateStatus = (typeof certificateStatuses)[number];
 
 /**
  * A TLS certificate of a project: uploaded ('Personnalisé') or ordered from an ACME authority

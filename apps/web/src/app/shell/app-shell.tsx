@@ -2,12 +2,12 @@ import { LogOut, Menu, User, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { cn } from '@/components/ui/cn';
-import { PlatformProblems } from '@/components/platform-problems';
-import { SimulationBanner } from '@/components/simulation-banner';
 import { Logo } from '@/components/ui/logo';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { useAuth, useUser } from '@/lib/auth';
 import { navLinks } from './nav-links';
+import { PlatformProblems } from './platform-problems';
+import { SimulationBanner } from './simulation-banner';
 import { UserMenu } from './user-menu';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>

@@ -40,7 +40,7 @@ describe('BuildLogs', () => {
     expect(screen.getByRole('button', { name: 'Annuler' })).toBeInTheDocument();
 
     feed.end(buildBuild({ status: 'success', duration_seconds: 42 }));
-    expect(await screen.findByText('Réussi')).toBeInTheDocument();
+    expect(await screen.findByText('Succès')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Annuler' })).not.toBeInTheDocument();
     expect(onEnd).toHaveBeenCalledWith(expect.objectContaining({ status: 'success' }));
   });
@@ -63,7 +63,7 @@ describe('BuildLogs', () => {
 
     second.log(2, 'added 120 packages').log(3, 'npm run build').log(4, 'vite v5 building…');
     second.end(buildBuild({ status: 'success' }));
-    expect(await screen.findByText('Réussi')).toBeInTheDocument();
+    expect(await screen.findByText('Succès')).toBeInTheDocument();
     expect(shownLines()).toEqual([
       'npm ci',
       'added 120 packages',

@@ -3,7 +3,7 @@ import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, type InputProps } from '@/components/ui/input';
-import { useCoveringCertificates } from '@/lib/project-certificates';
+import { useCoveringCertificates } from './project-certificates';
 
 type Props = SelectHTMLAttributes<HTMLSelectElement> & {
   projectId: string;

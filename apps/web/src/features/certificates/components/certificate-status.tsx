@@ -1,5 +1,5 @@
 import type { Certificate } from '@nuage/shared/certificate-types';
-import type { StatusView } from '@nuage/shared/status-display';
+import { certificateStatusView } from '@nuage/shared/status-display';
 import { Loader2, ShieldAlert, ShieldCheck, ShieldX, type LucideIcon } from 'lucide-react';
 import { StatusBadge } from '@/components/status/status-badge';
 import { cn } from '@/components/ui/cn';
@@ -12,26 +12,16 @@ const iconColours = {
   blue: 'text-blue-600 dark:text-blue-400',
 } as const;
 
-/**
- * SPEC §4 "Certificate status": Actif green, Expiré red, En cours de renouvellement yellow
- * (its icon spins), any other value (Échec…) grey. The label is the server's value.
- */
-export function certificateStatusView(statut: string): StatusView & { icon: LucideIcon } {
-  switch (statut) {
-    case 'Actif':
-      return { tone: 'green', label: statut, icon: ShieldCheck };
-    case 'Expiré':
-      return { tone: 'red', label: statut, icon: ShieldX };
-    case 'En cours de renouvellement':
-      return { tone: 'yellow', label: statut, icon: Loader2 };
-    default:
-      return { tone: 'grey', label: statut || 'Statut inconnu', icon: ShieldAlert };
-  }
-}
+/** The icon of each certificate status; its colour is the shared status table's tone. */
+const icons: Record<string, LucideIcon> = {
+  Actif: ShieldCheck,
+  Expiré: ShieldX,
+  'En cours de renouvellement': Loader2,
+};
 
 export function CertificateStatusIcon({ certificate }: { certificate: Certificate }) {
   const view = certificateStatusView(certificate.statut);
-  const Icon = view.icon;
+  const Icon = icons[certificate.statut] ?? ShieldAlert;
   const spinning = certificate.statut === 'En cours de renouvellement';
   return (
     <Icon

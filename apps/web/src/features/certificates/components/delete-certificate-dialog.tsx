@@ -1,8 +1,8 @@
 import type { Certificate } from '@nuage/shared/certificate-types';
 import { certificateErrors, certificateSuccess } from '@nuage/shared/messages';
-import { failureMessage } from '@/components/failure-message';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Notice } from '@/components/ui/notice';
+import { failureMessage } from '@/lib/failure-message';
 import { notify } from '@/lib/toast';
 import { useDeleteCertificate } from '../api/delete-certificate';
 

@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { failureMessage } from '@/components/failure-message';
 import { ApiError } from '@/lib/api-client';
+import { failureMessage } from '@/lib/failure-message';
 
 /**
  * A refused save: each 422 issue whose `loc` names one of the form's `fields` is shown under

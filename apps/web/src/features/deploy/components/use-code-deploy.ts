@@ -1,12 +1,12 @@
 import { deploySuccess } from '@nuage/shared/messages';
 import { deployMessages } from '@nuage/shared/schemas/deployments';
 import { useState } from 'react';
-import { deployFailureMessage } from '@/components/quota/deploy-error';
 import { quotaErrorOf, type QuotaErrorDetail } from '@/components/quota/quota-error';
 import { ApiError, messageFromDetail } from '@/lib/api-client';
 import { useDeployCode, type DeployCodeBody } from '@/lib/deploy-code';
 import { notify } from '@/lib/toast';
 import { placeIssues } from './code-deploy-issues';
+import { deployFailureMessage } from './deploy-error';
 import type { DeployState } from './use-deploy-flow';
 import type { WizardForm } from './wizard-form';
 

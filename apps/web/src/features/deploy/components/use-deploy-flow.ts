@@ -2,10 +2,10 @@ import { deploySuccess } from '@nuage/shared/messages';
 import type { DeployErpInput } from '@nuage/shared/schemas/deployments';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { deployFailureMessage } from '@/components/quota/deploy-error';
 import { quotaErrorOf, type QuotaErrorDetail } from '@/components/quota/quota-error';
-import { notify } from '@/lib/toast';
 import { useDeployApplication } from '@/lib/deploy-application';
+import { notify } from '@/lib/toast';
+import { deployFailureMessage } from './deploy-error';
 
 /** SPEC §9: the wizard leaves for the environment 2000 ms after a successful deploy. */
 export const REDIRECT_AFTER_DEPLOY_MS = 2000;

@@ -1,12 +1,13 @@
 import type { Environment } from '@nuage/shared/api-types';
 import { environmentTypeLabels } from '@nuage/shared/schemas/environments';
+import { environmentStatusView } from '@nuage/shared/status-display';
 import { ArrowRight, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { StatusBadge } from '@/components/status/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
-import { EnvironmentStatusBadge } from './environment-status';
 
 /** One environment: type, status, namespace; its deployments; edit and delete for developers. */
 export function EnvironmentCard({
@@ -30,7 +31,7 @@ export function EnvironmentCard({
           </h2>
           <Badge tone="blue">{environmentTypeLabels[environment.type]}</Badge>
         </div>
-        <EnvironmentStatusBadge status={environment.status} />
+        <StatusBadge view={environmentStatusView(environment.status)} />
         {environment.status.status === 'failed' && environment.status.message && (
           <p className="text-sm text-red-600 dark:text-red-400">{environment.status.message}</p>
         )}

@@ -1,6 +1,6 @@
 import type { DashboardResponse } from '@nuage/shared/dashboard-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dashboardQueryKey } from '@/components/dashboard-data/get-dashboard';
+import { dashboardQueryKey } from '@/lib/dashboard-query';
 import { patchApplication } from '../components/patch-dashboard';
 import { detailOrNull } from './get-deployment-detail';
 import { notifyRefreshFailure } from './refresh-failure';

@@ -5,8 +5,8 @@ import type {
   DashboardResponse,
 } from '@nuage/shared/dashboard-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dashboardQueryKey } from '@/components/dashboard-data/get-dashboard';
 import { api } from '@/lib/api-client';
+import { dashboardQueryKey } from '@/lib/dashboard-query';
 import { patchEnvironment } from '../components/patch-dashboard';
 import { detailOrNull, isGone } from './get-deployment-detail';
 import { notifyRefreshFailure } from './refresh-failure';

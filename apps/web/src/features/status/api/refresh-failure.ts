@@ -1,5 +1,5 @@
 import { operationsErrors } from '@nuage/shared/operations-messages';
-import { failureMessage } from '@/components/failure-message';
+import { failureMessage } from '@/lib/failure-message';
 import { notify } from '@/lib/toast';
 
 /** SPEC §8 "Status load": the server's detail, else 'Status indisponible'. */

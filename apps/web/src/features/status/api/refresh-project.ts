@@ -1,8 +1,8 @@
 import type { Environment, Project } from '@nuage/shared/api-types';
 import type { DashboardProject, DashboardResponse } from '@nuage/shared/dashboard-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dashboardQueryKey } from '@/components/dashboard-data/get-dashboard';
 import { api } from '@/lib/api-client';
+import { dashboardQueryKey } from '@/lib/dashboard-query';
 import { patchProject } from '../components/patch-dashboard';
 import { isGone } from './get-deployment-detail';
 import { environmentApplications } from './refresh-environment';

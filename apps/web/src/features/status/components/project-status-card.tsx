@@ -1,18 +1,11 @@
 import type { DashboardProject } from '@nuage/shared/dashboard-types';
-import type { StatusView } from '@nuage/shared/status-display';
+import { projectHealthView } from '@nuage/shared/status-display';
 import { StatusBadge } from '@/components/status/status-badge';
 import { Card } from '@/components/ui/card';
 import { useRefreshProject } from '../api/refresh-project';
 import { EnvironmentStatusCard } from './environment-status-card';
 import { RefreshButton } from './refresh-button';
-import { toneCounts, type ToneCounts } from './tone-counts';
-
-/** The project at a glance: any failure is red, anything under way yellow, else green. */
-export function projectHealth(counts: ToneCounts): StatusView {
-  if (counts.red > 0) return { tone: 'red', label: 'Incident' };
-  if (counts.yellow > 0) return { tone: 'yellow', label: 'En cours' };
-  return { tone: 'green', label: 'Opérationnel' };
-}
+import { toneCounts } from './tone-counts';
 
 export function ProjectStatusCard({ project }: { project: DashboardProject }) {
   const refresh = useRefreshProject();
@@ -25,7 +18,7 @@ export function ProjectStatusCard({ project }: { project: DashboardProject }) {
           <h2 id={titleId} className="min-w-0 truncate text-lg font-semibold">
             {project.nom}
           </h2>
-          <StatusBadge view={projectHealth(toneCounts(apps))} />
+          <StatusBadge view={projectHealthView(toneCounts(apps))} />
           <p className="text-sm text-slate-500 dark:text-slate-400">
             {project.environments.length} environnement
             {project.environments.length > 1 ? 's' : ''} · {apps.length} application

@@ -1,0 +1,81 @@
+import { dashboardUsage } from '@nuage/shared/dashboard-usage';
+import { operationsErrors, operationsSuccess } from '@nuage/shared/operations-messages';
+import { useQuery } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { useMemo } from 'react';
+import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { BackupFailures } from '@/features/dashboard/components/backup-failures';
+import { CostsCard } from '@/features/dashboard/components/costs-card';
+import { OverviewCard } from '@/features/dashboard/components/overview-card';
+import { QuickActions } from '@/features/dashboard/components/quick-actions';
+import { UsageCard } from '@/features/dashboard/components/usage-card';
+import { useUser } from '@/lib/auth';
+import { dashboardQueryOptions } from '@/lib/dashboard-query';
+import { notify } from '@/lib/toast';
+
+/**
+ * /dashboard. Everything below the quick actions comes from one read, GET /dashboard, so the
+ * page costs the same few requests whatever the number of applications (not SPEC §7's
+ * per-level loading).
+ */
+export default function DashboardRoute() {
+  const user = useUser();
+  const dashboard = useQuery(dashboardQueryOptions(operationsErrors.dashboardLoad));
+  const usage = useMemo(
+    () => (dashboard.data ? dashboardUsage(dashboard.data.projects) : null),
+    [dashboard.data],
+  );
+
+  const refresh = async () => {
+    const result = await dashboard.refetch();
+    if (result.isSuccess) notify.success(operationsSuccess.dashboardRefreshed);
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={`Bienvenue, ${user.prenom} !`}
+        description="Voici un aperçu de vos projets et de vos déploiements."
+        actions={
+          <Button
+            variant="outline"
+            onClick={refresh}
+            loading={dashboard.isFetching && !dashboard.isPending}
+            loadingText="Actualisation..."
+          >
+            <RefreshCw className="size-4" aria-hidden="true" /> Actualiser
+          </Button>
+        }
+      />
+      {dashboard.data && <BackupFailures failures={dashboard.data.sauvegardes_en_echec} />}
+      <QuickActions />
+      <div
+        className="grid grid-cols-1 gap-6 lg:grid-cols-2"
+        data-testid={dashboard.isSuccess ? 'dashboard-ready' : undefined}
+      >
+        <CostsCard
+          costs={dashboard.data?.costs}
+          loading={dashboard.isPending}
+          error={dashboard.isError ? dashboard.error : null}
+          onRetry={() => void dashboard.refetch()}
+        />
+        {dashboard.isPending ? (
+          <div className="flex items-center justify-center py-10 text-blue-600">
+            <Spinner />
+          </div>
+        ) : dashboard.isError ? (
+          <LoadError
+            message={operationsErrors.dashboardLoad}
+            onRetry={() => void dashboard.refetch()}
+          />
+        ) : (
+          <OverviewCard totals={dashboard.data.totals} />
+        )}
+      </div>
+      {usage && <UsageCard usage={usage} />}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { BuildsCard } from '@/features/builds/components/builds-card';
+import { EnvVarsCard } from '@/features/env-vars/components/env-vars-card';
+import { ReleasesCard } from '@/features/releases/components/releases-card';
+import { SourceCard } from '@/features/source/components/source-card';
+import { WebhookCard } from '@/features/source/components/webhook-card';
+import type { DeploymentDetail } from '@/lib/deployment-query';
+
+/** What a code application's page adds (issue 13): source, builds, releases, variables, webhook. */
+export function CodeAppSections({
+  deployment,
+  canManage,
+}: {
+  deployment: DeploymentDetail;
+  canManage: boolean;
+}) {
+  return (
+    <>
+      <SourceCard deployment={deployment} canManage={canManage} />
+      <BuildsCard deploymentId={deployment.id} canManage={canManage} />
+      <ReleasesCard
+        deploymentId={deployment.id}
+        canManage={canManage}
+        rolloutState={[
+          deployment.current_release?.id ?? 'none',
+          deployment.rollout_pending ? 'pending' : 'settled',
+          deployment.rollout_error ?? '',
+        ].join('|')}
+      />
+      <EnvVarsCard deploymentId={deployment.id} canManage={canManage} />
+      <WebhookCard deploymentId={deployment.id} canManage={canManage} />
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { isActiveStatus } from '@nuage/shared/status-display';
+import type { DeploymentDetail } from '@/lib/deployment-query';
+
+/**
+ * Whether the application has reached a state that will not change by itself: failed, or up
+ * with every pod running and ready and at least one per replica (the list also holds the
+ * database's pod). Until then the page keeps reading it.
+ */
+export function isSettled(
+  d: Pick<DeploymentDetail, 'statut_deploiement' | 'replicas' | 'pods_status' | 'rollout_pending'> &
+    Partial<Pick<DeploymentDetail, 'alerte_restauration'>>,
+) {
+  // Held for a restore that failed: nothing changes until the user retries it or deletes it.
+  if (d.alerte_restauration?.statut === 'failed') return true;
+  // A release built but not yet serving (or refused): its outcome is still to come.
+  if (d.rollout_pending) return false;
+  if (d.statut_deploiement.toUpperCase() === 'FAILED') return true;
+  if (!isActiveStatus(d.statut_deploiement)) return false;
+  return (
+    d.pods_status.length >= d.replicas &&
+    d.pods_status.every((p) => p.status === 'Running' && p.ready)
+  );
+}
