@@ -1,3 +1,4 @@
+import { validation } from '@nuage/shared/messages';
 import { domainMessages } from '@nuage/shared/schemas/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,9 @@ import type { Environment } from '@nuage/shared/api-types';
  * IP address that reached an Ingress host…) is refused there as on the template deploy and the
  * edit, with the same French message, and nothing is written.
  */
+/** A NUL character is refused before any field rule, by the guard every text goes through. */
+const nulDomain = 'a.exemple.test\u0000';
+
 const hostile = [
   'evil.test\nINJECTED: x',
   'a.test\r\nX-Injected: 1',
@@ -42,7 +46,6 @@ const hostile = [
   'a..exemple.test',
   'exemple',
   'https://a.exemple.test',
-  'a.exemple.test\u0000',
   'café.exemple.sn',
   'a.exemple.123',
 ];
@@ -91,6 +94,28 @@ describe('the domain of an application, on every route', () => {
       expect(await rowsInEnvironment()).toBe(before);
     },
   );
+
+  it('refuses a domain holding a NUL character on every route with the text guard message', async () => {
+    const before = await rowsInEnvironment();
+    const dev = team.developer.token;
+    const message = validation.invalidCharacters;
+    expectIssue(
+      await postCode(t, dev, env.id, codeBody({ nom_domaine: nulDomain })),
+      ['body', 'nom_domaine'],
+      message,
+    );
+    expectIssue(
+      await postDeploy(t, dev, env.id, erpBody({ nom_domaine: nulDomain })),
+      ['body', 'nom_domaine'],
+      message,
+    );
+    expectIssue(
+      await putDeployment(t, dev, appId, { nom_de_domaine: nulDomain }),
+      ['body', 'nom_de_domaine'],
+      message,
+    );
+    expect(await rowsInEnvironment()).toBe(before);
+  });
 
   it('stores a valid domain normalised (case, spaces, trailing dot) on the code deploy too', async () => {
     const res = await postCode(
