@@ -97,7 +97,7 @@ export async function startEmbeddedPostgres(
     });
   } else if (existingVersion.trim() !== binaries.majorVersion) {
     throw new EmbeddedPostgresError(
-      `${clusterDir} holds a PostgreSQL ${existingVersion.trim()} cluster and this version of NuageDeploy embeds PostgreSQL ${binaries.majorVersion}: keep the previous version running, or move the data over (see "Upgrading the embedded database" in the README).`,
+      `${clusterDir} holds a PostgreSQL ${existingVersion.trim()} cluster and this version of NuageDeploy embeds PostgreSQL ${binaries.majorVersion}: keep the previous version running, or move the data over (see "Upgrading the embedded database" in docs/embedded-database.md).`,
     );
   }
 
