@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
+import { LongestFirstSequencer } from './vitest.sequencer';
 
 // Files that replace a module with vi.mock need a module graph of their own: the importers the
 // other files of a shared worker already loaded would keep the real module.
@@ -68,11 +69,12 @@ const noDatabaseApiFiles = [
 
 export default defineConfig({
   test: {
-    // Vitest's default on 2 cores is a single worker (cores - 1): API files then wait on
-    // PostgreSQL, argon2 and Podman one after the other. Two overlap those waits (measured: 10
-    // API files, 417 s with one worker against 312 s with two). The e2e project runs
-    // after them, two files at a time (its own block below).
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // Vitest's default on 2 cores is a single worker (cores - 1), but most files spend their
+    // time waiting on PostgreSQL, Podman or Chromium: one worker more than cores overlaps those
+    // waits (bench/RESULTS.md, "Test suite"). TEST_WORKERS overrides it.
+    maxWorkers: Number(process.env.TEST_WORKERS) || os.availableParallelism() + 1,
+    // The files that run for minutes start first (vitest.sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
@@ -121,12 +123,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Two files at a time: each has its own server, port, DATA_DIR, Podman name prefix and
+          // Beside the unit files: each has its own server, port, DATA_DIR, Podman name prefix and
           // Chromium (in a network namespace of its own, helpers/browser.ts), and much of a file's
-          // time is spent waiting on Podman, builds and polling. After the unit projects (a group
-          // of its own), so their CPU-bound files and these do not share the 2 cores.
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          // time is spent waiting on Podman, builds and polling, time the unit files use.
         },
       },
     ],
