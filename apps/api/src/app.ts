@@ -18,7 +18,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerSpa } from './http/spa';
 import type { ImageBuilder } from './engine/builds/builder';
 import type { EngineRuntime } from './engine/create-engine';
-import { simulationEngine } from './engine/select-runtime';
+import { simulationEngine } from './startup/select-runtime';
 import { AccessTokens } from './lib/access-token';
 import { registerRequestScope } from './http/request-scope';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -27,6 +27,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { registerRouteAudit } from './modules/audit/route-audit';
 import { registerTokenUseAudit } from './modules/audit/token-use';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes';
+import { credentialLookups } from './modules/sessions/credential-lookups';
 import { sessionRoutes } from './modules/sessions/routes';
 import { apiTokenRoutes } from './modules/tokens/routes';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -150,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerTokenUseAudit(app, ctx);
   await registerOpenApi(app);
   await app.register(rateLimit, { global: false });
-  await app.register(authenticatePlugin, { ctx });
+  await app.register(authenticatePlugin, { ctx, lookups: credentialLookups(ctx) });
 
   await app.register(
     async (api) => {

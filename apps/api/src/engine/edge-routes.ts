@@ -1,5 +1,4 @@
 import { asc, gt } from 'drizzle-orm';
-import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { acmeChallenges } from '../db/schema/certificates';
 import { deployments } from '../db/schema/deployments';
@@ -8,6 +7,7 @@ import type {
   EdgeRouteInfo,
   EdgeRouteSource,
 } from './drivers/docker/edge/routes';
+import type { EdgeOptions } from './drivers/docker/edge/edge-proxy';
 import { localUrl } from './drivers/docker/edge/routes';
 import { scopeCertificatesToOwnHosts, type ProjectRoute } from './edge-certificate-scope';
 import { platformHostname } from './hostnames';
@@ -28,7 +28,7 @@ import type { CertificateLookup } from './spec-for-deployment';
  * application_url is the custom domain when set, else the platform hostname.
  */
 
-type Ports = Pick<Config['edge'], 'httpPort' | 'httpsPort'>;
+type Ports = Pick<EdgeOptions, 'httpPort' | 'httpsPort'>;
 
 const withPort = (scheme: 'http' | 'https', host: string, port: number) =>
   `${scheme}://${host}${port === (scheme === 'http' ? 80 : 443) ? '' : `:${port}`}`;
@@ -49,7 +49,7 @@ export function applicationUrlFor(
 export function edgeRouteSource(
   db: Database,
   certificates: CertificateLookup,
-  config: Pick<Config, 'appsDomain' | 'publicUrl' | 'edge'>,
+  config: { appsDomain: string | undefined; publicUrl: string; edge: Ports },
 ): EdgeRouteSource {
   const policy = hostnamePolicy(config);
   return async () => {

@@ -2,7 +2,7 @@ import { domainMessages } from '@nuage/shared/schemas/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployments } from '../db/schema/deployments';
-import { certificateLookup } from '../modules/certificates/lookup';
+import { certificateLookup } from './certificate-lookup';
 import {
   deploymentRow,
   erpBody,

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/client';
 import { deployments, type DeploymentStatus } from '../db/schema/deployments';
-import { withEvent } from '../modules/deployments/events';
+import { withEvent } from '../db/deployment-events';
 import { backoffMs, OBSERVE_EVERY_MS } from './backoff';
 import {
   preparationsCarriedBy,

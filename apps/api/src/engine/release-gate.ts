@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { deployments } from '../db/schema/deployments';
 import { releases } from '../db/schema/releases';
-import { withEvent } from '../modules/deployments/events';
+import { withEvent } from '../db/deployment-events';
 import { OBSERVE_EVERY_MS } from './backoff';
 import type { ReleaseNotReadyError } from './driver';
 import type { DeploymentRow } from './spec-for-deployment';

@@ -1,10 +1,20 @@
 import { deployments } from '../db/schema/deployments';
-import { withEvent } from '../modules/deployments/events';
-import type { ApplicationObservation } from './driver';
-import type { ApplicationReconcilerDeps } from './reconcile-application';
+import { withEvent } from '../db/deployment-events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../db/client';
+import type { ApplicationSpecs } from './application-specs';
+import type { ApplicationObservation, RuntimeDriver } from './driver';
 import type { ApplicationRef } from './spec';
 import type { DeploymentRow } from './spec-for-deployment';
 import type { SQL } from 'drizzle-orm';
+
+/** What a repair needs of the application reconciler's dependencies. */
+export interface DriftRepairDeps {
+  db: Executor;
+  driver: RuntimeDriver;
+  specs: ApplicationSpecs;
+  log: FastifyBaseLogger;
+}
 
 /**
  * Drift repair (docker runtime, after a restart of the platform or while it runs): a replica
@@ -15,7 +25,7 @@ import type { SQL } from 'drizzle-orm';
  * or null when the lease was lost meanwhile.
  */
 export async function repairDrift(
-  deps: ApplicationReconcilerDeps,
+  deps: DriftRepairDeps,
   row: DeploymentRow,
   namespace: string,
   ref: ApplicationRef,

@@ -1,11 +1,10 @@
 import { RESTORE_PENDING } from './backup-parts';
 import type { deployments } from '../db/schema/deployments';
-import { unsealSecrets } from '../modules/deployments/secrets';
+import { unsealEnvVars, unsealSecrets } from './sealed-secrets';
 import type { ServedDomainLookup } from './served-domains';
 import type { ApplicationSpec } from './spec';
 import { buildApplicationSpec } from './templates/build-spec';
 import { buildCodeApplicationSpec } from './templates/code-spec';
-import { unsealEnvVars } from '../modules/deployments/env-vars-store';
 
 export type DeploymentRow = typeof deployments.$inferSelect;
 

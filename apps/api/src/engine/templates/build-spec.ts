@@ -7,16 +7,10 @@ import {
   type DatabaseSpec,
   type ProbeSpec,
 } from '../spec';
-import { applicationProfiles } from './applications';
+import { applicationProfiles, type ApplicationSecrets } from './applications';
 import { databaseProbes, databaseProfiles } from './databases';
 import { splitResources } from './resources';
 import { applicationSecurity, databaseSecurity, setupSecurity } from './security';
-
-export interface ApplicationSecrets {
-  adminPassword: string;
-  dbPassword: string;
-  dbRootPassword: string;
-}
 
 export interface SpecInput {
   deployment: {

@@ -2,7 +2,7 @@ import { serverDetails } from '@nuage/shared/messages';
 import { loginStepTexts } from '@nuage/shared/security-messages';
 import type { AppContext } from '../../app-context';
 import { forbidden, unauthorized } from '../../lib/errors';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { RateLimiter } from '../../db/rate-limiter';
 import { createSession } from '../sessions/service';
 import { findUserByEmail } from '../users/lookup';
 import { openLoginChallenge } from './login-challenge';

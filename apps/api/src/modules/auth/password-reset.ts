@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context';
 import { passwordResetTokens, users } from '../../db/schema/users';
 import { keyedHash, randomToken } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { RateLimiter } from '../../db/rate-limiter';
 import { passwordResetMail } from '../../mail/templates/password-reset';
 import { emailEquals, findUserByEmail } from '../users/lookup';
 import { endSessionsOf } from '../sessions/service';

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { clientFolders, users, verificationCodes } from '../../db/schema/users';
 import { hashesEqual, keyedHash, randomDigits } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
-import { RateLimiter, type Limit } from '../../lib/rate-limiter';
+import { RateLimiter, type Limit } from '../../db/rate-limiter';
 import type { OutgoingMail } from '../../mail/mailer';
 import { registrationExistsMail } from '../../mail/templates/login-security';
 import { verificationCodeMail } from '../../mail/templates/verification-code';

@@ -8,7 +8,7 @@ import { conflict, notFound, unavailable } from '../../lib/errors';
 import { BUILDER_UNAVAILABLE } from '../deployments/deploy-code';
 import { isUuid } from '../../lib/ids';
 import { authorizeDeployment } from '../deployments/access';
-import { withEvent } from '../deployments/events';
+import { withEvent } from '../../db/deployment-events';
 import { authorizeProject } from '../projects/policy';
 import { presentBuild, type BuildRow } from './presenter';
 import { enqueueBuild, queuePosition } from './queue';

@@ -11,7 +11,7 @@ import { applicationRefOf } from '../../engine/refs';
 import { authorizeDeployment, DEPLOYMENT_NOT_FOUND } from './access';
 import { checkImageOfTemplate, NAME_TAKEN } from './deploy';
 import { cancelBuildsOf } from '../builds/build-service';
-import { withEvent } from './events';
+import { withEvent } from '../../db/deployment-events';
 import { assertNameFree } from './name-check';
 import {
   assertDomainClaimable,

@@ -9,7 +9,7 @@ import type { AppContext } from '../../app-context';
 import { deployments } from '../../db/schema/deployments';
 import { platformHostname } from '../../engine/hostnames';
 import { conflict } from '../../lib/errors';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { RateLimiter } from '../../db/rate-limiter';
 import { authorizeDeployment } from '../deployments/access';
 import { expectedRecords } from './instructions';
 import { presentOwnership } from './present-ownership';

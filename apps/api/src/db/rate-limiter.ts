@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gt, inArray, lt, max, min, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import { rateLimitEvents } from '../db/schema/users';
-import { keyedHash } from './crypto';
-import { rateLimited } from './errors';
+import type { Executor } from './client';
+import { rateLimitEvents } from './schema/users';
+import { keyedHash } from '../lib/crypto';
+import { rateLimited } from '../lib/errors';
 
 /** At most `max` events of (bucket, subject) within `windowMs`; past it, a 429 with `detail`. */
 export interface Limit {

@@ -1,6 +1,8 @@
+// The short event history of an application (deployments.events): written by the engine and by
+// the modules alike, so it sits with the schema below both.
 import { sql } from 'drizzle-orm';
-import type { DeploymentEvent } from '../../db/schema/deployments';
-import { deployments } from '../../db/schema/deployments';
+import type { DeploymentEvent } from './schema/deployments';
+import { deployments } from './schema/deployments';
 
 export const MAX_EVENTS = 20;
 

@@ -4,7 +4,7 @@ import { ConfigError } from '../config';
 import type { Database } from '../db/client';
 import { deployments } from '../db/schema/deployments';
 import { platformRuntime } from '../db/schema/platform';
-import type { RuntimeName } from './driver';
+import type { RuntimeName } from '../engine/driver';
 import { chooseRuntime, type RuntimeChoice } from './select-runtime';
 
 /**

@@ -3,17 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { ServerSecrets } from '../secrets';
-import { createEngine, type EngineRuntime } from './create-engine';
-import type { RuntimeDriver, RuntimeName } from './driver';
-import { dockerEngineAnswers, dockerSocketPath } from './drivers/docker/socket-path';
-import { withImageOverrides } from './image-overrides';
-import { findKubeConnection } from './drivers/kubernetes/kube-detect';
-import { SimulationDriver } from './drivers/simulation/driver';
-import { certificateLookup } from '../modules/certificates/lookup';
-import { applicationUrlFor, edgeChallengeSource, edgeRouteSource } from './edge-routes';
-import { kubernetesApplicationUrl } from './manifests/networking';
-import { hostnamePolicy } from './reserved-hosts';
-import type { ApplicationUrl } from './spec-for-deployment';
+import { createEngine, type EngineRuntime } from '../engine/create-engine';
+import type { RuntimeDriver, RuntimeName } from '../engine/driver';
+import { dockerEngineAnswers, dockerSocketPath } from '../engine/drivers/docker/socket-path';
+import { withImageOverrides } from '../engine/image-overrides';
+import { findKubeConnection } from '../engine/drivers/kubernetes/kube-detect';
+import { SimulationDriver } from '../engine/drivers/simulation/driver';
+import { certificateLookup } from '../engine/certificate-lookup';
+import { applicationUrlFor, edgeChallengeSource, edgeRouteSource } from '../engine/edge-routes';
+import { kubernetesApplicationUrl } from '../engine/manifests/networking';
+import { hostnamePolicy } from '../engine/reserved-hosts';
+import type { ApplicationUrl } from '../engine/spec-for-deployment';
 
 interface EngineDeps {
   config: Config;
@@ -54,7 +54,7 @@ export async function chooseRuntime(
 
   // Each driver's module (and the client library behind it) is loaded only when chosen.
   const kubernetes = async (reason: string): Promise<RuntimeChoice> => {
-    const { KubernetesDriver } = await import('./drivers/kubernetes/kubernetes-driver');
+    const { KubernetesDriver } = await import('../engine/drivers/kubernetes/kubernetes-driver');
     return {
       runtime: 'kubernetes',
       target: kubeTarget(kube),
@@ -69,7 +69,7 @@ export async function chooseRuntime(
     };
   };
   const docker = async (reason: string): Promise<RuntimeChoice> => {
-    const { DockerDriver } = await import('./drivers/docker/docker-driver');
+    const { DockerDriver } = await import('../engine/drivers/docker/docker-driver');
     return {
       runtime: 'docker',
       target: `unix://${socket ?? '/var/run/docker.sock'}`,
