@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RuntimeDriver } from './driver';
 import type { ApplicationSpec } from './spec';
 import { overrideImages, parseImageOverrides, withImageOverrides } from './image-overrides';
-import { makeSpec } from './manifests/test-fixtures';
+import { makeSpec } from '../../test/engine/manifests/test-fixtures';
 
 const MIRROR =
   'docker.io/library/mariadb:10.11=registry.local/mariadb:10.11, docker.io/library/wordpress:cli=registry.local/wp-cli:2';

@@ -10,7 +10,7 @@ import {
   VARIANTS,
   makeEnvironment,
   makeSpec,
-} from './test-fixtures';
+} from '../../../test/engine/manifests/test-fixtures';
 import type { KubeObject } from './types';
 import { validateObject } from './validate';
 import { toYaml } from './yaml';

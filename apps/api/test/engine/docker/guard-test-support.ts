@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { libpod } from '../../../builds/docker/podman-leftovers';
-import { GUARD_JUMP_MARK } from './guard-script';
-import { chainNames } from './isolation-rules';
+import { libpod } from '../../../src/engine/builds/docker/podman-leftovers';
+import { GUARD_JUMP_MARK } from '../../../src/engine/drivers/docker/guard/guard-script';
+import { chainNames } from '../../../src/engine/drivers/docker/guard/isolation-rules';
 
 /**
  * Shared by the real-engine guard tests (run as root, with the host's iptables): the host's

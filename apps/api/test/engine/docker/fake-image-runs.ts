@@ -1,6 +1,6 @@
-import type { ApplicationSpec } from '../../spec';
-import { loaderImages, type ImageRunConfigs } from './container-spec';
-import type { ImageRunConfig } from './secret-loader';
+import type { ApplicationSpec } from '../../../src/engine/spec';
+import { loaderImages, type ImageRunConfigs } from '../../../src/engine/drivers/docker/container-spec';
+import type { ImageRunConfig } from '../../../src/engine/drivers/docker/secret-loader';
 
 /**
  * For the tests of plans without an engine: what image-config.ts would read of the images

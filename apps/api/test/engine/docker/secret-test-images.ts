@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { EngineApi } from './engine-api';
-import { createTar, type TarEntry } from './tar';
+import type { EngineApi } from '../../../src/engine/drivers/docker/engine-api';
+import { createTar, type TarEntry } from '../../../src/engine/drivers/docker/tar';
 
 /**
  * Stand-in images of the secrets tests (docker-driver.secrets.test.ts), from the host's static

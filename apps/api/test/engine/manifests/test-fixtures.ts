@@ -1,6 +1,6 @@
 import { saasTemplates, type SaasTemplateId } from '@nuage/shared/catalog';
-import { buildApplicationSpec } from '../templates/build-spec';
-import type { ApplicationSpec, EnvironmentSpec } from '../spec';
+import { buildApplicationSpec } from '../../../src/engine/templates/build-spec';
+import type { ApplicationSpec, EnvironmentSpec } from '../../../src/engine/spec';
 
 /** Test data shared by the manifest and driver tests: real specs from the real templates. */
 

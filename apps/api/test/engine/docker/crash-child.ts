@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { ApplicationSpec } from '../../spec';
-import { DockerDriver } from './docker-driver';
-import type { EdgeOptions } from './edge/edge-proxy';
-import { EngineClient, type EngineResponse, type RequestOptions } from './engine-client';
+import type { ApplicationSpec } from '../../../src/engine/spec';
+import { DockerDriver } from '../../../src/engine/drivers/docker/docker-driver';
+import type { EdgeOptions } from '../../../src/engine/drivers/docker/edge/edge-proxy';
+import { EngineClient, type EngineResponse, type RequestOptions } from '../../../src/engine/drivers/docker/engine-client';
 
 /**
  * A separate process running one apply, for the crash test to SIGKILL half-way (the API

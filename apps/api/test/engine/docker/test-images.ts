@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import type { EngineApi } from './engine-api';
-import { createTar, type TarEntry } from './tar';
+import type { EngineApi } from '../../../src/engine/drivers/docker/engine-api';
+import { createTar, type TarEntry } from '../../../src/engine/drivers/docker/tar';
 
 /** The busybox images of the real-engine tests, built from the host's static busybox. */
 
