@@ -12,7 +12,6 @@ const apiProjects = (name: string, exclude: string[] = []): TestProjectInlineCon
     root: 'apps/api',
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
-    setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   };

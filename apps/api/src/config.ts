@@ -3,12 +3,13 @@ import type { EdgeOptions } from './engine/drivers/docker/edge/edge-proxy';
 import type { GuardOptions } from './engine/drivers/docker/guard/network-guard';
 import { ipv4Cidr } from './engine/drivers/docker/guard/isolation-rules';
 import type { RenderOptions } from './engine/manifests/types';
-import { envSchema, type runtimes } from './config-env';
+import { envSchema, type passwordHashProfiles, type runtimes } from './config-env';
 import { parseImageOverrides, type ImageOverrides } from './engine/image-overrides';
 import { parseBaseImages, type BaseImages } from './engine/builds/base-images';
 import type { BuildSettings } from './engine/builds/build-settings';
 
 export type Runtime = (typeof runtimes)[number];
+export type PasswordHashProfile = (typeof passwordHashProfiles)[number];
 
 export interface Config {
   port: number;
@@ -47,6 +48,8 @@ export interface Config {
   /** The background check of pending custom domains (modules/dns/claim-worker.ts). */
   domainClaims: { pollMs: number };
   logLevel: string;
+  /** PASSWORD_HASH_PROFILE: the Argon2id cost of new password hashes (`test` for test runs only). */
+  passwordHashProfile: PasswordHashProfile;
   webDistDir: string | undefined;
   trustProxy: boolean;
   /** Days the audit log keeps entries (≥ 90). */
@@ -229,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     domainClaims: { pollMs: e.DOMAIN_CHECK_SECONDS * 1000 },
     logLevel: e.LOG_LEVEL,
+    passwordHashProfile: e.PASSWORD_HASH_PROFILE,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     trustProxy: e.TRUST_PROXY,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,

@@ -33,7 +33,7 @@ export async function login(
   const user = await findUserByEmail(ctx.db, input.email);
   const passwordOk = user
     ? await verifyPassword(user.passwordHash, input.motDePasse)
-    : await verifyAgainstDummy(input.motDePasse);
+    : await verifyAgainstDummy(input.motDePasse, ctx.config.passwordHashProfile);
   if (!user || !passwordOk) {
     await recordAccountFailure(ctx, limiter, { email: input.email, owner: user });
     throw unauthorized(serverDetails.invalidCredentials);

@@ -99,7 +99,7 @@ export async function resetPassword(
   ctx: AppContext,
   input: { email: string; token: string; nouveauMotDePasse: string },
 ): Promise<void> {
-  const passwordHash = await hashPassword(input.nouveauMotDePasse);
+  const passwordHash = await hashPassword(input.nouveauMotDePasse, ctx.config.passwordHashProfile);
   const tokenHash = keyedHash(ctx.secrets.hashKey, input.token);
   const userId = await ctx.db.transaction(async (tx) => {
     const [owner] = await tx.select({ id: users.id }).from(users).where(emailEquals(input.email));

@@ -48,7 +48,7 @@ export async function registerAccount(
   ctx: AppContext,
   input: { nom: string; prenom: string; email: string; motDePasse: string },
 ): Promise<void> {
-  const passwordHash = await hashPassword(input.motDePasse);
+  const passwordHash = await hashPassword(input.motDePasse, ctx.config.passwordHashProfile);
   const code = randomDigits(auth.verificationCodeLength);
   const limiter = new RateLimiter(ctx.db, ctx.secrets.hashKey);
   // Whatever the address's state: once a minute, and a resend right after waits alike.
