@@ -4,7 +4,7 @@ import type { GuardOptions } from './engine/drivers/docker/guard/network-guard';
 import { ipv4Cidr } from './engine/drivers/docker/guard/isolation-rules';
 import type { RenderOptions } from './engine/manifests/types';
 import { envSchema, type passwordHashProfiles, type runtimes } from './config-env';
-import { parseImageOverrides, type ImageOverrides } from './engine/image-overrides';
+import { parseImageOverrides, type ImageOverrides } from './engine/drivers/image-overrides';
 import { parseBaseImages, type BaseImages } from './engine/builds/base-images';
 import type { BuildSettings } from './engine/builds/build-settings';
 
@@ -24,7 +24,7 @@ export interface Config {
   runtime: Runtime;
   /** Applications answer at `<host label>.<appsDomain>` (wildcard DNS to the ingress / proxy). */
   appsDomain: string | undefined;
-  /** Catalogue image references replaced by the operator's (engine/image-overrides.ts). */
+  /** Catalogue image references replaced by the operator's (engine/drivers/image-overrides.ts). */
   imageOverrides: ImageOverrides;
   /** Rendering options of the Kubernetes driver (manifests/types.ts RenderOptions). */
   kubernetes: RenderOptions;

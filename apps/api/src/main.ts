@@ -37,7 +37,7 @@ async function main() {
   // The embedded database reports before the app (and its logger) exists.
   const startupLog = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
   const database = await openDatabase(config, startupLog.child({ component: 'database' }));
-  // The runtime stored at first start; a different one refuses to start (engine/runtime-pin.ts).
+  // The runtime stored at first start; a different one refuses to start (startup/runtime-pin.ts).
   const runtime = await pinnedRuntime(config, database.db);
   // The same runtime builds code applications' images (engine/builds).
   const imageBuilder = await createImageBuilder(runtime, {

@@ -6,14 +6,18 @@ import type { ServerSecrets } from '../secrets';
 import { createEngine, type EngineRuntime } from '../engine/create-engine';
 import type { RuntimeDriver, RuntimeName } from '../engine/driver';
 import { dockerEngineAnswers, dockerSocketPath } from '../engine/drivers/docker/socket-path';
-import { withImageOverrides } from '../engine/image-overrides';
+import { withImageOverrides } from '../engine/drivers/image-overrides';
 import { findKubeConnection } from '../engine/drivers/kubernetes/kube-detect';
 import { SimulationDriver } from '../engine/drivers/simulation/driver';
-import { certificateLookup } from '../engine/certificate-lookup';
-import { applicationUrlFor, edgeChallengeSource, edgeRouteSource } from '../engine/edge-routes';
+import { certificateLookup } from '../engine/routing/certificate-lookup';
+import {
+  applicationUrlFor,
+  edgeChallengeSource,
+  edgeRouteSource,
+} from '../engine/routing/edge-routes';
 import { kubernetesApplicationUrl } from '../engine/manifests/networking';
-import { hostnamePolicy } from '../engine/reserved-hosts';
-import type { ApplicationUrl } from '../engine/spec-for-deployment';
+import { hostnamePolicy } from '../engine/routing/reserved-hosts';
+import type { ApplicationUrl } from '../engine/specs/spec-for-deployment';
 
 interface EngineDeps {
   config: Config;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { DNS_LABEL } from '../../lib/naming';
 import { renderApplication } from './application';
-import { renderEnvironment } from './environment';
+import { renderEnvironment } from './namespace';
 import {
   HOSTILE_PASSWORD,
   HOSTILE_TEXTS,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderApplication } from './application';
-import { renderEnvironment } from './environment';
+import { renderEnvironment } from './namespace';
 import { VARIANTS, makeEnvironment, makeSpec } from '../../../test/engine/manifests/test-fixtures';
 import { ObjectValidationError, validateObject } from './validate';
 

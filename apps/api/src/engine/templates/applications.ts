@@ -10,7 +10,7 @@ import {
 } from './setup/drupal';
 import { ODOO_SETUP_SCRIPT, odooConfiguration } from './setup/odoo';
 
-/** An application's three generated passwords (sealed in its row, engine/sealed-secrets.ts). */
+/** An application's three generated passwords (sealed in its row, engine/specs/sealed-secrets.ts). */
 export interface ApplicationSecrets {
   adminPassword: string;
   dbPassword: string;

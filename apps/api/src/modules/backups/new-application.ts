@@ -9,7 +9,7 @@ import type { AuthUser } from '../../http/credential-records';
 import { RESTORE_PENDING } from '../../engine/backup-parts';
 import { deployErp } from '../deployments/deploy';
 import { withEvent } from '../../db/deployment-events';
-import { unsealSecrets } from '../../engine/sealed-secrets';
+import { unsealSecrets } from '../../engine/specs/sealed-secrets';
 import { pause } from '../../lib/deadline';
 import type { BackupContext } from './context';
 

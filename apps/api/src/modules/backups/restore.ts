@@ -18,7 +18,7 @@ import {
   type BackupContext,
 } from './context';
 import { download } from './destinations/s3';
-import type { DeploymentRow } from '../../engine/spec-for-deployment';
+import type { DeploymentRow } from '../../engine/specs/spec-for-deployment';
 import { Aborted, abortable } from '../../lib/deadline';
 import { isOnRestoreHold, releaseRestoreHold, waitUntilRestorable } from './new-application';
 import { restoreInCluster } from './in-cluster';

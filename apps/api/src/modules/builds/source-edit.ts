@@ -11,7 +11,7 @@ import {
   APPLICATION_DELETING,
   authorizeCodeApplication,
   lockLiveApplication,
-} from './build-service';
+} from './application-builds';
 import { enqueueBuild } from './queue';
 
 type Row = typeof deployments.$inferSelect;

@@ -11,7 +11,7 @@ import { recordAudit } from '../audit/record';
 import { verifyPassword } from '../auth/passwords';
 import { authorizeDeployment } from './access';
 import { withEvent } from '../../db/deployment-events';
-import { sealSecrets, unsealSecrets } from '../../engine/sealed-secrets';
+import { sealSecrets, unsealSecrets } from '../../engine/specs/sealed-secrets';
 
 interface Input {
   deploymentId: string;

@@ -16,7 +16,7 @@ import { assertDomainClaimable } from './domain-claim';
 import { storeEnvVars } from './env-vars-store';
 import { presentDeployment } from './presenter';
 import { insertApplication } from './insert-application';
-import { sealSecrets } from '../../engine/sealed-secrets';
+import { sealSecrets } from '../../engine/specs/sealed-secrets';
 import { resolveCertificate } from './tls';
 
 export type DeployCodeInput = z.infer<typeof deployCodeSchema>;

@@ -16,7 +16,7 @@ import { authorizeEnvironment } from '../environments/service';
 import { assertDomainClaimable } from './domain-claim';
 import { presentDeployment } from './presenter';
 import { insertApplication } from './insert-application';
-import { sealSecrets } from '../../engine/sealed-secrets';
+import { sealSecrets } from '../../engine/specs/sealed-secrets';
 import { secretsFromInput } from './secrets';
 import { resolveCertificate } from './tls';
 

@@ -7,10 +7,10 @@ import { deployments } from '../../db/schema/deployments';
 import { RuntimeRejectedError, RuntimeUnavailableError } from '../../engine/driver';
 import { conflict, FieldValidationError, notFound, unavailable } from '../../lib/errors';
 import { authorizeEnvironment } from '../environments/service';
-import { applicationRefOf } from '../../engine/refs';
+import { applicationRefOf } from '../../engine/specs/refs';
 import { authorizeDeployment, DEPLOYMENT_NOT_FOUND } from './access';
 import { checkImageOfTemplate, NAME_TAKEN } from './deploy';
-import { cancelBuildsOf } from '../builds/build-service';
+import { cancelBuildsOf } from '../builds/application-builds';
 import { withEvent } from '../../db/deployment-events';
 import { assertNameFree } from './name-check';
 import {

@@ -7,7 +7,7 @@ import { domainMessages } from '@nuage/shared/schemas/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { deployments } from '../../db/schema/deployments';
-import { platformHostname } from '../../engine/hostnames';
+import { platformHostname } from '../../engine/routing/hostnames';
 import { conflict } from '../../lib/errors';
 import { RateLimiter } from '../../db/rate-limiter';
 import { authorizeDeployment } from '../deployments/access';
