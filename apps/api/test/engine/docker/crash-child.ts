@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import type { ApplicationSpec } from '../../../src/engine/spec';
 import { DockerDriver } from '../../../src/engine/drivers/docker/docker-driver';
 import type { EdgeOptions } from '../../../src/engine/drivers/docker/edge/edge-proxy';
-import { EngineClient, type EngineResponse, type RequestOptions } from '../../../src/engine/drivers/docker/engine-client';
+import {
+  EngineClient,
+  type EngineResponse,
+  type RequestOptions,
+} from '../../../src/engine/drivers/docker/engine-client';
 
 /**
  * A separate process running one apply, for the crash test to SIGKILL half-way (the API

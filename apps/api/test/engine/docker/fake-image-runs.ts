@@ -1,5 +1,8 @@
 import type { ApplicationSpec } from '../../../src/engine/spec';
-import { loaderImages, type ImageRunConfigs } from '../../../src/engine/drivers/docker/container-spec';
+import {
+  loaderImages,
+  type ImageRunConfigs,
+} from '../../../src/engine/drivers/docker/container-spec';
 import type { ImageRunConfig } from '../../../src/engine/drivers/docker/secret-loader';
 
 /**

@@ -12,7 +12,10 @@ import { buildApplicationSpec, type SpecInput } from '../../../src/engine/templa
 import type { EngineApi } from '../../../src/engine/drivers/docker/engine-api';
 import { EngineClient } from '../../../src/engine/drivers/docker/engine-client';
 import { demultiplex } from '../../../src/engine/drivers/docker/log-frames';
-import { dockerEngineAnswers, dockerSocketPath } from '../../../src/engine/drivers/docker/socket-path';
+import {
+  dockerEngineAnswers,
+  dockerSocketPath,
+} from '../../../src/engine/drivers/docker/socket-path';
 import type { TestImages } from './test-images';
 export { buildImage, buildTestImages, type TestImages } from './test-images';
 
