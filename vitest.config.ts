@@ -13,7 +13,6 @@ const apiProjects = (name: string, exclude: string[] = []): TestProjectInlineCon
     root: 'apps/api',
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
-    setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   };
@@ -51,10 +50,10 @@ const noDatabaseApiFiles = [
   'src/lib/**',
   'src/engine/builds/**',
   'src/engine/templates/**',
-  'src/engine/edge-routes.test.ts',
-  'src/engine/hostnames.test.ts',
-  'src/engine/image-overrides.test.ts',
-  'src/engine/quota-shares.test.ts',
+  'src/engine/routing/edge-routes.test.ts',
+  'src/engine/routing/hostnames.test.ts',
+  'src/engine/drivers/image-overrides.test.ts',
+  'src/engine/quota/quota-shares.test.ts',
   'src/http/spa.test.ts',
   'src/http/session-cache.unit.test.ts',
   'src/modules/backups/backup-cost.test.ts',
@@ -65,6 +64,7 @@ const noDatabaseApiFiles = [
   'src/modules/certificates/simulation/authority.test.ts',
   'src/modules/auth/passwords.test.ts',
   'test/docs/**',
+  'test/lint/**',
 ];
 
 export default defineConfig({

@@ -35,7 +35,7 @@ const load = (p) => import(pathToFileURL(path.join(root, 'apps/api', p)).href);
 const { startFakeCluster, refOf, seedPod, readyStatus } = await load(
   'test/kubernetes/fake-cluster.ts',
 );
-const { makeSpec, makeEnvironment } = await load('src/engine/manifests/test-fixtures.ts');
+const { makeSpec, makeEnvironment } = await load('test/engine/manifests/test-fixtures.ts');
 
 const { api, driver } = await startFakeCluster({
   rate: { qps: QPS, burst: 2 * QPS },

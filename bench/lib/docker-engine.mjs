@@ -2,7 +2,7 @@
 // test and the docker benchmark: engine detection, local busybox images (nothing can be
 // pulled here), what the engine holds for one application, and cleanup of what we created.
 // Plain ESM so `node bench/*.mjs` can use it; types in docker-engine.d.mts for the e2e test.
-// Same approach as apps/api/src/engine/drivers/docker/test-support.ts (which is TypeScript
+// Same approach as apps/api/test/engine/docker/test-support.ts (which is TypeScript
 // inside the API and cannot be imported by a plain Node script).
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';

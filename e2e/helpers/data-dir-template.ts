@@ -17,7 +17,7 @@ const run = promisify(execFile);
  * own keys, as on a first start) and the owner record of the process that made it.
  *
  * Only for the default simulation runtime: the first start pins the runtime in the database
- * (engine/runtime-pin.ts), and a server given its own DATA_DIR or database starts as asked.
+ * (startup/runtime-pin.ts), and a server given its own DATA_DIR or database starts as asked.
  * embedded-database.test.ts still proves the first start itself (it gives its DATA_DIR).
  */
 export function fromTemplateAllowed(env: Record<string, string>): boolean {

@@ -18,7 +18,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerSpa } from './http/spa';
 import type { ImageBuilder } from './engine/builds/builder';
 import type { EngineRuntime } from './engine/create-engine';
-import { simulationEngine } from './engine/select-runtime';
+import { simulationEngine } from './startup/select-runtime';
 import { AccessTokens } from './lib/access-token';
 import { registerRequestScope } from './http/request-scope';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -27,6 +27,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { registerRouteAudit } from './modules/audit/route-audit';
 import { registerTokenUseAudit } from './modules/audit/token-use';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes';
+import { credentialLookups } from './modules/sessions/credential-lookups';
 import { sessionRoutes } from './modules/sessions/routes';
 import { apiTokenRoutes } from './modules/tokens/routes';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -38,13 +39,16 @@ import { invitationRoutes } from './modules/invitations/routes';
 import { projectRoutes } from './modules/projects/routes';
 import { buildRoutes } from './modules/builds/routes';
 import { codeRoutes } from './modules/builds/code-routes';
-import { webhookRoutes } from './modules/builds/webhook-routes';
+import { gitPushRoutes } from './modules/builds/git-push-routes';
 import { gitTokenRoutes } from './modules/git-tokens/routes';
 import { BuildWorker, type BuildWorkerOptions } from './modules/builds/worker';
 import { catalogRoutes } from './modules/catalog/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { monitoringRoutes } from './modules/monitoring/routes';
 import { deploymentRoutes } from './modules/deployments/routes';
+import { envVarRoutes } from './modules/deployments/env-vars-routes';
+import { sourceRoutes } from './modules/deployments/source-routes';
+import { deploymentWebhookRoutes } from './modules/deployments/webhook-routes';
 import { platformRoutes } from './modules/platform/routes';
 import { pricingRoutes } from './modules/pricing/routes';
 import { BackgroundJobs } from './modules/backups/jobs';
@@ -150,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerTokenUseAudit(app, ctx);
   await registerOpenApi(app);
   await app.register(rateLimit, { global: false });
-  await app.register(authenticatePlugin, { ctx });
+  await app.register(authenticatePlugin, { ctx, lookups: credentialLookups(ctx) });
 
   await app.register(
     async (api) => {
@@ -165,10 +169,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(invitationRoutes, { ctx });
       await api.register(environmentRoutes, { ctx });
       await api.register(deploymentRoutes, { ctx });
+      await api.register(envVarRoutes, { ctx });
+      await api.register(sourceRoutes, { ctx });
+      await api.register(deploymentWebhookRoutes, { ctx });
       await api.register(catalogRoutes);
       await api.register(buildRoutes, { ctx });
       await api.register(codeRoutes, { ctx });
-      await api.register(webhookRoutes, { ctx });
+      await api.register(gitPushRoutes, { ctx });
       await api.register(gitTokenRoutes, { ctx });
       await api.register(monitoringRoutes, { ctx });
       await api.register(dashboardRoutes, { ctx });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHAIN_PREFIX, ipv4Cidr } from './engine/drivers/docker/guard/isolation-rules';
 
 export const runtimes = ['auto', 'kubernetes', 'docker', 'simulation'] as const;
+export const passwordHashProfiles = ['server', 'test'] as const;
 
 /**
  * Every environment variable the process reads (ARCHITECTURE.md "Configuration"), checked and
@@ -163,6 +164,10 @@ export const envSchema = z.object({
     .default('nuagedeploy-certificats'),
   CERT_MANAGER_DNS01_SOLVER: z.string().optional(),
   TLS_EXTRA_CA_FILE: z.string().optional(),
+  // For test runs only, never a server: `test` hashes passwords with Argon2id at a low cost
+  // (256 KiB, 1 pass) instead of OWASP's minimum (19 MiB, 2 passes), so suites that sign up
+  // thousands of users do not spend minutes of CPU on it. Verifying reads the cost from the hash.
+  PASSWORD_HASH_PROFILE: z.enum(passwordHashProfiles).default('server'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   // How long the per-project audit log keeps entries; never less than 90 days.

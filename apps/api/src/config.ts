@@ -3,11 +3,13 @@ import type { EdgeOptions } from './engine/drivers/docker/edge/edge-proxy';
 import type { GuardOptions } from './engine/drivers/docker/guard/network-guard';
 import { ipv4Cidr } from './engine/drivers/docker/guard/isolation-rules';
 import type { RenderOptions } from './engine/manifests/types';
-import { envSchema, type runtimes } from './config-env';
-import { parseImageOverrides, type ImageOverrides } from './engine/image-overrides';
+import { envSchema, type passwordHashProfiles, type runtimes } from './config-env';
+import { parseImageOverrides, type ImageOverrides } from './engine/drivers/image-overrides';
 import { parseBaseImages, type BaseImages } from './engine/builds/base-images';
+import type { BuildSettings } from './engine/builds/build-settings';
 
 export type Runtime = (typeof runtimes)[number];
+export type PasswordHashProfile = (typeof passwordHashProfiles)[number];
 
 export interface Config {
   port: number;
@@ -22,7 +24,7 @@ export interface Config {
   runtime: Runtime;
   /** Applications answer at `<host label>.<appsDomain>` (wildcard DNS to the ingress / proxy). */
   appsDomain: string | undefined;
-  /** Catalogue image references replaced by the operator's (engine/image-overrides.ts). */
+  /** Catalogue image references replaced by the operator's (engine/drivers/image-overrides.ts). */
   imageOverrides: ImageOverrides;
   /** Rendering options of the Kubernetes driver (manifests/types.ts RenderOptions). */
   kubernetes: RenderOptions;
@@ -46,6 +48,8 @@ export interface Config {
   /** The background check of pending custom domains (modules/dns/claim-worker.ts). */
   domainClaims: { pollMs: number };
   logLevel: string;
+  /** PASSWORD_HASH_PROFILE: the Argon2id cost of new password hashes (`test` for test runs only). */
+  passwordHashProfile: PasswordHashProfile;
   webDistDir: string | undefined;
   trustProxy: boolean;
   /** Days the audit log keeps entries (≥ 90). */
@@ -58,26 +62,6 @@ export interface Config {
   builds: BuildSettings;
   /** The build queue: global concurrency, timeout and the limits each build runs under. */
   buildQueue: BuildQueueSettings;
-}
-
-/**
- * BUILD_BASE_IMAGES, GIT_ALLOW_PRIVATE_HOSTS, REGISTRY_URL (+ REGISTRY_USERNAME/PASSWORD),
- * KANIKO_IMAGE, BUILD_MAX_SOURCE_MB, BUILD_MAX_CONTEXT_MB, BUILD_NETWORK, BUILD_EGRESS_*;
- * checkouts are made under DATA_DIR/builds.
- */
-export interface BuildSettings {
-  baseImages: BaseImages;
-  allowPrivateGitHosts: boolean;
-  registry: { url: string; username?: string; password?: string } | undefined;
-  kanikoImage: string;
-  workDir: string;
-  /** TLS_EXTRA_CA_FILE: also trusted when reading Git repositories. */
-  extraCaFile?: string | undefined;
-  /** BUILD_MAX_SOURCE_MB, BUILD_MAX_CONTEXT_MB: a checkout, a build context (bytes). */
-  maxSourceBytes?: number;
-  maxContextBytes?: number;
-  /** BUILD_NETWORK, BUILD_EGRESS_PROXY_IMAGE (default: the node base image), BUILD_EGRESS_ALLOW. */
-  egress?: { network: string; proxyImage: string; allow: string[] };
 }
 
 /** The build queue (modules/builds): BUILD_CONCURRENCY, BUILD_TIMEOUT_SECONDS, BUILD_CPU, BUILD_RAM_MB. */
@@ -248,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     domainClaims: { pollMs: e.DOMAIN_CHECK_SECONDS * 1000 },
     logLevel: e.LOG_LEVEL,
+    passwordHashProfile: e.PASSWORD_HASH_PROFILE,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     trustProxy: e.TRUST_PROXY,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,

@@ -5,8 +5,8 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open-database';
-import { pinnedRuntime } from './engine/runtime-pin';
-import { engineFor } from './engine/select-runtime';
+import { pinnedRuntime } from './startup/runtime-pin';
+import { engineFor } from './startup/select-runtime';
 import { createImageBuilder } from './engine/builds/create-image-builder';
 import { findKubeConnection } from './engine/drivers/kubernetes/kube-detect';
 import { loggerOptions } from './http/logging';
@@ -37,7 +37,7 @@ async function main() {
   // The embedded database reports before the app (and its logger) exists.
   const startupLog = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
   const database = await openDatabase(config, startupLog.child({ component: 'database' }));
-  // The runtime stored at first start; a different one refuses to start (engine/runtime-pin.ts).
+  // The runtime stored at first start; a different one refuses to start (startup/runtime-pin.ts).
   const runtime = await pinnedRuntime(config, database.db);
   // The same runtime builds code applications' images (engine/builds).
   const imageBuilder = await createImageBuilder(runtime, {

@@ -3,9 +3,9 @@ import type { Database } from '../db/client';
 import type { RuntimeDriver } from './driver';
 import type { Engine } from './engine';
 import type { RenderOptions } from './manifests/types';
-import { Reconciler } from './reconciler';
-import type { HostnamePolicy } from './reserved-hosts';
-import type { ApplicationUrl, CertificateLookup } from './spec-for-deployment';
+import { Reconciler } from './reconcile/reconciler';
+import type { HostnamePolicy } from './routing/reserved-hosts';
+import type { ApplicationUrl, CertificateLookup } from './specs/spec-for-deployment';
 
 export interface EngineRuntime extends Engine {
   readonly reconciler: Reconciler;

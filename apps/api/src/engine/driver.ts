@@ -1,6 +1,6 @@
 import type { PodState } from '../db/schema/deployments';
 import type { BackupManifest, TestRestoreResult } from './backup-parts';
-import type { Quantities } from './quota-shares';
+import type { Quantities } from './quota/quota-shares';
 import type { ApplicationRef, ApplicationSpec, EnvironmentSpec } from './spec';
 
 export type RuntimeName = 'kubernetes' | 'docker' | 'simulation';
@@ -38,7 +38,7 @@ export interface ApplicationObservation {
   /**
    * What differs from the applied spec and the runtime will not bring back by itself (a
    * container removed or stopped by hand): French phrases for the application's events. The
-   * reconciler applies the spec again (engine/repair-drift.ts). Runtimes that repair drift on
+   * reconciler applies the spec again (engine/reconcile/repair-drift.ts). Runtimes that repair drift on
    * their own (Kubernetes) leave it out.
    */
   drift?: string[];
@@ -114,7 +114,7 @@ export interface RuntimeDriver {
   ensureEnvironment(env: EnvironmentSpec): Promise<void>;
   /**
    * Runtimes that cap each environment separately (Kubernetes: one ResourceQuota per
-   * namespace) split the project quota between them (engine/quota-shares.ts). The reconciler
+   * namespace) split the project quota between them (engine/quota/quota-shares.ts). The reconciler
    * calls it, one project at a time (a lock), after ensureEnvironment and whenever
    * applications change.
    */

@@ -1,4 +1,4 @@
-import type { ApplicationSpecs } from './application-specs';
+import type { ApplicationSpecs } from './specs/application-specs';
 import type { RuntimeDriver, RuntimeName } from './driver';
 
 /** What the API needs from the deployment engine. */

@@ -124,7 +124,7 @@ export interface ApplicationSpec {
 
 /**
  * What an environment is to a runtime: a namespace (K8s) or a network (Docker) with a quota:
- * the project's, or on Kubernetes this environment's share of it (engine/quota-shares.ts).
+ * the project's, or on Kubernetes this environment's share of it (engine/quota/quota-shares.ts).
  */
 export interface EnvironmentSpec {
   environmentId: string;

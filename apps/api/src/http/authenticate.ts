@@ -6,25 +6,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context';
 import { forbidden, unauthorized } from '../lib/errors';
-import { loadApiToken, noteApiTokenUse } from '../modules/tokens/lookup';
-import { loadSession, noteSessionActivity } from '../modules/sessions/lookup';
-import { loadSessionUser } from '../modules/users/session-user';
+import type { AuthUser, CredentialLookups } from './credential-records';
 import type { Credential } from './request-scope';
 import { readSessionCookie } from './session-cookie';
 import { enforceTokenScope } from './token-scope';
-
-/** The signed-in caller (from the database, or the session cache for up to 10 s). */
-export interface AuthUser {
-  id: string;
-  email: string;
-  nom: string;
-  prenom: string;
-  createdAt: Date;
-  /** A new e-mail waiting for confirmation, if any. */
-  pendingEmail: string | null;
-  /** Whether a TOTP second factor protects the account. */
-  totpEnabled: boolean;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,70 +38,72 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * browser's session cookie, which counts only with the header the web app adds (another site
  * cannot send it), so a forged cross-site request carries no session.
  */
-export const authenticatePlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
-  const { ctx } = opts;
-  app.decorateRequest('authUser', null);
-  app.decorateRequest('credential', null);
+export const authenticatePlugin = fp(
+  async (app: FastifyInstance, opts: { ctx: AppContext; lookups: CredentialLookups }) => {
+    const { ctx, lookups } = opts;
+    app.decorateRequest('authUser', null);
+    app.decorateRequest('credential', null);
 
-  async function identify(
-    request: FastifyRequest,
-  ): Promise<{ userId: string; credential: Credential }> {
-    const bearer = bearerToken(request);
-    if (bearer?.startsWith(apiTokenLimits.prefix)) {
-      const token = await loadApiToken(ctx, bearer);
-      if (!token) throw unauthorized(apiTokenTexts.invalid);
-      if (token.scope === 'read' && !SAFE_METHODS.has(request.method))
-        throw forbidden(apiTokenTexts.readOnly);
-      noteApiTokenUse(ctx, token, request.ip);
-      return {
-        userId: token.userId,
-        credential: {
-          kind: 'api_token',
-          tokenId: token.id,
-          tokenName: token.nom,
-          readOnly: token.scope === 'read',
-          projectId: token.projectId,
-        },
-      };
+    async function identify(
+      request: FastifyRequest,
+    ): Promise<{ userId: string; credential: Credential }> {
+      const bearer = bearerToken(request);
+      if (bearer?.startsWith(apiTokenLimits.prefix)) {
+        const token = await lookups.apiToken(bearer);
+        if (!token) throw unauthorized(apiTokenTexts.invalid);
+        if (token.scope === 'read' && !SAFE_METHODS.has(request.method))
+          throw forbidden(apiTokenTexts.readOnly);
+        lookups.noteApiTokenUse(token, request.ip);
+        return {
+          userId: token.userId,
+          credential: {
+            kind: 'api_token',
+            tokenId: token.id,
+            tokenName: token.nom,
+            readOnly: token.scope === 'read',
+            projectId: token.projectId,
+          },
+        };
+      }
+      const fromCookie = bearer ? null : readSessionCookie(request, ctx.config);
+      if (!bearer && !fromCookie) throw unauthorized(serverDetails.notAuthenticated);
+      if (fromCookie && request.headers[csrfHeader.name] !== csrfHeader.value)
+        throw forbidden(sessionTexts.csrfRefused);
+      const claims = await ctx.tokens.verify((bearer ?? fromCookie)!);
+      if (!claims) throw unauthorized(serverDetails.sessionInvalid);
+      const session = await lookups.session(claims.sessionId);
+      if (!session || session.userId !== claims.userId)
+        throw unauthorized(serverDetails.sessionInvalid);
+      lookups.noteSessionActivity(session);
+      return { userId: session.userId, credential: { kind: 'session', sessionId: session.id } };
     }
-    const fromCookie = bearer ? null : readSessionCookie(request, ctx.config);
-    if (!bearer && !fromCookie) throw unauthorized(serverDetails.notAuthenticated);
-    if (fromCookie && request.headers[csrfHeader.name] !== csrfHeader.value)
-      throw forbidden(sessionTexts.csrfRefused);
-    const claims = await ctx.tokens.verify((bearer ?? fromCookie)!);
-    if (!claims) throw unauthorized(serverDetails.sessionInvalid);
-    const session = await loadSession(ctx, claims.sessionId);
-    if (!session || session.userId !== claims.userId)
-      throw unauthorized(serverDetails.sessionInvalid);
-    noteSessionActivity(ctx, session);
-    return { userId: session.userId, credential: { kind: 'session', sessionId: session.id } };
-  }
 
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    const { userId, credential } = await identify(request);
-    const user = await loadSessionUser(ctx, userId);
-    // A deleted or unverified account has no session.
-    if (!user || !user.verifiedAt) throw unauthorized(serverDetails.sessionInvalid);
-    request.authUser = {
-      id: user.id,
-      email: user.email,
-      nom: user.nom,
-      prenom: user.prenom,
-      createdAt: user.createdAt,
-      pendingEmail: user.pendingEmail,
-      totpEnabled: user.totpEnabled,
-    };
-    request.credential = credential;
-    // A token limited to one project reaches only routes that act within a project.
-    enforceTokenScope(request);
-    request.scope.user = { id: user.id, nom: user.nom, prenom: user.prenom, email: user.email };
-    request.scope.credential = credential;
-  });
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const { userId, credential } = await identify(request);
+      const user = await lookups.user(userId);
+      // A deleted or unverified account has no session.
+      if (!user || !user.verifiedAt) throw unauthorized(serverDetails.sessionInvalid);
+      request.authUser = {
+        id: user.id,
+        email: user.email,
+        nom: user.nom,
+        prenom: user.prenom,
+        createdAt: user.createdAt,
+        pendingEmail: user.pendingEmail,
+        totpEnabled: user.totpEnabled,
+      };
+      request.credential = credential;
+      // A token limited to one project reaches only routes that act within a project.
+      enforceTokenScope(request);
+      request.scope.user = { id: user.id, nom: user.nom, prenom: user.prenom, email: user.email };
+      request.scope.credential = credential;
+    });
 
-  app.decorate('requireSession', async (request: FastifyRequest) => {
-    if (request.credential?.kind !== 'session') throw forbidden(sessionTexts.sessionRequired);
-  });
-});
+    app.decorate('requireSession', async (request: FastifyRequest) => {
+      if (request.credential?.kind !== 'session') throw forbidden(sessionTexts.sessionRequired);
+    });
+  },
+);
 
 /** The caller of a route guarded by `app.authenticate`. */
 export function currentUser(request: FastifyRequest): AuthUser {

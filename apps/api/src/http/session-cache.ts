@@ -2,32 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '../db/client';
 import { ExpiringCache } from '../lib/expiring-cache';
-import type { AuthUser } from './authenticate';
-
-/** The user row an authenticated request needs: the caller plus what decides the session. */
-export interface SessionUser extends AuthUser {
-  verifiedAt: Date | null;
-}
-
-/** A session row as authentication needs it. */
-export interface SessionRecord {
-  id: string;
-  userId: string;
-  createdAt: Date;
-  expiresAt: Date;
-  lastSeenAt: Date;
-}
-
-/** A personal API token row as authentication needs it. */
-export interface ApiTokenRecord {
-  id: string;
-  userId: string;
-  nom: string;
-  scope: 'read' | 'full';
-  projectId: string | null;
-  expiresAt: Date;
-  lastUsedAt: Date | null;
-}
+import type { ApiTokenRecord, SessionRecord, SessionUser } from './credential-records';
 
 interface Kinds {
   user: SessionUser;

@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../db/client';
-import { SessionCache, type SessionUser } from './session-cache';
+import type { SessionUser } from './credential-records';
+import { SessionCache } from './session-cache';
 
 const user: SessionUser = {
   id: 'u1',

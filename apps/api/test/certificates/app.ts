@@ -3,7 +3,7 @@ import { buildApp } from '../../src/app';
 import type { CertificateConfig } from '../../src/config';
 import type { RuntimeDriver, RuntimeName } from '../../src/engine/driver';
 import { KubernetesDriver } from '../../src/engine/drivers/kubernetes/kubernetes-driver';
-import { engineFor, type RuntimeChoice } from '../../src/engine/select-runtime';
+import { engineFor, type RuntimeChoice } from '../../src/startup/select-runtime';
 import {
   createCertificateWorker,
   type CertificateWorkerOptions,

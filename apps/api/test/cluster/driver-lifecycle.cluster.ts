@@ -8,7 +8,7 @@ import { KubeApiRejection, isNotFound } from '../../src/engine/drivers/kubernete
 import { loadKubeConfig } from '../../src/engine/drivers/kubernetes/kubeconfig';
 import { KubernetesDriver } from '../../src/engine/drivers/kubernetes/kubernetes-driver';
 import { cpuMilli, ramMb } from '../../src/engine/drivers/kubernetes/quantities';
-import { makeSpec, VARIANTS, type Variant } from '../../src/engine/manifests/test-fixtures';
+import { makeSpec, VARIANTS, type Variant } from '../engine/manifests/test-fixtures';
 import type { ApplicationRef, ApplicationSpec, EnvironmentSpec } from '../../src/engine/spec';
 import { clusterTarget } from './cluster-target';
 

@@ -25,11 +25,21 @@ export function testSecrets(): ServerSecrets {
   return { jwtSecret: randomBytes(32).toString('hex'), secretsKey, hashKey: randomBytes(32) };
 }
 
-/** The configuration of a test app: a fresh DATA_DIR of its own, a fixed PUBLIC_URL, info logs. */
+/**
+ * The configuration of a test app: a fresh DATA_DIR of its own, a fixed PUBLIC_URL, info logs,
+ * cheap password hashes.
+ */
 export async function testConfig(overrides: Partial<Config> = {}): Promise<Config> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nuage-app-'));
   return {
-    ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://plateforme.test', LOG_LEVEL: 'info' }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://plateforme.test',
+      LOG_LEVEL: 'info',
+      // Thousands of sign-ups over the suite: at the server's 19 MiB profile, minutes of CPU.
+      // passwords.test.ts checks the server's own profile.
+      PASSWORD_HASH_PROFILE: 'test',
+    }),
     ...overrides,
   };
 }

@@ -98,7 +98,7 @@ async function seedFirstVersion(db: PGlite) {
   await db.query(
     `insert into users (email, nom, prenom, password_hash, verified_at, created_at)
      values ($1, $$N'Diaye$$, 'Aïssatou', $2, now(), '2025-03-01 08:15:30.123456+00')`,
-    [ACCOUNT.email, await hashPassword(ACCOUNT.password)],
+    [ACCOUNT.email, await hashPassword(ACCOUNT.password, 'test')],
   );
   await db.exec(
     `insert into rate_limit_events (bucket, subject) values ('login', 'a'), ('login', 'b'), ('reset', 'c')`,

@@ -110,6 +110,9 @@ export const backupRestores = pgTable(
   ],
 );
 
+/** A restore's row, as the backups module reads and passes it. */
+export type RestoreRow = typeof backupRestores.$inferSelect;
+
 /**
  * Each application's schedule. Rows are created by the scheduler with the defaults (daily for
  * prod environments, off elsewhere); retention keeps `keepCount` successful backups and none

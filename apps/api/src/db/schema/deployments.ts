@@ -54,7 +54,7 @@ export const deployments = pgTable(
       .default(sql`'app-' || substr(md5(random()::text), 1, 10)`),
     /**
      * `<app>-<env>-<project>`, fixed at creation, unique among existing applications: the
-     * application's hostname under APPS_DOMAIN (engine/hostnames.ts).
+     * application's hostname under APPS_DOMAIN (engine/routing/hostnames.ts).
      */
     hostLabel: text('host_label').notNull(),
     /** 'ERP' (ready-made application) or 'CODE' (user code, announced). */
@@ -157,7 +157,7 @@ export const deployments = pgTable(
     restartRequestedAt: timestamptz('restart_requested_at'),
     restartObservedAt: timestamptz('restart_observed_at'),
 
-    /** The runtime its objects were last applied on (engine/runtime-pin.ts); null before the first apply. */
+    /** The runtime its objects were last applied on (startup/runtime-pin.ts); null before the first apply. */
     runtime: text('runtime', { enum: ['kubernetes', 'docker', 'simulation'] }),
     status: text('status', { enum: deploymentStatuses }).notNull().default('PENDING'),
     statusReason: text('status_reason'),

@@ -5,7 +5,7 @@ import { timestamptz } from './columns';
 /**
  * The runtime this platform was first started on, and its target (Docker/Podman socket,
  * Kubernetes context). One row: later starts must find the same runtime or refuse
- * (engine/runtime-pin.ts), so applications never switch runtime silently.
+ * (startup/runtime-pin.ts), so applications never switch runtime silently.
  */
 export const platformRuntime = pgTable(
   'platform_runtime',

@@ -1,4 +1,4 @@
-import type { BuildSettings } from '../../config';
+import type { BuildSettings } from './build-settings';
 import type { RuntimeName } from '../driver';
 import type { KubeConnection } from '../drivers/kubernetes/kubeconfig';
 import type { ImageBuilder } from './builder';

@@ -6,10 +6,10 @@ import { unpackArchive } from '../../modules/backups/archive';
 import { EngineApi } from '../drivers/docker/engine-api';
 import { execIn as execRaw } from '../drivers/docker/exec';
 import { readTarFiles } from '../drivers/docker/tar';
-import { runId, skipReason, testClient, waitFor } from '../drivers/docker/test-support';
+import { runId, skipReason, testClient, waitFor } from '../../../test/engine/docker/test-support';
 import type { ApplicationSpec } from '../spec';
 import { renderBackupJob, renderRestoreJob } from './backup-job';
-import { makeSpec } from './test-fixtures';
+import { makeSpec } from '../../../test/engine/manifests/test-fixtures';
 import type { Container } from './types';
 
 /**

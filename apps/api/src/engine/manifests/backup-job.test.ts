@@ -4,7 +4,7 @@ import { BACKUP_TRANSFER_IMAGE, renderTransferSecret, transferSecretName } from 
 import type { JobObject } from './types';
 import { WAIT_IMAGE, renderSetupJob } from './workloads';
 import { renderTestRestoreJob, testRestoreJobName } from './test-restore-job';
-import { makeSpec } from './test-fixtures';
+import { makeSpec } from '../../../test/engine/manifests/test-fixtures';
 import { validateObject } from './validate';
 
 const manifest = {

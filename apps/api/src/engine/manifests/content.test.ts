@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderApplication } from './application';
 import { releaseSecretName } from './secrets';
-import { TEST_CERTIFICATE, VARIANTS, makeSpec } from './test-fixtures';
+import { TEST_CERTIFICATE, VARIANTS, makeSpec } from '../../../test/engine/manifests/test-fixtures';
 import type {
   DeploymentObject,
   IngressObject,

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { EnvVar } from '../spec';
 import { renderApplication } from './application';
 import { ManifestError } from './meta';
-import { HOSTILE_PASSWORD, HOSTILE_TEXTS, VARIANTS, makeSpec } from './test-fixtures';
+import {
+  HOSTILE_PASSWORD,
+  HOSTILE_TEXTS,
+  VARIANTS,
+  makeSpec,
+} from '../../../test/engine/manifests/test-fixtures';
 import type { Container, KubeObject } from './types';
 import { toYaml } from './yaml';
 

@@ -2,7 +2,7 @@ import { saasTemplateIds, templateOf } from '@nuage/shared/catalog';
 import { describe, expect, it } from 'vitest';
 import { applicationSecurity, databaseSecurity } from '../templates/security';
 import { renderApplication } from './application';
-import { makeSpec, VARIANTS } from './test-fixtures';
+import { makeSpec, VARIANTS } from '../../../test/engine/manifests/test-fixtures';
 import type { Container, PodSpec } from './types';
 
 /**

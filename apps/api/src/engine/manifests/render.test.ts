@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { DNS_LABEL } from '../../lib/naming';
 import { renderApplication } from './application';
-import { renderEnvironment } from './environment';
+import { renderEnvironment } from './namespace';
 import {
   HOSTILE_PASSWORD,
   HOSTILE_TEXTS,
   VARIANTS,
   makeEnvironment,
   makeSpec,
-} from './test-fixtures';
+} from '../../../test/engine/manifests/test-fixtures';
 import type { KubeObject } from './types';
 import { validateObject } from './validate';
 import { toYaml } from './yaml';

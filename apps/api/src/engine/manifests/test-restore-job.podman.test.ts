@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { EngineApi } from '../drivers/docker/engine-api';
 import { createTar } from '../drivers/docker/tar';
-import { runId, skipReason, testClient } from '../drivers/docker/test-support';
+import { runId, skipReason, testClient } from '../../../test/engine/docker/test-support';
 import { renderTestRestoreJob } from './test-restore-job';
-import { makeSpec } from './test-fixtures';
+import { makeSpec } from '../../../test/engine/manifests/test-fixtures';
 
 /**
  * The Kubernetes test-restore Job's database container, run as the kubelet would run it (its

@@ -53,7 +53,7 @@ export type Container = PodSpec['containers'][number];
 export interface RenderOptions {
   /**
    * IMAGE_OVERRIDES, for the platform's own helper images (busybox's wait, the backup Jobs'
-   * curl): the application's images are replaced in the spec already (engine/image-overrides.ts).
+   * curl): the application's images are replaced in the spec already (engine/drivers/image-overrides.ts).
    */
   imageOverrides?: ReadonlyMap<string, string>;
   /** A Deployment's progressDeadlineSeconds (default ROLLOUT_DEADLINE_SECONDS, workloads.ts). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderApplication } from './application';
-import { renderEnvironment } from './environment';
-import { VARIANTS, makeEnvironment, makeSpec } from './test-fixtures';
+import { renderEnvironment } from './namespace';
+import { VARIANTS, makeEnvironment, makeSpec } from '../../../test/engine/manifests/test-fixtures';
 import { ObjectValidationError, validateObject } from './validate';
 
 const namespace = 'env-boutique-prod-a1b2c3';

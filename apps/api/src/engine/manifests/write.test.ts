@@ -9,7 +9,7 @@ import {
   VARIANTS,
   makeEnvironment,
   makeSpec,
-} from './test-fixtures';
+} from '../../../test/engine/manifests/test-fixtures';
 import {
   removeApplicationManifest,
   writeApplicationManifest,

@@ -3,7 +3,7 @@ import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ApplicationSpec, EnvironmentSpec } from '../spec';
 import { renderApplication } from './application';
-import { renderEnvironment } from './environment';
+import { renderEnvironment } from './namespace';
 import { dnsLabel } from './meta';
 import type { RenderOptions } from './types';
 import { redactSecrets, toYaml } from './yaml';

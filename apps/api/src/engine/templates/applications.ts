@@ -1,7 +1,6 @@
 import type { SaasTemplateId } from '@nuage/shared/catalog';
 import { createHash } from 'node:crypto';
 import type { EnvVar, SecretKey, SetupJobSpec } from '../spec';
-import type { ApplicationSecrets } from './build-spec';
 import { odooSetupSecurity } from './security';
 import {
   DRUPAL_INSTALL,
@@ -10,6 +9,13 @@ import {
   DRUPAL_SETUP_SCRIPT,
 } from './setup/drupal';
 import { ODOO_SETUP_SCRIPT, odooConfiguration } from './setup/odoo';
+
+/** An application's three generated passwords (sealed in its row, engine/specs/sealed-secrets.ts). */
+export interface ApplicationSecrets {
+  adminPassword: string;
+  dbPassword: string;
+  dbRootPassword: string;
+}
 
 /**
  * What the application container of each template needs at run time, from each official

@@ -7,16 +7,10 @@ import {
   type DatabaseSpec,
   type ProbeSpec,
 } from '../spec';
-import { applicationProfiles } from './applications';
+import { applicationProfiles, type ApplicationSecrets } from './applications';
 import { databaseProbes, databaseProfiles } from './databases';
 import { splitResources } from './resources';
 import { applicationSecurity, databaseSecurity, setupSecurity } from './security';
-
-export interface ApplicationSecrets {
-  adminPassword: string;
-  dbPassword: string;
-  dbRootPassword: string;
-}
 
 export interface SpecInput {
   deployment: {
@@ -26,7 +20,7 @@ export interface SpecInput {
     nom: string;
     /** Fixed at creation (see applicationName); derived from template, name and id when absent. */
     runtimeName?: string;
-    /** Fixed at creation and unique (see engine/hostnames.ts); the runtime name when absent. */
+    /** Fixed at creation and unique (see engine/routing/hostnames.ts); the runtime name when absent. */
     hostLabel?: string;
     template: string;
     imageRegistryUrl: string;
@@ -44,7 +38,7 @@ export interface SpecInput {
   namespace: string;
   secrets: ApplicationSecrets;
   certificate: { certificatePem: string; privateKeyPem: string } | null;
-  /** The URL users open (docker: the edge proxy's, engine/edge-routes.ts); else from the domain. */
+  /** The URL users open (docker: the edge proxy's, engine/routing/edge-routes.ts); else from the domain. */
   applicationUrl?: string | null;
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { applicationPlan, databasePlan, setupPlan } from '../drivers/docker/container-spec';
-import { fakeImageRuns } from '../drivers/docker/fake-image-runs';
+import { fakeImageRuns } from '../../../test/engine/docker/fake-image-runs';
 import { ENV_SECRET_DIR, LOADER_ENTRYPOINT } from '../drivers/docker/secret-loader';
 import { renderApplication } from '../manifests/application';
 import type { DeploymentObject, SecretObject } from '../manifests/types';

@@ -1,6 +1,6 @@
 import { saasTemplateIds } from '@nuage/shared/catalog';
 import { describe, expect, it } from 'vitest';
-import { makeSpec } from '../manifests/test-fixtures';
+import { makeSpec } from '../../../test/engine/manifests/test-fixtures';
 import { applicationSecurity, databaseSecurity } from './security';
 
 describe('security profiles', () => {

@@ -6,7 +6,7 @@ import { loginChallenges } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
 import { hashesEqual, keyedHash, randomDigits, randomToken } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { RateLimiter } from '../../db/rate-limiter';
 import { loginCodeMail } from '../../mail/templates/login-security';
 import { createSession } from '../sessions/service';
 import { LOGIN_FAILURE_BY_EMAIL } from './login-throttle';

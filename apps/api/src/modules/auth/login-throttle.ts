@@ -2,7 +2,7 @@ import { auth } from '@nuage/shared/limits';
 import { serverDetails } from '@nuage/shared/messages';
 import { loginStepTexts } from '@nuage/shared/security-messages';
 import type { AppContext } from '../../app-context';
-import type { RateLimiter } from '../../lib/rate-limiter';
+import type { RateLimiter } from '../../db/rate-limiter';
 import { loginAlertMail } from '../../mail/templates/login-security';
 
 /** Failed logins of one account from one client address: backs off, never locks the account. */

@@ -2,7 +2,7 @@ import { serverDetails } from '@nuage/shared/messages';
 import { loginStepTexts } from '@nuage/shared/security-messages';
 import type { AppContext } from '../../app-context';
 import { forbidden, unauthorized } from '../../lib/errors';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { RateLimiter } from '../../db/rate-limiter';
 import { createSession } from '../sessions/service';
 import { findUserByEmail } from '../users/lookup';
 import { openLoginChallenge } from './login-challenge';
@@ -33,7 +33,7 @@ export async function login(
   const user = await findUserByEmail(ctx.db, input.email);
   const passwordOk = user
     ? await verifyPassword(user.passwordHash, input.motDePasse)
-    : await verifyAgainstDummy(input.motDePasse);
+    : await verifyAgainstDummy(input.motDePasse, ctx.config.passwordHashProfile);
   if (!user || !passwordOk) {
     await recordAccountFailure(ctx, limiter, { email: input.email, owner: user });
     throw unauthorized(serverDetails.invalidCredentials);

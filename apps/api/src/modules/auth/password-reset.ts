@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context';
 import { passwordResetTokens, users } from '../../db/schema/users';
 import { keyedHash, randomToken } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { RateLimiter } from '../../db/rate-limiter';
 import { passwordResetMail } from '../../mail/templates/password-reset';
 import { emailEquals, findUserByEmail } from '../users/lookup';
 import { endSessionsOf } from '../sessions/service';
@@ -99,7 +99,7 @@ export async function resetPassword(
   ctx: AppContext,
   input: { email: string; token: string; nouveauMotDePasse: string },
 ): Promise<void> {
-  const passwordHash = await hashPassword(input.nouveauMotDePasse);
+  const passwordHash = await hashPassword(input.nouveauMotDePasse, ctx.config.passwordHashProfile);
   const tokenHash = keyedHash(ctx.secrets.hashKey, input.token);
   const userId = await ctx.db.transaction(async (tx) => {
     const [owner] = await tx.select({ id: users.id }).from(users).where(emailEquals(input.email));

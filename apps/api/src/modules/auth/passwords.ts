@@ -1,27 +1,21 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
+import type { PasswordHashProfile } from '../../config';
 
-// Argon2id with OWASP's minimum profile (19 MiB, 2 passes). `Algorithm` is a const enum
-// that isolated modules cannot import, hence the literal.
+// Argon2id (`Algorithm` is a const enum that isolated modules cannot import, hence the literal).
 const ARGON2ID = 2;
-const PASSWORD_HASHING: Readonly<Options> = {
-  algorithm: ARGON2ID,
-  memoryCost: 19456,
-  timeCost: 2,
-  parallelism: 1,
-};
-let options: Options = { ...PASSWORD_HASHING };
 
 /**
- * Test runs only (the API's vitest setup file, never the server): thousands of sign-ups at
- * 19 MiB each cost minutes of CPU. Still Argon2id; a hash records its own cost, so verifying
- * is unaffected.
+ * The cost of new hashes, by PASSWORD_HASH_PROFILE: a server hashes at OWASP's minimum profile
+ * (19 MiB, 2 passes); `test` (test runs only) at a low cost, still Argon2id. A hash records its
+ * own cost, so verifying is the same whatever the profile.
  */
-export function lowerPasswordHashingCostForTests(cost: Pick<Options, 'memoryCost' | 'timeCost'>) {
-  options = { ...PASSWORD_HASHING, ...cost };
-}
+const hashing: Record<PasswordHashProfile, Readonly<Options>> = {
+  server: { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 },
+  test: { algorithm: ARGON2ID, memoryCost: 256, timeCost: 1, parallelism: 1 },
+};
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, options);
+export function hashPassword(password: string, profile: PasswordHashProfile): Promise<string> {
+  return hash(password, hashing[profile]);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
@@ -34,11 +28,18 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 
 /**
  * Checked when the e-mail has no account, so a login takes the same time whether or not
- * the account exists.
+ * the account exists (a hash at the cost real accounts' hashes have).
  */
-let dummyHash: Promise<string> | undefined;
-export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword('compte-inexistant-pour-egaliser-le-temps');
-  await verifyPassword(await dummyHash, password);
+const dummyHashes = new Map<PasswordHashProfile, Promise<string>>();
+export async function verifyAgainstDummy(
+  password: string,
+  profile: PasswordHashProfile,
+): Promise<false> {
+  let dummy = dummyHashes.get(profile);
+  if (!dummy) {
+    dummy = hashPassword('compte-inexistant-pour-egaliser-le-temps', profile);
+    dummyHashes.set(profile, dummy);
+  }
+  await verifyPassword(await dummy, password);
   return false;
 }

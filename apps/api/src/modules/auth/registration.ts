@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { clientFolders, users, verificationCodes } from '../../db/schema/users';
 import { hashesEqual, keyedHash, randomDigits } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
-import { RateLimiter, type Limit } from '../../lib/rate-limiter';
+import { RateLimiter, type Limit } from '../../db/rate-limiter';
 import type { OutgoingMail } from '../../mail/mailer';
 import { registrationExistsMail } from '../../mail/templates/login-security';
 import { verificationCodeMail } from '../../mail/templates/verification-code';
@@ -48,7 +48,7 @@ export async function registerAccount(
   ctx: AppContext,
   input: { nom: string; prenom: string; email: string; motDePasse: string },
 ): Promise<void> {
-  const passwordHash = await hashPassword(input.motDePasse);
+  const passwordHash = await hashPassword(input.motDePasse, ctx.config.passwordHashProfile);
   const code = randomDigits(auth.verificationCodeLength);
   const limiter = new RateLimiter(ctx.db, ctx.secrets.hashKey);
   // Whatever the address's state: once a minute, and a resend right after waits alike.

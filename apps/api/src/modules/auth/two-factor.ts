@@ -8,7 +8,7 @@ import { recoveryCodes } from '../../db/schema/sessions';
 import { users } from '../../db/schema/users';
 import { keyedHash } from '../../lib/crypto';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { RateLimiter } from '../../db/rate-limiter';
 import { verifyPassword } from './passwords';
 import { endSessionsOf } from '../sessions/service';
 import { consumeSecondFactor, remainingRecoveryCodes } from './second-factor';

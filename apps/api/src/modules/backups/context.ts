@@ -6,7 +6,7 @@ import { backupDestinations } from '../../db/schema/backups';
 import { deployments } from '../../db/schema/deployments';
 import { projectMembers, projects } from '../../db/schema/projects';
 import { users } from '../../db/schema/users';
-import type { DeploymentRow } from '../../engine/spec-for-deployment';
+import type { DeploymentRow } from '../../engine/specs/spec-for-deployment';
 import type { ApplicationSpec } from '../../engine/spec';
 import type { S3Destination } from './destinations/s3';
 

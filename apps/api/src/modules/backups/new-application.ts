@@ -5,11 +5,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { deployments } from '../../db/schema/deployments';
-import type { AuthUser } from '../../http/authenticate';
+import type { AuthUser } from '../../http/credential-records';
 import { RESTORE_PENDING } from '../../engine/backup-parts';
 import { deployErp } from '../deployments/deploy';
-import { withEvent } from '../deployments/events';
-import { unsealSecrets } from '../deployments/secrets';
+import { withEvent } from '../../db/deployment-events';
+import { unsealSecrets } from '../../engine/specs/sealed-secrets';
 import { pause } from '../../lib/deadline';
 import type { BackupContext } from './context';
 

@@ -2,13 +2,11 @@ import { backupTexts as t } from '@nuage/shared/schemas/backups';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { backupRestores, backups } from '../../db/schema/backups';
+import { backupRestores, backups, type RestoreRow } from '../../db/schema/backups';
 import { deployments } from '../../db/schema/deployments';
-import { withEvent } from '../deployments/events';
+import { withEvent } from '../../db/deployment-events';
 import { backupRoot, loadDeployment, type BackupContext } from './context';
 import { notifyFailure } from './notify';
-
-type RestoreRow = typeof backupRestores.$inferSelect;
 
 /** How often a running restore says it is alive, and how long a silent one is believed dead. */
 export const RESTORE_HEARTBEAT_MS = 10_000;

@@ -3,14 +3,14 @@ import { backupTexts as t } from '@nuage/shared/schemas/backups';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { backupRestores, backups } from '../../db/schema/backups';
+import { backupRestores, backups, type RestoreRow } from '../../db/schema/backups';
 import { deployments } from '../../db/schema/deployments';
 import { badRequest, conflict } from '../../lib/errors';
 import { authorizeDeployment } from '../deployments/access';
-import { withEvent } from '../deployments/events';
+import { withEvent } from '../../db/deployment-events';
 import type { BackupContext } from './context';
 import { isOnRestoreHold } from './new-application';
-import { recordRestore, type RestoreRow } from './restore';
+import { recordRestore } from './restore';
 
 type DeploymentRow = typeof deployments.$inferSelect;
 

@@ -26,7 +26,7 @@ import {
   type Team,
 } from '../../../test/helpers/project-factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
-import { unsealSecrets } from '../deployments/secrets';
+import { unsealSecrets } from '../../engine/specs/sealed-secrets';
 
 /**
  * « Dans une nouvelle application »: a backup restored into an application created for it in

@@ -1,10 +1,9 @@
 import { backupTexts as t } from '@nuage/shared/schemas/backups';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { backupRestores } from '../../db/schema/backups';
+import { backupRestores, type RestoreRow } from '../../db/schema/backups';
 import { deployments } from '../../db/schema/deployments';
-import { withEvent } from '../deployments/events';
+import { withEvent } from '../../db/deployment-events';
 import type { BackupContext } from './context';
-import type { RestoreRow } from './restore';
 
 /**
  * A platform stop does not wait for a restore (minutes) nor fail it: the restore is handed

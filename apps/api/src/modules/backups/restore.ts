@@ -1,7 +1,12 @@
 import { access, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { backupRestores, backups, type RestoreKind } from '../../db/schema/backups';
+import {
+  backupRestores,
+  backups,
+  type RestoreKind,
+  type RestoreRow,
+} from '../../db/schema/backups';
 import type { ApplicationSpec } from '../../engine/spec';
 import { factsOfFile, unpackArchive } from './archive';
 import {
@@ -13,14 +18,12 @@ import {
   type BackupContext,
 } from './context';
 import { download } from './destinations/s3';
-import type { DeploymentRow } from '../../engine/spec-for-deployment';
+import type { DeploymentRow } from '../../engine/specs/spec-for-deployment';
 import { Aborted, abortable } from '../../lib/deadline';
 import { isOnRestoreHold, releaseRestoreHold, waitUntilRestorable } from './new-application';
 import { restoreInCluster } from './in-cluster';
 import { announceRestoreFailure, keepRestoreAlive } from './restore-failure';
 import { suspendRestore } from './restore-resume';
-
-export type RestoreRow = typeof backupRestores.$inferSelect;
 
 export async function recordRestore(
   ctx: BackupContext,

@@ -16,9 +16,10 @@ import {
   backupRestores,
   backups,
   backupSchedules,
+  type RestoreRow,
 } from '../../db/schema/backups';
 import { isUniqueViolation } from '../../db/errors';
-import type { AuthUser } from '../../http/authenticate';
+import type { AuthUser } from '../../http/credential-records';
 import { encryptSecret } from '../../lib/crypto';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -32,7 +33,7 @@ import { DEFAULT_RETENTION } from './prune';
 import { presentBackup, presentRestore } from './presenter';
 import { recordAudit } from '../audit/record';
 import { recordBackup, type BackupRow } from './run-backup';
-import { recordRestore, type RestoreRow } from './restore';
+import { recordRestore } from './restore';
 import { ensureSchedules } from './schedules';
 
 const HISTORY = 50;

@@ -1,17 +1,12 @@
 import { buildTexts } from '@nuage/shared/build-types';
-import { envVarListSchema } from '@nuage/shared/schemas/code';
-import { codeSourceSchema } from '@nuage/shared/schemas/code-source';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
-import { authorizeBuild, cancelBuild, getBuild, listBuilds, redeploy } from './build-service';
-import { getEnvVars, putEnvVars } from './env-vars';
+import { authorizeBuild, cancelBuild, getBuild, listBuilds, redeploy } from './application-builds';
 import { resumePoint, streamBuildLogs } from './log-stream';
 import { listReleases, rollback } from './releases';
-import { updateCodeSource } from './source-edit';
-import { getWebhook, regenerateWebhookSecret } from './webhook';
 import { declareProjectScoped } from '../../http/token-scope';
 
 const tags = ['Builds'];
@@ -31,7 +26,10 @@ const pageQuery = z.object({
     .default(0),
 });
 
-/** Builds, live logs, releases, rollback, environment variables and the webhook of code applications. */
+/**
+ * Builds, live logs, redeploy, releases and rollback of code applications (their environment
+ * variables, source and webhook: modules/deployments/{env-vars,source,webhook}-routes.ts).
+ */
 export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.authenticate);
   // Builds, releases and settings of one application, by id.
@@ -104,38 +102,6 @@ export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         .send(await redeploy(ctx, { deploymentId: request.params.id, userId: user(request) })),
   );
 
-  app.put(
-    '/deployments/:id/source',
-    {
-      config: {
-        audit: {
-          action: 'deployment.source',
-          target: 'deployment',
-          // The repository and branch; a token is only ever named by its id.
-          details: (request) => {
-            const b = request.body as { repository_url: string; git_branch: string };
-            return { repository_url: b.repository_url, git_branch: b.git_branch };
-          },
-        },
-      },
-      schema: {
-        tags,
-        security,
-        summary: 'Modifier la source d’une application de code',
-        description:
-          'Remplace le repository, la branche, l’accès (git_token_id d’un token du projet, null pour un repository public), les arguments de construction et le port (null : détecté). Le repository est lu avant toute écriture (422 en français : injoignable, token refusé, branche absente). Un changement met en file une nouvelle construction (trigger « redeploy ») ; build_id est null quand rien ne change.',
-        params: pathParams('id'),
-        body: codeSourceSchema,
-      },
-    },
-    async (request) =>
-      updateCodeSource(ctx, {
-        deploymentId: request.params.id,
-        userId: user(request),
-        data: request.body,
-      }),
-  );
-
   app.get(
     '/deployments/:id/releases',
     { schema: { tags, security, params: pathParams('id') } },
@@ -159,54 +125,6 @@ export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         await rollback(ctx, {
           deploymentId: request.params.id,
           releaseId: request.params.releaseId,
-          userId: user(request),
-        }),
-      ),
-  );
-
-  app.get(
-    '/deployments/:id/env-vars',
-    { schema: { tags, security, params: pathParams('id') } },
-    async (request) => getEnvVars(ctx, { deploymentId: request.params.id, userId: user(request) }),
-  );
-
-  app.put(
-    '/deployments/:id/env-vars',
-    {
-      config: {
-        audit: {
-          action: 'deployment.env_vars',
-          target: 'deployment',
-          // Names only: values (secrets among them) never reach the audit log.
-          details: (request) => ({ noms: (request.body as { name: string }[]).map((v) => v.name) }),
-        },
-      },
-      schema: { tags, security, params: pathParams('id'), body: envVarListSchema },
-    },
-    async (request) =>
-      putEnvVars(ctx, {
-        deploymentId: request.params.id,
-        userId: user(request),
-        vars: request.body,
-      }),
-  );
-
-  app.get(
-    '/deployments/:id/webhook',
-    { schema: { tags, security, params: pathParams('id') } },
-    async (request) => getWebhook(ctx, { deploymentId: request.params.id, userId: user(request) }),
-  );
-
-  app.post(
-    '/deployments/:id/webhook/secret',
-    {
-      config: { audit: { action: 'deployment.webhook_secret', target: 'deployment' } },
-      schema: { tags, security, params: pathParams('id') },
-    },
-    async (request, reply) =>
-      reply.header('cache-control', 'no-store').send(
-        await regenerateWebhookSecret(ctx, {
-          deploymentId: request.params.id,
           userId: user(request),
         }),
       ),

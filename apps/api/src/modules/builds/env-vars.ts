@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { deployments } from '../../db/schema/deployments';
 import { storeEnvVars, viewEnvVars } from '../deployments/env-vars-store';
-import { authorizeCodeApplication, lockLiveApplication } from './build-service';
+import { authorizeCodeApplication, lockLiveApplication } from './application-builds';
 import { releaseWithConfiguration } from './releases';
 
 export async function getEnvVars(ctx: AppContext, input: { deploymentId: string; userId: string }) {

@@ -4,8 +4,8 @@ import { builds } from '../../db/schema/builds';
 import { deployments } from '../../db/schema/deployments';
 import { releases, type ReleaseConfiguration } from '../../db/schema/releases';
 import type { BuildOutcome } from '../../engine/builds/builder';
-import { splitImage } from '../../engine/record-builds';
-import { withEvent } from '../deployments/events';
+import { splitImage } from '../../engine/reconcile/record-builds';
+import { withEvent } from '../../db/deployment-events';
 
 /** The process that claimed the build still owns it (a crash recovery may have failed it since). */
 const ownedBy = (buildId: string, owner: string) =>

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { builds } from '../../db/schema/builds';
 import { buildLogLines } from '../../db/schema/releases';
-import { summarize } from './build-service';
+import { summarize } from './application-builds';
 import type { BuildRow } from './presenter';
 
 export const HEARTBEAT_MS = 15_000;

@@ -5,9 +5,9 @@ import { deployments, type StoredEnvVar } from '../../db/schema/deployments';
 import { releases, type ReleaseConfiguration } from '../../db/schema/releases';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { withEvent } from '../deployments/events';
+import { withEvent } from '../../db/deployment-events';
 import { checkQuota, lockProject, reservationOf } from '../deployments/quota';
-import { authorizeCodeApplication, lockLiveApplication } from './build-service';
+import { authorizeCodeApplication, lockLiveApplication } from './application-builds';
 import { presentRelease, type ReleaseRow } from './presenter';
 
 export const RELEASE_NOT_FOUND = 'Version non trouvée';

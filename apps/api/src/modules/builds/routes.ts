@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer } from '../../http/route-helpers';
-import { listBuiltImages } from './service';
+import { listBuiltImages } from './built-images';
 import { projectScoped } from '../../http/token-scope';
 
 const querySchema = z.object({

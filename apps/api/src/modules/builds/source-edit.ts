@@ -5,13 +5,13 @@ import { deployments } from '../../db/schema/deployments';
 import { SourceError, type ResolvedCommit } from '../../engine/builds/builder';
 import { conflict, FieldValidationError, unavailable } from '../../lib/errors';
 import { BUILDER_UNAVAILABLE, GIT_TOKEN_UNKNOWN } from '../deployments/deploy-code';
-import { withEvent } from '../deployments/events';
+import { withEvent } from '../../db/deployment-events';
 import { unsealGitToken } from '../git-tokens/service';
 import {
   APPLICATION_DELETING,
   authorizeCodeApplication,
   lockLiveApplication,
-} from './build-service';
+} from './application-builds';
 import { enqueueBuild } from './queue';
 
 type Row = typeof deployments.$inferSelect;

@@ -7,9 +7,9 @@ import { deployments } from '../../db/schema/deployments';
 import { SourceError } from '../../engine/builds/builder';
 import { conflict, unavailable } from '../../lib/errors';
 import { BUILDER_UNAVAILABLE } from '../deployments/deploy-code';
-import { withEvent } from '../deployments/events';
+import { withEvent } from '../../db/deployment-events';
 import { unsealGitToken } from '../git-tokens/service';
-import { lockLiveApplication, queueBuildIn } from './build-service';
+import { lockLiveApplication, queueBuildIn } from './application-builds';
 import { claimDelivery, deliverySeen } from './webhook-deliveries';
 import type { WebhookProvider } from './webhook-signature';
 

@@ -5,7 +5,7 @@ import { deployments } from '../../db/schema/deployments';
 import { decryptSecret, encryptSecret, randomToken } from '../../lib/crypto';
 import { unauthorized } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { authorizeCodeApplication } from './build-service';
+import { authorizeCodeApplication } from './application-builds';
 import { deliveryIdOf } from './webhook-deliveries';
 import { buildPush } from './webhook-push';
 import { pushOf, verifyWebhook } from './webhook-signature';

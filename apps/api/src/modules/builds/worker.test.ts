@@ -19,7 +19,7 @@ import { deployApp, teamWithEnvironment } from '../../../test/helpers/deploy-fac
 import { call } from '../../../test/helpers/factories';
 import { API, type Team } from '../../../test/helpers/project-factories';
 import type { TestApp } from '../../../test/helpers/test-app';
-import { NOT_CODE_APPLICATION } from './build-service';
+import { NOT_CODE_APPLICATION } from './application-builds';
 import { BUILD_PROCESS_DIED } from './worker';
 
 let t: TestApp;

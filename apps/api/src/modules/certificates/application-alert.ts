@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { certificates } from '../../db/schema/certificates';
-import { platformHostname } from '../../engine/hostnames';
+import { platformHostname } from '../../engine/routing/hostnames';
 import { formatFrenchDate } from './inspect';
 import { effectiveStatus } from './presenter';
 

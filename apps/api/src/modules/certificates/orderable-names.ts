@@ -8,7 +8,7 @@ import {
   reservedBy,
   type HostnamePolicy,
   type ReservedBy,
-} from '../../engine/reserved-hosts';
+} from '../../engine/routing/reserved-hosts';
 import { recordAudit } from '../audit/record';
 import { primaryName } from './domains';
 

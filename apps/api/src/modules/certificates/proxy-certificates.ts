@@ -4,9 +4,9 @@ import type { Database } from '../../db/client';
 import { certificates } from '../../db/schema/certificates';
 import { deployments } from '../../db/schema/deployments';
 import { failureReason, type IssuanceFailure } from '../../engine/drivers/docker/edge/issuance-log';
-import { platformHostname } from '../../engine/hostnames';
-import { hostnamePolicy } from '../../engine/reserved-hosts';
-import { domainHolderColumns, servedDomains } from '../../engine/served-domains';
+import { platformHostname } from '../../engine/routing/hostnames';
+import { hostnamePolicy } from '../../engine/routing/reserved-hosts';
+import { domainHolderColumns, servedDomains } from '../../engine/routing/served-domains';
 import { namesCover } from './domains';
 import { chainToPem, commonNameOf, dnsNamesOf, notAfterOf, notBeforeOf } from './pem';
 
@@ -14,7 +14,7 @@ import { chainToPem, commonNameOf, dnsNamesOf, notAfterOf, notBeforeOf } from '.
  * Docker runtime: the edge proxy orders, by ACME HTTP-01, the certificate of every custom
  * domain whose application has no certificate of its own ready to serve (none chosen, or a
  * Let's Encrypt one the platform has not obtained yet), and, with APPS_DOMAIN set, of every
- * application's platform hostname `<label>.<APPS_DOMAIN>` (engine/edge-routes.ts). The
+ * application's platform hostname `<label>.<APPS_DOMAIN>` (engine/routing/edge-routes.ts). The
  * platform does not hold those keys; it records what the proxy really serves, so the
  * Certificats page and the application page tell the truth:
  *   - a row of type Let's Encrypt, mode 'proxy', per (project, host name) served that way

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { certificates } from '../../db/schema/certificates';
 import { deployments } from '../../db/schema/deployments';
 import { decryptSecret, encryptSecret } from '../../lib/crypto';
-import { withEvent } from '../deployments/events';
+import { withEvent } from '../../db/deployment-events';
 import type { CertificateMaterial } from './material';
 
 /** The columns a certificate's material fills; the key is sealed before it reaches the row. */

@@ -6,12 +6,12 @@ import { deployments } from '../../db/schema/deployments';
 import { users } from '../../db/schema/users';
 import { randomPassword } from '../../lib/crypto';
 import { badRequest, conflict } from '../../lib/errors';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { RateLimiter } from '../../db/rate-limiter';
 import { recordAudit } from '../audit/record';
 import { verifyPassword } from '../auth/passwords';
 import { authorizeDeployment } from './access';
-import { withEvent } from './events';
-import { sealSecrets, unsealSecrets } from './secrets';
+import { withEvent } from '../../db/deployment-events';
+import { sealSecrets, unsealSecrets } from '../../engine/specs/sealed-secrets';
 
 interface Input {
   deploymentId: string;

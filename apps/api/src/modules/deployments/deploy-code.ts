@@ -5,7 +5,7 @@ import type { deployCodeSchema } from '@nuage/shared/schemas/deployments';
 import type { z } from 'zod/mini';
 import type { AppContext } from '../../app-context';
 import { SourceError, type ResolvedCommit } from '../../engine/builds/builder';
-import type { AuthUser } from '../../http/authenticate';
+import type { AuthUser } from '../../http/credential-records';
 import { randomPassword } from '../../lib/crypto';
 import { conflict, FieldValidationError, unavailable } from '../../lib/errors';
 import { enqueueBuild, buildImageName } from '../builds/queue';
@@ -16,7 +16,7 @@ import { assertDomainClaimable } from './domain-claim';
 import { storeEnvVars } from './env-vars-store';
 import { presentDeployment } from './presenter';
 import { insertApplication } from './insert-application';
-import { sealSecrets } from './secrets';
+import { sealSecrets } from '../../engine/specs/sealed-secrets';
 import { resolveCertificate } from './tls';
 
 export type DeployCodeInput = z.infer<typeof deployCodeSchema>;

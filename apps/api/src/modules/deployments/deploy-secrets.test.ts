@@ -15,7 +15,7 @@ import {
   type DeploymentView,
 } from '../../../test/helpers/deploy-factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
-import { unsealSecrets } from './secrets';
+import { unsealSecrets } from '../../engine/specs/sealed-secrets';
 
 let t: TestApp;
 let team: Team;

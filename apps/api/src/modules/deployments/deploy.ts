@@ -10,13 +10,14 @@ import { templateOfImage } from '@nuage/shared/catalog-images';
 import { toMilli } from '@nuage/shared/quantities';
 import { deployMessages, type DeployErpInput } from '@nuage/shared/schemas/deployments';
 import type { AppContext } from '../../app-context';
-import type { AuthUser } from '../../http/authenticate';
+import type { AuthUser } from '../../http/credential-records';
 import { conflict, FieldValidationError } from '../../lib/errors';
 import { authorizeEnvironment } from '../environments/service';
 import { assertDomainClaimable } from './domain-claim';
 import { presentDeployment } from './presenter';
 import { insertApplication } from './insert-application';
-import { sealSecrets, secretsFromInput } from './secrets';
+import { sealSecrets } from '../../engine/specs/sealed-secrets';
+import { secretsFromInput } from './secrets';
 import { resolveCertificate } from './tls';
 
 export const NAME_TAKEN = deployMessages.nameTaken;

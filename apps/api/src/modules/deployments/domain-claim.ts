@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { deployments } from '../../db/schema/deployments';
-import { hostnamePolicy, reservedBy, type ReservedBy } from '../../engine/reserved-hosts';
+import { hostnamePolicy, reservedBy, type ReservedBy } from '../../engine/routing/reserved-hosts';
 import { conflict, FieldValidationError } from '../../lib/errors';
 import { recordAudit } from '../audit/record';
 import { lockDomainName } from '../dns/domain-lock';

@@ -2,7 +2,7 @@ import type { EnvVarView } from '@nuage/shared/build-types';
 import type { EnvVarInput } from '@nuage/shared/schemas/code';
 import { codeMessages } from '@nuage/shared/schemas/code';
 import type { StoredEnvVar } from '../../db/schema/deployments';
-import { decryptSecret, encryptSecret } from '../../lib/crypto';
+import { encryptSecret } from '../../lib/crypto';
 import { FieldValidationError } from '../../lib/errors';
 
 /**
@@ -33,13 +33,4 @@ export function storeEnvVars(
 /** What the API shows: never a secret's value. */
 export function viewEnvVars(stored: StoredEnvVar[]): EnvVarView[] {
   return stored.map((v) => ({ name: v.name, value: v.secret ? null : v.value, secret: v.secret }));
-}
-
-/** Every variable in clear (for the runtime's Secret and environment; never logged). */
-export function unsealEnvVars(key: Buffer, stored: StoredEnvVar[]) {
-  return stored.map((v) => ({
-    name: v.name,
-    secret: v.secret,
-    value: v.secret ? decryptSecret(key, v.sealed) : v.value,
-  }));
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { deployments } from '../../db/schema/deployments';
-import { hostLabelCandidate, suffixedHostLabel } from '../../engine/hostnames';
+import { hostLabelCandidate, suffixedHostLabel } from '../../engine/routing/hostnames';
 import { randomSuffix } from '../../lib/naming';
 
 /**

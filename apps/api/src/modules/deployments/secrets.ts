@@ -1,7 +1,7 @@
 import type { SaasTemplate } from '@nuage/shared/catalog';
 import type { DeployErpInput } from '@nuage/shared/schemas/deployments';
-import { decryptSecret, encryptSecret, randomPassword } from '../../lib/crypto';
-import type { ApplicationSecrets } from '../../engine/templates/build-spec';
+import { randomPassword } from '../../lib/crypto';
+import type { ApplicationSecrets } from '../../engine/templates/applications';
 
 /**
  * The wizard's password fields mapped to the application's three secrets; an empty field gets
@@ -27,12 +27,4 @@ export function secretsFromInput(
     dbPassword: dbUser ?? randomPassword(),
     dbRootPassword: dbRoot ?? randomPassword(),
   };
-}
-
-export function sealSecrets(key: Buffer, secrets: ApplicationSecrets): string {
-  return encryptSecret(key, JSON.stringify(secrets));
-}
-
-export function unsealSecrets(key: Buffer, sealed: string): ApplicationSecrets {
-  return JSON.parse(decryptSecret(key, sealed)) as ApplicationSecrets;
 }

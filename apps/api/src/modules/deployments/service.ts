@@ -7,11 +7,11 @@ import { deployments } from '../../db/schema/deployments';
 import { RuntimeRejectedError, RuntimeUnavailableError } from '../../engine/driver';
 import { conflict, FieldValidationError, notFound, unavailable } from '../../lib/errors';
 import { authorizeEnvironment } from '../environments/service';
-import { applicationRefOf } from '../../engine/refs';
+import { applicationRefOf } from '../../engine/specs/refs';
 import { authorizeDeployment, DEPLOYMENT_NOT_FOUND } from './access';
 import { checkImageOfTemplate, NAME_TAKEN } from './deploy';
-import { cancelBuildsOf } from '../builds/build-service';
-import { withEvent } from './events';
+import { cancelBuildsOf } from '../builds/application-builds';
+import { withEvent } from '../../db/deployment-events';
 import { assertNameFree } from './name-check';
 import {
   assertDomainClaimable,

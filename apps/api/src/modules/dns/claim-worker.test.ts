@@ -8,8 +8,8 @@ import { deploymentRow, erpBody, postDeploy } from '../../../test/helpers/deploy
 import { dnsHelp, tenant, type Tenant } from '../../../test/helpers/domain-factories';
 import { fakeResolver, type Zone } from '../../../test/helpers/fake-dns';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
-import { hostnamePolicy } from '../../engine/reserved-hosts';
-import { servedDomainLookup } from '../../engine/served-domains';
+import { hostnamePolicy } from '../../engine/routing/reserved-hosts';
+import { servedDomainLookup } from '../../engine/routing/served-domains';
 
 /**
  * The platform's own check of pending custom domains (issue 24, item 3): a domain whose owner

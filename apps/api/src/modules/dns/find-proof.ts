@@ -6,7 +6,7 @@ import {
 } from '@nuage/shared/dns-help';
 import { normaliseDomain } from '@nuage/shared/schemas/domain';
 import type { AppContext } from '../../app-context';
-import { platformHostname } from '../../engine/hostnames';
+import { platformHostname } from '../../engine/routing/hostnames';
 
 export type ProofLookup =
   | { proof: Exclude<DomainProof, 'existing'> }

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client';
 import { deployments } from '../../db/schema/deployments';
 import { projects } from '../../db/schema/projects';
 import { recordAudit } from '../audit/record';
-import { withEvent } from '../deployments/events';
+import { withEvent } from '../../db/deployment-events';
 import { noClaimColumns } from '../deployments/domain-claim';
 
 export type ReleaseReason = 'prouve_pour_une_autre_application' | 'delai_de_preuve_expire';

@@ -24,8 +24,8 @@ import { call } from '../../../test/helpers/factories';
 import type { Zone } from '../../../test/helpers/fake-dns';
 import { API, expectDetail } from '../../../test/helpers/project-factories';
 import type { TestApp } from '../../../test/helpers/test-app';
-import { servedDomainLookup } from '../../engine/served-domains';
-import { hostnamePolicy } from '../../engine/reserved-hosts';
+import { servedDomainLookup } from '../../engine/routing/served-domains';
+import { hostnamePolicy } from '../../engine/routing/reserved-hosts';
 
 /**
  * Squatting a custom domain (issue 24, item 1 follow-up), as the attacker tries it: claim

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { deployments } from '../../db/schema/deployments';
 import { projects } from '../../db/schema/projects';
 import { recordAudit } from '../audit/record';
-import { withEvent } from '../deployments/events';
+import { withEvent } from '../../db/deployment-events';
 import { lockDomainName } from './domain-lock';
 import { auditReleases, notExpired, releasedColumns } from './release-claims';
 

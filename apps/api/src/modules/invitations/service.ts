@@ -70,7 +70,9 @@ export async function acceptInvitation(
   // A cheap look first, so unknown tokens never cost an argon2 hash; the transaction re-checks.
   if (!(await openInvitationByToken(ctx.db, ctx.secrets.hashKey, input.token)))
     throw notFound(INVITATION_NOT_FOUND);
-  const passwordHash = input.motDePasse ? await hashPassword(input.motDePasse) : null;
+  const passwordHash = input.motDePasse
+    ? await hashPassword(input.motDePasse, ctx.config.passwordHashProfile)
+    : null;
   const result = await ctx.db
     .transaction(async (tx) => {
       const row = await openInvitationByToken(tx, ctx.secrets.hashKey, input.token, true);

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import { deployments } from '../../db/schema/deployments';
 import { projects } from '../../db/schema/projects';
 import type { ApplicationMetrics } from '../../engine/driver';
-import { applicationRefOf } from '../../engine/refs';
+import { applicationRefOf } from '../../engine/specs/refs';
 import { authorizeDeployment } from '../deployments/access';
 import { authorizeProject } from '../projects/policy';
 

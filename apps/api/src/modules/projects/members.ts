@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users';
 import { keyedHash, randomToken } from '../../lib/crypto';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { RateLimiter, type Limit } from '../../lib/rate-limiter';
+import { RateLimiter, type Limit } from '../../db/rate-limiter';
 import { recordAudit } from '../audit/record';
 import { invitationLimits } from '@nuage/shared/account-limits';
 import { accountTexts } from '@nuage/shared/security-messages';

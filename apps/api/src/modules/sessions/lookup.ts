@@ -2,7 +2,7 @@ import { auth } from '@nuage/shared/limits';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { sessions } from '../../db/schema/sessions';
-import type { SessionRecord } from '../../http/session-cache';
+import type { SessionRecord } from '../../http/credential-records';
 import { isUuid } from '../../lib/ids';
 
 const DAY_MS = 24 * 3600_000;

@@ -1,7 +1,7 @@
 import { lt } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { apiTokens, loginChallenges, sessions } from '../../db/schema/sessions';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { RateLimiter } from '../../db/rate-limiter';
 import { purgeAuditEvents } from '../audit/retention';
 import { purgeWebhookDeliveries } from '../builds/webhook-deliveries';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { apiTokens } from '../../db/schema/sessions';
-import type { ApiTokenRecord } from '../../http/session-cache';
+import type { ApiTokenRecord } from '../../http/credential-records';
 import { keyedHash } from '../../lib/crypto';
 
 const USE_WRITE_EVERY_MS = 60_000;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { users } from '../../db/schema/users';
-import type { SessionUser } from '../../http/session-cache';
+import type { SessionUser } from '../../http/credential-records';
 
 /** The caller's row as every authenticated request needs it (cached, evicted on change). */
 export function loadSessionUser(ctx: AppContext, userId: string) {

@@ -19,7 +19,7 @@ import {
   skipReason,
   SOCKET,
   testClient,
-} from '../../drivers/docker/test-support';
+} from '../../../../test/engine/docker/test-support';
 import { parseBaseImages } from '../base-images';
 import { BuildCancelledError, BuildFailedError, SourceError, type BuildRequest } from '../builder';
 import { hostAddress, PROBE } from '../../../../../../e2e/support/egress-probe';

@@ -7,7 +7,7 @@ import { runControllers } from '../../../../test/kubernetes/fake-controllers';
 import { FakeKubeApi } from '../../../../test/kubernetes/fake-kube-api';
 import { seedNamespace, seedQuota } from '../../../../test/kubernetes/fake-cluster';
 import { playKanikoJobs, PLAYED_DIGEST } from '../../../../test/kubernetes/kaniko-play';
-import type { BuildSettings } from '../../../config';
+import type { BuildSettings } from '../build-settings';
 import { KubeClient } from '../../drivers/kubernetes/kube-client';
 import { loadKubeConfig } from '../../drivers/kubernetes/kubeconfig';
 import { DEFAULT_BASE_IMAGES } from '../base-images';

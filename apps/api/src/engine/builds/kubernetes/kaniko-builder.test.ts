@@ -6,7 +6,7 @@ import {
 import { FakeKubeApi } from '../../../../test/kubernetes/fake-kube-api';
 import { seedNamespace } from '../../../../test/kubernetes/fake-cluster';
 import { playKanikoJobs, PLAYED_DIGEST } from '../../../../test/kubernetes/kaniko-play';
-import type { BuildSettings } from '../../../config';
+import type { BuildSettings } from '../build-settings';
 import { KubeClient } from '../../drivers/kubernetes/kube-client';
 import { loadKubeConfig } from '../../drivers/kubernetes/kubeconfig';
 import { validateObject } from '../../manifests/validate';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { BuildSettings } from '../../../config';
+import type { BuildSettings } from '../build-settings';
 import {
   CONTENT_TYPES,
   FIELD_MANAGER,

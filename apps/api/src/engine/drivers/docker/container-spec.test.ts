@@ -4,7 +4,7 @@ import type { ApplicationSpec } from '../../spec';
 import { buildApplicationSpec } from '../../templates/build-spec';
 import { createBody } from './container-create-body';
 import { applicationPlan, databasePlan, replicaPlan, setupPlan } from './container-spec';
-import { fakeImageRuns } from './fake-image-runs';
+import { fakeImageRuns } from '../../../../test/engine/docker/fake-image-runs';
 import { DOCKER_LABELS, isApplicationContainerName } from './labels';
 import { resolveEnv, SECRET_DIR } from './secret-env';
 

@@ -7,7 +7,8 @@ import {
   type HttpProbe,
   type TcpProbe,
 } from '../../spec';
-import { resolveSecretEnv, SETUP_FILE_VARIABLES, type SecretFile } from './secret-env';
+import { resolveSecretEnv, SETUP_FILE_VARIABLES } from './secret-env';
+import type { SecretFile } from './secret-loader';
 import { fileVariables, loaderCommand, runConfig, type ImageRunConfigs } from './secret-plan';
 import { ABSOLUTE_PATH, check, checkImageRef, CONTAINER_NAME } from './spec-checks';
 

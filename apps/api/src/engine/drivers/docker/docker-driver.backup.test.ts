@@ -20,7 +20,7 @@ import {
   testEnvironment,
   testSpec,
   waitFor,
-} from './test-support';
+} from '../../../../test/engine/docker/test-support';
 
 /**
  * Backup and restore against a real MariaDB server: the Debian-built image imported as

@@ -19,7 +19,7 @@ import {
   testSpec,
   waitFor,
   type TestImages,
-} from './test-support';
+} from '../../../../test/engine/docker/test-support';
 
 /** User input that would change a command line, a YAML file or a label if it were pasted in. */
 const HOSTILE = {

@@ -20,7 +20,7 @@ import {
   testSpec,
   waitFor,
   type TestImages,
-} from './test-support';
+} from '../../../../test/engine/docker/test-support';
 
 // pollMs: a look every 100 ms rather than the server's 500: seconds over the file's applies.
 const fastSetup = { waitMs: 30_000, runMs: 30_000, attempts: 2, retryDelayMs: 200, pollMs: 100 };

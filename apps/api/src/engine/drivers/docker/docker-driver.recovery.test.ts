@@ -28,11 +28,15 @@ import {
   testSpec,
   waitFor,
   type TestImages,
-} from './test-support';
+} from '../../../../test/engine/docker/test-support';
 
 // pollMs: a look every 100 ms rather than the server's 500: seconds over the file's applies.
 const fastSetup = { waitMs: 30_000, runMs: 30_000, attempts: 2, retryDelayMs: 200, pollMs: 100 };
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** The child process the crash test kills (a test double: it lives under apps/api/test). */
+const crashChild = fileURLToPath(
+  new URL('../../../../test/engine/docker/crash-child.ts', import.meta.url),
+);
 
 /**
  * The engine carries out the Nth change (POST/PUT/DELETE) and then the answer is lost, as
@@ -159,7 +163,7 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: crashes and
     try {
       const specFile = path.join(dir, 'spec.json');
       await writeFile(specFile, JSON.stringify(spec));
-      const args = ['--import', 'tsx', path.join(here, 'crash-child.ts'), SOCKET!, specFile];
+      const args = ['--import', 'tsx', crashChild, SOCKET!, specFile];
       const child = spawn(process.execPath, [...args, String(creations)], {
         cwd: path.resolve(here, '../../../..'),
         stdio: ['ignore', 'pipe', 'pipe'],

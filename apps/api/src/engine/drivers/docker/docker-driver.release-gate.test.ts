@@ -19,7 +19,7 @@ import {
   testSpec,
   waitFor,
   type TestImages,
-} from './test-support';
+} from '../../../../test/engine/docker/test-support';
 
 /**
  * Health-gated updates (issue 13) on a real engine: a new version that exits at start, or

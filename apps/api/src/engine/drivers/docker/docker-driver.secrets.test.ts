@@ -13,7 +13,7 @@ import {
   buildDbImage,
   buildNoShellImage,
   buildSetupImage,
-} from './secret-test-images';
+} from '../../../../test/engine/docker/secret-test-images';
 import { readTarFiles } from './tar';
 import {
   execIn,
@@ -27,7 +27,7 @@ import {
   testEnvironment,
   TEST_HASH_KEY,
   waitFor,
-} from './test-support';
+} from '../../../../test/engine/docker/test-support';
 
 /**
  * Issue 12: "`docker inspect` of every container the driver makes shows no secret value in Env

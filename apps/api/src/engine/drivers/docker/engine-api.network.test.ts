@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineApi } from './engine-api';
-import { buildImage, runId, skipReason, sweep, testClient } from './test-support';
+import {
+  buildImage,
+  runId,
+  skipReason,
+  sweep,
+  testClient,
+} from '../../../../test/engine/docker/test-support';
 
 /**
  * removeEnvironment's last step on a real engine: a network that still has a container attached

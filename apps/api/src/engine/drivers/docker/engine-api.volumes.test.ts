@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LABELS } from '../../spec';
 import { driftOf } from './drift';
 import { EngineApi } from './engine-api';
-import { runId, skipReason, sweep, testClient } from './test-support';
+import { runId, skipReason, sweep, testClient } from '../../../../test/engine/docker/test-support';
 
 /**
  * Volume listings by several labels on a real engine. Podman 4.3 answers the volumes matching

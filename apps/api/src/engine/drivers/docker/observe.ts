@@ -1,39 +1,16 @@
 import type { PodState } from '../../../db/schema/deployments';
 import type { ApplicationObservation } from '../../driver';
 import type { ApplicationRef } from '../../spec';
-import { parseTemplate } from './container-spec';
 import type { ContainerInspect, EngineApi } from './engine-api';
 import type { EdgeRouter } from './edge/edge-router';
-import {
-  applicationContainers,
-  componentOf,
-  containerName,
-  labelsOf,
-  replicaIndexOf,
-} from './objects';
+import { healthOf, sortReplicas, type Health } from './replica-health';
+import { applicationContainers, componentOf, containerName } from './objects';
 import { driftOf } from './drift';
-import { probeContainer } from './probes';
 
 /** Restarts in a row after which a container that is not ready is said to keep exiting. */
 const CRASH_RESTARTS = 3;
 /** An exited container the engine has not restarted for this long is not coming back. */
 const STOPPED_FOR_MS = 30_000;
-
-export interface Health {
-  container: ContainerInspect;
-  ready: boolean;
-}
-
-export async function healthOf(c: ContainerInspect): Promise<Health> {
-  const template = parseTemplate(labelsOf(c));
-  return { container: c, ready: template ? await probeContainer(c, template) : false };
-}
-
-export function sortReplicas(cs: ContainerInspect[]): ContainerInspect[] {
-  return cs
-    .filter((c) => componentOf(c) === 'application')
-    .sort((a, b) => replicaIndexOf(a) - replicaIndexOf(b));
-}
 
 /** Every replica of the application with its readiness (what the edge proxy routes to). */
 export async function replicaHealth(api: EngineApi, ref: ApplicationRef): Promise<Health[]> {

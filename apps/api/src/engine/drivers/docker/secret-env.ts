@@ -1,16 +1,8 @@
 import type { ApplicationSpec, EnvVar } from '../../spec';
-import { ENV_SECRET_DIR, loaderFile, SECRET_DIR } from './secret-loader';
+import { ENV_SECRET_DIR, loaderFile, SECRET_DIR, type SecretFile } from './secret-loader';
 import { check, ENV_NAME } from './spec-checks';
 
 export { SECRET_DIR };
-
-/** A file written into a container before it starts (secret-files.ts). */
-export interface SecretFile {
-  path: string;
-  content: string;
-  /** Files behind `*_FILE` variables are read by the image's unprivileged user (0444). */
-  mode?: number;
-}
 
 /**
  * The secret variables the images' entrypoints read from `NAME_FILE` (the `file_env` of the

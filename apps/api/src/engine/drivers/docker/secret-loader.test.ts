@@ -3,11 +3,11 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeSpec } from '../../manifests/test-fixtures';
+import { makeSpec } from '../../../../test/engine/manifests/test-fixtures';
 import { buildCodeApplicationSpec } from '../../templates/code-spec';
 import { createBody } from './container-create-body';
 import { applicationPlan, databasePlan, setupPlan } from './container-spec';
-import { APACHE_IMAGE_RUN, fakeImageRuns } from './fake-image-runs';
+import { APACHE_IMAGE_RUN, fakeImageRuns } from '../../../../test/engine/docker/fake-image-runs';
 import { SECRET_DIR } from './secret-env';
 import { ENV_SECRET_DIR, LOADER_ENTRYPOINT, LOADER_PATH, LOADER_SCRIPT } from './secret-loader';
 

@@ -1,4 +1,10 @@
-import type { SecretFile } from './secret-env';
+/** A file written into a container before it starts (secret-files.ts). */
+export interface SecretFile {
+  path: string;
+  content: string;
+  /** Files behind `*_FILE` variables are read by the image's unprivileged user (0444). */
+  mode?: number;
+}
 
 /** Where every secret file lives inside a container (secret-env.ts re-exports it). */
 export const SECRET_DIR = '/run/secrets/nuagedeploy';

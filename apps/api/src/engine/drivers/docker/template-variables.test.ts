@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { makeSpec, PLAIN_PASSWORD } from '../../manifests/test-fixtures';
-import { TEST_HASH_KEY } from './test-support';
+import { makeSpec, PLAIN_PASSWORD } from '../../../../test/engine/manifests/test-fixtures';
+import { TEST_HASH_KEY } from '../../../../test/engine/docker/test-support';
 import { applicationPlan, databasePlan, setupPlan, type ContainerPlan } from './container-spec';
-import { fakeImageRuns } from './fake-image-runs';
+import { fakeImageRuns } from '../../../../test/engine/docker/fake-image-runs';
 import { ENV_SECRET_DIR } from './secret-loader';
 
 /**

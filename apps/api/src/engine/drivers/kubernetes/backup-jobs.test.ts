@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RuntimeRejectedError } from '../../driver';
-import { makeSpec } from '../../manifests/test-fixtures';
+import { makeSpec } from '../../../../test/engine/manifests/test-fixtures';
 import type { FakeKubeApi } from '../../../../test/kubernetes/fake-kube-api';
 import { jobHelpers } from '../../../../test/kubernetes/fake-jobs';
 import {

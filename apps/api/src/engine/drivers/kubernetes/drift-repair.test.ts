@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeSpec } from '../../manifests/test-fixtures';
+import { makeSpec } from '../../../../test/engine/manifests/test-fixtures';
 import { DriftRepair } from './drift-repair';
 import type { CacheEvent } from './watch-cache';
 

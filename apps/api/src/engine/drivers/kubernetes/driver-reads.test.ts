@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { VARIANTS, makeSpec } from '../../manifests/test-fixtures';
+import { VARIANTS, makeSpec } from '../../../../test/engine/manifests/test-fixtures';
 import { type FakeKubeApi, statusBody } from '../../../../test/kubernetes/fake-kube-api';
 import {
   eventually,

@@ -1,5 +1,5 @@
 import { RuntimeRejectedError } from '../../driver';
-import { renderEnvironmentObjects } from '../../manifests/environment';
+import { renderEnvironmentObjects } from '../../manifests/namespace';
 import type { RenderOptions } from '../../manifests/types';
 import { LABELS, MANAGED_BY, type EnvironmentSpec } from '../../spec';
 import { checkedNamespace, rendered } from './guards';

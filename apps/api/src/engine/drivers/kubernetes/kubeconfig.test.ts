@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeEnvironment } from '../../manifests/test-fixtures';
+import { makeEnvironment } from '../../../../test/engine/manifests/test-fixtures';
 import { FakeKubeApi } from '../../../../test/kubernetes/fake-kube-api';
 import { TEST_RENDER } from '../../../../test/kubernetes/fake-cluster';
 import { findKubeConnection } from './kube-detect';

@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RuntimeRejectedError, RuntimeUnavailableError } from '../../driver';
 import { renderApplication } from '../../manifests/application';
-import { renderEnvironment } from '../../manifests/environment';
-import { VARIANTS, makeEnvironment, makeSpec } from '../../manifests/test-fixtures';
+import { renderEnvironment } from '../../manifests/namespace';
+import {
+  VARIANTS,
+  makeEnvironment,
+  makeSpec,
+} from '../../../../test/engine/manifests/test-fixtures';
 import { type FakeKubeApi, statusBody } from '../../../../test/kubernetes/fake-kube-api';
 import {
   TEST_RENDER,

@@ -10,8 +10,12 @@ import {
   startFakeCluster,
 } from '../../../../test/kubernetes/fake-cluster';
 import { renderApplication } from '../../manifests/application';
-import { VARIANTS, makeEnvironment, makeSpec } from '../../manifests/test-fixtures';
-import type { Quantities } from '../../quota-shares';
+import {
+  VARIANTS,
+  makeEnvironment,
+  makeSpec,
+} from '../../../../test/engine/manifests/test-fixtures';
+import type { Quantities } from '../../quota/quota-shares';
 import type { ApplicationSpec, EnvironmentSpec } from '../../spec';
 import type { KubernetesDriver } from './kubernetes-driver';
 import { cpuMilli, ramMb } from './quantities';

@@ -1,5 +1,5 @@
 import { RuntimeRejectedError } from '../../driver';
-import { QUOTA_NAME } from '../../manifests/environment';
+import { QUOTA_NAME } from '../../manifests/namespace';
 import type { JobObject } from '../../manifests/types';
 import { type KubeClient, isNotFound } from './kube-client';
 import { objectPath } from './paths';
@@ -9,7 +9,7 @@ import { cpuMilli, ramMb } from './quantities';
  * A backup, restore or test-restore Job's pod is counted against its namespace's
  * ResourceQuota like the application's own pods (limits.cpu, limits.memory; the platform
  * declares requests = limits, in the units the quota is written in: millicores and SI
- * megabytes, the way engine/project-quota.ts counts reservations). A Job that does not fit is
+ * megabytes, the way engine/quota/project-quota.ts counts reservations). A Job that does not fit is
  * refused here, in French, instead of a pod the API server refuses over and over while the Job
  * waits for its deadline.
  */

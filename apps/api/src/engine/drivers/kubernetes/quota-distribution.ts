@@ -1,12 +1,12 @@
 import { clusterMessages } from '@nuage/shared/cluster-messages';
 import type { ProjectQuotaSpec } from '../../driver';
-import { QUOTA_NAME, renderQuota } from '../../manifests/environment';
+import { QUOTA_NAME, renderQuota } from '../../manifests/namespace';
 import {
   type Quantities,
   quotaShares,
   redistributionSteps,
   sameQuantities,
-} from '../../quota-shares';
+} from '../../quota/quota-shares';
 import type { EnvironmentSpec } from '../../spec';
 import { LABELS, MANAGED_BY } from '../../spec';
 import { checkedNamespace, rendered } from './guards';
@@ -16,7 +16,7 @@ import { objectPath } from './paths';
 import { cpuMilli, ramMb } from './quantities';
 
 /**
- * Each namespace's ResourceQuota to its share (engine/quota-shares.ts): the quotas that go
+ * Each namespace's ResourceQuota to its share (engine/quota/quota-shares.ts): the quotas that go
  * down are applied first, then those that go up, so their sum never exceeds the project
  * quota at any instant. A namespace without a quota yet gets one at zero in the first step.
  *

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApplicationObservation } from '../../driver';
-import { makeEnvironment, makeSpec, VARIANTS } from '../../manifests/test-fixtures';
+import {
+  makeEnvironment,
+  makeSpec,
+  VARIANTS,
+} from '../../../../test/engine/manifests/test-fixtures';
 import type { FakeKubeApi } from '../../../../test/kubernetes/fake-kube-api';
 import { runControllers } from '../../../../test/kubernetes/fake-controllers';
 import { eventually, refOf, startFakeCluster } from '../../../../test/kubernetes/fake-cluster';

@@ -17,8 +17,12 @@ import {
   seedPod,
   startFakeCluster,
 } from '../../../../test/kubernetes/fake-cluster';
-import { VARIANTS, makeEnvironment, makeSpec } from '../../manifests/test-fixtures';
-import { renderQuota } from '../../manifests/environment';
+import {
+  VARIANTS,
+  makeEnvironment,
+  makeSpec,
+} from '../../../../test/engine/manifests/test-fixtures';
+import { renderQuota } from '../../manifests/namespace';
 import { renderCertManagerObjects } from '../../../modules/certificates/issuers/cert-manager-objects';
 import {
   AdmissionPolicies,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ReleaseNotReadyError } from '../../driver';
 import { buildCodeApplicationSpec } from '../../templates/code-spec';
 import { renderApplication } from '../../manifests/application';
-import { makeSpec } from '../../manifests/test-fixtures';
+import { makeSpec } from '../../../../test/engine/manifests/test-fixtures';
 import type { FakeKubeApi } from '../../../../test/kubernetes/fake-kube-api';
 import { runControllers } from '../../../../test/kubernetes/fake-controllers';
 import { type PodOutcome, podImage } from '../../../../test/kubernetes/fake-kubelet';

@@ -9,7 +9,7 @@ import { TEMPLATE_HASH } from './template-hash';
 import type { WatchCache } from './watch-cache';
 
 /**
- * Health-gated releases on Kubernetes, as on Docker (engine/release-gate.ts): the Deployment
+ * Health-gated releases on Kubernetes, as on Docker (engine/reconcile/release-gate.ts): the Deployment
  * rolls as rollout-plan.ts chose (the pods that serve stay until new ones are available when
  * the quota holds the surge); the driver watches the rollout (through the watch cache) and a
  * change counts as applied only once it is complete. When it fails (progress deadline

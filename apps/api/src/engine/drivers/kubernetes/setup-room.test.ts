@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ReleaseNotReadyError, RuntimeRejectedError } from '../../driver';
-import { makeEnvironment, makeSpec, VARIANTS } from '../../manifests/test-fixtures';
+import {
+  makeEnvironment,
+  makeSpec,
+  VARIANTS,
+} from '../../../../test/engine/manifests/test-fixtures';
 import type { ApplicationSpec } from '../../spec';
 import type { FakeKubeApi } from '../../../../test/kubernetes/fake-kube-api';
 import { runControllers } from '../../../../test/kubernetes/fake-controllers';

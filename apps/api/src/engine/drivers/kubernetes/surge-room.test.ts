@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeSpec } from '../../manifests/test-fixtures';
+import { makeSpec } from '../../../../test/engine/manifests/test-fixtures';
 import type { ApplicationSpec } from '../../spec';
 import type { FakeKubeApi } from '../../../../test/kubernetes/fake-kube-api';
 import { runControllers } from '../../../../test/kubernetes/fake-controllers';

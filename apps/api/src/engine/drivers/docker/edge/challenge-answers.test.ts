@@ -11,7 +11,7 @@ import {
   testClient,
   testEdge,
   TEST_HASH_KEY,
-} from '../test-support';
+} from '../../../../../test/engine/docker/test-support';
 import type { AcmeAnswer } from './caddy-config';
 import type { EdgeOptions } from './edge-proxy';
 

@@ -6,7 +6,14 @@ import type { TLSSocket } from 'node:tls';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineApi } from '../engine-api';
-import { getVia, runId, skipReason, sweep, testClient, testEdge } from '../test-support';
+import {
+  getVia,
+  runId,
+  skipReason,
+  sweep,
+  testClient,
+  testEdge,
+} from '../../../../../test/engine/docker/test-support';
 import { LABELS, MANAGED_BY } from '../../../spec';
 import { DOCKER_LABELS } from '../labels';
 import { EdgeProxy } from './edge-proxy';

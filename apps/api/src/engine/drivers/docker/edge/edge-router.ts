@@ -3,7 +3,7 @@ import { LABELS } from '../../../spec';
 import { parseTemplate } from '../container-spec';
 import type { ContainerInspect, EngineApi } from '../engine-api';
 import { containerName, labelsOf } from '../objects';
-import { healthOf, sortReplicas, type Health } from '../observe';
+import { healthOf, sortReplicas, type Health } from '../replica-health';
 import type { EdgeProxy } from './edge-proxy';
 import type { EdgeChallengeSource, EdgeRouteInfo, EdgeRouteSource } from './routes';
 

@@ -3,7 +3,7 @@ import { LABELS } from '../../../spec';
 import { DOCKER_LABELS } from '../labels';
 import type { AcmeAnswer, EdgeRoute } from './caddy-config';
 
-/** What the platform knows of one application's addresses (engine/edge-routes.ts reads it from the database). */
+/** What the platform knows of one application's addresses (engine/routing/edge-routes.ts reads it from the database). */
 export interface EdgeRouteInfo {
   deploymentId: string;
   /** application_url: what a browser opens. */
@@ -15,7 +15,7 @@ export interface EdgeRouteInfo {
 
 export type EdgeRouteSource = () => Promise<EdgeRouteInfo[]>;
 
-/** The pending HTTP-01 answers of the platform's own ACME orders (engine/edge-routes.ts). */
+/** The pending HTTP-01 answers of the platform's own ACME orders (engine/routing/edge-routes.ts). */
 export type EdgeChallengeSource = () => Promise<AcmeAnswer[]>;
 
 /** `http://<label>.localhost[:port]`: browsers resolve every *.localhost name to the host itself. */

@@ -1,4 +1,4 @@
-import { DEFAULT_EGRESS_DENIED } from '../../../manifests/environment';
+import { DEFAULT_EGRESS_DENIED } from '../../../manifests/namespace';
 
 /**
  * What environments may reach outside themselves (rendered into the guard's chains by

@@ -20,14 +20,14 @@ import {
   testClient,
   testEdge,
   waitFor,
-} from '../test-support';
+} from '../../../../../test/engine/docker/test-support';
 import {
   chainRules,
   createPlainNetwork,
   iptables,
   jumpPlace,
   removeGuardChains,
-} from './guard-test-support';
+} from '../../../../../test/engine/docker/guard-test-support';
 import { NetworkGuard, type GuardOptions } from './network-guard';
 
 const GUARD_IMAGE = 'localhost/nuage-test-guard:bookworm';

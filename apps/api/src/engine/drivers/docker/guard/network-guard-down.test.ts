@@ -6,7 +6,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LABELS, type EnvironmentSpec } from '../../../spec';
 import { DockerDriver } from '../docker-driver';
 import { EngineApi } from '../engine-api';
-import { TEST_HASH_KEY, runId, skipReason, sweep, testClient, testEdge } from '../test-support';
+import {
+  TEST_HASH_KEY,
+  runId,
+  skipReason,
+  sweep,
+  testClient,
+  testEdge,
+} from '../../../../../test/engine/docker/test-support';
 
 const DOWN =
   /^Garde réseau inactif : l'isolation entre environnements n'est pas garantie sur cet hôte \(/;

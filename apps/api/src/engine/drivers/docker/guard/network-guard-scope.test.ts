@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LABELS, MANAGED_BY } from '../../../spec';
 import { EngineApi } from '../engine-api';
 import { DOCKER_LABELS } from '../labels';
-import { runId, skipReason, testClient } from '../test-support';
+import { runId, skipReason, testClient } from '../../../../../test/engine/docker/test-support';
 import { NetworkGuard } from './network-guard';
 
 /**

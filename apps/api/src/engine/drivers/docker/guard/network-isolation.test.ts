@@ -18,14 +18,14 @@ import {
   testClient,
   testEdge,
   waitFor,
-} from '../test-support';
+} from '../../../../../test/engine/docker/test-support';
 import {
   chainRules,
   createPlainNetwork,
   iptables,
   jumpPlace,
   removeGuardChains,
-} from './guard-test-support';
+} from '../../../../../test/engine/docker/guard-test-support';
 import { GUARD_JUMP_MARK } from './guard-script';
 
 /** Debian's iptables (e2e/support/debian-images/build.sh guard), as NETWORK_GUARD_IMAGE. */

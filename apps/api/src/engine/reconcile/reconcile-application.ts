@@ -1,0 +1,317 @@
+import { operationsEvents } from '@nuage/shared/operations-messages';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../db/client';
+import { deployments, type DeploymentStatus } from '../../db/schema/deployments';
+import { withEvent } from '../../db/deployment-events';
+import { backoffMs, OBSERVE_EVERY_MS } from './backoff';
+import {
+  preparationsCarriedBy,
+  ReleaseNotReadyError,
+  RuntimeRejectedError,
+  RuntimeUnavailableError,
+  type ApplicationObservation,
+  type RuntimeDriver,
+} from '../driver';
+import { recordPreparations } from './record-builds';
+import { recordNotReady, releaseWentLive } from './release-gate';
+import { repairDrift } from './repair-drift';
+import type { ApplicationRef, ApplicationSpec } from '../spec';
+import type { ApplicationSpecs } from '../specs/application-specs';
+import { replicasToRun, type DeploymentRow } from '../specs/spec-for-deployment';
+
+export interface ApplicationReconcilerDeps {
+  db: Executor;
+  driver: RuntimeDriver;
+  /** The engine's one way to build a row's spec (application-specs.ts). */
+  specs: ApplicationSpecs;
+  log: FastifyBaseLogger;
+  /**
+   * The process holding the application's lease. Every write is fenced by it: a process that
+   * lost its lease (paused past its expiry, another process took over) changes nothing.
+   */
+  owner: string;
+  /**
+   * Makes sure the application's environment exists in the runtime: once per process, or
+   * again with `force` (its objects may have gone with the application's).
+   */
+  ensureEnvironment(environmentId: string, opts?: { force?: boolean }): Promise<void>;
+  /** The application's reservation changed (applied or removed): the quota split follows. */
+  quotaChanged?(environmentId: string): Promise<void>;
+  /** Keeps the environment's manifests folder current: this application's file after an apply… */
+  manifestApplied(environmentId: string, spec: ApplicationSpec): Promise<void>;
+  /** …and its removal after the application is gone. */
+  manifestRemoved(environmentId: string, name: string): Promise<void>;
+}
+
+const phaseToStatus: Record<ApplicationObservation['phase'], DeploymentStatus> = {
+  absent: 'DEPLOYING',
+  starting: 'DEPLOYING',
+  running: 'RUNNING',
+  failed: 'FAILED',
+};
+
+/**
+ * Converges one claimed application: removes it, (re)applies its desired generation, honours a
+ * restart request, then records what the runtime reports. Writes touch only observed-state
+ * columns, so a change the API makes meanwhile is never lost: it bumps `generation` and the
+ * next pass applies it.
+ */
+export async function reconcileApplication(
+  deps: ApplicationReconcilerDeps,
+  row: DeploymentRow,
+  namespace: string,
+): Promise<void> {
+  const env = { id: row.environmentId };
+  const ref: ApplicationRef = {
+    deploymentId: row.id,
+    name: row.runtimeName,
+    namespace,
+    replicas: replicasToRun(row),
+  };
+  const where = heldBy(deps, row);
+
+  try {
+    if (row.desiredState === 'absent') {
+      await deps.driver.remove(ref);
+      await deps.db.delete(deployments).where(where);
+      await deps.quotaChanged?.(env.id);
+      await deps.manifestRemoved(env.id, row.runtimeName);
+      deps.log.info({ deploymentId: row.id }, 'application removed from the runtime');
+      return;
+    }
+
+    await deps.ensureEnvironment(env.id);
+    const applying = row.generation > row.observedGeneration;
+    if (applying) {
+      const spec = await deps.specs.of(row, namespace);
+      // The namespace's quota must hold the new reservation before its pods are created.
+      await deps.quotaChanged?.(env.id);
+      const { preparations } = await deps.driver.apply(spec);
+      const [kept] = await deps.db
+        .update(deployments)
+        .set({
+          observedGeneration: row.generation,
+          runtime: deps.driver.name,
+          status: 'DEPLOYING',
+          statusReason: null,
+          attempts: 0,
+          ...releaseWentLive(row),
+          events: withEvent(
+            `Configuration appliquée sur le runtime ${deps.driver.name} (révision ${row.generation})`,
+          ),
+        })
+        .where(where)
+        .returning({ id: deployments.id });
+      if (!kept) return lostLease(deps, row);
+      await recordPreparations(deps.db, row, deps.driver.name, preparations);
+      await deps.manifestApplied(env.id, spec);
+    }
+
+    const restartRequested =
+      row.restartRequestedAt &&
+      (!row.restartObservedAt || row.restartRequestedAt > row.restartObservedAt);
+    if (restartRequested) {
+      const outcome = await restartOutcome(deps.driver, ref);
+      const [kept] = await deps.db
+        .update(deployments)
+        .set({
+          restartObservedAt: row.restartRequestedAt,
+          events: withEvent(outcome),
+        })
+        .where(where)
+        .returning({ id: deployments.id });
+      if (!kept) return lostLease(deps, row);
+    }
+
+    let observed = await deps.driver.status(ref);
+    if (!applying && observed.phase !== 'absent') {
+      const missing = await adoptForDriftRepair(deps, row, namespace);
+      if (missing.length)
+        observed = { ...observed, drift: [...(observed.drift ?? []), ...missing] };
+    }
+    if (observed.drift?.length && !applying && observed.phase !== 'absent') {
+      const repaired = await repairDrift(deps, row, namespace, ref, observed.drift, where);
+      if (!repaired) return lostLease(deps, row);
+      observed = repaired;
+    }
+    if (observed.phase === 'absent' && !applying && row.status === 'FAILED') {
+      // A refused apply left nothing behind: stay FAILED until the desired state changes.
+      await deps.db
+        .update(deployments)
+        .set({ nextAttemptAt: nextAttempt(OBSERVE_EVERY_MS.failed), ...RELEASE })
+        .where(where);
+      return;
+    }
+    if (observed.phase === 'absent' && !applying && row.observedGeneration > 0) {
+      // Its runtime objects vanished (removed by hand, runtime reset): apply again next pass,
+      // in an environment ensured again (its namespace may have gone with them).
+      await deps.ensureEnvironment(env.id, { force: true });
+      await deps.db
+        .update(deployments)
+        .set({
+          observedGeneration: 0,
+          nextAttemptAt: new Date(),
+          events: withEvent('Objets absents du runtime : nouveau déploiement'),
+          ...RELEASE,
+        })
+        .where(where);
+      return;
+    }
+    await recordObservation(deps, row, observed, applying || Boolean(restartRequested));
+  } catch (err) {
+    if (err instanceof ReleaseNotReadyError) {
+      await recordNotReady(deps.db, row, err, where);
+      return;
+    }
+    await recordFailure(deps, row, err);
+  }
+}
+
+/**
+ * Restarts the application; answers the event that says how it went. A runtime that replaces
+ * replicas before stopping the old ones (docker) may keep the old one when its copy never
+ * becomes ready: the application still serves, the request is answered (not retried in a
+ * loop), and the history says why nothing changed.
+ */
+async function restartOutcome(driver: RuntimeDriver, ref: ApplicationRef): Promise<string> {
+  try {
+    await driver.restart(ref);
+    return 'Redémarrage effectué';
+  } catch (err) {
+    if (err instanceof ReleaseNotReadyError) return operationsEvents.restartNotReady(err.reason);
+    throw err;
+  }
+}
+
+async function recordObservation(
+  deps: ApplicationReconcilerDeps,
+  row: DeploymentRow,
+  observed: ApplicationObservation,
+  justChanged: boolean,
+) {
+  const status = phaseToStatus[observed.phase];
+  // After a change (new generation, restart) the outcome is news even if the status is the same.
+  const wasRunning = row.status === 'RUNNING' && !justChanged;
+  const wasFailed = row.status === 'FAILED' && !justChanged;
+  const event =
+    status === 'RUNNING' && !wasRunning
+      ? withEvent(`Application disponible (${observed.readyReplicas} réplica(s) prêt(s))`)
+      : status === 'FAILED' && !wasFailed
+        ? withEvent(`Échec : ${observed.reason ?? 'le runtime signale une erreur'}`)
+        : undefined;
+  const next =
+    status === 'RUNNING'
+      ? OBSERVE_EVERY_MS.running
+      : status === 'FAILED'
+        ? OBSERVE_EVERY_MS.failed
+        : OBSERVE_EVERY_MS.starting;
+  await deps.db
+    .update(deployments)
+    .set({
+      status,
+      statusReason: status === 'FAILED' ? observed.reason : null,
+      pods: observed.pods,
+      images: observed.images,
+      applicationUrl: observed.url,
+      attempts: 0,
+      ...(status === 'RUNNING'
+        ? { deployedAt: sql`coalesce(${deployments.deployedAt}, now())` }
+        : {}),
+      ...(event ? { events: event } : {}),
+      nextAttemptAt: nextAttempt(next),
+      ...RELEASE,
+    })
+    .where(heldBy(deps, row));
+}
+
+/**
+ * A runtime that does not answer is retried with backoff (the application keeps its status,
+ * PENDING if it never reached the runtime); a refusal fails the application with its reason
+ * until its desired state changes.
+ */
+async function recordFailure(deps: ApplicationReconcilerDeps, row: DeploymentRow, err: unknown) {
+  const attempts = row.attempts + 1;
+  if (err instanceof RuntimeUnavailableError) {
+    const delay = backoffMs(attempts);
+    deps.log.warn(
+      { deploymentId: row.id, attempts, err: err.message },
+      'runtime unavailable, will retry',
+    );
+    await deps.db
+      .update(deployments)
+      .set({
+        attempts,
+        nextAttemptAt: new Date(Date.now() + delay),
+        ...(attempts === 1 || attempts % 5 === 0
+          ? {
+              events: withEvent(
+                `Runtime injoignable (tentative ${attempts}) : nouvel essai dans ${Math.round(delay / 1000)} s`,
+              ),
+            }
+          : {}),
+        ...RELEASE,
+      })
+      .where(heldBy(deps, row));
+    return;
+  }
+  const reason =
+    err instanceof RuntimeRejectedError ? err.message : 'Erreur interne du moteur de déploiement';
+  if (!(err instanceof RuntimeRejectedError))
+    deps.log.error({ deploymentId: row.id, err }, 'reconcile failed');
+  // A failed pull is part of the built-images history too.
+  if (err instanceof RuntimeRejectedError) {
+    await recordPreparations(deps.db, row, deps.driver.name, preparationsCarriedBy(err));
+  }
+  await deps.db
+    .update(deployments)
+    .set({
+      status: row.desiredState === 'absent' ? 'DELETING' : 'FAILED',
+      statusReason: reason,
+      observedGeneration: row.generation,
+      attempts,
+      events: withEvent(`Échec : ${reason}`),
+      nextAttemptAt: new Date(Date.now() + Math.max(OBSERVE_EVERY_MS.failed, backoffMs(attempts))),
+      ...RELEASE,
+    })
+    .where(heldBy(deps, row));
+}
+
+/**
+ * Runtimes that repair drift from watch events learn, once per process, the spec of an
+ * application they did not apply themselves (applied before a restart of the platform). Not
+ * while a failed rollout's revert serves: the row then describes the release that failed.
+ */
+async function adoptForDriftRepair(
+  deps: ApplicationReconcilerDeps,
+  row: DeploymentRow,
+  namespace: string,
+): Promise<string[]> {
+  if (!deps.driver.adoptForDriftRepair || row.rolloutError) return [];
+  return deps.driver.adoptForDriftRepair(row.id, () => deps.specs.of(row, namespace));
+}
+
+function lostLease(deps: ApplicationReconcilerDeps, row: DeploymentRow) {
+  deps.log.warn({ deploymentId: row.id }, 'lease lost during the pass: another process carries on');
+}
+
+/**
+ * Every pass ends with one write that records what happened and gives the claim back, rather
+ * than a second statement: one round trip less per pass, on a connection the pool shares.
+ */
+const RELEASE = { leaseOwner: null, leaseExpiresAt: null };
+
+/** The application's row, as long as this process still holds its lease. */
+function heldBy(deps: Pick<ApplicationReconcilerDeps, 'owner'>, row: DeploymentRow) {
+  return and(eq(deployments.id, row.id), eq(deployments.leaseOwner, deps.owner));
+}
+
+/**
+ * Never delays work the API asked for meanwhile (new generation or restart request). The
+ * restart times compare to the millisecond: the observed one went through a JavaScript Date,
+ * and a request stored to the microsecond would otherwise stay "pending" forever (an immediate
+ * pass, again and again, probing the containers many times a second).
+ */
+function nextAttempt(delayMs: number) {
+  return sql`case when ${deployments.generation} > ${deployments.observedGeneration} or date_trunc('milliseconds', ${deployments.restartRequestedAt}) > coalesce(${deployments.restartObservedAt}, 'epoch'::timestamptz) then now() else now() + ${`${delayMs} milliseconds`}::interval end`;
+}

@@ -1,0 +1,23 @@
+import type { StoredEnvVar } from '../../db/schema/deployments';
+import { decryptSecret, encryptSecret } from '../../lib/crypto';
+import type { ApplicationSecrets } from '../templates/applications';
+
+// How an application's secrets are sealed in its row: the modules seal them when they write the
+// row, the engine unseals them to build the runtime's Secret, so the format sits in the engine.
+
+export function sealSecrets(key: Buffer, secrets: ApplicationSecrets): string {
+  return encryptSecret(key, JSON.stringify(secrets));
+}
+
+export function unsealSecrets(key: Buffer, sealed: string): ApplicationSecrets {
+  return JSON.parse(decryptSecret(key, sealed)) as ApplicationSecrets;
+}
+
+/** Every variable in clear (for the runtime's Secret and environment; never logged). */
+export function unsealEnvVars(key: Buffer, stored: StoredEnvVar[]) {
+  return stored.map((v) => ({
+    name: v.name,
+    secret: v.secret,
+    value: v.secret ? decryptSecret(key, v.sealed) : v.value,
+  }));
+}
