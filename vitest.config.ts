@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
-import { LongestFirstSequencer } from './vitest.sequencer';
+import { LongestFirstSequencer } from './vitest.sequencer.ts';
 
 // Files that replace a module with vi.mock need a module graph of their own: the importers the
 // other files of a shared worker already loaded would keep the real module.

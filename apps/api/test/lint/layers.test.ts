@@ -37,7 +37,7 @@ describe('API layer rules', () => {
     expect(
       await ruleIdsOf(
         [
-          "import { value } from '../../engine/sealed-secrets';",
+          "import { value } from '../../engine/specs/sealed-secrets';",
           "import { other } from '../../db/client';",
           "import { third } from '../../lib/ids';",
           'export const all = [other, third];',
