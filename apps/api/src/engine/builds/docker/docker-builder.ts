@@ -23,6 +23,7 @@ import { checkoutCommit } from '../source/checkout';
 import { resolveCommit } from '../source/resolve-commit';
 import type { SourcePolicy } from '../source/url-policy';
 import { runEngineBuild } from './engine-build';
+import { markBuildRunning } from './host-builds';
 import { fromImages } from './podman-leftovers';
 import { pushImage, type RegistrySettings } from './push';
 import { stopBuildLeftovers } from './stop-leftovers';
@@ -85,6 +86,7 @@ export class DockerImageBuilder implements ImageBuilder {
             'timeout',
           )
         : new BuildCancelledError();
+    const unmark = await markBuildRunning(request.buildId);
     try {
       const checkout = await checkoutCommit(request.source, {
         ...this.opts.policy,
@@ -185,6 +187,7 @@ export class DockerImageBuilder implements ImageBuilder {
       }
     } finally {
       clearTimeout(timer);
+      await unmark();
     }
   }
 

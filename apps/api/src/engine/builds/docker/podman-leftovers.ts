@@ -109,13 +109,15 @@ export async function buildWorkingContainers(
 
 /**
  * Waits for Podman to drop the working containers of a stopped build (it does once the step's
- * process is gone), then removes those still there — only when no build step runs on the host
- * at all: a working container in use by another build of the same base image looks the same.
+ * process is gone), then removes those still there — only when no other build is under way on
+ * the host (`othersBuilding`, host-builds.ts) and no build step runs at all: a working container
+ * in use by another build of the same base image looks the same, between its steps too.
  */
 export async function removeWorkingContainers(
   socketPath: string,
   since: number,
   baseImages: string[],
+  othersBuilding: () => Promise<boolean>,
   graceMs = 15_000,
 ): Promise<{ removed: string[]; kept: string[] }> {
   const deadline = Date.now() + graceMs;
@@ -126,6 +128,7 @@ export async function removeWorkingContainers(
   }
   const names = left.map((c) => c.Names[0] ?? c.Id);
   if (left.length === 0) return { removed: [], kept: [] };
+  if (await othersBuilding()) return { removed: [], kept: names };
   const steps = await runningBuildahSteps();
   if (steps !== 0) return { removed: [], kept: names };
   for (const c of left) await libpod(socketPath, 'DELETE', `/libpod/containers/${c.Id}?force=true`);

@@ -1,5 +1,6 @@
 import type { EngineClient } from '../../drivers/docker/engine-client';
 import type { BuildIo } from '../builder';
+import { otherBuildsRunning } from './host-builds';
 import { isPodman, killBuildahSteps, removeWorkingContainers } from './podman-leftovers';
 import { killStepsThroughEngine } from './stop-steps';
 
@@ -58,6 +59,7 @@ export async function stopBuildLeftovers(
       host.socketPath,
       build.since,
       build.fromImages,
+      () => otherBuildsRunning(build.buildId),
     );
     if (removed.length) io.onLog(`Conteneurs de travail retirés : ${removed.join(', ')}.`);
     if (kept.length)

@@ -1,0 +1,53 @@
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * The builds running on this host's engine, across every platform process that builds there
+ * (several API processes, or a test run's servers): one file per build, holding its process id.
+ *
+ * Why: between two steps a build runs no process, and its buildah working container looks like
+ * any other build's of the same base image. Cleaning up after a cancelled build may only remove
+ * working containers when no other build is under way, or it would remove (and kill) a live one.
+ */
+export const RUNNING_BUILDS_DIR = path.join(tmpdir(), 'nuagedeploy-builds-running');
+
+const nameOf = (buildId: string) => `${buildId.replace(/[^a-zA-Z0-9_.-]/g, '_')}.pid`;
+
+/** Marks the build as running until the returned function is called. */
+export async function markBuildRunning(
+  buildId: string,
+  dir = RUNNING_BUILDS_DIR,
+): Promise<() => Promise<void>> {
+  const file = path.join(dir, nameOf(buildId));
+  await mkdir(dir, { recursive: true });
+  await writeFile(file, String(process.pid));
+  return () => rm(file, { force: true });
+}
+
+/** Whether a build other than this one is running; a file whose process died is dropped. */
+export async function otherBuildsRunning(
+  buildId: string,
+  dir = RUNNING_BUILDS_DIR,
+): Promise<boolean> {
+  const own = nameOf(buildId);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (name === own || !name.endsWith('.pid')) continue;
+    const file = path.join(dir, name);
+    const pid = Number(await readFile(file, 'utf8').catch(() => ''));
+    if (pid > 0 && isAlive(pid)) return true;
+    await rm(file, { force: true });
+  }
+  return false;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists, it belongs to another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
