@@ -1,3 +1,4 @@
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 import { toMilli } from '@nuage/shared/quantities';
 import type { UpdateDeploymentInput } from '@nuage/shared/schemas/deployments';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -50,7 +51,7 @@ export async function listDeployments(
 export async function getDeployment(
   ctx: AppContext,
   input: { deploymentId: string; userId: string },
-) {
+): Promise<DeploymentDetail> {
   const row = await authorizeDeployment(ctx.db, { ...input, need: 'user' });
   // An expired certificate or a failed issuance, in French, for the application page.
   return {
