@@ -1,6 +1,5 @@
 /** What the API answers about backups: `z.infer` of schemas/responses/backups.ts. */
 export type {
-  AlerteRestauration,
   BackupCopie,
   BackupStatut,
   DestinationSauvegarde,
@@ -9,3 +8,4 @@ export type {
   Sauvegarde,
   SauvegardesApplication,
 } from './schemas/responses/backups';
+export type { AlerteRestauration } from './schemas/responses/deployments';

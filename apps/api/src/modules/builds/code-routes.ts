@@ -1,3 +1,13 @@
+import {
+  buildListSchema,
+  buildLogStreamSchema,
+  buildSummarySchema,
+  codeSourceResultSchema,
+  envVarViewListSchema,
+  releaseListSchema,
+  webhookInfoSchema,
+  webhookSecretSchema,
+} from '@nuage/shared/schemas/responses/builds';
 import { buildTexts } from '@nuage/shared/build-types';
 import { envVarListSchema } from '@nuage/shared/schemas/code';
 import { codeSourceSchema } from '@nuage/shared/schemas/code-source';
@@ -40,14 +50,29 @@ export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/deployments/:id/builds',
-    { schema: { tags, security, params: pathParams('id'), querystring: pageQuery } },
+    {
+      schema: {
+        response: { 200: buildListSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+        querystring: pageQuery,
+      },
+    },
     async (request) =>
       listBuilds(ctx, { deploymentId: request.params.id, userId: user(request), ...request.query }),
   );
 
   app.get(
     '/builds/:buildId',
-    { schema: { tags, security, params: pathParams('buildId') } },
+    {
+      schema: {
+        response: { 200: buildSummarySchema },
+        tags,
+        security,
+        params: pathParams('buildId'),
+      },
+    },
     async (request) => getBuild(ctx, { buildId: request.params.buildId, userId: user(request) }),
   );
 
@@ -66,6 +91,7 @@ export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/builds/:buildId/logs',
     {
       schema: {
+        response: { 200: buildLogStreamSchema },
         tags,
         security,
         params: pathParams('buildId'),
@@ -119,6 +145,7 @@ export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         },
       },
       schema: {
+        response: { 200: codeSourceResultSchema },
         tags,
         security,
         summary: 'Modifier la source d’une application de code',
@@ -138,7 +165,7 @@ export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/deployments/:id/releases',
-    { schema: { tags, security, params: pathParams('id') } },
+    { schema: { response: { 200: releaseListSchema }, tags, security, params: pathParams('id') } },
     async (request) =>
       listReleases(ctx, { deploymentId: request.params.id, userId: user(request) }),
   );
@@ -166,7 +193,9 @@ export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/deployments/:id/env-vars',
-    { schema: { tags, security, params: pathParams('id') } },
+    {
+      schema: { response: { 200: envVarViewListSchema }, tags, security, params: pathParams('id') },
+    },
     async (request) => getEnvVars(ctx, { deploymentId: request.params.id, userId: user(request) }),
   );
 
@@ -181,7 +210,13 @@ export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           details: (request) => ({ noms: (request.body as { name: string }[]).map((v) => v.name) }),
         },
       },
-      schema: { tags, security, params: pathParams('id'), body: envVarListSchema },
+      schema: {
+        response: { 200: envVarViewListSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+        body: envVarListSchema,
+      },
     },
     async (request) =>
       putEnvVars(ctx, {
@@ -193,7 +228,7 @@ export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/deployments/:id/webhook',
-    { schema: { tags, security, params: pathParams('id') } },
+    { schema: { response: { 200: webhookInfoSchema }, tags, security, params: pathParams('id') } },
     async (request) => getWebhook(ctx, { deploymentId: request.params.id, userId: user(request) }),
   );
 
@@ -201,7 +236,7 @@ export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/deployments/:id/webhook/secret',
     {
       config: { audit: { action: 'deployment.webhook_secret', target: 'deployment' } },
-      schema: { tags, security, params: pathParams('id') },
+      schema: { response: { 200: webhookSecretSchema }, tags, security, params: pathParams('id') },
     },
     async (request, reply) =>
       reply.header('cache-control', 'no-store').send(

@@ -1,5 +1,6 @@
 /** What the API answers about backups (apps/api modules/backups/presenter.ts). */
 import { z } from 'zod/mini';
+import { deploymentResponseSchema } from './deployments';
 
 export const backupStatutValues = ['running', 'success', 'failed'] as const;
 export type BackupStatut = (typeof backupStatutValues)[number];
@@ -88,24 +89,16 @@ export const destinationSauvegardeSchema = z.object({
 });
 export type DestinationSauvegarde = z.infer<typeof destinationSauvegardeSchema>;
 
-/**
- * `alerte_restauration` of an application created to receive a restore, while it is held (no
- * replica): the restore under way, or why it failed and what the user can do. Null otherwise.
- */
-export const alerteRestaurationSchema = z.object({
-  statut: z.enum(['running', 'failed']),
-  /** The French sentence for the application page. */
+/** POST /deployments/{id}/backups (202): the backup runs in the background. */
+export const backupStartedSchema = z.object({ message: z.string(), sauvegarde: sauvegardeSchema });
+
+/** POST …/restore and …/restore/retry (202); a restore into a new application names it. */
+export const restoreStartedSchema = z.object({
   message: z.string(),
-  /** The restore concerned; null when none is left (its backup was deleted). */
-  restauration_id: z.nullable(z.string()),
-  sauvegarde_id: z.nullable(z.string()),
-  /** When the backup was taken, and of which application. */
-  sauvegarde_date: z.nullable(z.string()),
-  application_source: z.nullable(z.string()),
-  erreur: z.nullable(z.string()),
-  /** When the restore started (running) or failed. */
-  date: z.nullable(z.string()),
-  /** « Réessayer la restauration » applies (a failed restore of a backup that still exists). */
-  reessayable: z.boolean(),
+  restauration: restaurationSchema,
+  application: z.optional(deploymentResponseSchema),
 });
-export type AlerteRestauration = z.infer<typeof alerteRestaurationSchema>;
+
+export const backupDestinationResponseSchema = z.object({
+  destination: z.nullable(destinationSauvegardeSchema),
+});

@@ -26,3 +26,6 @@ export const errorResponseSchema = z.object({
   detail: z.union([z.string(), z.array(fieldIssueSchema), z.record(z.string(), z.unknown())]),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** 204: no body at all. */
+export const noContentSchema = z.undefined();

@@ -1,5 +1,4 @@
 import { z } from 'zod/mini';
-import { alerteRestaurationSchema } from './backups';
 
 export const domainStatusValues = ['verifie', 'en_attente'] as const;
 export type DomainStatus = (typeof domainStatusValues)[number];
@@ -110,6 +109,28 @@ export const deploymentDetailBaseSchema = z.extend(deploymentResponseSchema, {
   }),
 });
 export type DeploymentDetailBase = z.infer<typeof deploymentDetailBaseSchema>;
+
+/**
+ * `alerte_restauration` of an application created to receive a restore, while it is held (no
+ * replica): the restore under way, or why it failed and what the user can do. Null otherwise.
+ */
+export const alerteRestaurationSchema = z.object({
+  statut: z.enum(['running', 'failed']),
+  /** The French sentence for the application page. */
+  message: z.string(),
+  /** The restore concerned; null when none is left (its backup was deleted). */
+  restauration_id: z.nullable(z.string()),
+  sauvegarde_id: z.nullable(z.string()),
+  /** When the backup was taken, and of which application. */
+  sauvegarde_date: z.nullable(z.string()),
+  application_source: z.nullable(z.string()),
+  erreur: z.nullable(z.string()),
+  /** When the restore started (running) or failed. */
+  date: z.nullable(z.string()),
+  /** « Réessayer la restauration » applies (a failed restore of a backup that still exists). */
+  reessayable: z.boolean(),
+});
+export type AlerteRestauration = z.infer<typeof alerteRestaurationSchema>;
 
 /** GET /deployments/deployment/{id}: the detail and what the application page must flag. */
 export const deploymentDetailSchema = z.extend(deploymentDetailBaseSchema, {
