@@ -1,3 +1,4 @@
+import { buildpacksSchema, catalogSchema } from '@nuage/shared/schemas/responses/catalog';
 import { codeTemplates, COMING_SOON, saasTemplates } from '@nuage/shared/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer } from '../../http/route-helpers';
@@ -34,11 +35,17 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // The catalogue: no tenant's data.
   declareProjectScoped(app);
   const tags = ['Catalogue'];
-  app.get('/buildpack/templates/available', { schema: { tags, security: bearer } }, async () =>
-    catalogue(),
+  app.get(
+    '/buildpack/templates/available',
+    { schema: { response: { 200: catalogSchema }, tags, security: bearer } },
+    async () => catalogue(),
   );
-  app.get('/deployments/buildpacks', { schema: { tags, security: bearer } }, async () => {
-    const { saas, code } = catalogue();
-    return { buildpacks: [...saas, ...code.map((c) => ({ ...c, category: 'Code' }))] };
-  });
+  app.get(
+    '/deployments/buildpacks',
+    { schema: { response: { 200: buildpacksSchema }, tags, security: bearer } },
+    async () => {
+      const { saas, code } = catalogue();
+      return { buildpacks: [...saas, ...code.map((c) => ({ ...c, category: 'Code' }))] };
+    },
+  );
 };
