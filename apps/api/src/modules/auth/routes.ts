@@ -15,7 +15,6 @@ import {
 import { serverDetails } from '@nuage/shared/messages';
 import { loginVerifySchema } from '@nuage/shared/schemas/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { setSessionCookie } from '../../http/session-cookie';
 import { login } from './login';
