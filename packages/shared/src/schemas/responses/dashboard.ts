@@ -1,7 +1,8 @@
 /** GET /api/v1/dashboard: the aggregated read of the dashboard and status pages. */
 import { z } from 'zod/mini';
 import { environmentTypes } from '../environments';
-import { deploymentDetailBaseSchema, podStatusSchema } from './deployments';
+import type { podStatusSchema } from './deployments';
+import { deploymentDetailBaseSchema } from './deployments';
 import { environmentStatusSchema } from './environments';
 import { usageSummarySchema } from './pricing';
 import { projectResponseSchema } from './projects';

@@ -11,7 +11,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import type { BuiltImage } from '../api/get-built-images';
+import type { BuiltImage } from '@nuage/shared/schemas/responses/builds';
 
 export function formatDuration(seconds: number | null): string {
   if (seconds === null) return '—';
@@ -35,7 +35,9 @@ async function copyImageUrl(reference: string) {
  * commit, repository, image:tag, duration, date, error; copy the image URL once it exists.
  */
 export function BuildRow({ build }: { build: BuiltImage }) {
-  const reference = build.image_url
+  // A code build names its image from the start; the image exists only once the build succeeded.
+  const built = build.kind === 'pull' || build.status === 'success';
+  const reference = built
     ? `${build.image_url}${build.image_tag ? `:${build.image_tag}` : ''}`
     : null;
   const titleId = `build-${build.build_id}`;
