@@ -14,18 +14,5 @@ export const resourceAmountsSchema = z.object({
 });
 export type ResourceAmounts = z.infer<typeof resourceAmountsSchema>;
 
-/** One field's problem in a 422 (`loc` names where: body, query, params, then the path). */
-export const fieldIssueSchema = z.object({
-  loc: z.array(z.union([z.string(), z.number()])),
-  msg: z.string(),
-  type: z.string(),
-});
-
-/** Every error of the API: `detail` is a French sentence, a list of field issues or an object. */
-export const errorResponseSchema = z.object({
-  detail: z.union([z.string(), z.array(fieldIssueSchema), z.record(z.string(), z.unknown())]),
-});
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
-
 /** 204: no body at all. */
 export const noContentSchema = z.undefined();
