@@ -1,4 +1,4 @@
-import type { QuotaErrorDetail } from '@nuage/shared/schemas/responses/errors';
+import type { FieldIssue, QuotaErrorDetail } from '@nuage/shared/schemas/responses/errors';
 /**
  * Domain errors thrown by services. They carry a stable code and a French `detail`; only the
  * HTTP edge (http/error-handler.ts) maps a code to a status.
@@ -14,11 +14,7 @@ export type ErrorCode =
   | 'not_implemented'
   | 'validation';
 
-export interface FieldIssue {
-  loc: (string | number)[];
-  msg: string;
-  type: string;
-}
+export type { FieldIssue };
 
 export class DomainError extends Error {
   constructor(

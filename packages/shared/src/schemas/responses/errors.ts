@@ -7,6 +7,7 @@ export const fieldIssueSchema = z.object({
   msg: z.string(),
   type: z.string(),
 });
+export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 
 /** Every error of the API: `detail` is a French sentence, a list of field issues or an object. */
 export const errorResponseSchema = z.object({
