@@ -35,11 +35,12 @@ async function copyImageUrl(reference: string) {
  * commit, repository, image:tag, duration, date, error; copy the image URL once it exists.
  */
 export function BuildRow({ build }: { build: BuiltImage }) {
-  // A code build names its image from the start; the image exists only once the build succeeded.
-  const built = build.kind === 'pull' || build.status === 'success';
-  const reference = built
-    ? `${build.image_url}${build.image_tag ? `:${build.image_tag}` : ''}`
-    : null;
+  // A code build names its image when queued; there is nothing to copy before it has run.
+  const notYetBuilt =
+    build.kind === 'build' && (build.status === 'queued' || build.status === 'running');
+  const reference = notYetBuilt
+    ? null
+    : `${build.image_url}${build.image_tag ? `:${build.image_tag}` : ''}`;
   const titleId = `build-${build.build_id}`;
   return (
     <li
