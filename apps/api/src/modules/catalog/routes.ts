@@ -1,3 +1,4 @@
+import type { Catalog } from '@nuage/shared/schemas/responses/catalog';
 import { buildpacksSchema, catalogSchema } from '@nuage/shared/schemas/responses/catalog';
 import { codeTemplates, COMING_SOON, saasTemplates } from '@nuage/shared/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -5,7 +6,7 @@ import { bearer } from '../../http/route-helpers';
 import { declareProjectScoped } from '../../http/token-scope';
 
 /** The catalogue as the wizard reads it: ready-made applications and announced code templates. */
-export function catalogue() {
+export function catalogue(): Catalog {
   return {
     saas: Object.values(saasTemplates).map((t) => ({
       id: t.id,
