@@ -17,13 +17,7 @@ export const adminLogins: Record<
   matomo: { path: '/', login: null, managedPassword: false },
 };
 
-/** The `acces_admin` object of an application (GET /deployments/deployment/{id}): no secret. */
-export interface AdminAccess {
-  url_connexion: string | null;
-  identifiant: string | null;
-  email: string | null;
-  mot_de_passe_gere: boolean;
-}
+export type { AdminAccess } from './schemas/responses/deployments';
 
 export const adminAccessTexts = {
   title: 'Accès administrateur',

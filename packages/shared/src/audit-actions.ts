@@ -70,24 +70,7 @@ export const auditCategories = {
 
 export type AuditCategory = keyof typeof auditCategories;
 
-/** One entry of GET /projects/{id}/audit. */
-export interface AuditEvent {
-  id: number;
-  date: string;
-  action: string;
-  libelle: string;
-  acteur: { id: string | null; nom: string | null; email: string | null };
-  jeton: { id: string; nom: string | null } | null;
-  cible: { type: string | null; id: string | null; nom: string | null };
-  details: Record<string, unknown> | null;
-  adresse_ip: string | null;
-  agent: string | null;
-}
-
-export interface AuditPage {
-  events: AuditEvent[];
-  pagination: { total: number; has_more: boolean };
-}
+export type { AuditEvent, AuditPage } from './schemas/responses/audit';
 
 export function auditLabel(action: string): string {
   return (auditActions as Record<string, { label: string }>)[action]?.label ?? action;

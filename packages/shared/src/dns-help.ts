@@ -1,18 +1,11 @@
-/**
- * The DNS help of an application with a custom domain (issue 16): the record the customer
- * creates at their registrar, and what the platform's lookup found.
- */
-export interface DnsRecord {
-  type: 'A' | 'AAAA' | 'CNAME';
-  nom: string;
-  valeur: string;
-}
-
-export type DnsCheckStatus =
-  'correct' | 'incorrect' | 'introuvable' | 'non_configure' | 'indisponible';
-
-/** How a custom domain's owner proved control of it (issue 24). */
-export type DomainProof = 'cname' | 'txt' | 'existing';
+/** Texts and record names of the DNS help; its response shapes are in schemas/responses/dns.ts. */
+export type {
+  DnsCheckStatus,
+  DnsHelp,
+  DnsRecord,
+  DomainOwnership,
+  DomainProof,
+} from './schemas/responses/dns';
 
 /**
  * How long a claimed custom domain waits for its owner's proof of control. A pending claim
@@ -23,39 +16,6 @@ export const DOMAIN_CLAIM_PENDING_DAYS = 7;
 
 /** What the last check of a pending claim found (the explicit one or the platform's own). */
 export type DomainCheckResult = 'txt_missing' | 'txt_wrong';
-
-/**
- * Whether the application may be served at its custom domain: only once its owner proved
- * control of the name, by a CNAME to the application's own platform host or by the TXT record
- * carrying the application's token. Until then no route, Ingress or certificate names it.
- */
-export interface DomainOwnership {
-  statut: 'verifie' | 'en_attente';
-  preuve: DomainProof | null;
-  verifie_le: string | null;
-  /** While pending: when the claim is withdrawn unless proved by then. */
-  expire_le: string | null;
-  /** While pending: when the platform last looked for the proof (null: not yet). */
-  derniere_verification: string | null;
-  /** The TXT record that proves control: `_nuage-verification.<domain>`. */
-  enregistrement: { type: 'TXT'; nom: string; valeur: string };
-  /** What to do, or what was found, in French. */
-  message: string;
-}
-
-export interface DnsHelp {
-  domaine: string;
-  /** Records that make the domain reach the application (any one of them is enough). */
-  enregistrements: DnsRecord[];
-  propriete: DomainOwnership;
-  verification: {
-    statut: DnsCheckStatus;
-    message: string;
-    /** What the lookup found: addresses and, when there is one, the CNAME target. */
-    trouve: { adresses: string[]; cname: string | null };
-    verifie_le: string;
-  };
-}
 
 export const dnsTexts = {
   title: 'Configuration DNS',

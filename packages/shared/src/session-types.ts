@@ -1,12 +1,2 @@
-/** One entry of GET /users/me/sessions ('Sessions actives'). */
-export interface ActiveSession {
-  id: string;
-  /** A readable device ("Chrome sur Windows"). */
-  appareil: string;
-  navigateur: string | null;
-  adresse_ip: string | null;
-  date_creation: string;
-  derniere_activite: string;
-  expire_le: string;
-  session_courante: boolean;
-}
+/** One entry of GET /users/me/sessions: `z.infer` of schemas/responses/sessions.ts. */
+export type { ActiveSession } from './schemas/responses/sessions';

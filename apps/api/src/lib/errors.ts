@@ -1,3 +1,4 @@
+import type { FieldIssue, QuotaErrorDetail } from '@nuage/shared/schemas/responses/errors';
 /**
  * Domain errors thrown by services. They carry a stable code and a French `detail`; only the
  * HTTP edge (http/error-handler.ts) maps a code to a status.
@@ -13,11 +14,7 @@ export type ErrorCode =
   | 'not_implemented'
   | 'validation';
 
-export interface FieldIssue {
-  loc: (string | number)[];
-  msg: string;
-  type: string;
-}
+export type { FieldIssue };
 
 export class DomainError extends Error {
   constructor(
@@ -48,29 +45,7 @@ export const unavailable = (detail: string) => new DomainError('unavailable', de
 export const rateLimited = (detail: string, retryAfterSeconds?: number) =>
   new DomainError('rate_limited', detail, retryAfterSeconds);
 
-/** SPEC §3 "Quota error": answered as HTTP 400 with this object as `detail`. */
-export interface QuotaErrorDetail {
-  message: string;
-  quota_exceeded: string[];
-  recommendations: {
-    type: 'increase_project_quota' | 'reduce_application_request';
-    resource: string;
-    current_quota: number;
-    needed_increase: number;
-    suggested_quota: number;
-  }[];
-  quota_details: {
-    quota_cpu: number;
-    used_cpu: number;
-    quota_ram: number;
-    used_ram: number;
-    quota_stockage: number;
-    used_stockage: number;
-    requested_cpu: number;
-    requested_ram: number;
-    requested_stockage: number;
-  };
-}
+export type { QuotaErrorDetail };
 
 export class QuotaExceededError extends Error {
   constructor(readonly detail: QuotaErrorDetail) {

@@ -1,15 +1,10 @@
+import type { FieldIssue } from '@nuage/shared/schemas/responses/errors';
 import { csrfHeader } from '@nuage/shared/limits';
 import { errors } from '@nuage/shared/messages';
 import { session } from './session';
 import { notify } from './toast';
 
 const API_BASE = (import.meta.env.VITE_API_URL as string | undefined) ?? '/api/v1';
-
-export interface FieldIssue {
-  loc: (string | number)[];
-  msg: string;
-  type: string;
-}
 
 /** A failed call: the HTTP status and the server's `detail` (string, issues or an object). */
 export class ApiError extends Error {

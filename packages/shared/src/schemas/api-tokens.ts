@@ -27,16 +27,4 @@ export const createApiTokenSchema = z.object({
 
 export type CreateApiTokenInput = z.infer<typeof createApiTokenSchema>;
 
-/** What the token list shows (never the secret, only its first characters). */
-export interface ApiToken {
-  id: string;
-  nom: string;
-  apercu: string;
-  portee: 'lecture' | 'complet';
-  projet_id: string | null;
-  projet_nom: string | null;
-  expire_le: string;
-  derniere_utilisation: string | null;
-  derniere_adresse_ip: string | null;
-  date_creation: string;
-}
+export type { ApiToken } from './responses/api-tokens';

@@ -19,12 +19,4 @@ export const codeSourceSchema = z.object({
 });
 export type CodeSourceInput = z.infer<typeof codeSourceSchema>;
 
-/** The answer: the source as stored, and the build it queued (null when nothing changed). */
-export interface CodeSourceResult {
-  repository_url: string;
-  git_branch: string;
-  git_token_id: string | null;
-  build_args: Record<string, string>;
-  port: number | null;
-  build_id: string | null;
-}
+export type { CodeSourceResult } from './responses/builds';

@@ -181,6 +181,9 @@ export const deployCodeSchema = z
     }),
   );
 
+/** What a client sends to deploy/code (the schema's input, before its transforms). */
+export type DeployCodeBody = z.input<typeof deployCodeSchema>;
+
 /** PUT /deployments/deployment/{id}: the edit modal and scaling (every field optional). */
 export const updateDeploymentSchema = z.object({
   nom: z.optional(appNameField),

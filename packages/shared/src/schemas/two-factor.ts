@@ -1,3 +1,4 @@
+import type { LoginChallenge, SessionToken } from './responses/auth';
 import { z } from 'zod/mini';
 import { validation as v } from '../messages';
 import { loginStepTexts as t } from '../security-messages';
@@ -29,20 +30,6 @@ export const disableTwoFactorSchema = z.object({
 export type LoginVerifyInput = z.infer<typeof loginVerifySchema>;
 
 /** POST /auth/login answers either a session, or the step still needed. */
-export type LoginResult =
-  | { access_token: string; token_type: 'bearer' }
-  | { second_factor: 'totp' | 'email_code'; challenge_token: string; message: string };
+export type LoginResult = SessionToken | LoginChallenge;
 
-/** GET /users/me/2fa. */
-export interface TwoFactorStatus {
-  active: boolean;
-  active_depuis: string | null;
-  codes_de_secours_restants: number;
-}
-
-/** POST /users/me/2fa/setup: what the enrolment screen shows (once). */
-export interface TwoFactorSetup {
-  secret: string;
-  otpauth_url: string;
-  qr_svg: string;
-}
+export type { TwoFactorSetup, TwoFactorStatus } from './responses/auth';

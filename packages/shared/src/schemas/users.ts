@@ -19,19 +19,7 @@ export const profileUpdateSchema = z.object({
 
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-/** What GET /users/me answers (SPEC §3 User), never a secret. */
-export interface UserProfile {
-  id: string;
-  prenom: string;
-  nom: string;
-  email: string;
-  date_creation: string;
-  est_verifie: boolean;
-  /** A new address waiting for its confirmation code (the login e-mail is unchanged until then). */
-  email_en_attente: string | null;
-  /** Whether logins need a TOTP code (two-factor authentication). */
-  double_authentification: boolean;
-}
+export type { UserProfile } from './responses/users';
 
 /** POST /users/me/confirm-email: the code mailed to the new address. */
 export const confirmEmailSchema = z.object({ code: verificationCodeField });

@@ -1,3 +1,4 @@
+import { auditPageSchema } from '@nuage/shared/schemas/responses/audit';
 import { auditQuerySchema } from './query';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
@@ -15,6 +16,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/projects/:id/audit',
     {
       schema: {
+        response: { 200: auditPageSchema },
         tags: ['Journal d’audit'],
         security: bearer,
         params: pathParams('id'),

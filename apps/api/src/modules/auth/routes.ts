@@ -1,3 +1,9 @@
+import { messageResponseSchema as messageResponse } from '@nuage/shared/schemas/responses/common';
+import {
+  accountVerifiedSchema,
+  loginChallengeSchema,
+  sessionTokenSchema,
+} from '@nuage/shared/schemas/responses/auth';
 import {
   loginSchema,
   registerSchema,
@@ -9,7 +15,6 @@ import {
 import { serverDetails } from '@nuage/shared/messages';
 import { loginVerifySchema } from '@nuage/shared/schemas/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { setSessionCookie } from '../../http/session-cookie';
 import { login } from './login';
@@ -17,13 +22,6 @@ import { completeLoginChallenge } from './login-challenge';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { registerAccount, resendVerificationCode, verifyAccount } from './registration';
 
-const messageResponse = z.object({ message: z.string() });
-const sessionResponse = z.object({ access_token: z.string(), token_type: z.literal('bearer') });
-const challengeResponse = z.object({
-  second_factor: z.enum(['totp', 'email_code']),
-  challenge_token: z.string(),
-  message: z.string(),
-});
 const tags = ['Auth'];
 // A burst guard per address in front of the per-account limits the services enforce.
 const burst = { rateLimit: { max: 60, timeWindow: '1 minute' } };
@@ -46,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         tags,
         body: verifyAccountSchema,
-        response: { 200: z.object({ message: z.string(), client_folder_created: z.boolean() }) },
+        response: { 200: accountVerifiedSchema },
       },
     },
     async (request) => {
@@ -79,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         tags,
         body: loginSchema,
-        response: { 200: sessionResponse, 202: challengeResponse },
+        response: { 200: sessionTokenSchema, 202: loginChallengeSchema },
       },
     },
     async (request, reply) => {
@@ -105,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/auth/login/verify',
     {
       config: burst,
-      schema: { tags, body: loginVerifySchema, response: { 200: sessionResponse } },
+      schema: { tags, body: loginVerifySchema, response: { 200: sessionTokenSchema } },
     },
     async (request, reply) => {
       const session = await completeLoginChallenge(ctx, {

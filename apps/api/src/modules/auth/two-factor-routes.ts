@@ -1,7 +1,11 @@
+import {
+  recoveryCodesSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from '@nuage/shared/schemas/responses/auth';
 import { disableTwoFactorSchema, enableTwoFactorSchema } from '@nuage/shared/schemas/two-factor';
 import { twoFactorTexts } from '@nuage/shared/security-messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentSessionId, currentUser } from '../../http/authenticate';
 import { bearer, messageResponse } from '../../http/route-helpers';
@@ -15,7 +19,6 @@ import {
 
 const tags = ['Double authentification'];
 const security = bearer;
-const codesResponse = z.object({ message: z.string(), codes_de_secours: z.array(z.string()) });
 
 /** TOTP enrolment, recovery codes and disabling (profile); browser sessions only. */
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -29,11 +32,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         tags,
         security,
         response: {
-          200: z.object({
-            active: z.boolean(),
-            active_depuis: z.string().nullable(),
-            codes_de_secours_restants: z.number(),
-          }),
+          200: twoFactorStatusSchema,
         },
       },
     },
@@ -47,7 +46,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         tags,
         security,
         response: {
-          200: z.object({ secret: z.string(), otpauth_url: z.string(), qr_svg: z.string() }),
+          200: twoFactorSetupSchema,
         },
       },
     },
@@ -59,7 +58,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.post(
     '/users/me/2fa/enable',
-    { schema: { tags, security, body: enableTwoFactorSchema, response: { 200: codesResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        body: enableTwoFactorSchema,
+        response: { 200: recoveryCodesSchema },
+      },
+    },
     async (request) => ({
       message: twoFactorTexts.enabled,
       codes_de_secours: await enableTwoFactor(ctx, {
@@ -87,7 +93,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.post(
     '/users/me/2fa/recovery-codes',
-    { schema: { tags, security, body: disableTwoFactorSchema, response: { 200: codesResponse } } },
+    {
+      schema: {
+        tags,
+        security,
+        body: disableTwoFactorSchema,
+        response: { 200: recoveryCodesSchema },
+      },
+    },
     async (request) => ({
       message: twoFactorTexts.recoveryRegenerated,
       codes_de_secours: await regenerateRecoveryCodes(ctx, {

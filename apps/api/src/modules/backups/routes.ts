@@ -1,4 +1,11 @@
 import {
+  backupDestinationResponseSchema,
+  backupStartedSchema,
+  restoreStartedSchema,
+  sauvegardesApplicationSchema,
+} from '@nuage/shared/schemas/responses/backups';
+import { noContentSchema } from '@nuage/shared/schemas/responses/common';
+import {
   backupDestinationSchema,
   backupScheduleSchema,
   backupTexts,
@@ -45,7 +52,14 @@ export const backupRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/deployments/:id/backups',
-    { schema: { tags, security, params: pathParams('id') } },
+    {
+      schema: {
+        response: { 200: sauvegardesApplicationSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+      },
+    },
     async (request) =>
       listApplicationBackups(ctx, {
         deploymentId: request.params.id,
@@ -57,7 +71,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
     '/deployments/:id/backups',
     {
       config: { audit: { action: 'backup.create', target: 'deployment' } },
-      schema: { tags, security, params: pathParams('id') },
+      schema: { response: { 202: backupStartedSchema }, tags, security, params: pathParams('id') },
     },
     async (request, reply) => {
       const backup = await requestBackup(ctx, {
@@ -75,7 +89,13 @@ export const backupRoutes: FastifyPluginAsyncZod<{
     '/deployments/:id/backups/:backupId/restore',
     {
       config: { audit: { action: 'backup.restore', target: 'deployment' } },
-      schema: { tags, security, params: pathParams('id', 'backupId'), body: restoreBackupSchema },
+      schema: {
+        response: { 202: restoreStartedSchema },
+        tags,
+        security,
+        params: pathParams('id', 'backupId'),
+        body: restoreBackupSchema,
+      },
     },
     async (request, reply) => {
       const { restore, created } = await requestRestore(ctx, {
@@ -99,7 +119,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
     '/deployments/:id/restore/retry',
     {
       config: { audit: { action: 'backup.restore', target: 'deployment' } },
-      schema: { tags, security, params: pathParams('id') },
+      schema: { response: { 202: restoreStartedSchema }, tags, security, params: pathParams('id') },
     },
     async (request, reply) => {
       const restore = await retryRestore(ctx, {
@@ -117,7 +137,13 @@ export const backupRoutes: FastifyPluginAsyncZod<{
     '/deployments/:id/backup-schedule',
     {
       config: { audit: { action: 'backup.schedule', target: 'deployment' } },
-      schema: { tags, security, params: pathParams('id'), body: backupScheduleSchema },
+      schema: {
+        response: { 200: sauvegardesApplicationSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+        body: backupScheduleSchema,
+      },
     },
     async (request) =>
       updateSchedule(ctx, {
@@ -129,7 +155,14 @@ export const backupRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/projects/:id/backup-destination',
-    { schema: { tags, security, params: pathParams('id') } },
+    {
+      schema: {
+        response: { 200: backupDestinationResponseSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+      },
+    },
     async (request) => ({
       destination: await getDestination(ctx, {
         projectId: request.params.id,
@@ -140,7 +173,15 @@ export const backupRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     '/projects/:id/backup-destination',
-    { schema: { tags, security, params: pathParams('id'), body: backupDestinationSchema } },
+    {
+      schema: {
+        response: { 200: backupDestinationResponseSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+        body: backupDestinationSchema,
+      },
+    },
     async (request) => ({
       destination: await setDestination(ctx, {
         projectId: request.params.id,
@@ -152,7 +193,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/projects/:id/backup-destination',
-    { schema: { tags, security, params: pathParams('id') } },
+    { schema: { response: { 204: noContentSchema }, tags, security, params: pathParams('id') } },
     async (request, reply) => {
       await removeDestination(ctx, {
         projectId: request.params.id,

@@ -1,3 +1,4 @@
+import { billSchema, planChangedSchema } from '@nuage/shared/schemas/responses/billing';
 import { isPlanId, planMessages, type PlanId } from '@nuage/shared/plans';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,8 +19,10 @@ const changePlanSchema = z.object({
 export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.get('/billing', { schema: { tags, security } }, async (request) =>
-    billOf(ctx, { userId: currentUser(request).id }),
+  app.get(
+    '/billing',
+    { schema: { response: { 200: billSchema }, tags, security } },
+    async (request) => billOf(ctx, { userId: currentUser(request).id }),
   );
 
   // Changing plan changes what the account pays: a browser session, never an API token.
@@ -27,7 +30,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/billing/plan',
     {
       onRequest: app.requireSession,
-      schema: { tags, security, body: changePlanSchema },
+      schema: { response: { 200: planChangedSchema }, tags, security, body: changePlanSchema },
     },
     async (request) => {
       const userId = currentUser(request).id;

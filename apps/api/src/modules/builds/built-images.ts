@@ -1,3 +1,4 @@
+import type { BuiltImagesResponse } from '@nuage/shared/schemas/responses/builds';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { builds } from '../../db/schema/builds';
@@ -16,7 +17,7 @@ export interface BuildListQuery {
 export async function listBuiltImages(
   ctx: AppContext,
   input: { userId: string; query: BuildListQuery },
-) {
+): Promise<BuiltImagesResponse> {
   const { query } = input;
   let scope: SQL;
   if (query.projectId) {

@@ -1,3 +1,9 @@
+import {
+  buildListSchema,
+  buildLogStreamSchema,
+  buildSummarySchema,
+  releaseListSchema,
+} from '@nuage/shared/schemas/responses/builds';
 import { buildTexts } from '@nuage/shared/build-types';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,14 +44,29 @@ export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/deployments/:id/builds',
-    { schema: { tags, security, params: pathParams('id'), querystring: pageQuery } },
+    {
+      schema: {
+        response: { 200: buildListSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+        querystring: pageQuery,
+      },
+    },
     async (request) =>
       listBuilds(ctx, { deploymentId: request.params.id, userId: user(request), ...request.query }),
   );
 
   app.get(
     '/builds/:buildId',
-    { schema: { tags, security, params: pathParams('buildId') } },
+    {
+      schema: {
+        response: { 200: buildSummarySchema },
+        tags,
+        security,
+        params: pathParams('buildId'),
+      },
+    },
     async (request) => getBuild(ctx, { buildId: request.params.buildId, userId: user(request) }),
   );
 
@@ -64,6 +85,7 @@ export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/builds/:buildId/logs',
     {
       schema: {
+        response: { 200: buildLogStreamSchema },
         tags,
         security,
         params: pathParams('buildId'),
@@ -104,7 +126,7 @@ export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/deployments/:id/releases',
-    { schema: { tags, security, params: pathParams('id') } },
+    { schema: { response: { 200: releaseListSchema }, tags, security, params: pathParams('id') } },
     async (request) =>
       listReleases(ctx, { deploymentId: request.params.id, userId: user(request) }),
   );

@@ -1,3 +1,4 @@
+import { webhookPushResultSchema } from '@nuage/shared/schemas/responses/builds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { pathParams } from '../../http/route-helpers';
@@ -15,7 +16,11 @@ export const gitPushRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/webhooks/git/:id',
     {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { tags: ['Webhooks'], params: pathParams('id') },
+      schema: {
+        response: { 202: webhookPushResultSchema },
+        tags: ['Webhooks'],
+        params: pathParams('id'),
+      },
     },
     async (request, reply) => {
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

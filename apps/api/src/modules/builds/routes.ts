@@ -1,3 +1,4 @@
+import { builtImagesResponseSchema } from '@nuage/shared/schemas/responses/builds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -33,7 +34,12 @@ export const buildRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       onRequest: app.authenticate,
       // Only the projects the token may see (visibleToToken).
       config: projectScoped,
-      schema: { tags: ['Builds'], security: bearer, querystring: querySchema },
+      schema: {
+        response: { 200: builtImagesResponseSchema },
+        tags: ['Builds'],
+        security: bearer,
+        querystring: querySchema,
+      },
     },
     async (request) => {
       const q = request.query;

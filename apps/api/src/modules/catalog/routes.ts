@@ -1,10 +1,12 @@
+import type { Catalog } from '@nuage/shared/schemas/responses/catalog';
+import { buildpacksSchema, catalogSchema } from '@nuage/shared/schemas/responses/catalog';
 import { codeTemplates, COMING_SOON, saasTemplates } from '@nuage/shared/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearer } from '../../http/route-helpers';
 import { declareProjectScoped } from '../../http/token-scope';
 
 /** The catalogue as the wizard reads it: ready-made applications and announced code templates. */
-export function catalogue() {
+export function catalogue(): Catalog {
   return {
     saas: Object.values(saasTemplates).map((t) => ({
       id: t.id,
@@ -34,11 +36,17 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // The catalogue: no tenant's data.
   declareProjectScoped(app);
   const tags = ['Catalogue'];
-  app.get('/buildpack/templates/available', { schema: { tags, security: bearer } }, async () =>
-    catalogue(),
+  app.get(
+    '/buildpack/templates/available',
+    { schema: { response: { 200: catalogSchema }, tags, security: bearer } },
+    async () => catalogue(),
   );
-  app.get('/deployments/buildpacks', { schema: { tags, security: bearer } }, async () => {
-    const { saas, code } = catalogue();
-    return { buildpacks: [...saas, ...code.map((c) => ({ ...c, category: 'Code' }))] };
-  });
+  app.get(
+    '/deployments/buildpacks',
+    { schema: { response: { 200: buildpacksSchema }, tags, security: bearer } },
+    async () => {
+      const { saas, code } = catalogue();
+      return { buildpacks: [...saas, ...code.map((c) => ({ ...c, category: 'Code' }))] };
+    },
+  );
 };

@@ -1,4 +1,9 @@
 import {
+  certificateListSchema,
+  certificateResponseSchema,
+  certificateValidationSchema,
+} from '@nuage/shared/schemas/responses/certificates';
+import {
   customCertificateSchema,
   letsEncryptCertificateSchema,
   renewCertificateSchema,
@@ -48,7 +53,14 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.get(
     '/certificates',
-    { schema: { tags, security, querystring: z.object({ projet_id: z.string().optional() }) } },
+    {
+      schema: {
+        response: { 200: certificateListSchema },
+        tags,
+        security,
+        querystring: z.object({ projet_id: z.string().optional() }),
+      },
+    },
     async (request) =>
       listCertificates(ctx, {
         userId: currentUser(request).id,
@@ -60,7 +72,12 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     '/certificates',
     {
       config: { audit: { action: 'certificate.create', target: 'certificate' } },
-      schema: { tags, security, body: customCertificateSchema },
+      schema: {
+        response: { 201: certificateResponseSchema },
+        tags,
+        security,
+        body: customCertificateSchema,
+      },
     },
     async (request, reply) => {
       const certificate = await createCustomCertificate(ctx, {
@@ -75,7 +92,12 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     '/certificates/letsencrypt',
     {
       config: { audit: { action: 'certificate.create', target: 'certificate' } },
-      schema: { tags, security, body: letsEncryptCertificateSchema },
+      schema: {
+        response: { 201: certificateResponseSchema },
+        tags,
+        security,
+        body: letsEncryptCertificateSchema,
+      },
     },
     async (request, reply) => {
       const certificate = await requestLetsEncrypt(ctx, {
@@ -88,7 +110,14 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.get(
     '/certificates/:id',
-    { schema: { tags, security, params: pathParams('id') } },
+    {
+      schema: {
+        response: { 200: certificateResponseSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+      },
+    },
     async (request) =>
       getCertificate(ctx, { certificateId: request.params.id, userId: currentUser(request).id }),
   );
@@ -97,7 +126,13 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     '/certificates/:id',
     {
       config: { audit: { action: 'certificate.update', target: 'certificate' } },
-      schema: { tags, security, params: pathParams('id'), body: updateCertificateSchema },
+      schema: {
+        response: { 200: certificateResponseSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+        body: updateCertificateSchema,
+      },
     },
     async (request) =>
       updateCertificate(ctx, {
@@ -126,7 +161,13 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     '/certificates/:id/renew',
     {
       config: { audit: { action: 'certificate.renew', target: 'certificate' } },
-      schema: { tags, security, params: pathParams('id'), body: renewCertificateSchema },
+      schema: {
+        response: { 200: certificateResponseSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+        body: renewCertificateSchema,
+      },
     },
     async (request) =>
       renewCertificate(ctx, {
@@ -138,7 +179,15 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.post(
     '/certificates/:id/validate',
-    { schema: { tags, security, params: pathParams('id'), body: validateCertificateSchema } },
+    {
+      schema: {
+        response: { 200: certificateValidationSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+        body: validateCertificateSchema,
+      },
+    },
     async (request) =>
       validateCertificate(ctx, {
         certificateId: request.params.id,

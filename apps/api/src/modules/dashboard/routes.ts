@@ -1,3 +1,4 @@
+import { dashboardResponseSchema } from '@nuage/shared/schemas/responses/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
@@ -13,7 +14,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       onRequest: app.authenticate,
       // Only the projects the token may see (visibleToToken).
       config: projectScoped,
-      schema: { tags: ['Dashboard'], security: bearer },
+      schema: { response: { 200: dashboardResponseSchema }, tags: ['Dashboard'], security: bearer },
     },
     async (request) => dashboard(ctx, { userId: currentUser(request).id }),
   );

@@ -1,3 +1,4 @@
+import { envVarViewListSchema } from '@nuage/shared/schemas/responses/builds';
 import { envVarListSchema } from '@nuage/shared/schemas/code';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
@@ -17,7 +18,9 @@ export const envVarRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.get(
     '/deployments/:id/env-vars',
-    { schema: { tags, security, params: pathParams('id') } },
+    {
+      schema: { response: { 200: envVarViewListSchema }, tags, security, params: pathParams('id') },
+    },
     async (request) => getEnvVars(ctx, { deploymentId: request.params.id, userId: user(request) }),
   );
 
@@ -32,7 +35,13 @@ export const envVarRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
           details: (request) => ({ noms: (request.body as { name: string }[]).map((v) => v.name) }),
         },
       },
-      schema: { tags, security, params: pathParams('id'), body: envVarListSchema },
+      schema: {
+        response: { 200: envVarViewListSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+        body: envVarListSchema,
+      },
     },
     async (request) =>
       putEnvVars(ctx, {

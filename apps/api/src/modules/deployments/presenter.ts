@@ -1,5 +1,6 @@
 import { adminLogins, type AdminAccess } from '@nuage/shared/admin-access';
 import type { Deployment } from '@nuage/shared/api-types';
+import type { DeploymentDetailBase } from '@nuage/shared/schemas/responses/deployments';
 import { codeTemplates, templateOf } from '@nuage/shared/catalog';
 import { fromMilli } from '@nuage/shared/quantities';
 import type { deployments } from '../../db/schema/deployments';
@@ -90,7 +91,7 @@ export function presentDeployment(row: DeploymentRow): Deployment {
 }
 
 /** GET /deployments/deployment/{id}: the entity plus SPEC §3's server-side detail shape. */
-export function presentDeploymentDetail(row: DeploymentRow) {
+export function presentDeploymentDetail(row: DeploymentRow): DeploymentDetailBase {
   const entity = presentDeployment(row);
   const image = `${row.imageRegistryUrl}:${row.imageTag}`;
   return {

@@ -1,3 +1,11 @@
+import { dnsHelpSchema } from '@nuage/shared/schemas/responses/dns';
+import {
+  deployCodeResultSchema,
+  deploymentDetailBaseSchema,
+  deploymentDetailSchema,
+  deploymentListSchema,
+  deploymentResponseSchema,
+} from '@nuage/shared/schemas/responses/deployments';
 import { adminAccessTexts } from '@nuage/shared/admin-access';
 import { accountPasswordSchema } from '@nuage/shared/schemas/admin-password';
 import {
@@ -53,7 +61,14 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.get(
     '/deployments/:envId/deployments',
-    { schema: { tags, security, params: pathParams('envId') } },
+    {
+      schema: {
+        response: { 200: deploymentListSchema },
+        tags,
+        security,
+        params: pathParams('envId'),
+      },
+    },
     async (request) =>
       listDeployments(ctx, {
         environmentId: request.params.envId,
@@ -67,7 +82,13 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       config: {
         audit: { action: 'deployment.create', target: 'deployment', details: deployDetails },
       },
-      schema: { tags, security, params: pathParams('envId'), body: deployErpSchema },
+      schema: {
+        response: { 201: deploymentResponseSchema },
+        tags,
+        security,
+        params: pathParams('envId'),
+        body: deployErpSchema,
+      },
     },
     async (request, reply) => {
       const deployment = await deployErp(ctx, {
@@ -85,7 +106,13 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       config: {
         audit: { action: 'deployment.create', target: 'deployment', details: deployDetails },
       },
-      schema: { tags, security, params: pathParams('envId'), body: deployCodeSchema },
+      schema: {
+        response: { 201: deployCodeResultSchema },
+        tags,
+        security,
+        params: pathParams('envId'),
+        body: deployCodeSchema,
+      },
     },
     async (request, reply) => {
       const deployment = await deployCode(ctx, {
@@ -99,7 +126,14 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.get(
     '/deployments/deployment/:id',
-    { schema: { tags, security, params: pathParams('id') } },
+    {
+      schema: {
+        response: { 200: deploymentDetailSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+      },
+    },
     async (request) =>
       getDeployment(ctx, { deploymentId: request.params.id, userId: currentUser(request).id }),
   );
@@ -108,7 +142,13 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/deployments/deployment/:id',
     {
       config: { audit: { action: editAction, target: 'deployment', details: editDetails } },
-      schema: { tags, security, params: pathParams('id'), body: updateDeploymentSchema },
+      schema: {
+        response: { 200: deploymentDetailBaseSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+        body: updateDeploymentSchema,
+      },
     },
     async (request) =>
       updateDeployment(ctx, {
@@ -153,7 +193,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.get(
     '/deployments/deployment/:id/dns',
-    { schema: { tags, security, params: pathParams('id') } },
+    { schema: { response: { 200: dnsHelpSchema }, tags, security, params: pathParams('id') } },
     async (request) =>
       deploymentDnsHelp(ctx, { deploymentId: request.params.id, userId: currentUser(request).id }),
   );
@@ -161,7 +201,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   // « Vérifier le DNS »: looks for the proof of control now (developers and admins).
   app.post(
     '/deployments/deployment/:id/dns/verify',
-    { schema: { tags, security, params: pathParams('id') } },
+    { schema: { response: { 200: dnsHelpSchema }, tags, security, params: pathParams('id') } },
     async (request) =>
       verifyDeploymentDomain(ctx, {
         deploymentId: request.params.id,
@@ -215,7 +255,12 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/deployments/deployment/:id/sync',
     {
       config: { audit: { action: 'deployment.restart', target: 'deployment' } },
-      schema: { tags, security, params: pathParams('id') },
+      schema: {
+        response: { 200: deploymentDetailBaseSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+      },
     },
     async (request) =>
       syncDeployment(ctx, { deploymentId: request.params.id, userId: currentUser(request).id }),

@@ -1,3 +1,8 @@
+import type {
+  Deployment,
+  DeploymentDetail,
+  DeploymentDetailBase,
+} from '@nuage/shared/schemas/responses/deployments';
 import { toMilli } from '@nuage/shared/quantities';
 import type { UpdateDeploymentInput } from '@nuage/shared/schemas/deployments';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -37,7 +42,7 @@ export const CODE_IMAGE_MANAGED =
 export async function listDeployments(
   ctx: AppContext,
   input: { environmentId: string; userId: string },
-) {
+): Promise<Deployment[]> {
   const env = await authorizeEnvironment(ctx.db, { ...input, need: 'user' });
   const rows = await ctx.db
     .select()
@@ -50,7 +55,7 @@ export async function listDeployments(
 export async function getDeployment(
   ctx: AppContext,
   input: { deploymentId: string; userId: string },
-) {
+): Promise<DeploymentDetail> {
   const row = await authorizeDeployment(ctx.db, { ...input, need: 'user' });
   // An expired certificate or a failed issuance, in French, for the application page.
   return {
@@ -100,7 +105,7 @@ const runtimeFields = [
 export async function updateDeployment(
   ctx: AppContext,
   input: { deploymentId: string; userId: string; data: UpdateDeploymentInput },
-) {
+): Promise<DeploymentDetailBase> {
   const authorized = await authorizeDeployment(ctx.db, { ...input, need: 'developer' });
   if (authorized.desiredState === 'absent') throw conflict(DELETING);
   const d = input.data;
@@ -238,7 +243,7 @@ export async function deleteDeployment(
 export async function syncDeployment(
   ctx: AppContext,
   input: { deploymentId: string; userId: string },
-) {
+): Promise<DeploymentDetailBase> {
   const current = await authorizeDeployment(ctx.db, { ...input, need: 'developer' });
   if (current.desiredState === 'absent') throw conflict(DELETING);
   const [row] = await ctx.db

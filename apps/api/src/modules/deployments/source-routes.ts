@@ -1,3 +1,4 @@
+import { codeSourceResultSchema } from '@nuage/shared/schemas/responses/builds';
 import { codeSourceSchema } from '@nuage/shared/schemas/code-source';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
@@ -30,6 +31,7 @@ export const sourceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         },
       },
       schema: {
+        response: { 200: codeSourceResultSchema },
         tags,
         security,
         summary: 'Modifier la source d’une application de code',

@@ -1,3 +1,4 @@
+import { webhookInfoSchema, webhookSecretSchema } from '@nuage/shared/schemas/responses/builds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
@@ -19,7 +20,7 @@ export const deploymentWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
 
   app.get(
     '/deployments/:id/webhook',
-    { schema: { tags, security, params: pathParams('id') } },
+    { schema: { response: { 200: webhookInfoSchema }, tags, security, params: pathParams('id') } },
     async (request) => getWebhook(ctx, { deploymentId: request.params.id, userId: user(request) }),
   );
 
@@ -27,7 +28,7 @@ export const deploymentWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
     '/deployments/:id/webhook/secret',
     {
       config: { audit: { action: 'deployment.webhook_secret', target: 'deployment' } },
-      schema: { tags, security, params: pathParams('id') },
+      schema: { response: { 200: webhookSecretSchema }, tags, security, params: pathParams('id') },
     },
     async (request, reply) =>
       reply.header('cache-control', 'no-store').send(

@@ -1,3 +1,9 @@
+import {
+  environmentConfigSchema,
+  environmentListSchema,
+  environmentResponseSchema,
+  environmentStatusSchema,
+} from '@nuage/shared/schemas/responses/environments';
 import { environmentSchema } from '@nuage/shared/schemas/environments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
@@ -27,7 +33,14 @@ export const environmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.get(
     '/environments/:projectId/environments',
-    { schema: { tags, security, params: pathParams('projectId') } },
+    {
+      schema: {
+        response: { 200: environmentListSchema },
+        tags,
+        security,
+        params: pathParams('projectId'),
+      },
+    },
     async (request) =>
       listEnvironments(ctx, {
         projectId: request.params.projectId,
@@ -39,7 +52,13 @@ export const environmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     '/environments/:projectId/environments',
     {
       config: { audit: { action: 'environment.create', target: 'environment' } },
-      schema: { tags, security, params: pathParams('projectId'), body: environmentSchema },
+      schema: {
+        response: { 201: environmentResponseSchema },
+        tags,
+        security,
+        params: pathParams('projectId'),
+        body: environmentSchema,
+      },
     },
     async (request, reply) => {
       const env = await createEnvironment(ctx, {
@@ -53,7 +72,14 @@ export const environmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.get(
     '/environments/:id',
-    { schema: { tags, security, params: pathParams('id') } },
+    {
+      schema: {
+        response: { 200: environmentResponseSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+      },
+    },
     async (request) =>
       getEnvironment(ctx, { environmentId: request.params.id, userId: currentUser(request).id }),
   );
@@ -62,7 +88,13 @@ export const environmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     '/environments/:id',
     {
       config: { audit: { action: 'environment.update', target: 'environment' } },
-      schema: { tags, security, params: pathParams('id'), body: environmentSchema },
+      schema: {
+        response: { 200: environmentResponseSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+        body: environmentSchema,
+      },
     },
     async (request) =>
       updateEnvironment(ctx, {
@@ -89,7 +121,14 @@ export const environmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.get(
     '/environments/:id/status',
-    { schema: { tags, security, params: pathParams('id') } },
+    {
+      schema: {
+        response: { 200: environmentStatusSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+      },
+    },
     async (request) =>
       getEnvironmentStatus(ctx, {
         environmentId: request.params.id,
@@ -99,7 +138,14 @@ export const environmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.get(
     '/environments/:id/config',
-    { schema: { tags, security, params: pathParams('id') } },
+    {
+      schema: {
+        response: { 200: environmentConfigSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+      },
+    },
     async (request) =>
       getEnvironmentConfig(ctx, {
         environmentId: request.params.id,

@@ -1,3 +1,5 @@
+import { gitTokenListSchema, gitTokenSummarySchema } from '@nuage/shared/schemas/responses/builds';
+import { noContentSchema } from '@nuage/shared/schemas/responses/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -35,7 +37,7 @@ export const gitTokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/projects/:id/git-tokens',
-    { schema: { tags, security, params: pathParams('id') } },
+    { schema: { response: { 200: gitTokenListSchema }, tags, security, params: pathParams('id') } },
     async (request) =>
       listGitTokens(ctx, { projectId: request.params.id, userId: currentUser(request).id }),
   );
@@ -44,7 +46,13 @@ export const gitTokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/projects/:id/git-tokens',
     {
       config: { audit: { action: 'git_token.create', target: 'project' } },
-      schema: { tags, security, params: pathParams('id'), body: createSchema },
+      schema: {
+        response: { 201: gitTokenSummarySchema },
+        tags,
+        security,
+        params: pathParams('id'),
+        body: createSchema,
+      },
     },
     async (request, reply) => {
       const created = await createGitToken(ctx, {
@@ -61,7 +69,12 @@ export const gitTokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/projects/:id/git-tokens/:tokenId',
     {
       config: { audit: { action: 'git_token.delete', target: 'project' } },
-      schema: { tags, security, params: pathParams('id', 'tokenId') },
+      schema: {
+        response: { 204: noContentSchema },
+        tags,
+        security,
+        params: pathParams('id', 'tokenId'),
+      },
     },
     async (request, reply) => {
       await deleteGitToken(ctx, {

@@ -1,3 +1,8 @@
+import {
+  acceptInvitationResultSchema,
+  invitationInfoSchema,
+  pendingInvitationListSchema,
+} from '@nuage/shared/schemas/responses/invitations';
 import { acceptInvitationSchema } from '@nuage/shared/schemas/invitations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
@@ -18,13 +23,24 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   // Registered before /invitations/:token so "pending" is never read as a token.
   app.get(
     '/invitations/pending',
-    { onRequest: app.authenticate, schema: { tags, security: bearer } },
+    {
+      onRequest: app.authenticate,
+      schema: { response: { 200: pendingInvitationListSchema }, tags, security: bearer },
+    },
     async (request) => listPendingInvitations(ctx, { email: currentUser(request).email }),
   );
 
   app.post(
     '/invitations/pending/:id/accept',
-    { onRequest: app.authenticate, schema: { tags, security: bearer, params: pathParams('id') } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        response: { 200: acceptInvitationResultSchema },
+        tags,
+        security: bearer,
+        params: pathParams('id'),
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       return acceptPendingInvitation(ctx, {
@@ -37,13 +53,23 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.get(
     '/invitations/:token',
-    { config: burst, schema: { tags, params: pathParams('token') } },
+    {
+      config: burst,
+      schema: { response: { 200: invitationInfoSchema }, tags, params: pathParams('token') },
+    },
     async (request) => getInvitationInfo(ctx, { token: request.params.token }),
   );
 
   app.post(
     '/invitations/accept',
-    { config: burst, schema: { tags, body: acceptInvitationSchema } },
+    {
+      config: burst,
+      schema: {
+        response: { 200: acceptInvitationResultSchema },
+        tags,
+        body: acceptInvitationSchema,
+      },
+    },
     async (request, reply) => {
       const { token_invitation, nom, prenom, mot_de_passe } = request.body;
       const { sessionExpiresAt, ...result } = await acceptInvitation(ctx, {

@@ -1,3 +1,8 @@
+import {
+  applicationMetricsSchema,
+  projectMetricsSchema,
+  projectStatisticsSchema,
+} from '@nuage/shared/schemas/responses/monitoring';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
@@ -17,19 +22,40 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   declareProjectScoped(app);
   app.get(
     '/monitoring/applications/:id/metrics',
-    { schema: { tags: ['Monitoring'], security, params: pathParams('id') } },
+    {
+      schema: {
+        response: { 200: applicationMetricsSchema },
+        tags: ['Monitoring'],
+        security,
+        params: pathParams('id'),
+      },
+    },
     async (request) =>
       applicationMetrics(ctx, { deploymentId: request.params.id, userId: currentUser(request).id }),
   );
   app.get(
     '/monitoring/projects/:id/metrics',
-    { schema: { tags: ['Monitoring'], security, params: pathParams('id') } },
+    {
+      schema: {
+        response: { 200: projectMetricsSchema },
+        tags: ['Monitoring'],
+        security,
+        params: pathParams('id'),
+      },
+    },
     async (request) =>
       projectMetrics(ctx, { projectId: request.params.id, userId: currentUser(request).id }),
   );
   app.get(
     '/statistics/projects/:id/statistics',
-    { schema: { tags: ['Monitoring'], security, params: pathParams('id') } },
+    {
+      schema: {
+        response: { 200: projectStatisticsSchema },
+        tags: ['Monitoring'],
+        security,
+        params: pathParams('id'),
+      },
+    },
     async (request) =>
       projectStatistics(ctx, { projectId: request.params.id, userId: currentUser(request).id }),
   );

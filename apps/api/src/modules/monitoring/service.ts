@@ -1,3 +1,7 @@
+import type {
+  ApplicationMetrics as ApplicationMetricsView,
+  ProjectMetrics,
+} from '@nuage/shared/schemas/responses/monitoring';
 import { fromMilli } from '@nuage/shared/quantities';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
@@ -17,7 +21,7 @@ export const METRICS_UNAVAILABLE =
   'Métriques indisponibles : le runtime ne fournit pas de mesures pour le moment.';
 
 /** Live usage of one application against what it reserves, from its runtime. */
-async function metricsOf(ctx: AppContext, row: DeploymentRow) {
+async function metricsOf(ctx: AppContext, row: DeploymentRow): Promise<ApplicationMetricsView> {
   let measured: ApplicationMetrics | null = null;
   let message: string | null = null;
   if (row.desiredState === 'present' && row.observedGeneration > 0) {
@@ -60,7 +64,7 @@ async function metricsOf(ctx: AppContext, row: DeploymentRow) {
 export async function applicationMetrics(
   ctx: AppContext,
   input: { deploymentId: string; userId: string },
-) {
+): Promise<ApplicationMetricsView> {
   const row = await authorizeDeployment(ctx.db, { ...input, need: 'user' });
   return metricsOf(ctx, row);
 }
@@ -69,7 +73,7 @@ export async function applicationMetrics(
 export async function projectMetrics(
   ctx: AppContext,
   input: { projectId: string; userId: string },
-) {
+): Promise<ProjectMetrics> {
   await authorizeProject(ctx.db, { ...input, need: 'user' });
   const [project] = await ctx.db.select().from(projects).where(eq(projects.id, input.projectId));
   const rows = await ctx.db

@@ -1,3 +1,4 @@
+import type { ProjectStatistics } from '@nuage/shared/schemas/responses/monitoring';
 import { priceResources, toXof } from '@nuage/shared/pricing';
 import { fromMilli } from '@nuage/shared/quantities';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
@@ -15,7 +16,7 @@ const pct = (used: number, quota: number) =>
 export async function projectStatistics(
   ctx: AppContext,
   input: { projectId: string; userId: string },
-) {
+): Promise<ProjectStatistics> {
   await authorizeProject(ctx.db, { ...input, need: 'user' });
   const [[project], [envs], apps, [buildStats]] = await Promise.all([
     ctx.db.select().from(projects).where(eq(projects.id, input.projectId)),

@@ -1,3 +1,4 @@
+import { platformInfoSchema } from '@nuage/shared/schemas/responses/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { bearer } from '../../http/route-helpers';
@@ -17,7 +18,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       onRequest: app.authenticate,
       // The platform's runtime and its problems: no tenant's data.
       config: projectScoped,
-      schema: { tags: ['Platform'], security: bearer },
+      schema: { response: { 200: platformInfoSchema }, tags: ['Platform'], security: bearer },
     },
     async () => ({
       runtime: ctx.engine.runtime,

@@ -1,4 +1,12 @@
 import {
+  competitorComparisonSchema,
+  presetRecommendationSchema,
+  presetsResponseSchema,
+  priceCalculationSchema,
+  projectEstimateSchema,
+  usageSummarySchema,
+} from '@nuage/shared/schemas/responses/pricing';
+import {
   calculatePriceSchema,
   calculateQuerySchema,
   comparisonQuerySchema,
@@ -26,32 +34,67 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/pricing/calculate',
-    { schema: { tags, security, querystring: calculateQuerySchema, body: calculatePriceSchema } },
+    {
+      schema: {
+        response: { 200: priceCalculationSchema },
+        tags,
+        security,
+        querystring: calculateQuerySchema,
+        body: calculatePriceSchema,
+      },
+    },
     async (request) =>
       calculatePrice(request.body, { includeComparison: request.query.include_comparison }),
   );
 
-  app.get('/pricing/presets', { schema: { tags, security } }, async () => presetsByApplication());
+  app.get(
+    '/pricing/presets',
+    { schema: { response: { 200: presetsResponseSchema }, tags, security } },
+    async () => presetsByApplication(),
+  );
 
   app.post(
     '/pricing/recommend',
-    { schema: { tags, security, body: recommendSchema } },
+    {
+      schema: {
+        response: { 200: presetRecommendationSchema },
+        tags,
+        security,
+        body: recommendSchema,
+      },
+    },
     async (request) => recommendPreset(request.body),
   );
 
-  app.get('/pricing/my-usage', { schema: { tags, security } }, async (request) =>
-    usageSummary(ctx, { userId: currentUser(request).id }),
+  app.get(
+    '/pricing/my-usage',
+    { schema: { response: { 200: usageSummarySchema }, tags, security } },
+    async (request) => usageSummary(ctx, { userId: currentUser(request).id }),
   );
 
   app.get(
     '/pricing/estimate-project',
-    { schema: { tags, security, querystring: estimateProjectQuerySchema } },
+    {
+      schema: {
+        response: { 200: projectEstimateSchema },
+        tags,
+        security,
+        querystring: estimateProjectQuerySchema,
+      },
+    },
     async (request) => estimateProject(request.query),
   );
 
   app.get(
     '/pricing/comparison',
-    { schema: { tags, security, querystring: comparisonQuerySchema } },
+    {
+      schema: {
+        response: { 200: competitorComparisonSchema },
+        tags,
+        security,
+        querystring: comparisonQuerySchema,
+      },
+    },
     async (request) => compareMonthlyPrice(request.query),
   );
 };

@@ -1,4 +1,12 @@
 import {
+  addMemberResultSchema,
+  projectInvitationListSchema,
+  projectListSchema,
+  projectMemberListSchema,
+  projectMemberSchema,
+  projectResponseSchema,
+} from '@nuage/shared/schemas/responses/projects';
+import {
   inviteMemberSchema,
   projectSchema,
   updateMemberSchema,
@@ -20,13 +28,18 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   // One project by id, or the list of visible ones (visibleToToken); creating one is account-level.
   declareProjectScoped(app);
 
-  app.get('/projects', { schema: { tags, security } }, async (request) =>
-    listProjects(ctx, { userId: currentUser(request).id }),
+  app.get(
+    '/projects',
+    { schema: { tags, security, response: { 200: projectListSchema } } },
+    async (request) => listProjects(ctx, { userId: currentUser(request).id }),
   );
 
   app.post(
     '/projects',
-    { config: accountLevel, schema: { tags, security, body: projectSchema } },
+    {
+      config: accountLevel,
+      schema: { tags, security, body: projectSchema, response: { 201: projectResponseSchema } },
+    },
     async (request, reply) => {
       const project = await createProject(ctx, {
         userId: currentUser(request).id,
@@ -38,14 +51,29 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get(
     '/projects/:id',
-    { schema: { tags, security, params: pathParams('id') } },
+    {
+      schema: {
+        tags,
+        security,
+        params: pathParams('id'),
+        response: { 200: projectResponseSchema },
+      },
+    },
     async (request) =>
       getProject(ctx, { projectId: request.params.id, userId: currentUser(request).id }),
   );
 
   app.put(
     '/projects/:id',
-    { schema: { tags, security, params: pathParams('id'), body: projectSchema } },
+    {
+      schema: {
+        tags,
+        security,
+        params: pathParams('id'),
+        body: projectSchema,
+        response: { 200: projectResponseSchema },
+      },
+    },
     async (request) =>
       updateProject(ctx, {
         projectId: request.params.id,
@@ -65,14 +93,29 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get(
     '/projects/:id/members',
-    { schema: { tags, security, params: pathParams('id') } },
+    {
+      schema: {
+        tags,
+        security,
+        params: pathParams('id'),
+        response: { 200: projectMemberListSchema },
+      },
+    },
     async (request) =>
       listMembers(ctx, { projectId: request.params.id, userId: currentUser(request).id }),
   );
 
   app.post(
     '/projects/:id/members',
-    { schema: { tags, security, params: pathParams('id'), body: inviteMemberSchema } },
+    {
+      schema: {
+        tags,
+        security,
+        params: pathParams('id'),
+        body: inviteMemberSchema,
+        response: { 201: addMemberResultSchema },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const result = await addMember(ctx, {
@@ -88,7 +131,15 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.put(
     '/projects/:id/members/:memberId',
-    { schema: { tags, security, params: pathParams('id', 'memberId'), body: updateMemberSchema } },
+    {
+      schema: {
+        tags,
+        security,
+        params: pathParams('id', 'memberId'),
+        body: updateMemberSchema,
+        response: { 200: projectMemberSchema },
+      },
+    },
     async (request) =>
       updateMemberRole(ctx, {
         projectId: request.params.id,
@@ -120,7 +171,14 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get(
     '/projects/:id/invitations',
-    { schema: { tags, security, params: pathParams('id') } },
+    {
+      schema: {
+        tags,
+        security,
+        params: pathParams('id'),
+        response: { 200: projectInvitationListSchema },
+      },
+    },
     async (request) =>
       listProjectInvitations(ctx, {
         projectId: request.params.id,

@@ -1,6 +1,6 @@
+import { activeSessionListSchema } from '@nuage/shared/schemas/responses/sessions';
 import { sessionTexts } from '@nuage/shared/security-messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentSessionId, currentUser } from '../../http/authenticate';
 import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
@@ -9,17 +9,6 @@ import { endSession, endSessionsOf, listSessions } from './service';
 
 const tags = ['Sessions'];
 const security = bearer;
-
-const sessionView = z.object({
-  id: z.string(),
-  appareil: z.string(),
-  navigateur: z.string().nullable(),
-  adresse_ip: z.string().nullable(),
-  date_creation: z.string(),
-  derniere_activite: z.string(),
-  expire_le: z.string(),
-  session_courante: z.boolean(),
-});
 
 /** 'Sessions actives' (profile) and logout. API tokens cannot reach these. */
 export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -41,7 +30,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get(
     '/users/me/sessions',
-    { schema: { tags, security, response: { 200: z.array(sessionView) } } },
+    { schema: { tags, security, response: { 200: activeSessionListSchema } } },
     async (request) =>
       listSessions(ctx, {
         userId: currentUser(request).id,

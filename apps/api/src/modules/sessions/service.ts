@@ -1,3 +1,4 @@
+import type { ActiveSession } from '@nuage/shared/session-types';
 import { sessionTexts } from '@nuage/shared/security-messages';
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
@@ -6,17 +7,6 @@ import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { describeDevice } from './device';
 import { slidingExpiry } from './lookup';
-
-export interface SessionView {
-  id: string;
-  appareil: string;
-  navigateur: string | null;
-  adresse_ip: string | null;
-  date_creation: string;
-  derniere_activite: string;
-  expire_le: string;
-  session_courante: boolean;
-}
 
 /** Opens a session for a login that passed every check; answers its token (bearer or cookie). */
 export async function createSession(
@@ -48,7 +38,7 @@ export async function createSession(
 export async function listSessions(
   ctx: AppContext,
   input: { userId: string; currentSessionId: string | null },
-): Promise<SessionView[]> {
+): Promise<ActiveSession[]> {
   const rows = await ctx.db
     .select()
     .from(sessions)

@@ -1,3 +1,4 @@
+import type { ActiveSession } from '@nuage/shared/session-types';
 import { csrfHeader } from '@nuage/shared/limits';
 import { serverDetails } from '@nuage/shared/messages';
 import { sessionTexts } from '@nuage/shared/security-messages';
@@ -12,13 +13,6 @@ const ME = '/api/v1/users/me';
 const CHROME_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
-interface SessionView {
-  id: string;
-  appareil: string;
-  adresse_ip: string | null;
-  session_courante: boolean;
-}
-
 describe('server-side sessions', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -27,7 +21,7 @@ describe('server-side sessions', () => {
   afterAll(() => t.close());
 
   const list = async (token: string) =>
-    (await call(t, 'GET', SESSIONS, { token })).json<SessionView[]>();
+    (await call(t, 'GET', SESSIONS, { token })).json<ActiveSession[]>();
 
   it('every login is a session listed with its device, address and which one is current', async () => {
     const user = await createVerifiedUser(t);

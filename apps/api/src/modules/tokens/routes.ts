@@ -1,7 +1,10 @@
+import {
+  apiTokenCreatedSchema,
+  apiTokenListSchema,
+} from '@nuage/shared/schemas/responses/api-tokens';
 import { apiTokenTexts } from '@nuage/shared/security-messages';
 import { createApiTokenSchema } from '@nuage/shared/schemas/api-tokens';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
@@ -10,19 +13,6 @@ import { createApiToken, listApiTokens, revokeApiToken } from './service';
 const tags = ['Jetons d’API'];
 const security = bearer;
 
-const tokenView = z.object({
-  id: z.string(),
-  nom: z.string(),
-  apercu: z.string(),
-  portee: z.enum(['lecture', 'complet']),
-  projet_id: z.string().nullable(),
-  projet_nom: z.string().nullable(),
-  expire_le: z.string(),
-  derniere_utilisation: z.string().nullable(),
-  derniere_adresse_ip: z.string().nullable(),
-  date_creation: z.string(),
-});
-
 /** Personal API tokens: managed from a browser session only (a token cannot mint tokens). */
 export const apiTokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', app.authenticate);
@@ -30,7 +20,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/users/me/tokens',
-    { schema: { tags, security, response: { 200: z.array(tokenView) } } },
+    { schema: { tags, security, response: { 200: apiTokenListSchema } } },
     async (request) => listApiTokens(ctx, { userId: currentUser(request).id }),
   );
 
@@ -43,7 +33,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         description:
           'Crée un jeton personnel. Sa valeur (`token`, qui commence par `ndp_`) n’est renvoyée qu’une fois ; utilisez-la dans l’en-tête `Authorization: Bearer ndp_…`.',
         body: createApiTokenSchema,
-        response: { 201: z.object({ message: z.string(), token: z.string(), jeton: tokenView }) },
+        response: { 201: apiTokenCreatedSchema },
       },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import type { ApiToken } from '@nuage/shared/schemas/responses/api-tokens';
 import { apiTokenLimits } from '@nuage/shared/account-limits';
 import { apiTokenTexts } from '@nuage/shared/security-messages';
 import type { CreateApiTokenInput } from '@nuage/shared/schemas/api-tokens';
@@ -11,19 +12,6 @@ import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { recordAudit } from '../audit/record';
 import { authorizeProject } from '../projects/policy';
-
-export interface ApiTokenView {
-  id: string;
-  nom: string;
-  apercu: string;
-  portee: 'lecture' | 'complet';
-  projet_id: string | null;
-  projet_nom: string | null;
-  expire_le: string;
-  derniere_utilisation: string | null;
-  derniere_adresse_ip: string | null;
-  date_creation: string;
-}
 
 const DAY_MS = 24 * 3600_000;
 const scopeOf = { lecture: 'read', complet: 'full' } as const;
@@ -39,7 +27,7 @@ const scopeName = { read: 'lecture', full: 'complet' } as const;
 export async function createApiToken(
   ctx: AppContext,
   input: { userId: string; data: CreateApiTokenInput },
-): Promise<{ token: string; jeton: ApiTokenView }> {
+): Promise<{ token: string; jeton: ApiToken }> {
   const projectId = input.data.projet_id ?? null;
   if (projectId) await authorizeProject(ctx.db, { projectId, userId: input.userId, need: 'user' });
   const secret = `${apiTokenLimits.prefix}${randomToken()}`;
@@ -82,7 +70,7 @@ export async function createApiToken(
 export async function listApiTokens(
   ctx: AppContext,
   input: { userId: string; tokenId?: string },
-): Promise<ApiTokenView[]> {
+): Promise<ApiToken[]> {
   const rows = await ctx.db
     .select({ token: apiTokens, projectName: projects.nom })
     .from(apiTokens)

@@ -1,16 +1,4 @@
 import type { UserProfile } from '@nuage/shared/schemas/users';
-import { z } from 'zod';
-
-export const userProfileResponse = z.object({
-  id: z.string(),
-  prenom: z.string(),
-  nom: z.string(),
-  email: z.string(),
-  date_creation: z.string(),
-  est_verifie: z.boolean(),
-  email_en_attente: z.string().nullable(),
-  double_authentification: z.boolean(),
-});
 
 /** The only fields of a user the API ever shows (never the password hash or token version). */
 export function presentUser(user: {

@@ -1,11 +1,12 @@
+import { userProfileSchema } from '@nuage/shared/schemas/responses/users';
 import { serverDetails } from '@nuage/shared/messages';
 import { confirmEmailSchema, profileUpdateSchema } from '@nuage/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { messageResponse } from '../../http/route-helpers';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { clearSessionCookie } from '../../http/session-cookie';
-import { presentUser, userProfileResponse } from './presenter';
+import { presentUser } from './presenter';
 import { cancelEmailChange, confirmEmailChange } from './email-change';
 import { deleteAccount, updateProfile } from './service';
 
@@ -17,7 +18,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/users/me',
-    { schema: { tags, security, response: { 200: userProfileResponse } } },
+    { schema: { tags, security, response: { 200: userProfileSchema } } },
     async (request) => presentUser(currentUser(request)),
   );
 
@@ -28,7 +29,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/users/me',
     {
       ...sessionOnly,
-      schema: { tags, security, body: profileUpdateSchema, response: { 200: userProfileResponse } },
+      schema: { tags, security, body: profileUpdateSchema, response: { 200: userProfileSchema } },
     },
     async (request) => {
       const me = currentUser(request);
@@ -45,7 +46,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/users/me/confirm-email',
     {
       ...sessionOnly,
-      schema: { tags, security, body: confirmEmailSchema, response: { 200: userProfileResponse } },
+      schema: { tags, security, body: confirmEmailSchema, response: { 200: userProfileSchema } },
     },
     async (request) =>
       presentUser(
@@ -57,7 +58,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/users/me/pending-email',
     {
       ...sessionOnly,
-      schema: { tags, security, response: { 200: userProfileResponse } },
+      schema: { tags, security, response: { 200: userProfileSchema } },
     },
     async (request) =>
       presentUser(await cancelEmailChange(ctx, { userId: currentUser(request).id })),
@@ -67,7 +68,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/users/me',
     {
       ...sessionOnly,
-      schema: { tags, security, response: { 200: z.object({ message: z.string() }) } },
+      schema: { tags, security, response: { 200: messageResponse } },
     },
     async (request, reply) => {
       await deleteAccount(ctx, { userId: currentUser(request).id });

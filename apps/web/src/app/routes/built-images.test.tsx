@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { BuiltImage, BuiltImagesResponse } from '@/features/builds/api/get-built-images';
+import type { BuiltImage, BuiltImagesResponse } from '@nuage/shared/schemas/responses/builds';
 import type { FakeRequest } from '@/test/fake-api';
 import { buildUser, renderRoute } from '@/test/render';
 import { expectToast } from '@/test/toasts';
@@ -15,6 +15,7 @@ const all: BuiltImage[] = Array.from({ length: 23 }, (_, i) => {
     status,
     kind: i === 0 ? 'build' : 'pull',
     runtime: i === 1 ? 'simulation' : 'docker',
+    commit_sha: null,
     is_standalone: false,
     image_url: 'docker.io/library/wordpress',
     image_tag: `6.${i}`,
@@ -157,8 +158,6 @@ describe('/built-images', () => {
         build_id: 'q',
         application_name: 'api-file',
         status: 'queued',
-        image_url: null,
-        image_tag: null,
       }),
       code({
         build_id: 'c',

@@ -1,15 +1,8 @@
+import type { PlatformInfo } from '@nuage/shared/schemas/responses/platform';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /platform, shared by the signed-in shell's banners (simulation, runtime problems). */
-export interface PlatformInfo {
-  runtime: string;
-  simulation: boolean;
-  banner: string | null;
-  /** What users must know about the runtime now, in French (a network guard that cannot run). */
-  problemes?: string[];
-}
-
 export const platformQueryOptions = () =>
   queryOptions({
     queryKey: ['platform'],

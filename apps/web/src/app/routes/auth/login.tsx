@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { useLogin } from '@/features/auth/api/login';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
-import type { LoginChallenge } from '@/features/auth/components/second-factor-step';
+import type { LoginChallenge } from '@nuage/shared/schemas/responses/auth';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { inform, notify } from '@/lib/toast';

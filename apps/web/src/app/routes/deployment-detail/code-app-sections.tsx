@@ -3,7 +3,7 @@ import { EnvVarsCard } from '@/features/env-vars/components/env-vars-card';
 import { ReleasesCard } from '@/features/releases/components/releases-card';
 import { SourceCard } from '@/features/source/components/source-card';
 import { WebhookCard } from '@/features/source/components/webhook-card';
-import type { DeploymentDetail } from '@/lib/deployment-query';
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 
 /** What a code application's page adds (issue 13): source, builds, releases, variables, webhook. */
 export function CodeAppSections({

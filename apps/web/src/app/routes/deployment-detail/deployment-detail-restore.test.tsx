@@ -3,7 +3,7 @@ import { backupTexts } from '@nuage/shared/schemas/backups';
 import type { ProjectRole } from '@nuage/shared/roles';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { DeploymentDetail } from '@/lib/deployment-query';
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 import { buildProject } from '@/test/project-fixtures';
 import { buildUser, renderRoute } from '@/test/render';
 import { expectToast } from '@/test/toasts';

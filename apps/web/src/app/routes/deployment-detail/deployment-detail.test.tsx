@@ -3,7 +3,7 @@ import type { SauvegardesApplication } from '@nuage/shared/backup-types';
 import type { ProjectRole } from '@nuage/shared/roles';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { DeploymentDetail } from '@/lib/deployment-query';
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 import type { FakeApi } from '@/test/fake-api';
 import { buildProject } from '@/test/project-fixtures';
 import { buildUser, renderRoute } from '@/test/render';

@@ -2,7 +2,7 @@ import { operationsErrors } from '@nuage/shared/operations-messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateDeployment } from '@/lib/deployment-cache-keys';
-import type { DeploymentDetail } from '@/lib/deployment-query';
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 
 /** POST /deployments/deployment/{id}/sync: SPEC §4 "Restart triggers a sync then reloads". */
 export function restartDeployment(id: string) {

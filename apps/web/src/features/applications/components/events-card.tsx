@@ -1,5 +1,5 @@
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import type { DeploymentDetail } from '@/lib/deployment-query';
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 
 // Seconds matter here: a restart and its pods' start are a few seconds apart.
 const stamp = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'medium' });

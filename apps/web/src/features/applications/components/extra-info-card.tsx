@@ -2,7 +2,7 @@ import { domainOwnershipTexts } from '@nuage/shared/dns-help';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { InfoList } from '@/components/ui/info-list';
-import type { DeploymentDetail } from '@/lib/deployment-query';
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 
 const engines: Record<string, string> = { postgresql: 'PostgreSQL', mariadb: 'MariaDB (MySQL)' };
 

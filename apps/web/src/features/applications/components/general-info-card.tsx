@@ -5,7 +5,7 @@ import { ExternalLink } from 'lucide-react';
 import { StatusBadge } from '@/components/status/status-badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { InfoList } from '@/components/ui/info-list';
-import type { DeploymentDetail } from '@/lib/deployment-query';
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 import { formatDateTime } from '@/lib/format';
 
 /** The type and repository display rules of SPEC §4 for this application. */

@@ -1,7 +1,7 @@
 import { isDatabasePod, podStatusView } from '@nuage/shared/status-display';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import type { DeploymentDetail } from '@/lib/deployment-query';
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 
 /** The pods and their phase, coloured as SPEC §4 "Pod status" says. */
 export function PodsCard({ pods }: { pods: DeploymentDetail['pods_status'] }) {

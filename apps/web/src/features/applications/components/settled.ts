@@ -1,5 +1,5 @@
 import { isActiveStatus } from '@nuage/shared/status-display';
-import type { DeploymentDetail } from '@/lib/deployment-query';
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 
 /**
  * Whether the application has reached a state that will not change by itself: failed, or up
@@ -7,8 +7,8 @@ import type { DeploymentDetail } from '@/lib/deployment-query';
  * database's pod). Until then the page keeps reading it.
  */
 export function isSettled(
-  d: Pick<DeploymentDetail, 'statut_deploiement' | 'replicas' | 'pods_status' | 'rollout_pending'> &
-    Partial<Pick<DeploymentDetail, 'alerte_restauration'>>,
+  d: Pick<DeploymentDetail, 'statut_deploiement' | 'replicas' | 'pods_status'> &
+    Partial<Pick<DeploymentDetail, 'alerte_restauration' | 'rollout_pending'>>,
 ) {
   // Held for a restore that failed: nothing changes until the user retries it or deletes it.
   if (d.alerte_restauration?.statut === 'failed') return true;

@@ -1,3 +1,4 @@
+import type { LoginChallenge } from '@nuage/shared/schemas/responses/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { success } from '@nuage/shared/messages';
 import { secondFactorCodeField } from '@nuage/shared/schemas/two-factor';
@@ -15,12 +16,6 @@ import { useVerifyLogin } from '../api/verify-login';
 
 const formSchema = z.object({ code: secondFactorCodeField });
 type Form = z.infer<typeof formSchema>;
-
-export interface LoginChallenge {
-  second_factor: 'totp' | 'email_code';
-  challenge_token: string;
-  message: string;
-}
 
 /**
  * The login's second step, loaded only when the server asks for it (the login page stays light):

@@ -11,7 +11,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import type { BuiltImage } from '../api/get-built-images';
+import type { BuiltImage } from '@nuage/shared/schemas/responses/builds';
 
 export function formatDuration(seconds: number | null): string {
   if (seconds === null) return '—';
@@ -35,9 +35,12 @@ async function copyImageUrl(reference: string) {
  * commit, repository, image:tag, duration, date, error; copy the image URL once it exists.
  */
 export function BuildRow({ build }: { build: BuiltImage }) {
-  const reference = build.image_url
-    ? `${build.image_url}${build.image_tag ? `:${build.image_tag}` : ''}`
-    : null;
+  // A code build names its image when queued; there is nothing to copy before it has run.
+  const notYetBuilt =
+    build.kind === 'build' && (build.status === 'queued' || build.status === 'running');
+  const reference = notYetBuilt
+    ? null
+    : `${build.image_url}${build.image_tag ? `:${build.image_tag}` : ''}`;
   const titleId = `build-${build.build_id}`;
   return (
     <li

@@ -1,7 +1,7 @@
 import { CheckCircle2, Loader, Percent, XCircle, type LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { formatNumber } from '@/lib/format';
-import type { BuiltImagesResponse } from '../api/get-built-images';
+import type { BuiltImagesResponse } from '@nuage/shared/schemas/responses/builds';
 
 /** SPEC §2: successes, failures, running, success rate. */
 export function BuildStats({ stats }: { stats: BuiltImagesResponse['statistics'] }) {

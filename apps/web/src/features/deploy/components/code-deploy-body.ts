@@ -1,6 +1,6 @@
 import { DEFAULT_HELM_CHART_VERSION } from '@nuage/shared/catalog';
 import type { DeployWizardData } from '@nuage/shared/schemas/deploy-wizard';
-import type { DeployCodeBody } from '@/lib/deploy-code';
+import type { DeployCodeBody } from '@nuage/shared/schemas/deployments';
 
 /**
  * POST /deployments/{envId}/deploy/code (SPEC §7): a public repository goes as `repo_url`, a

@@ -1,5 +1,5 @@
 import type { DeployWizardField } from '@nuage/shared/schemas/deploy-wizard';
-import type { FieldIssue } from '@/lib/api-client';
+import type { FieldIssue } from '@nuage/shared/schemas/responses/errors';
 
 /** The wizard field a body field of deploy/code is typed in. */
 const fieldOf: Record<string, DeployWizardField> = {

@@ -1,7 +1,7 @@
 import { templateOf } from '@nuage/shared/catalog';
 import type { DeployWizardData } from '@nuage/shared/schemas/deploy-wizard';
 import type { DeployErpInput } from '@nuage/shared/schemas/deployments';
-import type { SaasCatalogEntry } from '../api/get-templates';
+import type { SaasCatalogEntry } from '@nuage/shared/schemas/responses/catalog';
 
 type AdminField = NonNullable<
   | ReturnType<typeof templateOf>['adminFields']['email']

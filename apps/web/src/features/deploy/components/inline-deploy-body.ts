@@ -1,7 +1,7 @@
 import { DEFAULT_HELM_CHART_VERSION } from '@nuage/shared/catalog';
 import type { InlineDeployData } from '@nuage/shared/schemas/deploy-wizard';
 import type { DeployErpInput } from '@nuage/shared/schemas/deployments';
-import type { DeployCodeBody } from '@/lib/deploy-code';
+import type { DeployCodeBody } from '@nuage/shared/schemas/deployments';
 
 const tls = (d: InlineDeployData) => ({
   certificat_tls_id: (d.nom_domaine && d.certificat_tls_id) || null,

@@ -1,5 +1,5 @@
 import type { DeployWizardValues } from '@nuage/shared/schemas/deploy-wizard';
-import type { CodeCatalogEntry } from '../api/get-templates';
+import type { CodeCatalogEntry } from '@nuage/shared/schemas/responses/catalog';
 import { costRow, domainRows, resourceRows, ReviewCard, text, type ReviewRow } from './review-card';
 
 export interface CodeDeploySummary {

@@ -4,7 +4,11 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { LoadError } from '@/components/ui/load-error';
 import { PageSpinner } from '@/components/ui/spinner';
-import type { Catalog, CodeCatalogEntry, SaasCatalogEntry } from '../api/get-templates';
+import type {
+  Catalog,
+  CodeCatalogEntry,
+  SaasCatalogEntry,
+} from '@nuage/shared/schemas/responses/catalog';
 import type { CostPanelProps } from './cost-panel';
 import { FirstBuild } from './first-build';
 import { StepAppType } from './step-app-type';

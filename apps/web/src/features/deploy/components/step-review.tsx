@@ -1,6 +1,6 @@
 import type { DeployWizardValues } from '@nuage/shared/schemas/deploy-wizard';
 import { Notice } from '@/components/ui/notice';
-import type { SaasCatalogEntry } from '../api/get-templates';
+import type { SaasCatalogEntry } from '@nuage/shared/schemas/responses/catalog';
 import { adminFieldsOf } from './deploy-body';
 import { costRow, domainRows, resourceRows, ReviewCard, text, type ReviewRow } from './review-card';
 

@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { formatNumber } from '@/lib/format';
-import type { Catalog } from '../api/get-templates';
+import type { Catalog } from '@nuage/shared/schemas/responses/catalog';
 import { TemplateCard } from './template-card';
 import type { WizardForm } from './wizard-form';
 

@@ -1,24 +1,6 @@
+import type { ApplicationMetrics } from '@nuage/shared/schemas/responses/monitoring';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-interface Measure {
-  used: number;
-  limit: number;
-  percent: number;
-}
-
-/** GET /monitoring/applications/{id}/metrics: live usage against what the application reserves. */
-export interface ApplicationMetrics {
-  application_id: string;
-  available: boolean;
-  message: string | null;
-  source: string;
-  collected_at: string;
-  cpu: Measure;
-  ram: Measure;
-  storage: { reserved: number };
-  pods: { name: string; cpu: number; ram: number }[];
-}
 
 export function getMetrics(id: string, signal?: AbortSignal) {
   return api<ApplicationMetrics>(`/monitoring/applications/${encodeURIComponent(id)}/metrics`, {

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { InfoList } from '@/components/ui/info-list';
-import type { DeploymentDetail } from '@/lib/deployment-query';
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 import { formatNumber } from '@/lib/format';
-import { metricsQueryOptions, type ApplicationMetrics } from '../api/get-metrics';
+import type { ApplicationMetrics } from '@nuage/shared/schemas/responses/monitoring';
+import { metricsQueryOptions } from '../api/get-metrics';
 
 /** SPEC §2 resources (CPU cores, RAM GB, image registry, Helm version) and live usage. */
 export function ResourcesCard({ deployment: d }: { deployment: DeploymentDetail }) {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { InfoList } from '@/components/ui/info-list';
-import type { DeploymentDetail } from '@/lib/deployment-query';
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 import { notify } from '@/lib/toast';
 import { useRedeploy } from '../api/redeploy';
 import { SourceEditModal } from './source-edit-modal';

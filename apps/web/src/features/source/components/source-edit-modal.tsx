@@ -14,7 +14,7 @@ import { Modal } from '@/components/ui/modal';
 import { ModalFormActions } from '@/components/ui/modal-form-actions';
 import { Notice } from '@/components/ui/notice';
 import { ApiError } from '@/lib/api-client';
-import type { DeploymentDetail } from '@/lib/deployment-query';
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 import { gitTokensQuery } from '@/lib/git-tokens-query';
 import { notify } from '@/lib/toast';
 import { useUpdateSource } from '../api/update-source';

@@ -2,7 +2,7 @@ import { codeMessages, ENV_VAR_NAME_PATTERN } from '@nuage/shared/schemas/code';
 import { codeDeployMessages, isValidBranch } from '@nuage/shared/schemas/code-deploy';
 import type { CodeSourceInput } from '@nuage/shared/schemas/code-source';
 import { deployMessages, REPOSITORY_URL_PATTERN } from '@nuage/shared/schemas/deployments';
-import type { DeploymentDetail } from '@/lib/deployment-query';
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 
 /** What the « Modifier la source » modal edits, as typed. */
 export interface SourceDraft {

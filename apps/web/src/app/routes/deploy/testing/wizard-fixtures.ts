@@ -1,7 +1,7 @@
 import { codeTemplates, COMING_SOON, saasTemplates } from '@nuage/shared/catalog';
 import { perDay, perHour, priceResources, toXof } from '@nuage/shared/pricing';
 import type { PriceCalculation, ResourceConfiguration } from '@nuage/shared/pricing-types';
-import type { Catalog } from '@/features/deploy/api/get-templates';
+import type { Catalog } from '@nuage/shared/schemas/responses/catalog';
 import { buildEnvironment, buildProject } from '@/test/project-fixtures';
 
 /** Test data of the deploy wizard: two deployable projects, a read-only one, environments. */

@@ -1,5 +1,5 @@
 import type { EnvVarView as EnvVar } from '@nuage/shared/build-types';
-import type { DeploymentDetail } from '@/lib/deployment-query';
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 import { buildBuild, buildRelease } from '@/test/build-fixtures';
 import { buildDetail } from './detail-fixture';
 

@@ -1,4 +1,4 @@
-import type { DeploymentDetail } from '@/lib/deployment-query';
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 import { buildApp } from '@/test/operations-fixtures';
 
 /** GET /deployments/deployment/{id} for the detail screen's tests. */
@@ -29,6 +29,8 @@ export function buildDetail(overrides: Partial<DeploymentDetail> = {}): Deployme
       { at: '2025-01-10T09:00:00.000Z', message: 'Déploiement demandé' },
     ],
     deployment_sync: { status: { summary: { images: [app.image_url] } } },
+    alerte_certificat: null,
+    alerte_restauration: null,
     ...overrides,
   };
 }

@@ -1,0 +1,65 @@
+/** GET /api/v1/dashboard: the aggregated read of the dashboard and status pages. */
+import { z } from 'zod/mini';
+import { environmentTypes } from '../environments';
+import type { podStatusSchema } from './deployments';
+import { deploymentDetailBaseSchema } from './deployments';
+import { environmentStatusSchema } from './environments';
+import { usageSummarySchema } from './pricing';
+import { projectResponseSchema } from './projects';
+
+export type DashboardPod = z.infer<typeof podStatusSchema>;
+
+/** An application as the edit answers it (presentDeploymentDetail). */
+export const dashboardApplicationSchema = deploymentDetailBaseSchema;
+export type DashboardApplication = z.infer<typeof dashboardApplicationSchema>;
+
+export const dashboardEnvironmentSchema = z.object({
+  id: z.string(),
+  nom: z.string(),
+  type: z.enum(environmentTypes),
+  namespace_k8s_id: z.string(),
+  status: environmentStatusSchema,
+  applications: z.array(dashboardApplicationSchema),
+});
+export type DashboardEnvironment = z.infer<typeof dashboardEnvironmentSchema>;
+
+export const dashboardProjectSchema = z.extend(projectResponseSchema, {
+  environments: z.array(dashboardEnvironmentSchema),
+});
+export type DashboardProject = z.infer<typeof dashboardProjectSchema>;
+
+/** Month-on-month change from stored monthly snapshots; null fields when there is no previous month. */
+export const costTrendSchema = z.object({
+  current_month: z.string(),
+  previous_month: z.nullable(z.string()),
+  previous_monthly_cost: z.nullable(z.number()),
+  change_percent: z.nullable(z.number()),
+});
+export type CostTrend = z.infer<typeof costTrendSchema>;
+
+export const dashboardBackupFailureSchema = z.object({
+  application_id: z.string(),
+  application_nom: z.string(),
+  projet_nom: z.string(),
+  /** What failed: the latest backup, the weekly test restore, or a restore into a held application. */
+  operation: z.enum(['sauvegarde', 'restauration', 'restauration de test']),
+  erreur: z.nullable(z.string()),
+  date: z.string(),
+});
+export type DashboardBackupFailure = z.infer<typeof dashboardBackupFailureSchema>;
+
+export const dashboardResponseSchema = z.object({
+  runtime: z.object({ name: z.string(), simulation: z.boolean() }),
+  generated_at: z.string(),
+  totals: z.object({
+    projects: z.number(),
+    environments: z.number(),
+    applications: z.number(),
+    active_applications: z.number(),
+  }),
+  projects: z.array(dashboardProjectSchema),
+  costs: z.extend(usageSummarySchema, { trend: costTrendSchema }),
+  /** Applications whose latest backup, or latest test restore, failed: shown loudly. */
+  sauvegardes_en_echec: z.array(dashboardBackupFailureSchema),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
