@@ -60,6 +60,8 @@ export async function runEngineBuild(
     });
   }
   const progress = parser.end();
+  // Stopped while the engine was ending the stream: a step killed by the stop is not a failure.
+  if (signal.aborted) throw await build.onStopped(memory, since);
   if (answer.status >= 400) {
     const detail = safeMessage(answer.errorBody);
     io.onLog(`Erreur : ${detail}`);
