@@ -32,6 +32,7 @@ export interface DeploymentView {
   statut_domaine: DomainStatus | null;
   environnement_id: string;
   acces_admin: AdminAccess;
+  change_pending: boolean;
   events: { at: string; message: string }[];
 }
 

@@ -12,6 +12,7 @@ export function buildDeployment(overrides: Partial<Deployment> = {}): Deployment
     status_reason: null,
     rollout_error: null,
     rollout_pending: false,
+    change_pending: false,
     cpu_requis: 0.5,
     ram_requise: 1,
     stockage_requis: 20,

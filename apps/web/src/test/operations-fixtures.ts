@@ -50,6 +50,7 @@ export function buildApp(overrides: Partial<DashboardApplication> = {}): Dashboa
     current_release: null,
     rollout_error: null,
     rollout_pending: false,
+    change_pending: false,
     events: [],
     application_name: overrides.nom ?? 'boutique',
     cpu_required: overrides.cpu_requis ?? 0.5,

@@ -127,9 +127,14 @@ describe('POST /deployments/deployment/{id}/sync (restart)', () => {
     const res = await call(t, 'POST', `${appUrl(app.id)}/sync`, { token: team.developer.token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<DeploymentView>().events[0]!.message).toBe('Redémarrage demandé');
+    // Until the engine applies it, the page knows to keep reading (the pods still look settled).
+    expect(before.change_pending).toBe(false);
+    expect(res.json<DeploymentView>().change_pending).toBe(true);
+    expect((await getDetail(t, team.user.token, app.id)).change_pending).toBe(true);
 
     await t.app.engine.reconciler.tick();
     const restarting = await getDetail(t, team.user.token, app.id);
+    expect(restarting.change_pending).toBe(false);
     expect(restarting.events.map((e) => e.message)).toContain('Redémarrage effectué');
     const appPods = (d: typeof before) => d.pods_status.filter((p) => !p.name.includes('-db-'));
     const [old] = appPods(before);

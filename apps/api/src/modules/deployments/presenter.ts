@@ -83,6 +83,10 @@ export function presentDeployment(row: DeploymentRow): Deployment {
         : null,
     rollout_error: row.rolloutError,
     rollout_pending: row.desiredReleaseId !== null,
+    change_pending:
+      row.generation > row.observedGeneration ||
+      (row.restartRequestedAt !== null &&
+        (row.restartObservedAt === null || row.restartRequestedAt > row.restartObservedAt)),
     events: row.events,
     date_creation: row.createdAt.toISOString(),
     derniere_mise_a_jour: row.updatedAt.toISOString(),

@@ -69,6 +69,11 @@ export const deploymentResponseSchema = z.object({
   rollout_error: z.nullable(z.string()),
   /** A new release is being rolled out (it becomes current_release once it serves). */
   rollout_pending: z.boolean(),
+  /**
+   * A change (an edit, a scale, a restart) is recorded but the engine has not applied it yet: the
+   * page keeps reading until it has, however busy the engine is.
+   */
+  change_pending: z.boolean(),
   /** The engine's French events, newest first. */
   events: z.array(z.object({ at: z.string(), message: z.string() })),
   date_creation: z.string(),

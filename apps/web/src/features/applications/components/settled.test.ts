@@ -45,6 +45,16 @@ describe('when the detail page stops reading the application again', () => {
     expect(isSettled({ statut_deploiement: 'FAILED', replicas: 1, pods_status: [] })).toBe(true);
   });
 
+  it('keeps reading while a restart or a scale is not yet applied, though every pod still runs', () => {
+    const running = {
+      statut_deploiement: 'RUNNING',
+      replicas: 1,
+      pods_status: [pod('a-simule-g1-0'), pod('a-db-simule-0')],
+    };
+    expect(isSettled({ ...running, change_pending: false })).toBe(true);
+    expect(isSettled({ ...running, change_pending: true })).toBe(false);
+  });
+
   it('keeps reading while a built release is not yet serving', () => {
     expect(
       isSettled({

@@ -8,13 +8,15 @@ import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deploymen
  */
 export function isSettled(
   d: Pick<DeploymentDetail, 'statut_deploiement' | 'replicas' | 'pods_status'> &
-    Partial<Pick<DeploymentDetail, 'alerte_restauration' | 'rollout_pending'>>,
+    Partial<Pick<DeploymentDetail, 'alerte_restauration' | 'rollout_pending' | 'change_pending'>>,
 ) {
   // Held for a restore that failed: nothing changes until the user retries it or deletes it.
   if (d.alerte_restauration?.statut === 'failed') return true;
   // A release built but not yet serving (or refused): its outcome is still to come.
   if (d.rollout_pending) return false;
   if (d.statut_deploiement.toUpperCase() === 'FAILED') return true;
+  // Asked for (a restart, a scale) but not yet applied: the runtime has still to show it.
+  if (d.change_pending) return false;
   if (!isActiveStatus(d.statut_deploiement)) return false;
   return (
     d.pods_status.length >= d.replicas &&
