@@ -200,9 +200,14 @@ async function recordObservation(
       : status === 'FAILED' && !wasFailed
         ? withEvent(`Échec : ${observed.reason ?? 'le runtime signale une erreur'}`)
         : undefined;
+  // Running while successors start beside the pods they replace (a restart, a rolling update):
+  // looked at again as soon as a starting application, so their readiness shows in seconds.
+  const replacing = observed.pods.some((p) => !p.ready);
   const next =
     status === 'RUNNING'
-      ? OBSERVE_EVERY_MS.running
+      ? replacing
+        ? OBSERVE_EVERY_MS.starting
+        : OBSERVE_EVERY_MS.running
       : status === 'FAILED'
         ? OBSERVE_EVERY_MS.failed
         : OBSERVE_EVERY_MS.starting;

@@ -145,6 +145,10 @@ describe('POST /deployments/deployment/{id}/sync (restart)', () => {
     ]);
     expect(appPods(restarting)[0]!.name).not.toBe(old!.name);
     expect(restarting.status).toBe('RUNNING');
+    // The successor is starting: the engine looks again within seconds, not at the running
+    // interval (30 s), so the page sees it ready soon after it is.
+    const during = await deploymentRow(t, app.id);
+    expect(during!.nextAttemptAt!.getTime()).toBeLessThan(Date.now() + 5_000);
     await reconcileUntil(
       t,
       async () =>
@@ -173,7 +177,15 @@ describe('POST /deployments/deployment/{id}/sync (restart)', () => {
     await t.app.engine.reconciler.tick();
     const after = await getDetail(t, team.user.token, app.id);
     expect(after.events.map((e) => e.message)).toContain('Redémarrage effectué');
-    await reconcileToStatus(t, app.id, 'RUNNING');
+    // Once the successor is ready, the next look is the running interval away.
+    await reconcileUntil(
+      t,
+      async () =>
+        (await getDetail(t, team.user.token, app.id)).pods_status.every(
+          (p) => p.status === 'Running',
+        ),
+      { tick: () => makeDue(t, app.id).then(() => t.app.engine.reconciler.tick()) },
+    );
     const row = await deploymentRow(t, app.id);
     expect(row!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 10_000);
   });
