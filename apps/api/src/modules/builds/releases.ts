@@ -6,7 +6,8 @@ import { releases, type ReleaseConfiguration } from '../../db/schema/releases';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { withEvent } from '../deployments/events';
-import { checkQuota, lockProject, reservationOf } from '../deployments/quota';
+import { checkQuota, lockProject } from '../deployments/quota';
+import { reservationOf } from '../../lib/reservation';
 import { authorizeCodeApplication, lockLiveApplication } from './build-service';
 import { presentRelease, type ReleaseRow } from './presenter';
 

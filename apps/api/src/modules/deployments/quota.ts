@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { projects } from '../../db/schema/projects';
 import { notFound, QuotaExceededError, type QuotaErrorDetail } from '../../lib/errors';
-import { projectUsage, type MilliUsage } from '../projects/usage';
+import type { Reservation } from '../../lib/reservation';
+import { projectUsage } from '../projects/usage';
 
 export const QUOTA_MESSAGE = 'Ressources du projet insuffisantes pour cette application.';
 
@@ -36,7 +37,7 @@ export async function lockProject(tx: Executor, projectId: string): Promise<Proj
 /** Locks the project and refuses, with SPEC §3's quota error, a request that does not fit. */
 export async function lockProjectAndCheckQuota(
   tx: Executor,
-  opts: { projectId: string; requested: MilliUsage },
+  opts: { projectId: string; requested: Reservation },
 ): Promise<ProjectRow> {
   const project = await lockProject(tx, opts.projectId);
   await checkQuota(tx, project, opts);
@@ -53,7 +54,7 @@ export async function lockProjectAndCheckQuota(
 export async function checkQuota(
   tx: Executor,
   project: ProjectRow,
-  opts: { requested: MilliUsage; excludeDeploymentId?: string; current?: MilliUsage },
+  opts: { requested: Reservation; excludeDeploymentId?: string; current?: Reservation },
 ): Promise<void> {
   const used = await projectUsage(tx, project.id, opts.excludeDeploymentId);
 
@@ -87,7 +88,7 @@ export async function checkQuota(
   if (exceeded.length === 0) return;
   // What the project really uses today: an edited application's own reservation included
   // (left out above only to compare its new reservation with what the others leave).
-  const usedNow = (key: keyof MilliUsage) => used[key] + (opts.current?.[key] ?? 0);
+  const usedNow = (key: keyof Reservation) => used[key] + (opts.current?.[key] ?? 0);
   throw new QuotaExceededError({
     message: QUOTA_MESSAGE,
     quota_exceeded: exceeded,
@@ -104,14 +105,4 @@ export async function checkQuota(
       requested_stockage: fromMilli(opts.requested.storageMb),
     },
   });
-}
-
-/** What an application reserves against its project's quota. */
-export function reservationOf(d: {
-  cpuMilli: number;
-  ramMb: number;
-  storageMb: number;
-  replicas: number;
-}): MilliUsage {
-  return { cpuMilli: d.cpuMilli * d.replicas, ramMb: d.ramMb * d.replicas, storageMb: d.storageMb };
 }

@@ -24,7 +24,8 @@ import { lockDomainName } from '../dns/domain-lock';
 import { certificateAlertOf } from '../certificates/application-alert';
 import { restoreAlertOf } from '../backups/restore-hold';
 import { presentDeployment, presentDeploymentDetail } from './presenter';
-import { checkQuota, lockProject, reservationOf } from './quota';
+import { checkQuota, lockProject } from './quota';
+import { reservationOf } from '../../lib/reservation';
 import { resolveCertificate } from './tls';
 
 export const LOG_TAIL_LINES = 500;

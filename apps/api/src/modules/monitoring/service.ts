@@ -5,6 +5,7 @@ import { deployments } from '../../db/schema/deployments';
 import { projects } from '../../db/schema/projects';
 import type { ApplicationMetrics } from '../../engine/driver';
 import { applicationRefOf } from '../../engine/refs';
+import { reservationOf } from '../../lib/reservation';
 import { authorizeDeployment } from '../deployments/access';
 import { authorizeProject } from '../projects/policy';
 
@@ -28,8 +29,7 @@ async function metricsOf(ctx: AppContext, row: DeploymentRow) {
     }
   }
   if (!measured) message = METRICS_UNAVAILABLE;
-  const cpuLimit = row.cpuMilli * row.replicas;
-  const ramLimit = row.ramMb * row.replicas;
+  const { cpuMilli: cpuLimit, ramMb: ramLimit } = reservationOf(row);
   return {
     application_id: row.id,
     application_name: row.nom,

@@ -5,6 +5,7 @@ import { toMilli } from '@nuage/shared/quantities';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
+import { reservationSums, reservesResources } from '../../db/reservation-sql';
 import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
 import { invitations, projectMembers, projects } from '../../db/schema/projects';
@@ -43,12 +44,10 @@ async function projectStats(db: Executor, ids: string[]) {
       .select({
         projectId: deployments.projectId,
         count: sql<string>`count(*)`,
-        cpu: sql<string>`coalesce(sum(${deployments.cpuMilli} * ${deployments.replicas}), 0)`,
-        ram: sql<string>`coalesce(sum(${deployments.ramMb} * ${deployments.replicas}), 0)`,
-        storage: sql<string>`coalesce(sum(${deployments.storageMb}), 0)`,
+        ...reservationSums(),
       })
       .from(deployments)
-      .where(and(inArray(deployments.projectId, ids), eq(deployments.desiredState, 'present')))
+      .where(and(inArray(deployments.projectId, ids), reservesResources()))
       .groupBy(deployments.projectId),
     db
       .select({ projectId: environments.projectId, count: sql<string>`count(*)` })
@@ -68,7 +67,7 @@ async function projectStats(db: Executor, ids: string[]) {
   );
   for (const a of apps) {
     const s = result.get(a.projectId)!;
-    s.usage = { cpuMilli: Number(a.cpu), ramMb: Number(a.ram), storageMb: Number(a.storage) };
+    s.usage = { cpuMilli: a.cpuMilli, ramMb: a.ramMb, storageMb: a.storageMb };
     s.applicationsCount = Number(a.count);
   }
   for (const e of envs) result.get(e.projectId)!.environmentsCount = Number(e.count);

@@ -16,6 +16,7 @@ import { checkedNamespace, rendered } from './guards';
 import { type Demand, assertJobFits } from './pod-quota';
 import { KubeApiRejection, type KubeClient } from './kube-client';
 import type { ObjectWriter } from './object-writer';
+import { reservationOf } from '../../../lib/reservation';
 import { podLogPath } from './paths';
 import type { WatchCache } from './watch-cache';
 
@@ -78,11 +79,10 @@ export class ClusterBackups {
     transfer: { downloadUrl: string; sha256: string },
   ): Promise<void> {
     const job = jobOf(() => renderRestoreJob(spec, stampNow(), this.deps.render, transfer));
-    // The application's pods stop first: their room in the quota is the Job's.
-    const freed = {
-      cpuMilli: spec.app.cpuMilli * spec.replicas,
-      ramMb: spec.app.ramMb * spec.replicas,
-    };
+    // The application's pods stop first: their room in the quota is the Job's (their cpu and
+    // ram; the volumes stay, so no storage is freed).
+    const pods = reservationOf({ ...spec.app, storageMb: 0, replicas: spec.replicas });
+    const freed = { cpuMilli: pods.cpuMilli, ramMb: pods.ramMb };
     const what = 'La restauration';
     await this.fits(spec, job, what, freed);
     await this.deps.scale(spec, 0);
