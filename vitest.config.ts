@@ -63,6 +63,7 @@ const noDatabaseApiFiles = [
   'src/modules/certificates/domains.test.ts',
   'src/modules/certificates/simulation/authority.test.ts',
   'src/modules/auth/passwords.test.ts',
+  'test/lint/**',
 ];
 
 export default defineConfig({
