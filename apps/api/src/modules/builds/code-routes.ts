@@ -13,23 +13,12 @@ import { listReleases, rollback } from './releases';
 import { updateCodeSource } from './source-edit';
 import { getWebhook, regenerateWebhookSecret } from './webhook';
 import { declareProjectScoped } from '../../http/token-scope';
+import { pageQuerySchema } from '../../http/page-query';
 
 const tags = ['Builds'];
 const security = bearer;
 
-const pageQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'limit doit être un entier entre 1 et 100' })
-    .int('limit doit être un entier entre 1 et 100')
-    .min(1, 'limit doit être un entier entre 1 et 100')
-    .max(100, 'limit doit être un entier entre 1 et 100')
-    .default(20),
-  offset: z.coerce
-    .number({ error: 'offset doit être un entier positif' })
-    .int('offset doit être un entier positif')
-    .min(0, 'offset doit être un entier positif')
-    .default(0),
-});
+const pageQuery = pageQuerySchema({ max: 100, pageSize: 20 });
 
 /** Builds, live logs, releases, rollback, environment variables and the webhook of code applications. */
 export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -5,13 +5,20 @@ import { projects } from '../../db/schema/projects';
 import { notFound, QuotaExceededError, type QuotaErrorDetail } from '../../lib/errors';
 import type { Reservation } from '../../lib/reservation';
 import { projectUsage } from '../projects/usage';
+import { projectTexts, quotaErrorTexts } from '@nuage/shared/messages/projects';
 
-export const QUOTA_MESSAGE = 'Ressources du projet insuffisantes pour cette application.';
+export const QUOTA_MESSAGE = quotaErrorTexts.message;
 
 const resources = [
   { key: 'cpu', label: 'CPU', unit: 'core(s)', quota: 'quotaCpuMilli', used: 'cpuMilli' },
   { key: 'ram', label: 'RAM', unit: 'GB', quota: 'quotaRamMb', used: 'ramMb' },
-  { key: 'storage', label: 'stockage', unit: 'GB', quota: 'quotaStorageMb', used: 'storageMb' },
+  {
+    key: 'storage',
+    label: quotaErrorTexts.storageLabel,
+    unit: 'GB',
+    quota: 'quotaStorageMb',
+    used: 'storageMb',
+  },
 ] as const;
 
 const fr = (milli: number) => String(fromMilli(milli)).replace('.', ',');
@@ -30,7 +37,7 @@ export async function lockProject(tx: Executor, projectId: string): Promise<Proj
     .where(eq(projects.id, projectId))
     .for('update');
   // A project whose deletion was committed while the request waited takes no new reservation.
-  if (!project || project.deletingAt) throw notFound('Projet non trouvé');
+  if (!project || project.deletingAt) throw notFound(projectTexts.notFound);
   return project;
 }
 
@@ -68,7 +75,13 @@ export async function checkQuota(
     if (usedBefore + requested <= quota) continue;
     const available = Math.max(0, quota - usedBefore);
     exceeded.push(
-      `${r.label} : ${fr(requested)} ${r.unit} demandé(s), ${fr(available)} ${r.unit} disponible(s) sur ${fr(quota)}`,
+      quotaErrorTexts.exceeded({
+        label: r.label,
+        unit: r.unit,
+        requested: fr(requested),
+        available: fr(available),
+        quota: fr(quota),
+      }),
     );
     recommendations.push({
       type: 'increase_project_quota',

@@ -22,6 +22,7 @@ import {
 } from './policy';
 import { presentProject } from './presenter';
 import { projectUsage } from './usage';
+import { projectTexts, quotaErrorTexts } from '@nuage/shared/messages/projects';
 
 /** The caller's projects (and only those), newest first, with usage and counts. */
 export async function listProjects(ctx: AppContext, input: { userId: string }): Promise<Project[]> {
@@ -117,7 +118,7 @@ export async function createProject(
   });
 }
 
-const quotaLabels = { cpu: 'CPU', ram: 'RAM', storage: 'stockage' } as const;
+const quotaLabels = { cpu: 'CPU', ram: 'RAM', storage: quotaErrorTexts.storageLabel } as const;
 
 /**
  * Edits the project. Under the project-row lock that deploys also take, a quota may not go
@@ -165,7 +166,7 @@ export async function updateProject(
       .update(environments)
       .set({
         status: 'pending',
-        statusMessage: 'Application du nouveau quota…',
+        statusMessage: projectTexts.applyingQuota,
         nextAttemptAt: new Date(),
       })
       .where(and(eq(environments.projectId, input.projectId), eq(environments.status, 'active')));
@@ -181,7 +182,12 @@ function quotaBelowUsageDetail(
 ) {
   const unit = resource === 'cpu' ? 'core(s)' : 'GB';
   const fmt = (v: number) => String(v / 1000).replace('.', ',');
-  return `Impossible de réduire le quota ${quotaLabels[resource]} à ${fmt(nextMilli)} ${unit} : les applications du projet en réservent déjà ${fmt(usedMilli)} ${unit}.`;
+  return projectTexts.quotaBelowUsage({
+    label: quotaLabels[resource],
+    next: fmt(nextMilli),
+    used: fmt(usedMilli),
+    unit,
+  });
 }
 
 /**
