@@ -8,14 +8,14 @@ import { applicationRefOf } from '../../engine/refs';
 import { reservationOf } from '../../lib/reservation';
 import { authorizeDeployment } from '../deployments/access';
 import { authorizeProject } from '../projects/policy';
+import { deploymentErrorTexts } from '@nuage/shared/messages/deployments';
 
 type DeploymentRow = typeof deployments.$inferSelect;
 
 const percent = (used: number, limit: number) =>
   limit > 0 ? Math.round((used / limit) * 1000) / 10 : 0;
 
-export const METRICS_UNAVAILABLE =
-  'Métriques indisponibles : le runtime ne fournit pas de mesures pour le moment.';
+export const METRICS_UNAVAILABLE = deploymentErrorTexts.metricsUnavailable;
 
 /** Live usage of one application against what it reserves, from its runtime. */
 async function metricsOf(ctx: AppContext, row: DeploymentRow) {
