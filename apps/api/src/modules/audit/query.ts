@@ -4,6 +4,7 @@ import { validation } from '@nuage/shared/messages';
 import { isRealDate } from '@nuage/shared/schemas/dates';
 import { z } from 'zod';
 import { pageQuerySchema } from '../../http/page-query';
+import { auditQueryTexts } from '@nuage/shared/messages/audit';
 
 /** A day (AAAA-MM-JJ) or an instant that exists: 2024-99-99 and 2024-02-30 are refused (422). */
 const dateFilter = z.string().refine(isRealDate, validation.dateInvalid).optional();
@@ -16,7 +17,7 @@ export const auditQuerySchema = z
         error: `categorie doit valoir ${Object.keys(auditCategories).join(', ')}`,
       })
       .optional(),
-    acteur: z.uuid({ error: 'acteur doit être l’identifiant d’un membre' }).optional(),
+    acteur: z.uuid({ error: auditQueryTexts.actorInvalid }).optional(),
     depuis: dateFilter,
     jusqua: dateFilter,
   })

@@ -6,8 +6,9 @@ import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
 import { createApiToken, listApiTokens, revokeApiToken } from './service';
+import { apiDocDescriptions, apiDocTags } from '@nuage/shared/messages/api-docs';
 
-const tags = ['Jetons d’API'];
+const tags = [apiDocTags.apiTokens];
 const security = bearer;
 
 const tokenView = z.object({
@@ -40,8 +41,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags,
         security,
-        description:
-          'Crée un jeton personnel. Sa valeur (`token`, qui commence par `ndp_`) n’est renvoyée qu’une fois ; utilisez-la dans l’en-tête `Authorization: Bearer ndp_…`.',
+        description: apiDocDescriptions.createApiToken,
         body: createApiTokenSchema,
         response: { 201: z.object({ message: z.string(), token: z.string(), jeton: tokenView }) },
       },
