@@ -1,10 +1,14 @@
 /**
  * French literals of apps/api/src that are not texts to move (french-texts.test.ts skips them):
- * values of a type, written in the database and the API contract. `file` absent: in any file.
+ * values of a type, written in the database and the API contract. `file` absent: in any file;
+ * `text` is the literal's beginning.
  */
 export const notUserFacing: { file?: string; text: string }[] = [
   // What the request log writes instead of a secret: read by operators in the logs.
   { file: 'src/http/logging.ts', text: '[masqué]' },
+  // Startup errors of the settings, for the operator's shell: written in French and English.
+  { file: 'src/config-env.ts', text: 'NETWORK_GUARD_CHAINS doit' },
+  { file: 'src/config-env.ts', text: 'EGRESS_ALLOW_CIDRS doit' },
   // CertificateStatus values (packages/shared/src/certificate-types.ts), compared by the code.
   { text: 'Expiré' },
   { text: 'Échec' },
@@ -17,7 +21,6 @@ export const notUserFacing: { file?: string; text: string }[] = [
  * HTTP answers first; the engine's runtime errors and the mail templates follow.
  */
 export const pendingMoves: Record<string, number> = {
-  'src/config-env.ts': 2,
   'src/engine/builds/builder.ts': 1,
   'src/engine/builds/detect/detect.ts': 1,
   'src/engine/builds/docker/build-progress.ts': 4,
@@ -66,20 +69,18 @@ export const pendingMoves: Record<string, number> = {
   'src/engine/manifests/test-restore-job.ts': 1,
   'src/engine/manifests/workloads.ts': 1,
   'src/engine/manifests/write.ts': 3,
-  'src/engine/reconcile-application.ts': 9,
+  'src/engine/reconcile-application.ts': 7,
   'src/engine/reconcile-environment.ts': 1,
   'src/engine/release-gate.ts': 5,
   'src/engine/repair-drift.ts': 1,
   'src/engine/runtime-pin.ts': 3,
   'src/engine/templates/code-spec.ts': 1,
   'src/engine/templates/security.ts': 6,
-  'src/http/openapi.ts': 4,
   'src/mail/layout.ts': 4,
-  'src/mail/templates/backup-failure.ts': 6,
+  'src/mail/templates/backup-failure.ts': 5,
   'src/mail/templates/email-change.ts': 4,
   'src/mail/templates/invitation.ts': 5,
   'src/mail/templates/login-security.ts': 12,
   'src/mail/templates/password-reset.ts': 4,
   'src/mail/templates/verification-code.ts': 4,
-  'src/modules/builds/code-routes.ts': 2,
 };

@@ -14,6 +14,7 @@ import { updateCodeSource } from './source-edit';
 import { getWebhook, regenerateWebhookSecret } from './webhook';
 import { declareProjectScoped } from '../../http/token-scope';
 import { pageQuerySchema } from '../../http/page-query';
+import { apiDocDescriptions } from '@nuage/shared/messages/api-docs';
 
 const tags = ['Builds'];
 const security = bearer;
@@ -110,9 +111,8 @@ export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         tags,
         security,
-        summary: 'Modifier la source d’une application de code',
-        description:
-          'Remplace le repository, la branche, l’accès (git_token_id d’un token du projet, null pour un repository public), les arguments de construction et le port (null : détecté). Le repository est lu avant toute écriture (422 en français : injoignable, token refusé, branche absente). Un changement met en file une nouvelle construction (trigger « redeploy ») ; build_id est null quand rien ne change.',
+        summary: apiDocDescriptions.updateCodeSourceSummary,
+        description: apiDocDescriptions.updateCodeSource,
         params: pathParams('id'),
         body: codeSourceSchema,
       },
