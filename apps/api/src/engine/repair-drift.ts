@@ -5,6 +5,7 @@ import type { ApplicationReconcilerDeps } from './reconcile-application';
 import type { ApplicationRef } from './spec';
 import type { DeploymentRow } from './spec-for-deployment';
 import type { SQL } from 'drizzle-orm';
+import { reconcileTexts } from '@nuage/shared/messages/reconcile';
 
 /**
  * Drift repair (docker runtime, after a restart of the platform or while it runs): a replica
@@ -27,7 +28,7 @@ export async function repairDrift(
   await deps.driver.apply(spec);
   const [kept] = await deps.db
     .update(deployments)
-    .set({ events: withEvent(`Écart corrigé sur le runtime : ${drift.join(', ')}`) })
+    .set({ events: withEvent(reconcileTexts.driftRepaired(drift.join(', '))) })
     .where(where)
     .returning({ id: deployments.id });
   if (!kept) return null;

@@ -9,6 +9,11 @@ export const notUserFacing: { file?: string; text: string }[] = [
   // Startup errors of the settings, for the operator's shell: written in French and English.
   { file: 'src/config-env.ts', text: 'NETWORK_GUARD_CHAINS doit' },
   { file: 'src/config-env.ts', text: 'EGRESS_ALLOW_CIDRS doit' },
+  // The refused start of a platform pinned to another runtime: in French and English, for the
+  // operator's shell.
+  { file: 'src/engine/runtime-pin.ts', text: 'Démarrage refusé' },
+  { file: 'src/engine/runtime-pin.ts', text: 'Les applications ne changent' },
+  { file: 'src/engine/runtime-pin.ts', text: 'Pour migrer vers' },
   // Test data of the manifest renderers (a test double, bound for apps/api/test).
   { file: 'src/engine/manifests/test-fixtures.ts', text: '🚀' },
   // CertificateStatus values (packages/shared/src/certificate-types.ts), compared by the code.
@@ -26,6 +31,6 @@ export const notUserFacing: { file?: string; text: string }[] = [
  * templates follow.
  */
 export const pendingMoves: Record<string, number> = {
-  'src/engine': 196,
+  'src/engine': 179,
   'src/mail': 38,
 };
