@@ -8,7 +8,7 @@ import type { ApplicationObservation } from '../../driver';
 import { LABELS } from '../../spec';
 import { clusterMessages } from '@nuage/shared/cluster-messages';
 import { podRefusalInFrench } from './refusal-text';
-import { podFailureTexts } from '@nuage/shared/messages/runtime';
+import { podFailureTexts, runtimeErrorTexts } from '@nuage/shared/messages/runtime';
 
 export interface ObservedObjects {
   deployments: IDeployment[];
@@ -134,7 +134,7 @@ export function observe(objects: ObservedObjects): ApplicationObservation {
     const failed = conditionTrue(job.status?.conditions, 'Failed');
     if (failed)
       notes.push(
-        `L’initialisation (${job.metadata?.name}) a échoué : ${failed.message ?? failed.reason}`,
+        runtimeErrorTexts.setupFailed(job.metadata?.name, failed.message ?? failed.reason),
       );
   }
 
