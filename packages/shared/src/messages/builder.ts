@@ -45,5 +45,39 @@ export const builderLogTexts = {
   imagePushed: (image: string) => `Image construite et envoyée : ${image}`,
   cleanupIncomplete: (detail: string) => `Nettoyage du Job de construction incomplet : ${detail}`,
   waitingForPod: (reason: string) => `En attente du pod de construction : ${reason}`,
+  stepStopped: (processes: number) =>
+    `Étape de construction en cours arrêtée (${processes} processus).`,
+  stepNotStopped: (processes: number) =>
+    `${processes} processus de l'étape en cours n'ont pas pu être arrêtés (droits insuffisants) : elle se termine d'elle-même.`,
+  stepInvisible:
+    "Les processus de construction ne sont pas visibles d'ici : l'étape en cours se termine d'elle-même.",
+  workContainersRemoved: (names: string) => `Conteneurs de travail retirés : ${names}.`,
+  workContainersKept: (names: string) =>
+    `Conteneurs de travail laissés à Podman (d'autres constructions tournent) : ${names}.`,
+  cleanupFailed: (detail: string) => `Nettoyage de la construction incomplet : ${detail}`,
   pushing: (registryHost: string) => `Envoi de l'image vers ${registryHost}…`,
+} as const;
+
+/** The build network and its egress proxy (docker/Podman builds). */
+export const buildEgressTexts = {
+  networkCreation: (name: string, detail: string) => `création du réseau ${name} : ${detail}`,
+  networkNotInternal: (name: string) =>
+    `Le réseau de construction « ${name} » existe mais n'est pas isolé (internal) : les constructions ne peuvent pas y être lancées. L'administrateur de la plateforme doit le supprimer ou choisir un autre nom (BUILD_NETWORK).`,
+  proxyNotOnNetwork: (proxy: string, network: string) =>
+    `le proxy de sortie ${proxy} ne tourne pas sur le réseau ${network}`,
+  proxySilent: (proxy: string) => `le proxy de sortie ${proxy} ne répond pas`,
+  proxyImageMissing: (image: string, detail: string) =>
+    `image du proxy de sortie ${image} introuvable : ${detail}`,
+  destinationRefused: (destination: string) =>
+    `destination refusée (réseau privé) : ${destination}`,
+  invalidRequest: 'requête de proxy invalide\n',
+} as const;
+
+/** The simulation's builder: every log line says nothing is built. */
+export const simulationBuildTexts = {
+  notice: "Simulation : aucune image n'est réellement construite",
+  source: (repository: string, branch: string) => `(dépôt ${repository}, branche ${branch}).`,
+  commit: (sha: string) => `commit ${sha}.`,
+  limits: (cpuMilli: number, ramMb: number) => `limites ${cpuMilli} m CPU, ${ramMb} Mo.`,
+  image: (image: string) => `image ${image} simulée.`,
 } as const;
