@@ -68,9 +68,6 @@ export const buildEgressTexts = {
   proxySilent: (proxy: string) => `le proxy de sortie ${proxy} ne répond pas`,
   proxyImageMissing: (image: string, detail: string) =>
     `image du proxy de sortie ${image} introuvable : ${detail}`,
-  destinationRefused: (destination: string) =>
-    `destination refusée (réseau privé) : ${destination}`,
-  invalidRequest: 'requête de proxy invalide\n',
 } as const;
 
 /** The simulation's builder: every log line says nothing is built. */

@@ -33,3 +33,15 @@ export const sourceTexts = {
   gitFailed: (command: string | undefined, code: number | null) =>
     `git ${command} a échoué (code ${code})`,
 } as const;
+
+/**
+ * What the in-cluster checkout script prints when it fails (the build's failure reason): shell
+ * text, inside double quotes; `$COMMIT` is the script's variable.
+ */
+export const clusterCheckoutTexts = {
+  sourceDirUnavailable: 'Le répertoire des sources est inaccessible.',
+  notPrepared: 'Le dépôt n’a pas pu être préparé.',
+  unreachable: 'Le dépôt est injoignable depuis le cluster, ou la branche n’existe plus.',
+  commitMissing: 'Le commit $COMMIT est introuvable dans le dépôt.',
+  fetched: (megabytes: string) => `Sources récupérées : ${megabytes} Mo.`,
+} as const;

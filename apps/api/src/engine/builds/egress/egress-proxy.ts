@@ -2,7 +2,6 @@ import type dnsModule from 'node:dns';
 import type httpModule from 'node:http';
 import type netModule from 'node:net';
 import { createAddressPolicy, type AddressPolicy } from '../../../lib/network/address-policy';
-import { buildEgressTexts } from '@nuage/shared/messages/builder';
 
 export interface EgressProxyConfig {
   port: number;
@@ -48,7 +47,7 @@ export function runEgressProxy(
         ? [literal]
         : (await dns.promises.lookup(bare, { all: true })).map((a) => a.address);
     if (found.length === 0 || !found.every((a) => permitted(a, port)))
-      throw new Error(buildEgressTexts.destinationRefused(`${host}:${port}`));
+      throw new Error(`destination refusée (réseau privé) : ${host}:${port}`);
     return found[0]!;
   }
 
@@ -65,7 +64,7 @@ export function runEgressProxy(
       if (target.protocol !== 'http:') throw new Error('absolute http:// URL expected');
     } catch {
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(buildEgressTexts.invalidRequest);
+      res.end('requête de proxy invalide\n');
       return;
     }
     const port = Number(target.port || 80);
