@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { frenchLiteralsOf, frenchLiteralsUnder, looksFrench } from './french-literals';
-import { notUserFacing, pendingMoves } from './french-texts-pending';
+import { notUserFacing } from './french-texts-allowed';
 
 const apiSrc = fileURLToPath(new URL('../../src', import.meta.url));
 
@@ -31,38 +31,16 @@ describe('the French-text heuristic', () => {
   });
 });
 
-/** The pending folder a file counts in: the longest listed prefix of its path. */
-const areaOf = (file: string) =>
-  Object.keys(pendingMoves)
-    .filter((folder) => file.startsWith(`${folder}/`))
-    .sort((a, b) => b.length - a.length)[0];
-
 describe('French texts of apps/api/src', () => {
-  const findings = frenchLiteralsUnder(apiSrc).filter(
-    (f) =>
-      !notUserFacing.some(
-        (allowed) => (allowed.file ?? f.file) === f.file && f.text.startsWith(allowed.text),
-      ),
-  );
-  const byArea = new Map<string, typeof findings>();
-  for (const f of findings) {
-    const area = areaOf(f.file) ?? f.file;
-    byArea.set(area, [...(byArea.get(area) ?? []), f]);
-  }
-
   it('live in packages/shared/src/messages, not in the API', () => {
-    const misplaced = [...byArea].flatMap(([area, found]) =>
-      found.length > (pendingMoves[area] ?? 0)
-        ? found.map((f) => `${f.file}:${f.line}: ${f.text.slice(0, 80)}`)
-        : [],
-    );
+    const misplaced = frenchLiteralsUnder(apiSrc)
+      .filter(
+        (f) =>
+          !notUserFacing.some(
+            (allowed) => (allowed.file ?? f.file) === f.file && f.text.startsWith(allowed.text),
+          ),
+      )
+      .map((f) => `${f.file}:${f.line}: ${f.text.slice(0, 80)}`);
     expect(misplaced, 'move these texts to packages/shared/src/messages/<domain>.ts').toEqual([]);
-  });
-
-  it('leave the list of pending moves as texts move out', () => {
-    const stale = Object.entries(pendingMoves)
-      .filter(([area, count]) => (byArea.get(area)?.length ?? 0) < count)
-      .map(([area, count]) => `${area}: ${byArea.get(area)?.length ?? 0} left, ${count} listed`);
-    expect(stale, 'lower these counts in french-texts-pending.ts').toEqual([]);
   });
 });

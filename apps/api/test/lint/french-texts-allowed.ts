@@ -1,7 +1,8 @@
 /**
- * French literals of apps/api/src that are not texts to move (french-texts.test.ts skips them):
- * values of a type, written in the database and the API contract. `file` absent: in any file;
- * `text` is the literal's beginning.
+ * French literals of apps/api/src that stay where they are (french-texts.test.ts skips them),
+ * each with why: operators' bilingual startup errors, code that runs where it can import
+ * nothing, shell, test data, values of a type. `file` absent: in any file; `text` is the
+ * literal's beginning.
  */
 export const notUserFacing: { file?: string; text: string }[] = [
   // What the request log writes instead of a secret: read by operators in the logs.
@@ -28,16 +29,3 @@ export const notUserFacing: { file?: string; text: string }[] = [
   { text: 'Expiré' },
   { text: 'Échec' },
 ];
-
-/**
- * Folders whose French texts have not moved to packages/shared/src/messages yet, with how many
- * are left (a folder counts every file under it not counted by a longer entry; folders, not
- * files, so moving or renaming a file inside one changes nothing). A count may only go down:
- * the test fails when a folder has more than its count, and when it has fewer, so lower it as
- * texts move and delete the line at zero. Issue 31 item 3 moved the modules' texts first (the
- * HTTP answers, application events and build logs); the engine's runtime errors and the mail
- * templates follow.
- */
-export const pendingMoves: Record<string, number> = {
-  'src/mail': 38,
-};
