@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { PRODUCT_NAME } from '@nuage/shared/product';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { apiDocDescriptions, apiDocIntroduction } from '@nuage/shared/messages/api-docs';
 
 /** OpenAPI 3 generated from the routes' zod schemas, browsable at /api/v1/docs. */
 export async function registerOpenApi(app: FastifyInstance) {
@@ -11,16 +12,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: `${PRODUCT_NAME} API`,
         version: '1.0.0',
-        description: [
-          'API de la plateforme de déploiement.',
-          '',
-          '## Authentification',
-          '',
-          '- **Jeton personnel (recommandé pour les scripts et la CI)** : créez-le dans Profil → « Jetons d’API » (nom, portée lecture seule ou accès complet, éventuellement limité à un projet, durée de validité). Sa valeur, qui commence par `ndp_`, n’est affichée qu’une fois ; envoyez-la dans l’en-tête `Authorization: Bearer ndp_…`. Un jeton en lecture seule ne peut faire que des requêtes GET ; un jeton limité à un projet ne voit que ce projet (les autres répondent 404). Un jeton ne peut pas gérer les sessions, les jetons, la double authentification ni le compte. Chaque utilisation est inscrite au journal d’audit du projet.',
-          '- **Session** : `POST /api/v1/auth/login` (puis `POST /api/v1/auth/login/verify` si un second facteur est demandé, réponse 202) renvoie `access_token`, à envoyer en `Authorization: Bearer …` ; le navigateur utilise à la place un cookie HttpOnly. `POST /api/v1/auth/logout` termine la session.',
-          '',
-          'Exemple : `curl -H "Authorization: Bearer ndp_…" https://votre-plateforme/api/v1/projects`',
-        ].join('\n'),
+        description: apiDocIntroduction,
       },
       servers: [{ url: '/' }],
       components: {
@@ -28,8 +20,7 @@ export async function registerOpenApi(app: FastifyInstance) {
           bearerAuth: {
             type: 'http',
             scheme: 'bearer',
-            description:
-              'Un jeton personnel `ndp_…` (Profil → Jetons d’API) ou l’access_token d’une session.',
+            description: apiDocDescriptions.bearerAuth,
           },
         },
       },

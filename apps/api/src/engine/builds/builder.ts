@@ -1,4 +1,5 @@
 import type { CodeTemplateId } from '@nuage/shared/catalog';
+import { builderFailureTexts } from '@nuage/shared/messages/builder';
 
 /**
  * The contract between the build pipeline (modules/builds: queue, logs, releases) and the
@@ -106,7 +107,7 @@ export class BuildFailedError extends Error {
 /** The build was stopped by its signal; nothing of it is left running. */
 export class BuildCancelledError extends Error {
   constructor() {
-    super('Construction annulée.');
+    super(builderFailureTexts.cancelled);
     this.name = 'BuildCancelledError';
   }
 }

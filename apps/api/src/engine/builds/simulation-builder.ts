@@ -11,8 +11,10 @@ import {
 import { DEFAULT_PORT } from './detect/plan';
 import { resolveCommit } from './source/resolve-commit';
 import type { SourcePolicy } from './source/url-policy';
+import { simulationBuildTexts } from '@nuage/shared/messages/builder';
 
-const NOTICE = "Simulation : aucune image n'est réellement construite";
+const NOTICE = simulationBuildTexts.notice;
+const t = simulationBuildTexts;
 
 /**
  * The simulation's builder: the repository is really read (so the user's errors — URL, token,
@@ -32,10 +34,10 @@ export class SimulationImageBuilder implements ImageBuilder {
 
   async build(request: BuildRequest, io: BuildIo): Promise<BuildOutcome> {
     const steps = [
-      `${NOTICE} (dépôt ${request.source.repositoryUrl}, branche ${request.source.branch}).`,
-      `${NOTICE} : commit ${request.source.commitSha.slice(0, 12)}.`,
-      `${NOTICE} : limites ${request.limits.cpuMilli} m CPU, ${request.limits.ramMb} Mo.`,
-      `${NOTICE} : image ${request.imageName}:${request.tag} simulée.`,
+      `${NOTICE} ${t.source(request.source.repositoryUrl, request.source.branch)}`,
+      `${NOTICE} : ${t.commit(request.source.commitSha.slice(0, 12))}`,
+      `${NOTICE} : ${t.limits(request.limits.cpuMilli, request.limits.ramMb)}`,
+      `${NOTICE} : ${t.image(`${request.imageName}:${request.tag}`)}`,
     ];
     for (const line of steps) {
       if (io.signal.aborted) throw new BuildCancelledError();

@@ -1,6 +1,7 @@
 import { DNS_LABEL } from '../../lib/naming';
 import { LABELS, MANAGED_BY, type ApplicationSpec } from '../spec';
 import type { ObjectMeta } from './types';
+import { manifestErrorTexts } from '@nuage/shared/messages/manifests';
 
 /**
  * The spec is built by the platform from validated input, so these checks should never fire:
@@ -27,7 +28,7 @@ export function isDnsLabel(name: string): boolean {
 
 export function dnsLabel(name: string): string {
   if (!isDnsLabel(name))
-    throw new ManifestError(`Nom d’objet Kubernetes invalide : ${JSON.stringify(name)}`);
+    throw new ManifestError(manifestErrorTexts.invalidName(JSON.stringify(name)));
   return name;
 }
 
@@ -45,9 +46,7 @@ export function isLabelValue(value: string): boolean {
 export function checkedLabels(labels: Record<string, string>): Record<string, string> {
   for (const [key, value] of Object.entries(labels)) {
     if (!isLabelKey(key) || !isLabelValue(value)) {
-      throw new ManifestError(
-        `Étiquette Kubernetes invalide : ${JSON.stringify(`${key}=${value}`)}`,
-      );
+      throw new ManifestError(manifestErrorTexts.invalidLabel(JSON.stringify(`${key}=${value}`)));
     }
   }
   return { ...labels };
@@ -55,20 +54,20 @@ export function checkedLabels(labels: Record<string, string>): Record<string, st
 
 export function hostName(host: string): string {
   if (!HOST.test(host))
-    throw new ManifestError(`Nom de domaine invalide : ${JSON.stringify(host)}`);
+    throw new ManifestError(manifestErrorTexts.invalidHost(JSON.stringify(host)));
   return host;
 }
 
 /** Integer quantities only: "1.5m" or "NaNM" would be refused by the API. */
 export function cpu(milli: number): string {
   if (!Number.isInteger(milli) || milli < 0)
-    throw new ManifestError(`Quantité de CPU invalide : ${milli}`);
+    throw new ManifestError(manifestErrorTexts.invalidCpu(milli));
   return `${milli}m`;
 }
 
 export function memory(mb: number): string {
   if (!Number.isInteger(mb) || mb < 0)
-    throw new ManifestError(`Quantité de mémoire invalide : ${mb}`);
+    throw new ManifestError(manifestErrorTexts.invalidMemory(mb));
   return `${mb}M`;
 }
 

@@ -10,6 +10,7 @@ import {
 import { containerSecurity, envVars, podDefaults, podSecurity, resources } from './containers';
 import { componentLabels, objectMeta } from './meta';
 import type { Container, JobObject, RenderOptions } from './types';
+import { runtimeBackupTexts } from '@nuage/shared/messages/runtime-backups';
 
 /**
  * The weekly test restore on Kubernetes: a Job that fetches the archive (presigned GET, SHA-256
@@ -27,7 +28,7 @@ export const testRestoreJobName = (spec: ApplicationSpec, stamp: string) =>
 
 /** Waits for the server (two answers a few seconds apart: the images restart it once). */
 const WAIT_READY = (probe: string) =>
-  `ok=0; i=0; while [ $i -lt 180 ]; do i=$((i+1)); if ${probe} >/dev/null 2>&1; then ok=$((ok+1)); if [ $ok -ge 2 ]; then break; fi; sleep 3; else ok=0; sleep 1; fi; done; if [ $ok -lt 2 ]; then echo "La base de test ne répond pas."; tail -n 5 /tmp/server.log; exit 1; fi`;
+  `ok=0; i=0; while [ $i -lt 180 ]; do i=$((i+1)); if ${probe} >/dev/null 2>&1; then ok=$((ok+1)); if [ $ok -ge 2 ]; then break; fi; sleep 3; else ok=0; sleep 1; fi; done; if [ $ok -lt 2 ]; then echo "${runtimeBackupTexts.testDatabaseSilent}"; tail -n 5 /tmp/server.log; exit 1; fi`;
 
 const SCRIPTS = {
   mariadb: [

@@ -15,6 +15,7 @@ import type { SecurityProfile } from '../templates/security';
 import { componentLabels, dnsLabel, objectMeta, selectorLabels } from './meta';
 import { registrySecretName, releaseSecretName } from './secrets';
 import type { Container, DeploymentObject, JobObject, PodSpec, RenderOptions } from './types';
+import { securityReasons } from '@nuage/shared/messages/security-profiles';
 
 /**
  * With a ReadWriteOnce claim, every pod mounting it must run on the node the claim is attached
@@ -84,7 +85,7 @@ const waitSecurity: SecurityProfile = {
   runAsUser: 65534,
   runAsGroup: 65534,
   fsGroup: null,
-  reason: 'nc de busybox ne fait que des connexions TCP sortantes',
+  reason: securityReasons.busyboxWait,
 };
 const WAIT_SCRIPT =
   'for t in $TARGETS; do until nc -z -w 3 "${t%:*}" "${t##*:}"; do echo "attente de $t"; sleep 3; done; done';

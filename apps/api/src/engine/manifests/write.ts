@@ -7,13 +7,11 @@ import { renderEnvironment } from './namespace';
 import { dnsLabel } from './meta';
 import type { RenderOptions } from './types';
 import { redactSecrets, toYaml } from './yaml';
+import { manifestFileTexts } from '@nuage/shared/messages/manifests';
 
 /** First line of every file written here: only files carrying it are ever deleted. */
-const MARKER = ' Généré par NuageDeploy : réécrit à chaque déploiement, ne pas modifier.';
-const SECRET_NOTICE = [
-  ' Les valeurs des Secrets sont masquées (REDACTED) : ce dossier ne contient aucun mot de passe.',
-  ' Appliquer ce fichier tel quel remplacerait les mots de passe ; la plateforme applique les vraies valeurs.',
-];
+const MARKER = manifestFileTexts.marker;
+const SECRET_NOTICE = manifestFileTexts.secretNotice;
 export const NAMESPACE_FILE = 'namespace.yaml';
 
 /** Write to a temporary file, then rename: a reader never sees half a file. */

@@ -1,16 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { reservationSums, reservesResources } from '../../db/reservation-sql';
 import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
 import { projects } from '../../db/schema/projects';
+import { NO_RESERVATION } from '../../lib/reservation';
 import type { ProjectQuotaSpec, RuntimeDriver } from '../driver';
 import { environmentSpecOf } from '../specs/environment-spec';
 import { quotaShares, type Quantities } from './quota-shares';
 
 /**
  * A project's quota split between its environments by the runtime (driver.distributeQuota),
- * from what each environment's applications reserve (cpu × replicas, ram × replicas, storage,
- * as projects/usage.ts counts them). One project at a time across API processes: a
+ * from what each environment's applications reserve (lib/reservation.ts, summed by
+ * db/reservation-sql.ts). One project at a time across API processes: a
  * transaction-scoped advisory lock serialises redistributions, so two processes never
  * interleave their lower-then-raise steps.
  */
@@ -45,12 +47,10 @@ export async function projectQuotaSpec(
   const reserved = await tx
     .select({
       environmentId: deployments.environmentId,
-      cpu: sql<string>`coalesce(sum(${deployments.cpuMilli} * ${deployments.replicas}), 0)`,
-      ram: sql<string>`coalesce(sum(${deployments.ramMb} * ${deployments.replicas}), 0)`,
-      storage: sql<string>`coalesce(sum(${deployments.storageMb}), 0)`,
+      ...reservationSums(),
     })
     .from(deployments)
-    .where(and(eq(deployments.projectId, projectId), eq(deployments.desiredState, 'present')))
+    .where(and(eq(deployments.projectId, projectId), reservesResources()))
     .groupBy(deployments.environmentId);
   const byEnv = new Map(reserved.map((r) => [r.environmentId, r]));
   return {
@@ -66,13 +66,10 @@ export async function projectQuotaSpec(
       return {
         environment: environmentSpecOf(env, project),
         // What is still being removed reserves nothing any more.
-        reserved: releasing
-          ? { cpuMilli: 0, ramMb: 0, storageMb: 0 }
-          : {
-              cpuMilli: Number(r?.cpu ?? 0),
-              ramMb: Number(r?.ram ?? 0),
-              storageMb: Number(r?.storage ?? 0),
-            },
+        reserved:
+          releasing || !r
+            ? NO_RESERVATION
+            : { cpuMilli: r.cpuMilli, ramMb: r.ramMb, storageMb: r.storageMb },
         state: releasing ? 'releasing' : env.status === 'active' ? 'active' : 'pending',
       };
     }),

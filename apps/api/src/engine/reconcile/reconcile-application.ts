@@ -19,6 +19,7 @@ import { repairDrift } from './repair-drift';
 import type { ApplicationRef, ApplicationSpec } from '../spec';
 import type { ApplicationSpecs } from '../specs/application-specs';
 import { replicasToRun, type DeploymentRow } from '../specs/spec-for-deployment';
+import { reconcileTexts } from '@nuage/shared/messages/reconcile';
 
 export interface ApplicationReconcilerDeps {
   db: Executor;
@@ -97,9 +98,7 @@ export async function reconcileApplication(
           statusReason: null,
           attempts: 0,
           ...releaseWentLive(row),
-          events: withEvent(
-            `Configuration appliquée sur le runtime ${deps.driver.name} (révision ${row.generation})`,
-          ),
+          events: withEvent(reconcileTexts.applied(deps.driver.name, row.generation)),
         })
         .where(where)
         .returning({ id: deployments.id });
@@ -152,7 +151,7 @@ export async function reconcileApplication(
         .set({
           observedGeneration: 0,
           nextAttemptAt: new Date(),
-          events: withEvent('Objets absents du runtime : nouveau déploiement'),
+          events: withEvent(reconcileTexts.objectsMissing),
           ...RELEASE,
         })
         .where(where);
@@ -177,7 +176,7 @@ export async function reconcileApplication(
 async function restartOutcome(driver: RuntimeDriver, ref: ApplicationRef): Promise<string> {
   try {
     await driver.restart(ref);
-    return 'Redémarrage effectué';
+    return reconcileTexts.restarted;
   } catch (err) {
     if (err instanceof ReleaseNotReadyError) return operationsEvents.restartNotReady(err.reason);
     throw err;
@@ -196,9 +195,9 @@ async function recordObservation(
   const wasFailed = row.status === 'FAILED' && !justChanged;
   const event =
     status === 'RUNNING' && !wasRunning
-      ? withEvent(`Application disponible (${observed.readyReplicas} réplica(s) prêt(s))`)
+      ? withEvent(reconcileTexts.available(observed.readyReplicas))
       : status === 'FAILED' && !wasFailed
-        ? withEvent(`Échec : ${observed.reason ?? 'le runtime signale une erreur'}`)
+        ? withEvent(reconcileTexts.failed(observed.reason))
         : undefined;
   // Running while successors start beside the pods they replace (a restart, a rolling update):
   // looked at again as soon as a starting application, so their readiness shows in seconds.
@@ -251,7 +250,7 @@ async function recordFailure(deps: ApplicationReconcilerDeps, row: DeploymentRow
         ...(attempts === 1 || attempts % 5 === 0
           ? {
               events: withEvent(
-                `Runtime injoignable (tentative ${attempts}) : nouvel essai dans ${Math.round(delay / 1000)} s`,
+                reconcileTexts.runtimeUnreachable(attempts, Math.round(delay / 1000)),
               ),
             }
           : {}),
@@ -260,8 +259,7 @@ async function recordFailure(deps: ApplicationReconcilerDeps, row: DeploymentRow
       .where(heldBy(deps, row));
     return;
   }
-  const reason =
-    err instanceof RuntimeRejectedError ? err.message : 'Erreur interne du moteur de déploiement';
+  const reason = err instanceof RuntimeRejectedError ? err.message : reconcileTexts.internalError;
   if (!(err instanceof RuntimeRejectedError))
     deps.log.error({ deploymentId: row.id, err }, 'reconcile failed');
   // A failed pull is part of the built-images history too.

@@ -14,6 +14,7 @@ import {
 import { environmentSpecOf } from '../specs/environment-spec';
 import { distributeProjectQuota } from '../quota/project-quota';
 import type { ApplicationSpec } from '../spec';
+import { environmentReconcileTexts } from '@nuage/shared/messages/reconcile';
 
 /**
  * Environments and projects: creates namespaces (or networks), keeps each environment's
@@ -121,8 +122,8 @@ export class EnvironmentReconciler {
       const attempts = env.attempts + 1;
       const unavailable = err instanceof RuntimeUnavailableError;
       const message = unavailable
-        ? `Runtime injoignable (tentative ${attempts}) : nouvel essai automatique.`
-        : `Le runtime a refusé l'environnement : ${(err as Error).message}`;
+        ? environmentReconcileTexts.runtimeUnreachable(attempts)
+        : environmentReconcileTexts.refused((err as Error).message);
       this.opts.log.warn(
         { environmentId: env.id, err: (err as Error).message },
         'environment not ready',

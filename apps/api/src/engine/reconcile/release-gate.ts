@@ -6,6 +6,7 @@ import { OBSERVE_EVERY_MS } from './backoff';
 import type { ReleaseNotReadyError } from '../driver';
 import type { DeploymentRow } from '../specs/spec-for-deployment';
 import type { Executor } from '../../db/client';
+import { releaseGateTexts } from '@nuage/shared/messages/reconcile';
 
 /**
  * Health-gated releases (issue 13): a release becomes the application's current one only once
@@ -31,8 +32,7 @@ export function releaseWentLive(row: DeploymentRow) {
   };
 }
 
-export const notLiveMessage = (failed: string, serving: string, reason: string) =>
-  `${failed} n’a pas démarré : ${reason} ; ${serving} reste en ligne.`;
+export const notLiveMessage = releaseGateTexts.notLive;
 
 /**
  * The runtime removed the new replica and kept the old one serving. Code application: the
@@ -56,8 +56,12 @@ export async function recordNotReady(
       : [];
     const message =
       failed && serving
-        ? notLiveMessage(`La version ${failed.numero}`, `la version ${serving.numero}`, err.reason)
-        : notLiveMessage('La nouvelle version', 'la version précédente', err.reason);
+        ? notLiveMessage(
+            releaseGateTexts.release(failed.numero),
+            releaseGateTexts.servingRelease(serving.numero),
+            err.reason,
+          )
+        : notLiveMessage(releaseGateTexts.newRelease, releaseGateTexts.previousRelease, err.reason);
     if (failed) {
       await tx.update(releases).set({ rolloutError: err.reason }).where(eq(releases.id, failed.id));
     }

@@ -7,6 +7,7 @@ import type { ApplicationObservation, RuntimeDriver } from '../driver';
 import type { ApplicationRef } from '../spec';
 import type { DeploymentRow } from '../specs/spec-for-deployment';
 import type { SQL } from 'drizzle-orm';
+import { reconcileTexts } from '@nuage/shared/messages/reconcile';
 
 /** What a repair needs of the application reconciler's dependencies. */
 export interface DriftRepairDeps {
@@ -37,7 +38,7 @@ export async function repairDrift(
   await deps.driver.apply(spec);
   const [kept] = await deps.db
     .update(deployments)
-    .set({ events: withEvent(`Écart corrigé sur le runtime : ${drift.join(', ')}`) })
+    .set({ events: withEvent(reconcileTexts.driftRepaired(drift.join(', '))) })
     .where(where)
     .returning({ id: deployments.id });
   if (!kept) return null;

@@ -1,6 +1,7 @@
 import { LABELS, MANAGED_BY, type ApplicationSpec, type EnvVar, type ProbeSpec } from '../spec';
 import { applicationName } from './build-spec';
 import type { SecurityProfile } from './security';
+import { securityReasons } from '@nuage/shared/messages/security-profiles';
 
 /** Where a code application's volume is mounted (1 GB, counted in the project's storage quota). */
 export const CODE_DATA_PATH = '/data';
@@ -20,8 +21,7 @@ export const codeSecurity: SecurityProfile = {
   runAsUser: null,
   runAsGroup: null,
   fsGroup: null,
-  reason:
-    "une image construite depuis le code de l'utilisateur peut démarrer en root, changer d'utilisateur (SETUID, SETGID), posséder ses fichiers (CHOWN, DAC_OVERRIDE, FOWNER), écouter un port < 1024 (NET_BIND_SERVICE) et signaler ses processus (KILL)",
+  reason: securityReasons.codeImage,
 };
 
 export interface CodeSpecInput {

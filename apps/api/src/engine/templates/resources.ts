@@ -1,6 +1,8 @@
+import { reservationOf, type ReservingApplication } from '../../lib/reservation';
+
 /**
- * How an application's reservation is shared between its pods. The quota formula counts
- * cpu × replicas, ram × replicas and storage (SPEC/ARCHITECTURE); the database lives inside that
+ * How an application's reservation is shared between its pods. The quota counts
+ * lib/reservation.ts's reservationOf (SPEC/ARCHITECTURE); the database lives inside that
  * reservation, so what the runtime is asked for is exactly what the project is charged for.
  * The database's share is taken from one replica's reservation, never from the total: scaling
  * the application changes only the application's pods, and the database (its container, its
@@ -13,14 +15,8 @@ export interface ResourceSplit {
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(Math.max(v, lo), hi);
 
-export function splitResources(r: {
-  cpuMilli: number;
-  ramMb: number;
-  storageMb: number;
-  replicas: number;
-}): ResourceSplit {
-  const totalCpu = r.cpuMilli * r.replicas;
-  const totalRam = r.ramMb * r.replicas;
+export function splitResources(r: ReservingApplication): ResourceSplit {
+  const { cpuMilli: totalCpu, ramMb: totalRam } = reservationOf(r);
   const oneCpu = r.cpuMilli;
   const oneRam = r.ramMb;
   // A quarter of one replica's CPU (50m–500m) and 40 % of its memory (200–2000 MB) for the

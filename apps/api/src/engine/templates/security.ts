@@ -1,4 +1,5 @@
 import type { DatabaseEngine, SaasTemplateId } from '@nuage/shared/catalog';
+import { securityReasons } from '@nuage/shared/messages/security-profiles';
 
 /**
  * What each image needs from the kernel, so every runtime can drop everything else: Docker's
@@ -35,8 +36,7 @@ const apacheAsRoot: SecurityProfile = {
   runAsUser: null,
   runAsGroup: null,
   fsGroup: null,
-  reason:
-    "l'entrypoint Apache copie les fichiers dans le volume et les attribue à www-data (CHOWN, DAC_OVERRIDE, FOWNER), écoute le port 80 (NET_BIND_SERVICE), passe à www-data (SETUID, SETGID) et le processus parent signale ses processus www-data (KILL)",
+  reason: securityReasons.apache,
 };
 
 export const applicationSecurity: Record<SaasTemplateId, SecurityProfile> = {
@@ -51,7 +51,7 @@ export const applicationSecurity: Record<SaasTemplateId, SecurityProfile> = {
     runAsUser: 101,
     runAsGroup: 101,
     fsGroup: 101,
-    reason: "l'image officielle tourne en utilisateur odoo (uid 101) sur le port 8069",
+    reason: securityReasons.odoo,
   },
 };
 
@@ -62,16 +62,14 @@ export const databaseSecurity: Record<DatabaseEngine, SecurityProfile> = {
     runAsUser: null,
     runAsGroup: null,
     fsGroup: null,
-    reason:
-      "l'entrypoint MariaDB attribue /var/lib/mysql à mysql (CHOWN, DAC_OVERRIDE, FOWNER) puis passe à cet utilisateur (SETUID, SETGID)",
+    reason: securityReasons.mariadb,
   },
   postgresql: {
     capabilities: ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'SETGID', 'SETUID'],
     runAsUser: null,
     runAsGroup: null,
     fsGroup: null,
-    reason:
-      "l'entrypoint PostgreSQL attribue son répertoire de données à postgres (CHOWN, DAC_OVERRIDE, FOWNER) puis passe à cet utilisateur (SETUID, SETGID)",
+    reason: securityReasons.postgresql,
   },
 };
 
@@ -86,7 +84,7 @@ export const setupSecurity: SecurityProfile = {
   runAsUser: 33,
   runAsGroup: 33,
   fsGroup: null,
-  reason: "wp-cli s'exécute en www-data et n'écrit que dans la base de données",
+  reason: securityReasons.wpCli,
 };
 
 /** Odoo's setup runs the Odoo image itself (database initialisation), as its own odoo user. */
@@ -96,6 +94,5 @@ export const odooSetupSecurity: SecurityProfile = {
   runAsGroup: 101,
   // The volume is the application's, already owned by odoo: no re-owning at every mount.
   fsGroup: null,
-  reason:
-    "l'initialisation de la base Odoo s'exécute avec l'image officielle, en utilisateur odoo (uid 101)",
+  reason: securityReasons.odooSetup,
 };

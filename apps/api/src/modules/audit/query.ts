@@ -3,31 +3,24 @@ import { auditLimits } from '@nuage/shared/account-limits';
 import { validation } from '@nuage/shared/messages';
 import { isRealDate } from '@nuage/shared/schemas/dates';
 import { z } from 'zod';
+import { pageQuerySchema } from '../../http/page-query';
+import { auditQueryTexts } from '@nuage/shared/messages/audit';
 
 /** A day (AAAA-MM-JJ) or an instant that exists: 2024-99-99 and 2024-02-30 are refused (422). */
 const dateFilter = z.string().refine(isRealDate, validation.dateInvalid).optional();
 
 /** GET /projects/{id}/audit: category, actor (user id), date range, page. */
-export const auditQuerySchema = z.object({
-  categorie: z
-    .enum(Object.keys(auditCategories) as [AuditCategory, ...AuditCategory[]], {
-      error: `categorie doit valoir ${Object.keys(auditCategories).join(', ')}`,
-    })
-    .optional(),
-  acteur: z.uuid({ error: 'acteur doit être l’identifiant d’un membre' }).optional(),
-  depuis: dateFilter,
-  jusqua: dateFilter,
-  limit: z.coerce
-    .number({ error: 'limit doit être un entier entre 1 et 200' })
-    .int()
-    .min(1, 'limit doit être un entier entre 1 et 200')
-    .max(200, 'limit doit être un entier entre 1 et 200')
-    .default(auditLimits.pageSize),
-  offset: z.coerce
-    .number({ error: 'offset doit être un entier positif' })
-    .int()
-    .min(0, 'offset doit être un entier positif')
-    .default(0),
-});
+export const auditQuerySchema = z
+  .object({
+    categorie: z
+      .enum(Object.keys(auditCategories) as [AuditCategory, ...AuditCategory[]], {
+        error: `categorie doit valoir ${Object.keys(auditCategories).join(', ')}`,
+      })
+      .optional(),
+    acteur: z.uuid({ error: auditQueryTexts.actorInvalid }).optional(),
+    depuis: dateFilter,
+    jusqua: dateFilter,
+  })
+  .extend(pageQuerySchema({ max: 200, pageSize: auditLimits.pageSize }).shape);
 
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -6,6 +6,7 @@ import { currentUser } from '../../http/authenticate';
 import { bearer, pathParams } from '../../http/route-helpers';
 import { listAuditEvents } from './service';
 import { declareProjectScoped } from '../../http/token-scope';
+import { apiDocTags } from '@nuage/shared/messages/api-docs';
 
 /** GET /projects/{id}/audit: the project's audit log (admins). */
 export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -17,7 +18,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     {
       schema: {
         response: { 200: auditPageSchema },
-        tags: ['Journal d’audit'],
+        tags: [apiDocTags.audit],
         security: bearer,
         params: pathParams('id'),
         querystring: auditQuerySchema,

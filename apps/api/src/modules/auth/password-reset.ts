@@ -13,6 +13,7 @@ import { revokeApiTokensOf } from '../tokens/service';
 import { LOGIN_FAILURE_BY_EMAIL } from './login-throttle';
 import { deliverOrFail } from './mail-delivery';
 import { hashPassword } from './passwords';
+import { tokenRevocationReasons } from '@nuage/shared/messages/account';
 
 const REQUEST_BUCKET = 'password-reset-request';
 const REQUEST_BY_ADDRESS_BUCKET = 'password-reset-request-address';
@@ -129,7 +130,7 @@ export async function resetPassword(
   await endSessionsOf(ctx, { userId, keep: null });
   const tokens = await revokeApiTokensOf(ctx, {
     userId,
-    reason: 'réinitialisation du mot de passe du propriétaire',
+    reason: tokenRevocationReasons.ownerPasswordReset,
   });
   await new RateLimiter(ctx.db, ctx.secrets.hashKey).clear(LOGIN_FAILURE_BY_EMAIL, input.email);
   ctx.log.info(

@@ -6,6 +6,7 @@ import type { ApplicationSpec } from '../../engine/spec';
 import { factsOfFile, type ArchiveFacts } from './archive';
 import { localPath, s3DestinationOf, type BackupContext } from './context';
 import { download, objectKey, presignedUrl, s3ErrorMessage, s3Location } from './destinations/s3';
+import { backupFailureTexts } from '@nuage/shared/messages/backups';
 
 /**
  * Backups on runtimes that make the archive themselves and send it straight to the project's
@@ -55,7 +56,7 @@ export async function backupInCluster(
     await rm(`${target}.part`, { force: true });
     const reason = s3ErrorMessage(err);
     failedCopy(reason);
-    throw new Error(`Relecture de la sauvegarde dans le stockage S3 impossible (${reason}).`, {
+    throw new Error(backupFailureTexts.s3ReadFailed(reason), {
       cause: err,
     });
   }
@@ -91,7 +92,7 @@ export async function restoreInCluster(
   if (kind === 'test') {
     if (!driver.testRestoreFromStorage) throw new Error(t.inClusterRestoreNeedsS3);
     const { tablesCount } = await driver.testRestoreFromStorage(spec, transfer);
-    if (tablesCount <= 0) throw new Error('La base restaurée ne contient aucune table.');
+    if (tablesCount <= 0) throw new Error(backupFailureTexts.noTables);
     return tablesCount;
   }
   if (!driver.restoreFromStorage) throw new Error(t.inClusterRestoreNeedsS3);

@@ -12,6 +12,7 @@ import { withEvent } from '../../db/deployment-events';
 import { unsealSecrets } from '../../engine/specs/sealed-secrets';
 import { pause } from '../../lib/deadline';
 import type { BackupContext } from './context';
+import { backupServerTexts } from '@nuage/shared/messages/backups';
 
 type DeploymentRow = typeof deployments.$inferSelect;
 
@@ -112,7 +113,7 @@ export async function releaseRestoreHold(db: Executor, deploymentId: string): Pr
     .set({
       settings: sql`${deployments.settings} - ${RESTORE_PENDING}`,
       generation: sql`${deployments.generation} + 1`,
-      events: withEvent('Sauvegarde restaurée : démarrage de l’application'),
+      events: withEvent(backupServerTexts.restoredEvent),
       updatedAt: new Date(),
     })
     .where(and(eq(deployments.id, deploymentId), sql`${deployments.settings} ? ${RESTORE_PENDING}`))

@@ -1,5 +1,6 @@
 import type { Restauration, Sauvegarde } from '@nuage/shared/backup-types';
 import type { backupRestores, backups } from '../../db/schema/backups';
+import { backupServerTexts } from '@nuage/shared/messages/backups';
 
 /** Explicit fields: the copies' locations are shown, never a key of the S3 destination. */
 export function presentBackup(row: typeof backups.$inferSelect): Sauvegarde {
@@ -12,7 +13,7 @@ export function presentBackup(row: typeof backups.$inferSelect): Sauvegarde {
     sha256: row.sha256,
     copies: row.copies.map((c) => ({
       type: c.kind,
-      emplacement: c.kind === 'local' ? 'serveur de la plateforme' : c.location,
+      emplacement: c.kind === 'local' ? backupServerTexts.localCopyPlace : c.location,
       statut: c.status,
       erreur: c.error,
     })),

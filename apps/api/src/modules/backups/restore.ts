@@ -24,6 +24,7 @@ import { isOnRestoreHold, releaseRestoreHold, waitUntilRestorable } from './new-
 import { restoreInCluster } from './in-cluster';
 import { announceRestoreFailure, keepRestoreAlive } from './restore-failure';
 import { suspendRestore } from './restore-resume';
+import { backupFailureTexts } from '@nuage/shared/messages/backups';
 
 export async function recordRestore(
   ctx: BackupContext,
@@ -65,9 +66,9 @@ export async function executeRestore(
   const stopBeating = keepRestoreAlive(ctx, restoreId);
   try {
     if (!backup || backup.status !== 'success' || !backup.sha256) {
-      throw new Error("Cette sauvegarde n'est pas utilisable (elle a échoué ou n'existe plus).");
+      throw new Error(backupFailureTexts.unusable);
     }
-    if (!target) throw new Error("L'application cible n'existe plus.");
+    if (!target) throw new Error(backupFailureTexts.targetGone);
     const usable = { ...backup, sha256: backup.sha256 };
     tablesCount = await abortable(
       restoreSteps(ctx, { usable, kind: restore.kind, target, staging, signal }),
@@ -151,14 +152,14 @@ async function restoreOnPlatform(
   const archive = await fetchArchive(ctx, backup, staging);
   const facts = await factsOfFile(archive);
   if (facts.sha256 !== backup.sha256) {
-    throw new Error('La somme de contrôle de la sauvegarde ne correspond plus : fichier altéré.');
+    throw new Error(backupFailureTexts.checksumChanged);
   }
   const parts = join(staging, 'parts');
   await mkdir(parts);
   await unpackArchive(archive, parts);
   if (kind === 'test') {
     const { tablesCount } = await ctx.engine.driver.testRestore(spec, parts);
-    if (tablesCount <= 0) throw new Error('La base restaurée ne contient aucune table.');
+    if (tablesCount <= 0) throw new Error(backupFailureTexts.noTables);
     return tablesCount;
   }
   await ctx.engine.driver.restore(spec, parts);
@@ -180,9 +181,7 @@ async function fetchArchive(
     return local;
   const s3 = await s3DestinationOf(ctx, backup.projectId);
   if (!s3 || !backup.copies.some((c) => c.kind === 's3' && c.status === 'success')) {
-    throw new Error(
-      'Le fichier de la sauvegarde est introuvable (copie locale absente, pas de copie S3).',
-    );
+    throw new Error(backupFailureTexts.fileMissing);
   }
   const downloaded = join(staging, backup.fileName);
   await download(s3, backup.fileName, downloaded);

@@ -19,6 +19,7 @@ import { s3ErrorMessage, s3Location, objectKey, uploadVerified } from './destina
 import { backupInCluster } from './in-cluster';
 import { notifyFailure } from './notify';
 import { applyRetention } from './prune';
+import { backupFailureTexts } from '@nuage/shared/messages/backups';
 
 export type BackupRow = typeof backups.$inferSelect;
 
@@ -63,7 +64,7 @@ export async function executeBackup(
   await mkdir(backupRoot(ctx), { recursive: true });
   const staging = await mkdtemp(join(backupRoot(ctx), '.staging-'));
   try {
-    if (!deployment) throw new Error("L'application n'existe plus.");
+    if (!deployment) throw new Error(backupFailureTexts.applicationGone);
     const steps = async () => {
       const spec = await applicationSpec(ctx, deployment);
       // Made and uploaded by the runtime itself (Kubernetes), read back here.
@@ -143,7 +144,7 @@ async function backupOnPlatform(
   await rename(`${target}.part`, target);
   const reread = await factsOfFile(target);
   if (reread.sha256 !== facts.sha256 || reread.sizeBytes !== facts.sizeBytes) {
-    throw new Error('La copie locale relue ne correspond pas à la sauvegarde.');
+    throw new Error(backupFailureTexts.localCopyMismatch);
   }
   copies.push({ kind: 'local', location: target, status: 'success', error: null });
 
@@ -160,7 +161,7 @@ async function backupOnPlatform(
         status: 'failed',
         error: reason,
       });
-      error = `Envoi vers le stockage S3 échoué (${reason}) : la copie locale est conservée.`;
+      error = backupFailureTexts.s3UploadFailed(reason);
     }
   }
   return { facts, error };

@@ -12,12 +12,12 @@ import { withEvent } from '../../db/deployment-events';
 import { authorizeProject } from '../projects/policy';
 import { presentBuild, type BuildRow } from './presenter';
 import { enqueueBuild, queuePosition } from './queue';
+import { buildErrorTexts, buildEventTexts } from '@nuage/shared/messages/builds';
 
-export const BUILD_NOT_FOUND = 'Construction non trouvée';
-export const BUILD_FINISHED = 'Cette construction est déjà terminée : il n’y a rien à annuler.';
-export const NOT_CODE_APPLICATION =
-  'Cette application n’est pas construite depuis un repository Git : rien à reconstruire.';
-export const APPLICATION_DELETING = 'Cette application est en cours de suppression.';
+export const BUILD_NOT_FOUND = buildErrorTexts.notFound;
+export const BUILD_FINISHED = buildErrorTexts.finished;
+export const NOT_CODE_APPLICATION = buildErrorTexts.notCodeApplication;
+export const APPLICATION_DELETING = buildErrorTexts.applicationDeleting;
 
 /**
  * The application's row locked for the rest of the transaction (its builds, releases and
@@ -108,7 +108,7 @@ export async function cancelBuild(ctx: AppContext, input: { buildId: string; use
     .set({
       status: 'cancelled',
       completedAt: new Date(),
-      errorMessage: 'Construction annulée avant son démarrage.',
+      errorMessage: buildErrorTexts.cancelledBeforeStart,
       cancelRequested: true,
     })
     .where(and(eq(builds.id, build.id), eq(builds.status, 'queued')))
@@ -144,9 +144,8 @@ async function failFirstBuildOf(ctx: AppContext, build: BuildRow) {
     .update(deployments)
     .set({
       status: 'FAILED',
-      statusReason:
-        'Construction annulée : aucune version ne tourne encore. Utilisez « Redéployer » pour construire l’application.',
-      events: withEvent(`Construction n° ${build.numero ?? '?'} annulée`),
+      statusReason: buildErrorTexts.cancelledNothingRuns,
+      events: withEvent(buildEventTexts.ended(build.numero, 'cancelled')),
     })
     .where(
       and(
@@ -213,8 +212,8 @@ export async function queueBuildIn(
         : { status: 'PENDING' as const, statusReason: null }),
       events: withEvent(
         trigger === 'webhook'
-          ? `Push reçu${commit ? ` (commit ${commit.sha.slice(0, 7)})` : ''} : construction n° ${queued.numero} en file d’attente`
-          : `Redéploiement demandé : construction n° ${queued.numero} en file d’attente`,
+          ? buildEventTexts.pushQueued(queued.numero, commit?.sha.slice(0, 7))
+          : buildEventTexts.redeployQueued(queued.numero),
       ),
       updatedAt: new Date(),
     })
@@ -229,7 +228,7 @@ export async function cancelBuildsOf(ctx: AppContext, deploymentId: string) {
     .set({
       status: 'cancelled',
       completedAt: new Date(),
-      errorMessage: 'Application supprimée avant la construction.',
+      errorMessage: buildErrorTexts.applicationDeletedBefore,
       cancelRequested: true,
     })
     .where(and(eq(builds.deploymentId, deploymentId), eq(builds.status, 'queued')));

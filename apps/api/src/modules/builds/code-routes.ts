@@ -14,23 +14,13 @@ import { authorizeBuild, cancelBuild, getBuild, listBuilds, redeploy } from './a
 import { resumePoint, streamBuildLogs } from './log-stream';
 import { listReleases, rollback } from './releases';
 import { declareProjectScoped } from '../../http/token-scope';
+import { pageQuerySchema } from '../../http/page-query';
+import { apiDocDescriptions } from '@nuage/shared/messages/api-docs';
 
 const tags = ['Builds'];
 const security = bearer;
 
-const pageQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'limit doit être un entier entre 1 et 100' })
-    .int('limit doit être un entier entre 1 et 100')
-    .min(1, 'limit doit être un entier entre 1 et 100')
-    .max(100, 'limit doit être un entier entre 1 et 100')
-    .default(20),
-  offset: z.coerce
-    .number({ error: 'offset doit être un entier positif' })
-    .int('offset doit être un entier positif')
-    .min(0, 'offset doit être un entier positif')
-    .default(0),
-});
+const pageQuery = pageQuerySchema({ max: 100, pageSize: 20 });
 
 /**
  * Builds, live logs, redeploy, releases and rollback of code applications (their environment

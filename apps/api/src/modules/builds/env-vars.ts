@@ -5,6 +5,7 @@ import { deployments } from '../../db/schema/deployments';
 import { storeEnvVars, viewEnvVars } from '../deployments/env-vars-store';
 import { authorizeCodeApplication, lockLiveApplication } from './application-builds';
 import { releaseWithConfiguration } from './releases';
+import { buildEventTexts } from '@nuage/shared/messages/builds';
 
 export async function getEnvVars(ctx: AppContext, input: { deploymentId: string; userId: string }) {
   const d = await authorizeCodeApplication(ctx, { ...input, need: 'user' });
@@ -23,12 +24,7 @@ export async function putEnvVars(
   const { row, rolledOut } = await ctx.db.transaction(async (tx) => {
     const d = await lockLiveApplication(tx, authorized.id);
     const envVars = storeEnvVars(ctx.secrets.secretsKey, input.vars, d.envVars, ['body']);
-    const released = await releaseWithConfiguration(
-      tx,
-      d,
-      envVars,
-      'Variables d’environnement modifiées : nouvelle version en cours de mise en service',
-    );
+    const released = await releaseWithConfiguration(tx, d, envVars, buildEventTexts.envVarsChanged);
     if (released) return { row: released, rolledOut: true };
     const [updated] = await tx
       .update(deployments)

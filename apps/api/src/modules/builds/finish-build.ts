@@ -6,6 +6,7 @@ import { releases, type ReleaseConfiguration } from '../../db/schema/releases';
 import type { BuildOutcome } from '../../engine/builds/builder';
 import { splitImage } from '../../engine/reconcile/record-builds';
 import { withEvent } from '../../db/deployment-events';
+import { buildErrorTexts, buildEventTexts } from '@nuage/shared/messages/builds';
 
 /** The process that claimed the build still owns it (a crash recovery may have failed it since). */
 const ownedBy = (buildId: string, owner: string) =>
@@ -138,8 +139,8 @@ export async function recordFailure(
       .where(eq(deployments.id, build.deploymentId))
       .for('update');
     if (!d || d.desiredState === 'absent') return;
-    const what = opts.status === 'cancelled' ? 'annulée' : 'échouée';
-    const event = withEvent(`Construction n° ${build.numero ?? '?'} ${what} : ${opts.message}`);
+    const outcome = opts.status === 'cancelled' ? 'cancelled' : 'failed';
+    const event = withEvent(buildEventTexts.ended(build.numero, outcome, opts.message));
     await tx
       .update(deployments)
       .set(
@@ -149,8 +150,8 @@ export async function recordFailure(
               status: 'FAILED',
               statusReason:
                 opts.status === 'cancelled'
-                  ? 'Construction annulée : aucune version ne tourne encore. Utilisez « Redéployer » pour construire l’application.'
-                  : `La construction a échoué : ${opts.message}`,
+                  ? buildErrorTexts.cancelledNothingRuns
+                  : buildErrorTexts.failed(opts.message),
               events: event,
               updatedAt: new Date(),
             },

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { builds } from '../../db/schema/builds';
 import { buildLogLines } from '../../db/schema/releases';
+import { buildLogTexts } from '@nuage/shared/messages/builds';
 
 /** Longest line kept: a minified bundle printed by a build must not fill the database. */
 export const MAX_LINE_LENGTH = 4000;
@@ -34,7 +35,7 @@ export class BuildLogWriter {
     if (this.seq >= MAX_LINES_PER_BUILD) {
       if (!this.truncated) {
         this.truncated = true;
-        this.push(`… journal tronqué après ${MAX_LINES_PER_BUILD} lignes.`);
+        this.push(buildLogTexts.truncated(MAX_LINES_PER_BUILD));
       }
       return;
     }

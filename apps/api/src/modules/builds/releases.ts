@@ -6,13 +6,14 @@ import { releases, type ReleaseConfiguration } from '../../db/schema/releases';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { withEvent } from '../../db/deployment-events';
-import { checkQuota, lockProject, reservationOf } from '../deployments/quota';
+import { checkQuota, lockProject } from '../deployments/quota';
+import { reservationOf } from '../../lib/reservation';
 import { authorizeCodeApplication, lockLiveApplication } from './application-builds';
 import { presentRelease, type ReleaseRow } from './presenter';
+import { buildEventTexts, releaseTexts } from '@nuage/shared/messages/builds';
 
-export const RELEASE_NOT_FOUND = 'Version non trouvée';
-export const ROLLBACK_REQUESTED = (numero: number) =>
-  `Retour à la version ${numero} demandé : elle remplacera la version actuelle dès qu’elle sera prête. Les bases de données et les volumes ne sont pas restaurés.`;
+export const RELEASE_NOT_FOUND = releaseTexts.notFound;
+export const ROLLBACK_REQUESTED = releaseTexts.rollbackRequested;
 
 type DeploymentRow = typeof deployments.$inferSelect;
 
@@ -117,7 +118,7 @@ export async function rollback(
       excludeDeploymentId: d.id,
       current: reservationOf(d),
     });
-    await setCurrentRelease(tx, d, release, `Retour à la version ${release.numero} demandé`);
+    await setCurrentRelease(tx, d, release, buildEventTexts.rollbackRequested(release.numero));
     return release.numero;
   });
   ctx.engine.wake();

@@ -6,19 +6,9 @@ import { currentUser } from '../../http/authenticate';
 import { bearer } from '../../http/route-helpers';
 import { listBuiltImages } from './built-images';
 import { projectScoped } from '../../http/token-scope';
+import { pageQuerySchema } from '../../http/page-query';
 
-const querySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit doit être un entier entre 1 et 100' })
-    .int()
-    .min(1, 'limit doit être un entier entre 1 et 100')
-    .max(100, 'limit doit être un entier entre 1 et 100')
-    .default(20),
-  offset: z.coerce
-    .number({ error: 'offset doit être un entier positif' })
-    .int()
-    .min(0, 'offset doit être un entier positif')
-    .default(0),
+const querySchema = pageQuerySchema({ max: 100, pageSize: 20 }).extend({
   status_filter: z
     .enum(['all', 'success', 'failed', 'running'], {
       error: 'status_filter doit valoir all, success, failed ou running',

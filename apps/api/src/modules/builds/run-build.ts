@@ -18,14 +18,13 @@ import type { BuildRow } from './presenter';
 import { buildImageName } from './queue';
 import type { CodeTemplateId } from '@nuage/shared/catalog';
 import { codeTemplateIds } from '@nuage/shared/catalog';
+import { buildErrorTexts, buildLogTexts } from '@nuage/shared/messages/builds';
 
-export const BUILD_APPLICATION_GONE = 'L’application a été supprimée pendant la construction.';
+export const BUILD_APPLICATION_GONE = buildErrorTexts.applicationDeletedDuring;
 export const timeoutMessage = (seconds: number) =>
-  `La construction a dépassé le délai de ${Math.round(seconds / 60)} minute(s) et a été arrêtée.`;
-export const SERVER_STOPPED =
-  'Le serveur s’est arrêté pendant la construction. Relancez-la avec « Redéployer ».';
-export const UNEXPECTED_FAILURE =
-  'La construction a échoué pour une raison inattendue. Réessayez avec « Redéployer » ; si le problème persiste, contactez l’administrateur de la plateforme.';
+  buildErrorTexts.timeout(Math.round(seconds / 60));
+export const SERVER_STOPPED = buildErrorTexts.serverStopped;
+export const UNEXPECTED_FAILURE = buildErrorTexts.unexpected;
 
 export interface RunDeps {
   db: Database;
@@ -81,7 +80,7 @@ export async function runBuild(deps: RunDeps, build: BuildRow, cancel: AbortCont
         { buildId: build.id, reason: String((err.cause as Error | undefined)?.message) },
         'repository unreachable',
       );
-    logs.write(status === 'cancelled' ? 'Construction annulée.' : `Échec : ${message}`);
+    logs.write(status === 'cancelled' ? buildLogTexts.cancelled : buildLogTexts.failed(message));
     await logs.flush().catch(() => undefined);
     await recordFailure(deps.db, { buildId: build.id, owner: deps.owner, status, message });
   } finally {
@@ -123,7 +122,7 @@ async function build_(deps: RunDeps, build: BuildRow, signal: AbortSignal, logs:
   let commitSha = build.commitSha;
   let commitMessage = build.commitMessage;
   if (!commitSha) {
-    logs.write(`Lecture de la branche ${source.branch} de ${source.repositoryUrl}…`);
+    logs.write(buildLogTexts.readingBranch(source.branch, source.repositoryUrl));
     const resolved = await deps.builder.resolveCommit(source);
     commitSha = resolved.sha;
     commitMessage = resolved.message;
@@ -131,9 +130,7 @@ async function build_(deps: RunDeps, build: BuildRow, signal: AbortSignal, logs:
   }
   if (d.gitTokenId && token) await markGitTokenUsed(deps.db, d.gitTokenId);
   if (signal.aborted) throw new BuildCancelledError();
-  logs.write(
-    `Construction n° ${build.numero ?? '?'} du commit ${commitSha.slice(0, 12)}${commitMessage ? ` (${commitMessage})` : ''}.`,
-  );
+  logs.write(buildLogTexts.building(build.numero, commitSha.slice(0, 12), commitMessage));
   const hint = (codeTemplateIds as readonly string[]).includes(d.template)
     ? (d.template as CodeTemplateId)
     : null;

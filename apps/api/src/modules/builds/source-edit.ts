@@ -13,6 +13,7 @@ import {
   lockLiveApplication,
 } from './application-builds';
 import { enqueueBuild } from './queue';
+import { buildEventTexts } from '@nuage/shared/messages/builds';
 
 type Row = typeof deployments.$inferSelect;
 
@@ -96,7 +97,7 @@ export async function updateCodeSource(
         gitTokenId: next.git_token_id,
         buildArgs: next.build_args,
         port: next.port,
-        events: withEvent('Source modifiée : nouvelle construction en file d’attente'),
+        events: withEvent(buildEventTexts.sourceChanged),
         updatedAt: new Date(),
       })
       .where(eq(deployments.id, d.id))

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { pushIgnoredTexts } from '@nuage/shared/messages/builds';
 
 export type WebhookProvider = 'github' | 'gitlab' | 'gitea';
 
@@ -59,7 +60,7 @@ export function pushOf(
   const isPush = provider === 'gitlab' ? event === 'Push Hook' : event === 'push';
   if (typeof event === 'string' && !isPush)
     return {
-      ignored: `Événement « ${event} » ignoré : seuls les push déclenchent un déploiement.`,
+      ignored: pushIgnoredTexts.notPush(event),
     };
   const p = (payload ?? {}) as {
     ref?: unknown;
@@ -69,10 +70,10 @@ export function pushOf(
     commits?: { id?: unknown; message?: unknown }[];
   };
   if (typeof p.ref !== 'string' || !p.ref.startsWith('refs/heads/'))
-    return { ignored: 'Ce push ne concerne pas une branche : ignoré.' };
+    return { ignored: pushIgnoredTexts.notBranch };
   const sha = typeof p.checkout_sha === 'string' ? p.checkout_sha : p.after;
   if (typeof sha !== 'string' || !/^[0-9a-f]{40}$/.test(sha) || /^0+$/.test(sha))
-    return { ignored: 'Ce push supprime la branche ou ne porte aucun commit : ignoré.' };
+    return { ignored: pushIgnoredTexts.noCommit };
   const lastCommit = p.commits?.find((c) => c.id === sha);
   const message = p.head_commit?.message ?? lastCommit?.message;
   return {

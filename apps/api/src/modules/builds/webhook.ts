@@ -9,8 +9,10 @@ import { authorizeCodeApplication } from './application-builds';
 import { deliveryIdOf } from './webhook-deliveries';
 import { buildPush } from './webhook-push';
 import { pushOf, verifyWebhook } from './webhook-signature';
+import { buildTexts } from '@nuage/shared/build-types';
+import { pushIgnoredTexts } from '@nuage/shared/messages/builds';
 
-export const BAD_SIGNATURE = 'Signature du webhook invalide.';
+export const BAD_SIGNATURE = buildTexts.badSignature;
 
 const webhookUrl = (ctx: AppContext, deploymentId: string) =>
   `${ctx.config.publicUrl.replace(/\/$/, '')}/api/v1/webhooks/git/${deploymentId}`;
@@ -67,7 +69,7 @@ export async function receivePush(
   if (d.desiredState === 'absent')
     return {
       ignored: true,
-      detail: 'Cette application est en cours de suppression : push ignoré.',
+      detail: pushIgnoredTexts.applicationDeleting,
     };
   const push = pushOf(provider, input.headers, parsePayload(input.rawBody, input.headers));
   if ('ignored' in push) return { ignored: true, detail: push.ignored };
@@ -75,7 +77,7 @@ export async function receivePush(
   if (push.branch !== tracked)
     return {
       ignored: true,
-      detail: `Push sur la branche « ${push.branch} » ignoré : l’application suit « ${tracked} ».`,
+      detail: pushIgnoredTexts.otherBranch(push.branch, tracked),
     };
   return buildPush(ctx, {
     d,

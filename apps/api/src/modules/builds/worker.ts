@@ -11,9 +11,9 @@ import { recordFailure } from './finish-build';
 import type { BuildRow } from './presenter';
 import { queueOrder } from './queue';
 import { runBuild, type AbortReason } from './run-build';
+import { buildErrorTexts } from '@nuage/shared/messages/builds';
 
-export const BUILD_PROCESS_DIED =
-  'La construction a été interrompue : le processus qui la menait s’est arrêté. Relancez-la avec « Redéployer ».';
+export const BUILD_PROCESS_DIED = buildErrorTexts.processDied;
 
 /** Serialises claims over every API process, so BUILD_CONCURRENCY holds globally. */
 const QUEUE_LOCK_KEY = 0x6e756167; // 'nuag'

@@ -4,6 +4,7 @@ import { certificates } from '../../db/schema/certificates';
 import { platformHostname } from '../../engine/routing/hostnames';
 import { formatFrenchDate } from './inspect';
 import { effectiveStatus } from './presenter';
+import { certificateAlertTexts } from '@nuage/shared/messages/certificates';
 
 const uncapitalized = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
@@ -77,13 +78,11 @@ export function alertFor(
 ): string | null {
   const status = effectiveStatus(row, now);
   if (status === 'Expiré' && row.expiresAt) {
-    return `Le certificat HTTPS de ${domain} a expiré le ${formatFrenchDate(row.expiresAt)} : les navigateurs refusent le site.`;
+    return certificateAlertTexts.expired(domain, formatFrenchDate(row.expiresAt));
   }
   if (status === 'Échec') {
     const reason = row.lastError?.replace(/\.\s*$/, '').replace(AUTHORITY_ANSWER, '');
-    return reason
-      ? `Le certificat HTTPS de ${domain} n'a pas pu être obtenu : ${uncapitalized(reason)}.`
-      : `Le certificat HTTPS de ${domain} n'a pas pu être obtenu.`;
+    return certificateAlertTexts.failed(domain, reason ? uncapitalized(reason) : undefined);
   }
   return null;
 }

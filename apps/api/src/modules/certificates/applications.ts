@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { deployments } from '../../db/schema/deployments';
 import { FieldValidationError } from '../../lib/errors';
 import { namesCover } from './domains';
+import { certificateTexts } from '@nuage/shared/messages/certificates';
 
 /** Applications that reference the certificate, including those being deleted (the FK does too). */
 export async function applicationsUsing(db: Executor, certificateId: string) {
@@ -35,8 +36,5 @@ export function checkStillCovers(
 export function applicationNames(apps: { nom: string }[]): string {
   const quoted = apps.slice(0, 3).map((a) => `« ${a.nom} »`);
   const more = apps.length - quoted.length;
-  const list =
-    quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} et ${quoted.at(-1)}` : quoted[0]!;
-  const prefix = apps.length > 1 ? 'les applications ' : "l'application ";
-  return prefix + list + (more > 0 ? ` (et ${more} autre${more > 1 ? 's' : ''})` : '');
+  return certificateTexts.applicationList(quoted, more);
 }

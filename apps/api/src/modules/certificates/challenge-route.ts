@@ -2,6 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { acmeChallenges } from '../../db/schema/certificates';
+import { certificateTexts } from '@nuage/shared/messages/certificates';
 
 /** RFC 8555 §8.3: tokens are base64url. Anything else names nothing (and never reaches SQL). */
 const TOKEN = /^[A-Za-z0-9_-]{1,256}$/;
@@ -24,7 +25,7 @@ export function registerAcmeChallengeRoute(app: FastifyInstance, ctx: AppContext
             .where(and(eq(acmeChallenges.token, token), gt(acmeChallenges.expiresAt, new Date())))
         : [];
       reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8');
-      if (!row) return reply.status(404).send('Défi ACME inconnu ou expiré.');
+      if (!row) return reply.status(404).send(certificateTexts.challengeUnknown);
       return reply.send(row.keyAuthorization);
     },
   );

@@ -9,6 +9,7 @@ import { hostnamePolicy } from '../../engine/routing/reserved-hosts';
 import { domainHolderColumns, servedDomains } from '../../engine/routing/served-domains';
 import { namesCover } from './domains';
 import { chainToPem, commonNameOf, dnsNamesOf, notAfterOf, notBeforeOf } from './pem';
+import { certificateTexts } from '@nuage/shared/messages/certificates';
 
 /**
  * Docker runtime: the edge proxy orders, by ACME HTTP-01, the certificate of every custom
@@ -125,10 +126,7 @@ async function hostsOrderedByProxy(
   return hosts;
 }
 
-const descriptionOf = (h: OrderedHost) =>
-  h.platform
-    ? `Obtenu par ACME par le proxy HTTPS pour l'adresse de la plateforme de l'application « ${h.nom} ».`
-    : `Obtenu par ACME par le proxy HTTPS pour l'application « ${h.nom} ».`;
+const descriptionOf = (h: OrderedHost) => certificateTexts.proxyOrdered(h.nom, h.platform);
 
 /**
  * One pass: observe every host name the proxy orders for and write it down. Returns rows

@@ -25,6 +25,7 @@ import {
 } from './service';
 import { validateCertificate } from './validation';
 import { declareProjectScoped } from '../../http/token-scope';
+import { certificateTexts } from '@nuage/shared/messages/certificates';
 
 const tags = ['Certificates'];
 const security = bearer;
@@ -153,7 +154,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         certificateId: request.params.id,
         userId: currentUser(request).id,
       });
-      return { message: 'Certificat supprimé.' };
+      return { message: certificateTexts.deleted };
     },
   );
 

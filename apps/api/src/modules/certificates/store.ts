@@ -5,6 +5,7 @@ import { deployments } from '../../db/schema/deployments';
 import { decryptSecret, encryptSecret } from '../../lib/crypto';
 import { withEvent } from '../../db/deployment-events';
 import type { CertificateMaterial } from './material';
+import { certificateTexts } from '@nuage/shared/messages/certificates';
 
 /** The columns a certificate's material fills; the key is sealed before it reaches the row. */
 export function materialColumns(secretsKey: Buffer, material: CertificateMaterial) {
@@ -37,7 +38,7 @@ export async function refreshApplicationsUsing(
       nextAttemptAt: new Date(),
       attempts: 0,
       updatedAt: new Date(),
-      events: withEvent('Certificat TLS mis à jour : le nouveau certificat est appliqué'),
+      events: withEvent(certificateTexts.updatedEvent),
     })
     .where(
       and(eq(deployments.certificateId, certificateId), eq(deployments.desiredState, 'present')),

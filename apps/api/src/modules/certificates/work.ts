@@ -13,6 +13,7 @@ import { parseCertificateChain, parsePrivateKey, PemError } from './pem';
 import type { CertificateRow } from './policy';
 import { FOLLOW_TIMEOUT_MS, MAX_FIRST_ORDER_ATTEMPTS, renewalAt, retryDelayMs } from './schedule';
 import { materialColumns, refreshApplicationsUsing } from './store';
+import { issuanceTexts } from '@nuage/shared/messages/certificates';
 
 export interface WorkDeps {
   db: Database;
@@ -52,21 +53,14 @@ export async function processCertificate(deps: WorkDeps, claimed: CertificateRow
     const failure =
       error instanceof IssuanceError
         ? error
-        : new IssuanceError("Erreur interne lors de l'émission du certificat.", true, {
+        : new IssuanceError(issuanceTexts.internal, true, {
             cause: error,
           });
     return failed(deps, row, failure);
   }
   if (outcome.kind === 'waiting') {
     if (Date.now() - row.updatedAt.getTime() > FOLLOW_TIMEOUT_MS) {
-      return failed(
-        deps,
-        row,
-        new IssuanceError(
-          "L'émission du certificat n'a pas abouti dans l'heure : nouvelle tentative plus tard.",
-          true,
-        ),
-      );
+      return failed(deps, row, new IssuanceError(issuanceTexts.timedOut, true));
     }
     // updatedAt is left alone: it dates the start of this order, for the timeout above.
     await write(deps, row, {
@@ -93,11 +87,7 @@ async function issued(
     if (!(error instanceof PemError || error instanceof FieldValidationError)) throw error;
     const detail =
       error instanceof PemError ? error.message : error.issues.map((i) => i.msg).join(' ');
-    return failed(
-      deps,
-      row,
-      new IssuanceError(`Le certificat reçu de l'autorité est inutilisable : ${detail}`, false),
-    );
+    return failed(deps, row, new IssuanceError(issuanceTexts.unusable(detail), false));
   }
   const missing = orderedNames(row.domain, row.wildcard).filter(
     (name) => !namesCover(material.dnsNames, name),
@@ -106,7 +96,7 @@ async function issued(
     return failed(
       deps,
       row,
-      new IssuanceError(`Le certificat reçu ne couvre pas ${missing.join(', ')}.`, false),
+      new IssuanceError(issuanceTexts.missingNames(missing.join(', ')), false),
     );
   }
   const stored = await write(deps, row, {

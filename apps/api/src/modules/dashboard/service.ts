@@ -1,9 +1,11 @@
 import type { DashboardResponse } from '@nuage/shared/dashboard-types';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
+import { reservesResources } from '../../db/reservation-sql';
 import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
 import { projectMembers, projects } from '../../db/schema/projects';
+import { totalReservation } from '../../lib/reservation';
 import { presentDeploymentDetail } from '../deployments/presenter';
 import { presentEnvironmentStatus } from '../environments/presenter';
 import { backupFailures } from './backup-failures';
@@ -40,7 +42,7 @@ export async function dashboard(
         ctx.db
           .select()
           .from(deployments)
-          .where(and(inArray(deployments.projectId, ids), eq(deployments.desiredState, 'present')))
+          .where(and(inArray(deployments.projectId, ids), reservesResources()))
           .orderBy(asc(deployments.createdAt)),
       ])
     : [[], []];
@@ -58,14 +60,7 @@ export async function dashboard(
   const projectViews = memberships.map(({ project, role }) => {
     const envs = envRows.filter((e) => e.projectId === project.id);
     const apps = appRows.filter((a) => a.projectId === project.id);
-    const usage = apps.reduce(
-      (s, a) => ({
-        cpuMilli: s.cpuMilli + a.cpuMilli * a.replicas,
-        ramMb: s.ramMb + a.ramMb * a.replicas,
-        storageMb: s.storageMb + a.storageMb,
-      }),
-      { cpuMilli: 0, ramMb: 0, storageMb: 0 },
-    );
+    const usage = totalReservation(apps);
     return {
       ...presentProject(project, {
         role,

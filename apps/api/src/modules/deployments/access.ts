@@ -5,8 +5,9 @@ import { deployments } from '../../db/schema/deployments';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { authorizeProject } from '../projects/policy';
+import { deploymentErrorTexts } from '@nuage/shared/messages/deployments';
 
-export const DEPLOYMENT_NOT_FOUND = 'Application non trouvée';
+export const DEPLOYMENT_NOT_FOUND = deploymentErrorTexts.notFound;
 
 /** The application and the caller's right on it (404 for non-members, 403 below `need`). */
 export async function authorizeDeployment(

@@ -12,6 +12,7 @@ import { verifyPassword } from '../auth/passwords';
 import { authorizeDeployment } from './access';
 import { withEvent } from '../../db/deployment-events';
 import { sealSecrets, unsealSecrets } from '../../engine/specs/sealed-secrets';
+import { deploymentEventTexts } from '@nuage/shared/messages/deployments';
 
 interface Input {
   deploymentId: string;
@@ -92,7 +93,7 @@ export async function regenerateAdminPassword(ctx: AppContext, input: Input): Pr
         nextAttemptAt: new Date(),
         attempts: 0,
         updatedAt: new Date(),
-        events: withEvent('Nouveau mot de passe administrateur demandé'),
+        events: withEvent(deploymentEventTexts.adminPasswordRequested),
       })
       .where(eq(deployments.id, row.id));
     await recordAudit(tx, {

@@ -18,16 +18,15 @@ import { presentDeployment } from './presenter';
 import { insertApplication } from './insert-application';
 import { sealSecrets } from '../../engine/specs/sealed-secrets';
 import { resolveCertificate } from './tls';
+import { deploymentErrorTexts, deploymentEventTexts } from '@nuage/shared/messages/deployments';
 
 export type DeployCodeInput = z.infer<typeof deployCodeSchema>;
 
 /** Code applications get one small volume (`/data`), counted in the project's storage quota. */
 export const CODE_STORAGE_MB = 1000;
-export const BUILDER_UNAVAILABLE =
-  'La construction de code n’est pas disponible sur ce serveur : aucun constructeur d’images n’est configuré.';
-export const GIT_TOKEN_UNKNOWN = 'Ce token Git n’existe pas dans ce projet.';
-export const CODE_TYPE_UNKNOWN =
-  "Type d'application de code inconnu (react, vue, nodejs, python, php ou java)";
+export const BUILDER_UNAVAILABLE = deploymentErrorTexts.builderUnavailable;
+export const GIT_TOKEN_UNKNOWN = deploymentErrorTexts.gitTokenUnknown;
+export const CODE_TYPE_UNKNOWN = deploymentErrorTexts.codeTypeUnknown;
 
 const fieldError = (loc: (string | number)[], msg: string, type: string) =>
   new FieldValidationError([{ loc: ['body', ...loc], msg, type }]);
@@ -145,7 +144,7 @@ export async function deployCode(
         events: [
           {
             at: new Date().toISOString(),
-            message: 'Déploiement demandé : construction en file d’attente',
+            message: deploymentEventTexts.codeDeployRequested,
           },
         ],
       }),

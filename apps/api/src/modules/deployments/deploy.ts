@@ -19,10 +19,10 @@ import { insertApplication } from './insert-application';
 import { sealSecrets } from '../../engine/specs/sealed-secrets';
 import { secretsFromInput } from './secrets';
 import { resolveCertificate } from './tls';
+import { deploymentErrorTexts, deploymentEventTexts } from '@nuage/shared/messages/deployments';
 
 export const NAME_TAKEN = deployMessages.nameTaken;
-export const ENVIRONMENT_DELETING =
-  'Cet environnement est en cours de suppression : aucune application ne peut y être déployée.';
+export const ENVIRONMENT_DELETING = deploymentErrorTexts.environmentDeleting;
 
 const refuseImage = (msg: string) =>
   new FieldValidationError([{ loc: ['body', 'image_registry_url'], msg, type: 'image' }]);
@@ -149,7 +149,7 @@ export async function deployErp(
         },
         secretsSealed: sealed,
         createdBy: input.user.id,
-        events: [{ at: new Date().toISOString(), message: 'Déploiement demandé' }],
+        events: [{ at: new Date().toISOString(), message: deploymentEventTexts.deployRequested }],
       }),
     },
     async (_tx, created) => created,

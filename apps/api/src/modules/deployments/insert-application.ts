@@ -9,7 +9,8 @@ import { conflict } from '../../lib/errors';
 import { claimDomain, isDomainTaken, refuseTakenDomain, type DomainClaim } from './domain-claim';
 import { allocateHostLabel } from './host-label';
 import { assertNameFree } from './name-check';
-import { lockProjectAndCheckQuota, reservationOf } from './quota';
+import { lockProjectAndCheckQuota } from './quota';
+import { reservationOf } from '../../lib/reservation';
 
 type DeploymentRow = typeof deployments.$inferSelect;
 

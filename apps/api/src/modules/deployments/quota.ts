@@ -3,14 +3,22 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { projects } from '../../db/schema/projects';
 import { notFound, QuotaExceededError, type QuotaErrorDetail } from '../../lib/errors';
-import { projectUsage, type MilliUsage } from '../projects/usage';
+import type { Reservation } from '../../lib/reservation';
+import { projectUsage } from '../projects/usage';
+import { projectTexts, quotaErrorTexts } from '@nuage/shared/messages/projects';
 
-export const QUOTA_MESSAGE = 'Ressources du projet insuffisantes pour cette application.';
+export const QUOTA_MESSAGE = quotaErrorTexts.message;
 
 const resources = [
   { key: 'cpu', label: 'CPU', unit: 'core(s)', quota: 'quotaCpuMilli', used: 'cpuMilli' },
   { key: 'ram', label: 'RAM', unit: 'GB', quota: 'quotaRamMb', used: 'ramMb' },
-  { key: 'storage', label: 'stockage', unit: 'GB', quota: 'quotaStorageMb', used: 'storageMb' },
+  {
+    key: 'storage',
+    label: quotaErrorTexts.storageLabel,
+    unit: 'GB',
+    quota: 'quotaStorageMb',
+    used: 'storageMb',
+  },
 ] as const;
 
 const fr = (milli: number) => String(fromMilli(milli)).replace('.', ',');
@@ -29,14 +37,14 @@ export async function lockProject(tx: Executor, projectId: string): Promise<Proj
     .where(eq(projects.id, projectId))
     .for('update');
   // A project whose deletion was committed while the request waited takes no new reservation.
-  if (!project || project.deletingAt) throw notFound('Projet non trouvé');
+  if (!project || project.deletingAt) throw notFound(projectTexts.notFound);
   return project;
 }
 
 /** Locks the project and refuses, with SPEC §3's quota error, a request that does not fit. */
 export async function lockProjectAndCheckQuota(
   tx: Executor,
-  opts: { projectId: string; requested: MilliUsage },
+  opts: { projectId: string; requested: Reservation },
 ): Promise<ProjectRow> {
   const project = await lockProject(tx, opts.projectId);
   await checkQuota(tx, project, opts);
@@ -53,7 +61,7 @@ export async function lockProjectAndCheckQuota(
 export async function checkQuota(
   tx: Executor,
   project: ProjectRow,
-  opts: { requested: MilliUsage; excludeDeploymentId?: string; current?: MilliUsage },
+  opts: { requested: Reservation; excludeDeploymentId?: string; current?: Reservation },
 ): Promise<void> {
   const used = await projectUsage(tx, project.id, opts.excludeDeploymentId);
 
@@ -67,7 +75,13 @@ export async function checkQuota(
     if (usedBefore + requested <= quota) continue;
     const available = Math.max(0, quota - usedBefore);
     exceeded.push(
-      `${r.label} : ${fr(requested)} ${r.unit} demandé(s), ${fr(available)} ${r.unit} disponible(s) sur ${fr(quota)}`,
+      quotaErrorTexts.exceeded({
+        label: r.label,
+        unit: r.unit,
+        requested: fr(requested),
+        available: fr(available),
+        quota: fr(quota),
+      }),
     );
     recommendations.push({
       type: 'increase_project_quota',
@@ -87,7 +101,7 @@ export async function checkQuota(
   if (exceeded.length === 0) return;
   // What the project really uses today: an edited application's own reservation included
   // (left out above only to compare its new reservation with what the others leave).
-  const usedNow = (key: keyof MilliUsage) => used[key] + (opts.current?.[key] ?? 0);
+  const usedNow = (key: keyof Reservation) => used[key] + (opts.current?.[key] ?? 0);
   throw new QuotaExceededError({
     message: QUOTA_MESSAGE,
     quota_exceeded: exceeded,
@@ -104,14 +118,4 @@ export async function checkQuota(
       requested_stockage: fromMilli(opts.requested.storageMb),
     },
   });
-}
-
-/** What an application reserves against its project's quota. */
-export function reservationOf(d: {
-  cpuMilli: number;
-  ramMb: number;
-  storageMb: number;
-  replicas: number;
-}): MilliUsage {
-  return { cpuMilli: d.cpuMilli * d.replicas, ramMb: d.ramMb * d.replicas, storageMb: d.storageMb };
 }

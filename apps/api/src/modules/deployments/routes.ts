@@ -32,6 +32,7 @@ import {
   updateDeployment,
 } from './service';
 import { declareProjectScoped } from '../../http/token-scope';
+import { deploymentTexts } from '@nuage/shared/messages/deployments';
 
 const tags = ['Deployments'];
 const security = bearer;
@@ -169,7 +170,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         deploymentId: request.params.id,
         userId: currentUser(request).id,
       });
-      return reply.status(202).send({ message: 'Suppression de l’application en cours.' });
+      return reply.status(202).send({ message: deploymentTexts.deletionStarted });
     },
   );
 

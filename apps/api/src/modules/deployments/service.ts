@@ -29,15 +29,15 @@ import { lockDomainName } from '../dns/domain-lock';
 import { certificateAlertOf } from '../certificates/application-alert';
 import { restoreAlertOf } from '../backups/restore-hold';
 import { presentDeployment, presentDeploymentDetail } from './presenter';
-import { checkQuota, lockProject, reservationOf } from './quota';
+import { checkQuota, lockProject } from './quota';
+import { reservationOf } from '../../lib/reservation';
 import { resolveCertificate } from './tls';
+import { deploymentErrorTexts, deploymentEventTexts } from '@nuage/shared/messages/deployments';
 
 export const LOG_TAIL_LINES = 500;
-export const RUNTIME_UNREACHABLE =
-  "Le runtime d'exécution ne répond pas pour le moment. Réessayez dans quelques instants.";
-const DELETING = 'Cette application est en cours de suppression.';
-export const CODE_IMAGE_MANAGED =
-  'L’image d’une application de code vient de ses constructions : utilisez « Redéployer » ou « Revenir à cette version ».';
+export const RUNTIME_UNREACHABLE = deploymentErrorTexts.runtimeUnreachable;
+const DELETING = deploymentErrorTexts.deleting;
+export const CODE_IMAGE_MANAGED = deploymentErrorTexts.codeImageManaged;
 
 export async function listDeployments(
   ctx: AppContext,
@@ -176,8 +176,8 @@ export async function updateDeployment(
       const onlyScaled =
         next.replicas !== current.replicas && Object.keys(d).every((k) => k === 'replicas');
       const describe = onlyScaled
-        ? `Mise à l'échelle demandée : ${current.replicas} → ${next.replicas} réplica(s)`
-        : 'Modification demandée';
+        ? deploymentEventTexts.scaleRequested(current.replicas, next.replicas)
+        : deploymentEventTexts.editRequested;
       const [updated] = await tx
         .update(deployments)
         .set({
@@ -231,7 +231,7 @@ export async function deleteDeployment(
         nextAttemptAt: new Date(),
         attempts: 0,
         updatedAt: new Date(),
-        events: withEvent('Suppression demandée'),
+        events: withEvent(deploymentEventTexts.deletionRequested),
       })
       .where(eq(deployments.id, current.id));
     if (current.sourceKind === 'code') await cancelBuildsOf(ctx, current.id);
@@ -254,7 +254,7 @@ export async function syncDeployment(
       restartRequestedAt: sql`date_trunc('milliseconds', now())`,
       nextAttemptAt: new Date(),
       updatedAt: new Date(),
-      events: withEvent('Redémarrage demandé'),
+      events: withEvent(deploymentEventTexts.restartRequested),
     })
     .where(eq(deployments.id, current.id))
     .returning();

@@ -1,3 +1,4 @@
+import { apiDocDescriptions } from '@nuage/shared/messages/api-docs';
 import { codeSourceResultSchema } from '@nuage/shared/schemas/responses/builds';
 import { codeSourceSchema } from '@nuage/shared/schemas/code-source';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,9 +35,8 @@ export const sourceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: codeSourceResultSchema },
         tags,
         security,
-        summary: 'Modifier la source d’une application de code',
-        description:
-          'Remplace le repository, la branche, l’accès (git_token_id d’un token du projet, null pour un repository public), les arguments de construction et le port (null : détecté). Le repository est lu avant toute écriture (422 en français : injoignable, token refusé, branche absente). Un changement met en file une nouvelle construction (trigger « redeploy ») ; build_id est null quand rien ne change.',
+        summary: apiDocDescriptions.updateCodeSourceSummary,
+        description: apiDocDescriptions.updateCodeSource,
         params: pathParams('id'),
         body: codeSourceSchema,
       },

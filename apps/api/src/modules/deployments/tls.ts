@@ -6,12 +6,13 @@ import { FieldValidationError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { namesCover, orderedNames } from '../certificates/domains';
 import { effectiveStatus } from '../certificates/presenter';
+import { deploymentErrorTexts } from '@nuage/shared/messages/deployments';
 
 export interface ResolvedCertificate {
   id: string;
 }
 
-export const CERTIFICATE_NOT_FOUND = 'Certificat TLS introuvable dans ce projet.';
+export const CERTIFICATE_NOT_FOUND = deploymentErrorTexts.certificateNotFound;
 
 const refuse = (msg: string, type: string) =>
   new FieldValidationError([{ loc: ['body', 'certificat_tls_id'], msg, type }]);

@@ -19,6 +19,7 @@ import {
   updateEnvironment,
 } from './service';
 import { declareProjectScoped } from '../../http/token-scope';
+import { environmentTexts } from '@nuage/shared/messages/projects';
 
 const tags = ['Environments'];
 const security = bearer;
@@ -115,7 +116,7 @@ export const environmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         environmentId: request.params.id,
         userId: currentUser(request).id,
       });
-      return { message: 'Environnement supprimé avec succès !' };
+      return { message: environmentTexts.deleted };
     },
   );
 

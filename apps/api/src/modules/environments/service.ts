@@ -15,9 +15,10 @@ import { isUuid } from '../../lib/ids';
 import { uniqueDnsLabel } from '../../lib/naming';
 import { authorizeProject } from '../projects/policy';
 import { presentEnvironment, presentEnvironmentStatus } from './presenter';
+import { environmentTexts, projectTexts } from '@nuage/shared/messages/projects';
 
-export const ENVIRONMENT_NOT_FOUND = 'Environnement non trouvé';
-const NAME_TAKEN = 'Un environnement porte déjà ce nom dans ce projet.';
+export const ENVIRONMENT_NOT_FOUND = environmentTexts.notFound;
+const NAME_TAKEN = environmentTexts.nameTaken;
 const NAME_KEY = 'environments_project_name_key';
 const NAMESPACE_KEY = 'environments_namespace_k8s_id_unique';
 
@@ -92,7 +93,7 @@ export async function createEnvironment(
     .select({ nom: projects.nom })
     .from(projects)
     .where(eq(projects.id, input.projectId));
-  if (!project) throw notFound('Projet non trouvé');
+  if (!project) throw notFound(projectTexts.notFound);
   for (let attempt = 1; ; attempt++) {
     const namespace = uniqueDnsLabel('env', [project.nom, input.data.nom]);
     try {

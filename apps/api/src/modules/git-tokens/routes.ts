@@ -7,26 +7,24 @@ import { currentUser } from '../../http/authenticate';
 import { bearer, pathParams } from '../../http/route-helpers';
 import { createGitToken, deleteGitToken, listGitTokens } from './service';
 import { declareProjectScoped } from '../../http/token-scope';
+import { gitTokenTexts } from '@nuage/shared/messages/account';
 
 const tags = ['Git tokens'];
 const security = bearer;
 
-export const gitTokenMessages = {
-  nameRequired: 'Le nom du token est requis',
-  tokenRequired: 'Le token est requis',
-} as const;
+export const gitTokenMessages = gitTokenTexts;
 
 const createSchema = z.object({
   nom: z
     .string({ error: gitTokenMessages.nameRequired })
     .trim()
     .min(1, gitTokenMessages.nameRequired)
-    .max(100, 'Le nom du token ne peut pas dépasser 100 caractères'),
+    .max(100, gitTokenTexts.nameTooLong),
   token: z
     .string({ error: gitTokenMessages.tokenRequired })
     .trim()
     .min(1, gitTokenMessages.tokenRequired)
-    .max(1000, 'Le token ne peut pas dépasser 1000 caractères'),
+    .max(1000, gitTokenTexts.tokenTooLong),
 });
 
 /** Per-project Git access tokens: stored sealed, never returned. */

@@ -8,10 +8,10 @@ import { decryptSecret, encryptSecret } from '../../lib/crypto';
 import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { authorizeProject } from '../projects/policy';
+import { gitTokenTexts } from '@nuage/shared/messages/account';
 
-export const GIT_TOKEN_NOT_FOUND = 'Token Git non trouvé';
-export const GIT_TOKEN_IN_USE =
-  'Ce token est utilisé par une application du projet : changez son accès au repository ou supprimez-la d’abord.';
+export const GIT_TOKEN_NOT_FOUND = gitTokenTexts.notFound;
+export const GIT_TOKEN_IN_USE = gitTokenTexts.inUse;
 
 type TokenRow = typeof gitTokens.$inferSelect;
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/client';
+import { platformTexts } from '@nuage/shared/messages/platform';
 
 const PING_TIMEOUT_MS = 2000;
 
@@ -27,7 +28,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
       } catch {
         return reply
           .status(503)
-          .send({ status: 'unavailable' as const, detail: 'Base de données injoignable' });
+          .send({ status: 'unavailable' as const, detail: platformTexts.databaseUnreachable });
       }
     },
   );

@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { joinProject } from './join';
 import { INVITATION_NOT_FOUND } from './service';
+import { invitationTexts } from '@nuage/shared/messages/projects';
 
 /** The caller's open invitations (made before their account existed, or never opened). */
 export async function listPendingInvitations(
@@ -66,7 +67,7 @@ export async function acceptPendingInvitation(
     if (!account) throw notFound(INVITATION_NOT_FOUND);
     await joinProject(tx, row.invitation, account);
     return {
-      message: `Vous avez rejoint le projet « ${row.projectName} ».`,
+      message: invitationTexts.joined(row.projectName),
       projet_id: row.invitation.projectId,
       user_created: false,
     };

@@ -13,9 +13,9 @@ import { joinProject } from './join';
 import { clientFolderName } from '../auth/registration';
 import { createSession } from '../sessions/service';
 import { emailEquals, findUserByEmail } from '../users/lookup';
+import { invitationTexts, memberTexts } from '@nuage/shared/messages/projects';
 
-export const INVITATION_NOT_FOUND =
-  "Cette invitation n'existe pas, a expiré ou a déjà été utilisée.";
+export const INVITATION_NOT_FOUND = invitationTexts.invalid;
 
 /** An open invitation (not used, not expired) by its mailed token. */
 async function openInvitationByToken(db: Executor, hashKey: Buffer, token: string, lock = false) {
@@ -117,12 +117,12 @@ export async function acceptInvitation(
       };
     })
     .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw conflict('Cette personne est déjà membre du projet.');
+      if (isUniqueViolation(err)) throw conflict(memberTexts.alreadyMember);
       throw err;
     });
 
   ctx.log.info({ projectId: result.projectId, userCreated: result.created }, 'invitation accepted');
-  const message = `Vous avez rejoint le projet « ${result.projectName} ».`;
+  const message = invitationTexts.joined(result.projectName);
   if (!result.created) return { message, projet_id: result.projectId, user_created: false };
   const session = await createSession(ctx, { userId: result.account.id, ...input.client });
   return {

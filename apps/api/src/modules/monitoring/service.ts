@@ -9,16 +9,17 @@ import { deployments } from '../../db/schema/deployments';
 import { projects } from '../../db/schema/projects';
 import type { ApplicationMetrics } from '../../engine/driver';
 import { applicationRefOf } from '../../engine/specs/refs';
+import { reservationOf } from '../../lib/reservation';
 import { authorizeDeployment } from '../deployments/access';
 import { authorizeProject } from '../projects/policy';
+import { deploymentErrorTexts } from '@nuage/shared/messages/deployments';
 
 type DeploymentRow = typeof deployments.$inferSelect;
 
 const percent = (used: number, limit: number) =>
   limit > 0 ? Math.round((used / limit) * 1000) / 10 : 0;
 
-export const METRICS_UNAVAILABLE =
-  'Métriques indisponibles : le runtime ne fournit pas de mesures pour le moment.';
+export const METRICS_UNAVAILABLE = deploymentErrorTexts.metricsUnavailable;
 
 /** Live usage of one application against what it reserves, from its runtime. */
 async function metricsOf(ctx: AppContext, row: DeploymentRow): Promise<ApplicationMetricsView> {
@@ -32,8 +33,7 @@ async function metricsOf(ctx: AppContext, row: DeploymentRow): Promise<Applicati
     }
   }
   if (!measured) message = METRICS_UNAVAILABLE;
-  const cpuLimit = row.cpuMilli * row.replicas;
-  const ramLimit = row.ramMb * row.replicas;
+  const { cpuMilli: cpuLimit, ramMb: ramLimit } = reservationOf(row);
   return {
     application_id: row.id,
     application_name: row.nom,

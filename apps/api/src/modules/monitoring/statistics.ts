@@ -4,9 +4,11 @@ import { fromMilli } from '@nuage/shared/quantities';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { builds } from '../../db/schema/builds';
+import { reservesResources } from '../../db/reservation-sql';
 import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
 import { projects } from '../../db/schema/projects';
+import { totalReservation } from '../../lib/reservation';
 import { authorizeProject } from '../projects/policy';
 
 const pct = (used: number, quota: number) =>
@@ -27,9 +29,7 @@ export async function projectStatistics(
     ctx.db
       .select()
       .from(deployments)
-      .where(
-        and(eq(deployments.projectId, input.projectId), eq(deployments.desiredState, 'present')),
-      ),
+      .where(and(eq(deployments.projectId, input.projectId), reservesResources())),
     ctx.db
       .select({
         total: count(),
@@ -42,14 +42,7 @@ export async function projectStatistics(
   ]);
   const byStatus: Record<string, number> = {};
   for (const a of apps) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
-  const reserved = apps.reduce(
-    (s, a) => ({
-      cpu: s.cpu + a.cpuMilli * a.replicas,
-      ram: s.ram + a.ramMb * a.replicas,
-      storage: s.storage + a.storageMb,
-    }),
-    { cpu: 0, ram: 0, storage: 0 },
-  );
+  const reserved = totalReservation(apps);
   const monthlyBase = apps.reduce(
     (s, a) =>
       s +
@@ -76,14 +69,14 @@ export async function projectStatistics(
         stockage: fromMilli(project!.quotaStorageMb),
       },
       reserved: {
-        cpu: fromMilli(reserved.cpu),
-        ram: fromMilli(reserved.ram),
-        stockage: fromMilli(reserved.storage),
+        cpu: fromMilli(reserved.cpuMilli),
+        ram: fromMilli(reserved.ramMb),
+        stockage: fromMilli(reserved.storageMb),
       },
       percent: {
-        cpu: pct(reserved.cpu, project!.quotaCpuMilli),
-        ram: pct(reserved.ram, project!.quotaRamMb),
-        stockage: pct(reserved.storage, project!.quotaStorageMb),
+        cpu: pct(reserved.cpuMilli, project!.quotaCpuMilli),
+        ram: pct(reserved.ramMb, project!.quotaRamMb),
+        stockage: pct(reserved.storageMb, project!.quotaStorageMb),
       },
     },
     builds: {

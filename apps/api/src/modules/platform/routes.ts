@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { bearer } from '../../http/route-helpers';
 import { projectScoped } from '../../http/token-scope';
+import { platformTexts } from '@nuage/shared/messages/platform';
 
-export const SIMULATION_BANNER = "Mode simulation : aucune application réelle n'est déployée";
+export const SIMULATION_BANNER = platformTexts.simulationBanner;
 
 /**
  * GET /platform: which runtime deploys applications (the UI shows a banner in simulation),

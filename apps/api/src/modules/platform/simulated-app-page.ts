@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SIMULATION_BANNER } from './routes';
+import { simulatedAppPage } from '@nuage/shared/messages/platform';
 
 /**
  * What a simulated application's URL shows: a page that says plainly nothing real runs, so a
@@ -12,10 +13,10 @@ export function registerSimulatedAppPage(app: FastifyInstance) {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(
-        `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Application simulée</title></head>` +
+        `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${simulatedAppPage.title}</title></head>` +
           `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2937">` +
-          `<h1>Application simulée</h1><p><strong>${SIMULATION_BANNER}.</strong></p>` +
-          `<p>Cette adresse représente l'application dans le mode simulation de la plateforme. Configurez un cluster Kubernetes ou un moteur Docker/Podman (variable <code>RUNTIME</code>) pour déployer réellement.</p></body></html>`,
+          `<h1>${simulatedAppPage.title}</h1><p><strong>${SIMULATION_BANNER}.</strong></p>` +
+          `<p>${simulatedAppPage.explanation}</p></body></html>`,
       );
   app.get('/simulation/:id', page);
   app.get('/simulation/:id/*', page);

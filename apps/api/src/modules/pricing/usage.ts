@@ -10,8 +10,10 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { backups } from '../../db/schema/backups';
 import type { AppContext } from '../../app-context';
+import { reservesResources } from '../../db/reservation-sql';
 import { deployments } from '../../db/schema/deployments';
 import { projectMembers, projects } from '../../db/schema/projects';
+import { totalReservation, type ReservingApplication } from '../../lib/reservation';
 import { presentBreakdown } from './presenter';
 import { liveMembershipsOf } from '../projects/policy';
 
@@ -20,12 +22,8 @@ export interface CostedProject {
   nom: string;
 }
 
-export interface CostedApplication {
+export interface CostedApplication extends ReservingApplication {
   projectId: string;
-  cpuMilli: number;
-  ramMb: number;
-  storageMb: number;
-  replicas: number;
 }
 
 const clean = (v: number) => Math.round(v * 1e9) / 1e9;
@@ -61,20 +59,17 @@ function projectCost(
   backupBytes: number,
 ): ProjectCost {
   let total = zero;
-  const used = { cpu: 0, ram: 0, storage: 0 };
   for (const a of apps) {
     const cpu = fromMilli(a.cpuMilli);
     const ram = fromMilli(a.ramMb);
     const storage = fromMilli(a.storageMb);
     total = add(total, priceResources({ cpu, ram, storage, replicas: a.replicas }));
-    used.cpu += a.cpuMilli * a.replicas;
-    used.ram += a.ramMb * a.replicas;
-    used.storage += a.storageMb;
   }
+  const used = totalReservation(apps);
   const usage = {
-    cpu: fromMilli(used.cpu),
-    ram: fromMilli(used.ram),
-    storage: fromMilli(used.storage),
+    cpu: fromMilli(used.cpuMilli),
+    ram: fromMilli(used.ramMb),
+    storage: fromMilli(used.storageMb),
   };
   const breakdown = presentBreakdown(total, usage);
   const backupGb = clean(backupBytes / GB);
@@ -163,7 +158,7 @@ export async function usageSummary(
           deployments.projectId,
           projectRows.map((p) => p.id),
         ),
-        eq(deployments.desiredState, 'present'),
+        reservesResources(),
       ),
     );
   return summarizeUsage(

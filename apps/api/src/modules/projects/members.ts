@@ -12,15 +12,16 @@ import { RateLimiter, type Limit } from '../../db/rate-limiter';
 import { recordAudit } from '../audit/record';
 import { invitationLimits } from '@nuage/shared/account-limits';
 import { accountTexts } from '@nuage/shared/security-messages';
-import { INVITATION_TTL_DAYS, invitationMail } from '../../mail/templates/invitation';
+import { INVITATION_TTL_DAYS } from '@nuage/shared/messages/mail';
+import { invitationMail } from '../../mail/templates/invitation';
 import { deliverOrFail } from '../auth/mail-delivery';
 import { emailEquals } from '../users/lookup';
 import { authorizeProject, authorizeUnderLock, forbiddenDetail } from './policy';
 import { presentMember } from './presenter';
+import { memberTexts } from '@nuage/shared/messages/projects';
 
-export const MEMBER_NOT_FOUND = 'Membre non trouvé dans ce projet.';
-export const LAST_ADMIN =
-  'Le projet doit garder au moins un administrateur : nommez-en un autre avant de retirer ou rétrograder celui-ci.';
+export const MEMBER_NOT_FOUND = memberTexts.notFound;
+export const LAST_ADMIN = memberTexts.lastAdmin;
 
 const memberColumns = {
   id: projectMembers.id,
@@ -71,7 +72,7 @@ export async function addMember(
       .innerJoin(users, eq(users.id, projectMembers.userId))
       .where(and(eq(projectMembers.projectId, project.id), emailEquals(input.email)));
     // The admin already sees the members list: saying so reveals nothing new.
-    if (member) throw conflict('Cette personne est déjà membre du projet.');
+    if (member) throw conflict(memberTexts.alreadyMember);
     const [open] = await tx
       .select({ id: invitations.id })
       .from(invitations)
@@ -83,7 +84,7 @@ export async function addMember(
           gt(invitations.expiresAt, new Date()),
         ),
       );
-    if (open) throw conflict('Une invitation est déjà en attente pour cette adresse email.');
+    if (open) throw conflict(memberTexts.invitationPending);
     const counted = await new RateLimiter(tx, ctx.secrets.hashKey).acquire(
       invitationLimitsFor(project.id, input.userId),
     );

@@ -5,8 +5,9 @@ import { projectMembers, projects } from '../../db/schema/projects';
 import { forbidden, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { requestScope, tokenProjectRestriction } from '../../http/request-scope';
+import { projectTexts } from '@nuage/shared/messages/projects';
 
-export const PROJECT_NOT_FOUND = 'Projet non trouvé';
+export const PROJECT_NOT_FOUND = projectTexts.notFound;
 
 export interface Membership {
   projectId: string;
@@ -66,9 +67,7 @@ export async function authorizeUnderLock(
 }
 
 export function forbiddenDetail(need: ProjectRole): string {
-  return need === 'admin'
-    ? 'Action réservée aux administrateurs du projet.'
-    : 'Action réservée aux développeurs et administrateurs du projet.';
+  return need === 'admin' ? projectTexts.adminOnly : projectTexts.developerOrAdminOnly;
 }
 
 /**

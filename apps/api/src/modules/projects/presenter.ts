@@ -2,7 +2,7 @@ import type { Project, ProjectMember } from '@nuage/shared/api-types';
 import type { ProjectRole } from '@nuage/shared/roles';
 import { fromMilli } from '@nuage/shared/quantities';
 import type { projects } from '../../db/schema/projects';
-import type { MilliUsage } from './usage';
+import type { Reservation } from '../../lib/reservation';
 
 type ProjectRow = typeof projects.$inferSelect;
 
@@ -11,7 +11,7 @@ export function presentProject(
   row: ProjectRow,
   extra: {
     role: ProjectRole;
-    usage: MilliUsage;
+    usage: Reservation;
     environmentsCount: number;
     applicationsCount: number;
   },

@@ -19,6 +19,7 @@ import { listProjectInvitations, revokeInvitation } from '../invitations/project
 import { addMember, listMembers, removeMember, updateMemberRole } from './members';
 import { createProject, deleteProject, getProject, listProjects, updateProject } from './service';
 import { accountLevel, declareProjectScoped } from '../../http/token-scope';
+import { invitationTexts, memberTexts, projectTexts } from '@nuage/shared/messages/projects';
 
 const tags = ['Projects'];
 const security = bearer;
@@ -87,7 +88,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     { schema: { tags, security, params: pathParams('id'), response: { 200: messageResponse } } },
     async (request) => {
       await deleteProject(ctx, { projectId: request.params.id, userId: currentUser(request).id });
-      return { message: 'Projet supprimé avec succès.' };
+      return { message: projectTexts.deleted };
     },
   );
 
@@ -165,7 +166,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         memberId: request.params.memberId,
         userId: currentUser(request).id,
       });
-      return { message: 'Membre retiré du projet.' };
+      return { message: memberTexts.removed };
     },
   );
 
@@ -202,7 +203,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         invitationId: request.params.invitationId,
         userId: currentUser(request).id,
       });
-      return { message: 'Invitation annulée.' };
+      return { message: invitationTexts.revoked };
     },
   );
 };

@@ -5,6 +5,7 @@ import { toMilli } from '@nuage/shared/quantities';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
+import { reservationSums, reservesResources } from '../../db/reservation-sql';
 import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
 import { invitations, projectMembers, projects } from '../../db/schema/projects';
@@ -21,6 +22,7 @@ import {
 } from './policy';
 import { presentProject } from './presenter';
 import { projectUsage } from './usage';
+import { projectTexts, quotaErrorTexts } from '@nuage/shared/messages/projects';
 
 /** The caller's projects (and only those), newest first, with usage and counts. */
 export async function listProjects(ctx: AppContext, input: { userId: string }): Promise<Project[]> {
@@ -43,12 +45,10 @@ async function projectStats(db: Executor, ids: string[]) {
       .select({
         projectId: deployments.projectId,
         count: sql<string>`count(*)`,
-        cpu: sql<string>`coalesce(sum(${deployments.cpuMilli} * ${deployments.replicas}), 0)`,
-        ram: sql<string>`coalesce(sum(${deployments.ramMb} * ${deployments.replicas}), 0)`,
-        storage: sql<string>`coalesce(sum(${deployments.storageMb}), 0)`,
+        ...reservationSums(),
       })
       .from(deployments)
-      .where(and(inArray(deployments.projectId, ids), eq(deployments.desiredState, 'present')))
+      .where(and(inArray(deployments.projectId, ids), reservesResources()))
       .groupBy(deployments.projectId),
     db
       .select({ projectId: environments.projectId, count: sql<string>`count(*)` })
@@ -68,7 +68,7 @@ async function projectStats(db: Executor, ids: string[]) {
   );
   for (const a of apps) {
     const s = result.get(a.projectId)!;
-    s.usage = { cpuMilli: Number(a.cpu), ramMb: Number(a.ram), storageMb: Number(a.storage) };
+    s.usage = { cpuMilli: a.cpuMilli, ramMb: a.ramMb, storageMb: a.storageMb };
     s.applicationsCount = Number(a.count);
   }
   for (const e of envs) result.get(e.projectId)!.environmentsCount = Number(e.count);
@@ -118,7 +118,7 @@ export async function createProject(
   });
 }
 
-const quotaLabels = { cpu: 'CPU', ram: 'RAM', storage: 'stockage' } as const;
+const quotaLabels = { cpu: 'CPU', ram: 'RAM', storage: quotaErrorTexts.storageLabel } as const;
 
 /**
  * Edits the project. Under the project-row lock that deploys also take, a quota may not go
@@ -166,7 +166,7 @@ export async function updateProject(
       .update(environments)
       .set({
         status: 'pending',
-        statusMessage: 'Application du nouveau quota…',
+        statusMessage: projectTexts.applyingQuota,
         nextAttemptAt: new Date(),
       })
       .where(and(eq(environments.projectId, input.projectId), eq(environments.status, 'active')));
@@ -182,7 +182,12 @@ function quotaBelowUsageDetail(
 ) {
   const unit = resource === 'cpu' ? 'core(s)' : 'GB';
   const fmt = (v: number) => String(v / 1000).replace('.', ',');
-  return `Impossible de réduire le quota ${quotaLabels[resource]} à ${fmt(nextMilli)} ${unit} : les applications du projet en réservent déjà ${fmt(usedMilli)} ${unit}.`;
+  return projectTexts.quotaBelowUsage({
+    label: quotaLabels[resource],
+    next: fmt(nextMilli),
+    used: fmt(usedMilli),
+    unit,
+  });
 }
 
 /**

@@ -1,39 +1,27 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { reservationSums, reservesResources } from '../../db/reservation-sql';
 import { deployments } from '../../db/schema/deployments';
-
-export interface MilliUsage {
-  cpuMilli: number;
-  ramMb: number;
-  storageMb: number;
-}
+import { NO_RESERVATION, type Reservation } from '../../lib/reservation';
 
 /**
- * What a project's applications reserve: cpu × replicas, ram × replicas and storage, over
- * every application not deleted (ARCHITECTURE.md "Deployment engine").
+ * What a project's applications reserve (lib/reservation.ts), over every application not
+ * deleted (ARCHITECTURE.md "Deployment engine").
  */
 export async function projectUsage(
   db: Executor,
   projectId: string,
   excludeDeploymentId?: string,
-): Promise<MilliUsage> {
+): Promise<Reservation> {
   const [row] = await db
-    .select({
-      cpu: sql<string>`coalesce(sum(${deployments.cpuMilli} * ${deployments.replicas}), 0)`,
-      ram: sql<string>`coalesce(sum(${deployments.ramMb} * ${deployments.replicas}), 0)`,
-      storage: sql<string>`coalesce(sum(${deployments.storageMb}), 0)`,
-    })
+    .select(reservationSums())
     .from(deployments)
     .where(
       and(
         eq(deployments.projectId, projectId),
-        eq(deployments.desiredState, 'present'),
+        reservesResources(),
         excludeDeploymentId ? sql`${deployments.id} <> ${excludeDeploymentId}` : undefined,
       ),
     );
-  return {
-    cpuMilli: Number(row?.cpu ?? 0),
-    ramMb: Number(row?.ram ?? 0),
-    storageMb: Number(row?.storage ?? 0),
-  };
+  return row ?? NO_RESERVATION;
 }

@@ -1,3 +1,4 @@
+import { deviceTexts } from '@nuage/shared/messages/account';
 /** A readable device for a User-Agent ("Chrome sur Windows"), shown under 'Sessions actives'. */
 export function describeDevice(userAgent: string | null): string {
   if (!userAgent) return 'Appareil inconnu';
@@ -18,8 +19,8 @@ export function describeDevice(userAgent: string | null): string {
     [/CrOS/, 'ChromeOS'],
     [/Linux/, 'Linux'],
   ]);
-  if (browser && system) return `${browser} sur ${system}`;
-  return browser ?? system ?? 'Appareil inconnu';
+  if (browser && system) return deviceTexts.browserOn(browser, system);
+  return browser ?? system ?? deviceTexts.unknown;
 }
 
 function firstMatch(text: string, rules: [RegExp, string][]): string | null {

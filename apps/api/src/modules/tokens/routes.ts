@@ -9,8 +9,9 @@ import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
 import { createApiToken, listApiTokens, revokeApiToken } from './service';
+import { apiDocDescriptions, apiDocTags } from '@nuage/shared/messages/api-docs';
 
-const tags = ['Jetons d’API'];
+const tags = [apiDocTags.apiTokens];
 const security = bearer;
 
 /** Personal API tokens: managed from a browser session only (a token cannot mint tokens). */
@@ -30,8 +31,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags,
         security,
-        description:
-          'Crée un jeton personnel. Sa valeur (`token`, qui commence par `ndp_`) n’est renvoyée qu’une fois ; utilisez-la dans l’en-tête `Authorization: Bearer ndp_…`.',
+        description: apiDocDescriptions.createApiToken,
         body: createApiTokenSchema,
         response: { 201: apiTokenCreatedSchema },
       },

@@ -9,11 +9,11 @@ import { badRequest, conflict } from '../../lib/errors';
 import { emailChangeMail } from '../../mail/templates/email-change';
 import { deliverOrFail } from '../auth/mail-delivery';
 import { emailEquals } from './lookup';
+import { emailChangeTexts } from '@nuage/shared/messages/account';
 
-export const EMAIL_CHANGE_INVALID = 'Code de confirmation invalide ou expiré.';
-export const EMAIL_CHANGE_TOO_MANY =
-  'Trop de codes erronés. Modifiez à nouveau votre adresse pour recevoir un nouveau code.';
-export const EMAIL_CHANGE_NONE = "Aucun changement d'adresse email n'est en attente.";
+export const EMAIL_CHANGE_INVALID = emailChangeTexts.invalid;
+export const EMAIL_CHANGE_TOO_MANY = emailChangeTexts.tooMany;
+export const EMAIL_CHANGE_NONE = emailChangeTexts.none;
 
 async function ensureAvailable(ctx: AppContext, userId: string, email: string) {
   const [taken] = await ctx.db

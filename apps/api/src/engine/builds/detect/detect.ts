@@ -8,6 +8,7 @@ import type { BuildPlan } from './plan';
 import { detectPython } from './python';
 import { RepoFiles } from './repo-files';
 import { detectStatic } from './static-site';
+import { builderFailureTexts } from '@nuage/shared/messages/builder';
 
 type Detector = (files: RepoFiles, hint: CodeTemplateId | null) => Promise<BuildPlan | null>;
 
@@ -47,7 +48,5 @@ export async function detectBuild(dir: string, hint: CodeTemplateId | null): Pro
   }
   const site = await detectStatic(files);
   if (site) return site;
-  throw new BuildFailedError(
-    'La construction a échoué : impossible de reconnaître le projet (ni Dockerfile, ni package.json, requirements.txt, pyproject.toml, composer.json, pom.xml, build.gradle ou index.html à la racine du dépôt). Ajoutez un Dockerfile à la racine.',
-  );
+  throw new BuildFailedError(builderFailureTexts.undetected);
 }

@@ -1,3 +1,4 @@
+import { builderFailureTexts, builderLogTexts } from '@nuage/shared/messages/builder';
 /**
  * The Engine API's `/build` answer: one JSON object per line — `{stream}` output (Docker's
  * "Step 2/5 : RUN …", Podman's "STEP 2/5: RUN …"), `{status}` pull progress, `{aux: {ID}}` the
@@ -66,7 +67,7 @@ export class BuildProgressParser {
       this.output(msg.id ? `${msg.id}: ${msg.status}` : msg.status);
     if (msg.error || msg.errorDetail?.message) {
       this.progress.error = (msg.errorDetail?.message ?? msg.error ?? '').trim();
-      this.onLog(`Erreur : ${this.progress.error}`);
+      this.onLog(builderLogTexts.error(this.progress.error));
     }
   }
 
@@ -91,17 +92,14 @@ export class BuildProgressParser {
 
 /** The French failure message: the failing step and what it printed last. */
 export function failureMessage(progress: BuildProgress): string {
-  const step = progress.lastStep ? ` à l'étape « ${progress.lastStep.slice(0, 200)} »` : '';
+  const step = progress.lastStep ? progress.lastStep.slice(0, 200) : null;
   const noise = /^(STEP|Step) \d+|^-->|^COMMIT|^Removing intermediate|^ ---> |^Erreur :/;
   const output = [...progress.tail].reverse().find((l) => !noise.test(l) && l !== progress.error);
   const detail = [
     progress.error,
-    output && output !== progress.error ? `dernière sortie : ${output}` : null,
+    output && output !== progress.error ? builderFailureTexts.lastOutput(output) : null,
   ]
     .filter(Boolean)
     .join(' — ');
-  return `La construction a échoué${step} : ${detail || 'erreur inconnue du moteur'}`.slice(
-    0,
-    2000,
-  );
+  return builderFailureTexts.failedAtStep(step, detail).slice(0, 2000);
 }

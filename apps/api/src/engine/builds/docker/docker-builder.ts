@@ -27,6 +27,7 @@ import { markBuildRunning } from './host-builds';
 import { fromImages } from './podman-leftovers';
 import { pushImage, type RegistrySettings } from './push';
 import { stopBuildLeftovers } from './stop-leftovers';
+import { builderFailureTexts, builderLogTexts } from '@nuage/shared/messages/builder';
 
 export interface DockerBuilderOptions {
   socketPath: string;
@@ -82,7 +83,7 @@ export class DockerImageBuilder implements ImageBuilder {
     const stopped = () =>
       deadline.signal.aborted && !io.signal.aborted
         ? new BuildFailedError(
-            `La construction a dépassé sa durée maximale (${Math.round(request.limits.timeoutSeconds / 60)} min) et a été arrêtée.`,
+            builderFailureTexts.timeout(Math.round(request.limits.timeoutSeconds / 60)),
             'timeout',
           )
         : new BuildCancelledError();
@@ -107,11 +108,9 @@ export class DockerImageBuilder implements ImageBuilder {
             this.opts.baseImages,
             Object.keys(request.buildArgs),
           );
-          io.onLog(
-            `Projet détecté : ${describe(plan.detected)} — Dockerfile généré (modèle ${plan.template}).`,
-          );
+          io.onLog(builderLogTexts.detected(describe(plan.detected), plan.template));
         } else {
-          io.onLog(`Dockerfile du dépôt utilisé (port ${plan.detected.port}).`);
+          io.onLog(builderLogTexts.repositoryDockerfile(plan.detected.port));
         }
         const imageRef = `${this.opts.registry ? `${this.opts.registry.url}/` : ''}${request.imageName}:${request.tag}`;
         const dockerfile =
@@ -119,14 +118,12 @@ export class DockerImageBuilder implements ImageBuilder {
         const egress = await this.egress.prepare().catch((err: unknown) => {
           if (err instanceof BuildFailedError) throw err;
           throw new BuildFailedError(
-            `Le réseau isolé des constructions n'a pas pu être préparé : ${(err as Error).message}`,
+            builderFailureTexts.networkNotReady((err as Error).message),
             'failed',
             { cause: err },
           );
         });
-        io.onLog(
-          "Réseau de construction isolé : les étapes n'accèdent à Internet que par le proxy de sortie de la plateforme (adresses privées refusées).",
-        );
+        io.onLog(builderLogTexts.isolatedNetwork);
         // Installed dependencies committed by mistake would replace the image's own.
         const context = () =>
           packContext(checkout.dir, extra, plan.detected.kind === 'node' ? 'node_modules\n' : '');
@@ -167,7 +164,7 @@ export class DockerImageBuilder implements ImageBuilder {
               if (signal.aborted) throw stopped();
               if (err instanceof BuildFailedError) throw err;
               throw new BuildFailedError(
-                `L'envoi de l'image vers le registre a échoué : ${(err as Error).message}`,
+                builderFailureTexts.pushFailed((err as Error).message),
                 'failed',
                 { cause: err },
               );

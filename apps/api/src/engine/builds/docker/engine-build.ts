@@ -6,6 +6,7 @@ import type { PreparedEgress } from '../egress/build-egress';
 import { ContextTooLargeError, contextTooLarge, limitStream } from '../limits/size-limits';
 import { BuildProgressParser, failureMessage } from './build-progress';
 import { streamEngineRequest } from './build-request';
+import { builderFailureTexts, builderLogTexts } from '@nuage/shared/messages/builder';
 
 const MIB = 1024 * 1024;
 const CPU_PERIOD = 100_000;
@@ -55,7 +56,7 @@ export async function runEngineBuild(
     parser.end();
     if (signal.aborted) throw await build.onStopped(memory, since);
     if (err instanceof ContextTooLargeError) throw contextTooLarge(err.maxBytes);
-    throw new BuildFailedError(`La construction a échoué : ${(err as Error).message}`, 'failed', {
+    throw new BuildFailedError(builderFailureTexts.failed((err as Error).message), 'failed', {
       cause: err,
     });
   }
@@ -64,16 +65,15 @@ export async function runEngineBuild(
   if (signal.aborted) throw await build.onStopped(memory, since);
   if (answer.status >= 400) {
     const detail = safeMessage(answer.errorBody);
-    io.onLog(`Erreur : ${detail}`);
-    throw new BuildFailedError(`La construction a échoué : ${detail}`);
+    io.onLog(builderLogTexts.error(detail));
+    throw new BuildFailedError(builderFailureTexts.failed(detail));
   }
   if (progress.error) throw new BuildFailedError(failureMessage(progress));
   const image = await client.optional<{ Id: string }>(
     'GET',
     `/images/${encodeURIComponent(build.imageRef)}/json`,
   );
-  if (!image)
-    throw new BuildFailedError("La construction a échoué : l'image construite est introuvable.");
+  if (!image) throw new BuildFailedError(builderFailureTexts.imageMissing);
   return image.Id.startsWith('sha256:') ? image.Id : `sha256:${image.Id}`;
 }
 
@@ -126,5 +126,5 @@ function safeMessage(body: string): string {
   } catch {
     // not JSON
   }
-  return body.trim().slice(0, 500) || 'le moteur de conteneurs a refusé la construction';
+  return body.trim().slice(0, 500) || builderFailureTexts.engineRefused;
 }

@@ -1,5 +1,6 @@
 import { BuildFailedError } from '../builder';
 import { streamEngineRequest } from './build-request';
+import { builderFailureTexts, builderLogTexts } from '@nuage/shared/messages/builder';
 
 /** REGISTRY_URL (+ REGISTRY_USERNAME / REGISTRY_PASSWORD): where built images are pushed. */
 export interface RegistrySettings {
@@ -34,7 +35,7 @@ export async function pushImage(
   let digest: string | null = null;
   let error: string | null = null;
   let buffer = '';
-  onLog(`Envoi de l'image vers ${registry.url.split('/')[0]}…`);
+  onLog(builderLogTexts.pushing(registry.url.split('/')[0] ?? registry.url));
   const answer = await streamEngineRequest(socketPath, 'POST', `/images/${name}/push`, {
     query: { tag },
     headers: { 'x-registry-auth': auth },
@@ -67,12 +68,9 @@ export async function pushImage(
   });
   if (answer.status >= 400 || error)
     throw new BuildFailedError(
-      `L'envoi de l'image vers le registre a échoué : ${error ?? engineMessage(answer.errorBody)}`,
+      builderFailureTexts.pushFailed(error ?? engineMessage(answer.errorBody)),
     );
-  if (!digest)
-    throw new BuildFailedError(
-      "L'envoi de l'image vers le registre n'a pas donné d'empreinte (digest).",
-    );
+  if (!digest) throw new BuildFailedError(builderFailureTexts.pushWithoutDigest);
   return digest;
 }
 

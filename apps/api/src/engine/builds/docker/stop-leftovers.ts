@@ -3,6 +3,7 @@ import type { BuildIo } from '../builder';
 import { otherBuildsRunning } from './host-builds';
 import { isPodman, killBuildahSteps, removeWorkingContainers } from './podman-leftovers';
 import { killStepsThroughEngine } from './stop-steps';
+import { builderLogTexts } from '@nuage/shared/messages/builder';
 
 /** What the builder knows of the host it builds on. */
 export interface LeftoverHost {
@@ -46,27 +47,18 @@ export async function stopBuildLeftovers(
         : host.seesHostProcesses === false
           ? { killed: 0, visible: false, denied: 0 }
           : await killBuildahSteps(build.memory);
-    if (killed > 0) io.onLog(`Étape de construction en cours arrêtée (${killed} processus).`);
-    if (denied > 0)
-      io.onLog(
-        `${denied} processus de l'étape en cours n'ont pas pu être arrêtés (droits insuffisants) : elle se termine d'elle-même.`,
-      );
-    if (!visible)
-      io.onLog(
-        "Les processus de construction ne sont pas visibles d'ici : l'étape en cours se termine d'elle-même.",
-      );
+    if (killed > 0) io.onLog(builderLogTexts.stepStopped(killed));
+    if (denied > 0) io.onLog(builderLogTexts.stepNotStopped(denied));
+    if (!visible) io.onLog(builderLogTexts.stepInvisible);
     const { removed, kept } = await removeWorkingContainers(
       host.socketPath,
       build.since,
       build.fromImages,
       () => otherBuildsRunning(build.buildId),
     );
-    if (removed.length) io.onLog(`Conteneurs de travail retirés : ${removed.join(', ')}.`);
-    if (kept.length)
-      io.onLog(
-        `Conteneurs de travail laissés à Podman (d'autres constructions tournent) : ${kept.join(', ')}.`,
-      );
+    if (removed.length) io.onLog(builderLogTexts.workContainersRemoved(removed.join(', ')));
+    if (kept.length) io.onLog(builderLogTexts.workContainersKept(kept.join(', ')));
   } catch (err) {
-    io.onLog(`Nettoyage de la construction incomplet : ${(err as Error).message}`);
+    io.onLog(builderLogTexts.cleanupFailed((err as Error).message));
   }
 }

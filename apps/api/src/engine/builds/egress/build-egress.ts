@@ -5,6 +5,7 @@ import { EngineError, type EngineClient } from '../../drivers/docker/engine-clie
 import { BuildFailedError } from '../builder';
 import { isPodman, libpod } from '../docker/podman-leftovers';
 import { egressProxyScript } from './egress-proxy';
+import { buildEgressTexts } from '@nuage/shared/messages/builder';
 
 /** BUILD_NETWORK, BUILD_EGRESS_PROXY_IMAGE, BUILD_EGRESS_ALLOW. */
 export interface BuildEgressSettings {
@@ -76,7 +77,7 @@ export class BuildEgress {
           labels,
         });
         if (res.status >= 400 && res.status !== 409)
-          throw new Error(`création du réseau ${name} : ${res.body.trim()}`);
+          throw new Error(buildEgressTexts.networkCreation(name, res.body.trim()));
       } else {
         await this.client
           .request('POST', '/networks/create', {
@@ -95,10 +96,7 @@ export class BuildEgress {
       }
       network = await this.inspectNetwork();
     }
-    if (!network?.Internal)
-      throw new BuildFailedError(
-        `Le réseau de construction « ${name} » existe mais n'est pas isolé (internal) : les constructions ne peuvent pas y être lancées. L'administrateur de la plateforme doit le supprimer ou choisir un autre nom (BUILD_NETWORK).`,
-      );
+    if (!network?.Internal) throw new BuildFailedError(buildEgressTexts.networkNotInternal(name));
   }
 
   private inspectNetwork() {
@@ -141,9 +139,7 @@ export class BuildEgress {
     }
     const address = current?.NetworkSettings.Networks?.[this.settings.network]?.IPAddress;
     if (!current?.State.Running || !address)
-      throw new Error(
-        `le proxy de sortie ${name} ne tourne pas sur le réseau ${this.settings.network}`,
-      );
+      throw new Error(buildEgressTexts.proxyNotOnNetwork(name, this.settings.network));
     return `http://${address}:${EGRESS_PROXY_PORT}`;
   }
 
@@ -156,7 +152,7 @@ export class BuildEgress {
       if (logs.body.toString('utf8').includes(EGRESS_PROXY_READY)) return;
       await new Promise((r) => setTimeout(r, 250));
     }
-    throw new Error(`le proxy de sortie ${this.proxyName} ne répond pas`);
+    throw new Error(buildEgressTexts.proxySilent(this.proxyName));
   }
 
   private inspectProxy() {
@@ -173,7 +169,7 @@ export class BuildEgress {
     const api = new EngineApi(this.client);
     if (!(await api.imageExists(image))) {
       const error = await api.pullImage(image, 600_000);
-      if (error) throw new Error(`image du proxy de sortie ${image} introuvable : ${error}`);
+      if (error) throw new Error(buildEgressTexts.proxyImageMissing(image, error));
     }
     let created: { Id: string };
     try {

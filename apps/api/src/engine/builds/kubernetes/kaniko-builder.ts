@@ -33,6 +33,7 @@ import {
 import { imageRefFor, renderKanikoObjects } from './kaniko-job';
 import { type PodStatus, pause, waitingReason } from './build-pod';
 import { assertBuildFits } from './build-room';
+import { builderFailureTexts, builderLogTexts } from '@nuage/shared/messages/builder';
 
 /** How long a build Job may stay without a pod, the quota short, before it fails (ms). */
 const NO_ROOM_GRACE_MS = 10_000;
@@ -79,10 +80,7 @@ export class KanikoImageBuilder implements ImageBuilder {
 
   async build(request: BuildRequest, io: BuildIo): Promise<BuildOutcome> {
     const registry = this.settings.registry;
-    if (!registry)
-      throw new BuildFailedError(
-        "La construction sur Kubernetes demande un registre d'images : REGISTRY_URL n'est pas configuré sur la plateforme.",
-      );
+    if (!registry) throw new BuildFailedError(builderFailureTexts.registryRequired);
     if (io.signal.aborted) throw new BuildCancelledError();
     const extraCaPem = await this.extraCaPem();
     // Detection reads the commit here, within BUILD_MAX_SOURCE_MB as on one host; the Job's
@@ -111,8 +109,11 @@ export class KanikoImageBuilder implements ImageBuilder {
     }
     io.onLog(
       dockerfile
-        ? `Projet détecté : ${plan.detected.kind}${plan.detected.framework ? ` (${plan.detected.framework})` : ''} — Dockerfile généré (modèle ${plan.template}).`
-        : `Dockerfile du dépôt utilisé (port ${plan.detected.port}).`,
+        ? builderLogTexts.detected(
+            `${plan.detected.kind}${plan.detected.framework ? ` (${plan.detected.framework})` : ''}`,
+            plan.template,
+          )
+        : builderLogTexts.repositoryDockerfile(plan.detected.port),
     );
     const objects = renderKanikoObjects({
       request,
@@ -133,12 +134,10 @@ export class KanikoImageBuilder implements ImageBuilder {
     await assertBuildFits(this.client, request, objects.job.spec.template.spec);
     try {
       for (const object of all) await this.apply(object);
-      io.onLog(
-        `Construction lancée dans le cluster (Job ${objects.name}, espace ${request.namespace}).`,
-      );
+      io.onLog(builderLogTexts.jobStarted(objects.name, request.namespace));
       const digest = await this.follow(request, objects.name, io, objects.job.spec.template.spec);
       const imageRef = imageRefFor(request, registry.url);
-      io.onLog(`Image construite et envoyée : ${imageRef}@${digest}`);
+      io.onLog(builderLogTexts.imagePushed(`${imageRef}@${digest}`));
       return {
         imageRef,
         imageDigest: digest,
@@ -153,7 +152,7 @@ export class KanikoImageBuilder implements ImageBuilder {
         objects.name,
         all.map((o) => o.kind),
       ).catch((error: unknown) =>
-        io.onLog(`Nettoyage du Job de construction incomplet : ${(error as Error).message}`),
+        io.onLog(builderLogTexts.cleanupIncomplete((error as Error).message)),
       );
     }
   }
@@ -165,9 +164,7 @@ export class KanikoImageBuilder implements ImageBuilder {
     try {
       return await readFile(file, 'utf8');
     } catch (error) {
-      throw new BuildFailedError(
-        `Le certificat d'autorité supplémentaire de la plateforme (TLS_EXTRA_CA_FILE) est illisible : ${(error as Error).message}`,
-      );
+      throw new BuildFailedError(builderFailureTexts.extraCaUnreadable((error as Error).message));
     }
   }
 
@@ -232,8 +229,7 @@ export class KanikoImageBuilder implements ImageBuilder {
       if (pod) await emitLog(pod.metadata.name, 'kaniko');
       // Why the build does not start (image pull, scheduling, quota) is told once, when it changes.
       const waiting = pod ? waitingReason(pod.status) : null;
-      if (waiting && waiting !== lastWaiting)
-        io.onLog(`En attente du pod de construction : ${waiting}`);
+      if (waiting && waiting !== lastWaiting) io.onLog(builderLogTexts.waitingForPod(waiting));
       lastWaiting = waiting;
       const done = job.status?.conditions?.find(
         (c) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True',
@@ -242,7 +238,7 @@ export class KanikoImageBuilder implements ImageBuilder {
         ?.terminated;
       if (done?.type === 'Failed' && done.reason === 'DeadlineExceeded')
         throw new BuildFailedError(
-          `La construction a dépassé sa durée maximale (${Math.round(request.limits.timeoutSeconds / 60)} min) et a été arrêtée.`,
+          builderFailureTexts.timeout(Math.round(request.limits.timeoutSeconds / 60)),
           'timeout',
         );
       // The checkout's own French sentence (the repository too large, unreachable), or the
@@ -253,28 +249,21 @@ export class KanikoImageBuilder implements ImageBuilder {
         (text ?? '').trim().split('\n').filter(Boolean).pop();
       if (checkout?.terminated && checkout.terminated.exitCode !== 0)
         throw new BuildFailedError(
-          lastLine(checkout.terminated.message) ??
-            'La récupération du dépôt dans le cluster a échoué.',
+          lastLine(checkout.terminated.message) ?? builderFailureTexts.checkoutFailed,
         );
       if (done?.type === 'Failed' || (terminated && terminated.exitCode !== 0)) {
         const last = lastLine(terminated?.message ?? done?.message);
         throw new BuildFailedError(
-          `La construction a échoué : ${last ?? 'le Job de construction a échoué'}`,
+          builderFailureTexts.failed(last ?? builderFailureTexts.jobFailed),
         );
       }
       if (done?.type === 'Complete' || terminated?.exitCode === 0) {
         const digest = /sha256:[0-9a-f]{64}/.exec(terminated?.message ?? '')?.[0];
-        if (!digest)
-          throw new BuildFailedError(
-            "La construction a réussi mais Kaniko n'a pas donné l'empreinte (digest) de l'image.",
-          );
+        if (!digest) throw new BuildFailedError(builderFailureTexts.kanikoWithoutDigest);
         return digest;
       }
       if (Date.now() > deadline)
-        throw new BuildFailedError(
-          'La construction a dépassé sa durée maximale et a été arrêtée.',
-          'timeout',
-        );
+        throw new BuildFailedError(builderFailureTexts.timeoutStopped, 'timeout');
       await pause(this.pollMs, io.signal);
     }
   }

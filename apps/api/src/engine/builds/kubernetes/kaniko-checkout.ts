@@ -1,6 +1,7 @@
 import type { BuildRequest } from '../builder';
 import { sourceTooLarge } from '../limits/size-limits';
 import type { PinnedSource } from '../source/pinned-source';
+import { clusterCheckoutTexts } from '@nuage/shared/messages/repository-source';
 
 /**
  * The Git checkout of a Kubernetes build, in an init container of the Kaniko Job, so that
@@ -27,25 +28,27 @@ export const DEFAULT_MAX_SOURCE_BYTES = 500 * 1024 * 1024;
  * helper from GIT_PASSWORD (the build's Secret), so it is on no command line and in no file;
  * TLS_EXTRA_CA_FILE's authority is added to the image's bundle, not put in its place.
  */
+// Constant texts (no quote, backquote or `$` but $COMMIT): they cannot change the script.
+const t = clusterCheckoutTexts;
 export const CHECKOUT_SCRIPT = [
   'set -u',
   'fail() { echo "$1"; exit 1; }',
   'export HOME=/tmp',
   'if [ -n "${EXTRA_CA:-}" ]; then cat /etc/ssl/certs/ca-certificates.crt "$EXTRA_CA" > /tmp/ca.pem; export GIT_SSL_CAINFO=/tmp/ca.pem; fi',
-  'cd "$SOURCE_DIR" || fail "Le répertoire des sources est inaccessible."',
-  'git init -q . && git remote add origin "$REPOSITORY" || fail "Le dépôt n’a pas pu être préparé."',
+  `cd "$SOURCE_DIR" || fail "${t.sourceDirUnavailable}"`,
+  `git init -q . && git remote add origin "$REPOSITORY" || fail "${t.notPrepared}"`,
   // Under the address policy: the URL the platform checked, its host pinned to the checked
   // addresses, no redirect followed (checkout.ts does the same on one host).
   'if [ -n "${GIT_PINNED:-}" ]; then git config http.followRedirects false; fi',
   'if [ -n "${GIT_RESOLVE:-}" ]; then git config http.curloptResolve "$GIT_RESOLVE"; fi',
   'if [ -n "${GIT_PASSWORD:-}" ]; then git config credential.helper \'!f() { test "$1" = get && echo username=x-access-token && echo "password=$GIT_PASSWORD"; }; f\'; fi',
   // By commit (GitHub, GitLab, Gitea allow it), else the branch's recent history.
-  'git fetch -q --depth 1 origin "$COMMIT" || git fetch -q --depth 50 origin "refs/heads/$BRANCH" || fail "Le dépôt est injoignable depuis le cluster, ou la branche n’existe plus."',
-  'git -c advice.detachedHead=false checkout -q --detach "$COMMIT" || fail "Le commit $COMMIT est introuvable dans le dépôt."',
+  `git fetch -q --depth 1 origin "$COMMIT" || git fetch -q --depth 50 origin "refs/heads/$BRANCH" || fail "${t.unreachable}"`,
+  `git -c advice.detachedHead=false checkout -q --detach "$COMMIT" || fail "${t.commitMissing}"`,
   'rm -rf .git',
   'used=$(du -sk . | cut -f1)',
   'if [ "$used" -gt "$MAX_KB" ]; then fail "$TOO_LARGE"; fi',
-  'echo "Sources récupérées : $(( (used + 1023) / 1024 )) Mo."',
+  `echo "${t.fetched('$(( (used + 1023) / 1024 ))')}"`,
 ].join('\n');
 
 export function checkoutContainer(

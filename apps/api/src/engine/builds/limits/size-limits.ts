@@ -2,18 +2,15 @@ import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { BuildFailedError } from '../builder';
+import { builderFailureTexts } from '@nuage/shared/messages/builder';
 
 const MIB = 1024 * 1024;
 
 export const sourceTooLarge = (maxBytes: number) =>
-  new BuildFailedError(
-    `Le dépôt dépasse la taille maximale autorisée pour une construction (${Math.round(maxBytes / MIB)} Mo) : retirez-en les fichiers volumineux, ou demandez à l'administrateur de la plateforme d'augmenter la limite.`,
-  );
+  new BuildFailedError(builderFailureTexts.sourceTooLarge(Math.round(maxBytes / MIB)));
 
 export const contextTooLarge = (maxBytes: number) =>
-  new BuildFailedError(
-    `Le contexte de construction dépasse la taille maximale autorisée (${Math.round(maxBytes / MIB)} Mo) : excluez les fichiers inutiles à l'image avec un fichier .dockerignore.`,
-  );
+  new BuildFailedError(builderFailureTexts.contextTooLarge(Math.round(maxBytes / MIB)));
 
 /** Bytes of the files under `dir` (symbolic links not followed); stops counting past `stopAt`. */
 export async function directorySize(dir: string, stopAt = Infinity): Promise<number> {

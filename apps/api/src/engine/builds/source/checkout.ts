@@ -8,6 +8,7 @@ import { directorySize, sourceTooLarge, watchDirectorySize } from '../limits/siz
 import { pinnedSource, type PinnedSource } from './pinned-source';
 import { authorizationHeader, listRemoteRefs } from './remote-refs';
 import { isValidBranchName, unreachableRepository, type SourcePolicy } from './url-policy';
+import { sourceTexts } from '@nuage/shared/messages/repository-source';
 
 export interface Checkout {
   dir: string;
@@ -50,15 +51,9 @@ export async function checkoutCommit(
 ): Promise<Checkout> {
   // Arguments of git commands: a commit id and a branch name, nothing that could be an option.
   if (!/^([0-9a-f]{40}|[0-9a-f]{64})$/.test(source.commitSha))
-    throw new SourceError(
-      'branch',
-      `Le commit « ${source.commitSha.slice(0, 80)} » n'est pas un identifiant de commit Git.`,
-    );
+    throw new SourceError('branch', sourceTexts.notCommitId(source.commitSha.slice(0, 80)));
   if (!isValidBranchName(source.branch))
-    throw new SourceError(
-      'branch',
-      `La branche « ${source.branch.slice(0, 80)} » n'existe pas dans le dépôt.`,
-    );
+    throw new SourceError('branch', sourceTexts.branchMissing(source.branch.slice(0, 80)));
   // The address after the server's redirects, checked by the policy and with the token tried:
   // git is then told to follow no redirect (one to a private address would escape the policy).
   const { checked } = await listRemoteRefs(source.repositoryUrl, { ...opts, token: source.token });
@@ -132,7 +127,7 @@ export async function checkoutCommit(
   try {
     await git(['init', '-q', '.']);
     await git(['remote', 'add', 'origin', checked.url.href]);
-    opts.onLog?.(`Récupération du commit ${source.commitSha.slice(0, 12)} de ${checked.display}`);
+    opts.onLog?.(sourceTexts.fetchingCommit(source.commitSha.slice(0, 12), checked.display));
     const byCommit = await git([
       'fetch',
       '--depth',
@@ -170,18 +165,14 @@ export async function checkoutCommit(
         (err as Error).message,
       )
     )
-      throw new SourceError(
-        'auth',
-        `Accès refusé au dépôt ${checked.display} : vérifiez le token Git.`,
-        { cause: err },
-      );
+      throw new SourceError('auth', sourceTexts.tokenRefused(checked.display), { cause: err });
     // curl's failures (git says "unable to access '<url>': …"): the one text of the address
     // policy, as for the ref discovery; git's other reasons (a missing commit) are the user's.
     if (/^unable to access /i.test((err as Error).message))
       throw unreachableRepository(checked.display, opts, err);
     throw new SourceError(
       'unreachable',
-      `Le dépôt ${checked.display} est injoignable : ${(err as Error).message}`,
+      sourceTexts.unreachable(checked.display, (err as Error).message),
       { cause: err },
     );
   }
@@ -207,9 +198,7 @@ async function fetchBranchFallback(
     );
     if (found) return;
   }
-  throw new Error(
-    `le commit ${source.commitSha.slice(0, 12)} est introuvable sur la branche « ${source.branch} »`,
-  );
+  throw new Error(sourceTexts.commitNotOnBranch(source.commitSha.slice(0, 12), source.branch));
 }
 
 interface RunOptions {
@@ -249,7 +238,7 @@ function runGit(args: string[], opts: RunOptions): Promise<string> {
       const mask = (s: string) => (opts.secret ? s.split(opts.secret).join('***') : s);
       const last =
         mask(stderr).trim().split('\n').filter(Boolean).pop() ??
-        `git ${args[0]} a échoué (code ${code})`;
+        sourceTexts.gitFailed(args[0], code);
       reject(new Error(last.replace(/^(fatal|error): /, '')));
     });
   });

@@ -1,3 +1,4 @@
+import { sourceTexts } from '@nuage/shared/messages/repository-source';
 /**
  * Git's pkt-line framing (gitprotocol-common): 4 hexadecimal digits of length (the 4 included),
  * then the payload; `0000` is a flush. The ref advertisement of the smart HTTP protocol v0 is
@@ -14,13 +15,13 @@ export function parsePktLines(body: Buffer): (string | null)[] {
   let offset = 0;
   while (offset + 4 <= body.length) {
     const size = parseInt(body.subarray(offset, offset + 4).toString('ascii'), 16);
-    if (Number.isNaN(size)) throw new Error('réponse Git illisible');
+    if (Number.isNaN(size)) throw new Error(sourceTexts.unreadableAnswer);
     if (size === 0 || size === 1 || size === 2) {
       lines.push(null); // flush, delimiter or response-end
       offset += 4;
       continue;
     }
-    if (size < 4 || offset + size > body.length) throw new Error('réponse Git tronquée');
+    if (size < 4 || offset + size > body.length) throw new Error(sourceTexts.truncatedAnswer);
     lines.push(
       body
         .subarray(offset + 4, offset + size)

@@ -11,6 +11,7 @@ import {
   type CheckedUrl,
   type SourcePolicy,
 } from './url-policy';
+import { sourceTexts } from '@nuage/shared/messages/repository-source';
 
 const MAX_ADVERTISEMENT_BYTES = 32 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
@@ -65,25 +66,17 @@ export async function listRemoteRefs(
     }
     // GitHub answers 401 for a repository that does not exist as for a private one.
     if ((res.status === 401 || res.status === 403) && !opts.token)
-      throw new SourceError(
-        'auth',
-        `Accès refusé au dépôt ${original.display} : dépôt privé ou introuvable, un token Git est nécessaire pour un dépôt privé.`,
-      );
+      throw new SourceError('auth', sourceTexts.privateNeedsToken(original.display));
     if (res.status === 401 || res.status === 403 || (res.status === 404 && opts.token))
-      throw new SourceError(
-        'auth',
-        `Accès refusé au dépôt ${original.display} : vérifiez le token Git.`,
-      );
+      throw new SourceError('auth', sourceTexts.tokenRefused(original.display));
     if (res.status === 404)
       throw unreachable(
         original,
-        opts.token
-          ? 'dépôt introuvable'
-          : 'dépôt introuvable ou privé (un token Git est alors nécessaire)',
+        opts.token ? sourceTexts.notFound : sourceTexts.notFoundOrPrivate,
       );
-    if (res.status !== 200) throw unreachable(original, `le serveur répond HTTP ${res.status}`);
+    if (res.status !== 200) throw unreachable(original, sourceTexts.httpStatus(res.status));
     if (!res.contentType.startsWith('application/x-git-upload-pack-advertisement'))
-      throw unreachable(original, 'cette adresse ne sert pas de dépôt Git');
+      throw unreachable(original, sourceTexts.notGit);
     try {
       return { checked, advertisement: parseRefAdvertisement(res.body) };
     } catch (err) {
@@ -94,13 +87,9 @@ export async function listRemoteRefs(
 }
 
 function unreachable(checked: CheckedUrl, reason: string, cause?: unknown): SourceError {
-  return new SourceError(
-    'unreachable',
-    `Le dépôt ${checked.display} est injoignable : ${reason}.`,
-    {
-      cause,
-    },
-  );
+  return new SourceError('unreachable', `${sourceTexts.unreachable(checked.display, reason)}.`, {
+    cause,
+  });
 }
 
 interface RawAnswer {
@@ -142,7 +131,7 @@ function get(
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_ADVERTISEMENT_BYTES) req.destroy(new Error('réponse trop volumineuse'));
+          if (size > MAX_ADVERTISEMENT_BYTES) req.destroy(new Error(sourceTexts.answerTooLarge));
           else chunks.push(chunk);
         });
         res.on('end', () =>
@@ -156,9 +145,7 @@ function get(
         res.on('error', reject);
       },
     );
-    req.setTimeout(timeoutMs, () =>
-      req.destroy(new Error(`pas de réponse en ${timeoutMs / 1000} s`)),
-    );
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(sourceTexts.noAnswer(timeoutMs / 1000))));
     req.on('error', reject);
     req.end();
   });

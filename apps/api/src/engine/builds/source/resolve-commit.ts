@@ -1,6 +1,7 @@
 import { SourceError, type ResolvedCommit, type SourceSpec } from '../builder';
 import { listRemoteRefs } from './remote-refs';
 import { checkRepositoryUrl, displayUrl, isValidBranchName, type SourcePolicy } from './url-policy';
+import { sourceTexts } from '@nuage/shared/messages/repository-source';
 
 const SHA = /^([0-9a-f]{40}|[0-9a-f]{64})$/;
 
@@ -15,16 +16,10 @@ export async function resolveCommit(
 ): Promise<ResolvedCommit> {
   const checked = await checkRepositoryUrl(source.repositoryUrl, policy);
   const missingBranch = () =>
-    new SourceError(
-      'branch',
-      `La branche « ${source.branch} » n'existe pas dans le dépôt ${displayUrl(checked.url)}.`,
-    );
+    new SourceError('branch', sourceTexts.branchMissing(source.branch, displayUrl(checked.url)));
   if (!isValidBranchName(source.branch)) throw missingBranch();
   if (source.commitSha !== undefined && !SHA.test(source.commitSha))
-    throw new SourceError(
-      'branch',
-      `Le commit « ${source.commitSha} » n'est pas un identifiant de commit Git.`,
-    );
+    throw new SourceError('branch', sourceTexts.notCommitId(source.commitSha));
 
   const { advertisement } = await listRemoteRefs(source.repositoryUrl, {
     ...policy,

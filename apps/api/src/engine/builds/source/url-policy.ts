@@ -5,6 +5,7 @@ import {
   type ResolvedAddress,
 } from '../../../lib/network/guarded-lookup';
 import { SourceError } from '../builder';
+import { sourceTexts } from '@nuage/shared/messages/repository-source';
 
 /**
  * Which repository addresses the platform reads. HTTPS only, no credentials in the URL (the
@@ -50,25 +51,18 @@ export function unreachableRepository(
 
 export async function checkRepositoryUrl(raw: string, policy: SourcePolicy): Promise<CheckedUrl> {
   const invalid = (reason: string) =>
-    new SourceError('invalid-url', `L'URL du dépôt « ${raw.trim()} » est invalide : ${reason}`);
+    new SourceError('invalid-url', sourceTexts.urlInvalid(raw.trim(), reason));
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new SourceError(
-      'invalid-url',
-      `L'URL du dépôt est invalide : une adresse https:// est attendue.`,
-    );
+    throw new SourceError('invalid-url', sourceTexts.urlNotHttps);
   }
   const schemes = policy.allowPrivateHosts ? ['https:', 'http:'] : ['https:'];
-  if (!schemes.includes(url.protocol))
-    throw invalid('seules les adresses https:// sont acceptées.');
+  if (!schemes.includes(url.protocol)) throw invalid(sourceTexts.httpsOnly);
   if (url.username || url.password)
-    throw new SourceError(
-      'invalid-url',
-      "L'URL du dépôt ne doit pas contenir d'identifiants : indiquez le token Git dans le champ prévu.",
-    );
-  if (url.search || url.hash) throw invalid("l'adresse ne doit contenir ni « ? » ni « # ».");
+    throw new SourceError('invalid-url', sourceTexts.urlWithCredentials);
+  if (url.search || url.hash) throw invalid(sourceTexts.urlWithQuery);
   const display = displayUrl(url);
   try {
     const addresses = await resolveDestination(bareHost(url), {

@@ -13,6 +13,7 @@ import { applicationContainers, componentOf, STOP_GRACE_SECONDS } from './object
 import { SECRET_DIR } from './secret-env';
 import { writeFiles } from './secret-files';
 import { copyFileInto, loadVolumeTar, saveVolumeTar } from './volume-archive';
+import { runtimeBackupTexts } from '@nuage/shared/messages/runtime-backups';
 
 /**
  * Backups on one Docker/Podman host. The dump runs inside the database container (its own
@@ -37,9 +38,7 @@ async function parts(api: EngineApi, spec: ApplicationSpec) {
 
 function requireRunning(c: ContainerInspect | null, what: string): ContainerInspect {
   if (!c || !c.State.Running) {
-    throw new RuntimeRejectedError(
-      `${what} ne tourne pas : démarrez l'application, puis recommencez.`,
-    );
+    throw new RuntimeRejectedError(runtimeBackupTexts.notRunning(what));
   }
   return c;
 }
@@ -51,7 +50,7 @@ export async function backupOnDocker(
 ): Promise<BackupManifest> {
   const { database, apps } = await parts(api, spec);
   if (spec.database) {
-    const db = requireRunning(database, 'La base de données');
+    const db = requireRunning(database, runtimeBackupTexts.database);
     const command = dumpCommand(spec.database, spec.secretData);
     await execChecked(api, db.Id, {
       ...command,
@@ -60,7 +59,7 @@ export async function backupOnDocker(
     });
   }
   const app = apps[0];
-  if (!app) throw new RuntimeRejectedError("Le conteneur de l'application est introuvable.");
+  if (!app) throw new RuntimeRejectedError(runtimeBackupTexts.applicationContainerMissing);
   await saveVolumeTar(api, app.Id, spec.app.volume.mountPath, join(dir, BACKUP_PARTS.files));
   return {
     format: 1,
@@ -79,9 +78,9 @@ export async function restoreOnDocker(
   const { database, apps } = await parts(api, spec);
   // No replica is expected of an application created for this restore (on hold).
   if (apps.length === 0 && spec.replicas > 0) {
-    throw new RuntimeRejectedError("Le conteneur de l'application est introuvable.");
+    throw new RuntimeRejectedError(runtimeBackupTexts.applicationContainerMissing);
   }
-  const db = spec.database ? requireRunning(database, 'La base de données') : null;
+  const db = spec.database ? requireRunning(database, runtimeBackupTexts.database) : null;
   const files = join(dir, BACKUP_PARTS.files);
   for (const app of apps) {
     if (app.State.Running) await api.stopContainer(app.Id, STOP_GRACE_SECONDS);
@@ -105,7 +104,7 @@ async function loadDump(api: EngineApi, containerId: string, spec: ApplicationSp
   await copyFileInto(api, containerId, '/tmp', 'nuagedeploy-restore.dump', dump);
   await execChecked(api, containerId, {
     ...loadCommand(db, spec.secretData, DUMP_IN_CONTAINER),
-    what: db.engine === 'mariadb' ? 'Le chargement de la sauvegarde MariaDB' : 'pg_restore',
+    what: db.engine === 'mariadb' ? runtimeBackupTexts.mariadbLoad : 'pg_restore',
   });
 }
 
@@ -176,9 +175,7 @@ async function refillVolume(api: EngineApi, spec: ApplicationSpec, image: string
     await api.startContainer(id);
     const exit = await waitForExit(api, id, 10 * 60_000);
     if (exit !== 0) {
-      throw new RuntimeRejectedError(
-        `Vidage des fichiers de l'application impossible (code ${exit}).`,
-      );
+      throw new RuntimeRejectedError(runtimeBackupTexts.filesDumpFailed(exit));
     }
     await loadVolumeTar(api, id, FILES_MOUNT, files);
   } finally {
@@ -241,7 +238,7 @@ export async function testRestoreOnDocker(
     await loadDump(api, id, { ...spec, secretData: secrets }, dump);
     const counted = await execChecked(api, id, {
       ...countTablesCommand(db, secrets),
-      what: 'Le comptage des tables',
+      what: runtimeBackupTexts.countingTables,
     });
     return { tablesCount: Number.parseInt(counted.stdout.trim(), 10) || 0 };
   } finally {
@@ -264,12 +261,12 @@ async function waitReady(
   for (;;) {
     const c = await api.inspectContainer(id);
     if (!c?.State.Running) {
-      throw new RuntimeRejectedError('La base de test s’est arrêtée avant de répondre.');
+      throw new RuntimeRejectedError(runtimeBackupTexts.testDatabaseStopped);
     }
     successes = (await probe()).exitCode === 0 ? successes + 1 : 0;
     if (successes >= 2) return;
     if (Date.now() >= deadline) {
-      throw new RuntimeRejectedError('La base de test ne répond pas.');
+      throw new RuntimeRejectedError(runtimeBackupTexts.testDatabaseSilent);
     }
     await sleep(successes ? 3000 : POLL_MS);
   }

@@ -28,6 +28,7 @@ import { rollReplicas, type RolloutHooks } from './rollout';
 import { planOfReplica } from './replica-copy';
 import { secretOwner, type OwnedFile } from './secret-files';
 import { runSetup, type SetupOptions } from './setup-job';
+import { secretsExposedWarning } from '@nuage/shared/messages/runtime';
 
 export interface DriverContext {
   api: EngineApi;
@@ -80,9 +81,7 @@ function reportExposedSecrets(
     warnedExposed.add(said);
     ctx.log?.warn(
       { deploymentId, container: p.name, variables: p.exposedSecrets },
-      `L’image ${p.template.image} n’a pas de shell (/bin/sh) : ses variables secrètes ` +
-        `(${p.exposedSecrets.join(', ')}) sont passées en clair dans l’environnement du ` +
-        'conteneur, visibles par quiconque peut inspecter le conteneur.',
+      secretsExposedWarning(p.template.image, p.exposedSecrets),
     );
   }
 }

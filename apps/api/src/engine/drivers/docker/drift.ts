@@ -2,6 +2,7 @@ import { LABELS, type ApplicationRef } from '../../spec';
 import type { ContainerInspect, EngineApi } from './engine-api';
 import { replicaName } from './labels';
 import { componentOf, containerName, replicaIndexOf } from './objects';
+import { dockerDriftTexts } from '@nuage/shared/messages/runtime';
 
 /**
  * A container stopped for this long is not being restarted by the engine (its restart policy
@@ -28,20 +29,20 @@ export async function driftOf(
     const s = c.State;
     const stopped = !s.Running && !s.Restarting && s.Status !== 'created';
     if (stopped && now - Date.parse(s.FinishedAt) > STOPPED_DRIFT_MS)
-      drift.push(`conteneur ${containerName(c)} arrêté`);
+      drift.push(dockerDriftTexts.containerStopped(containerName(c)));
   }
   if (ref.replicas !== undefined) {
     const indexes = new Set(
       all.filter((c) => componentOf(c) === 'application').map((c) => replicaIndexOf(c)),
     );
     for (let i = 0; i < ref.replicas; i++)
-      if (!indexes.has(i)) drift.push(`réplica ${replicaName(ref.name, i)} absent`);
+      if (!indexes.has(i)) drift.push(dockerDriftTexts.replicaMissing(replicaName(ref.name, i)));
   }
   if (!all.some((c) => componentOf(c) === 'database')) {
     const volumes = await api.listVolumes({
       label: [`${LABELS.deploymentId}=${ref.deploymentId}`, `${LABELS.component}=database`],
     });
-    if (volumes.length) drift.push(`conteneur ${ref.name}-db (base de données) absent`);
+    if (volumes.length) drift.push(dockerDriftTexts.databaseMissing(ref.name));
   }
   return drift;
 }

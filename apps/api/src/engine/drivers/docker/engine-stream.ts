@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { RuntimeRejectedError, RuntimeUnavailableError } from '../../driver';
 import { ENGINE_API_VERSION, type EngineClient } from './engine-client';
+import { runtimeErrorTexts } from '@nuage/shared/messages/runtime';
 
 /**
  * Engine API calls whose bodies are streams (backups: a files volume, a database dump), so
@@ -110,7 +111,10 @@ export async function putArchiveStream(
   });
   if (res.status >= 400) {
     throw new RuntimeRejectedError(
-      `Écriture dans le conteneur impossible (${ENGINE_API_VERSION} archive ${res.status}) : ${await errorText(res.body)}`,
+      runtimeErrorTexts.writeFailed(
+        `${ENGINE_API_VERSION} archive ${res.status}`,
+        await errorText(res.body),
+      ),
     );
   }
   await drain(res.body);

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { RuntimeRejectedError } from '../../driver';
 import type { EngineApi } from './engine-api';
 import { errorText, openStream } from './engine-stream';
+import { runtimeErrorTexts } from '@nuage/shared/messages/runtime';
 
 /**
  * A command run inside a running container through the Engine's exec API (no shell unless
@@ -85,7 +86,7 @@ export async function execChecked(
   if (result.exitCode !== 0) {
     const detail = result.stderr.split('\n').slice(-3).join(' ').slice(0, 500);
     throw new RuntimeRejectedError(
-      `${opts.what} a échoué (code ${result.exitCode})${detail ? ` : ${detail}` : ''}`,
+      runtimeErrorTexts.commandFailed(opts.what, result.exitCode, detail),
     );
   }
   return result;

@@ -12,6 +12,7 @@ import {
 } from './objects';
 import { probeContainer } from './probes';
 import { writeFiles, type OwnedFile } from './secret-files';
+import { rolloutFailureTexts } from '@nuage/shared/messages/runtime';
 
 /**
  * Zero-downtime replica changes (issue 12). Each replica index has two name slots; a replica
@@ -63,14 +64,14 @@ export async function waitReadyOrFailure(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const c = await api.inspectContainer(id);
-    if (!c) return 'le conteneur a disparu';
+    if (!c) return rolloutFailureTexts.containerGone;
     const template = parseTemplate(labelsOf(c));
     const running = c.State.Running && !c.State.Restarting;
     if (running && (!template?.probe || (await probeContainer(c, template)))) return null;
     const exited = !c.State.Running && !c.State.Restarting && c.State.Status !== 'created';
     if (exited || c.RestartCount >= CRASH_LOOP_RESTARTS) return exitDescription(api, c);
     if (Date.now() >= deadline) {
-      return `elle n’a pas répondu à son test de disponibilité en ${Math.round(timeoutMs / 1000)} s (vérifiez le port d’écoute)`;
+      return rolloutFailureTexts.notReadyIn(Math.round(timeoutMs / 1000));
     }
     await sleep(POLL_MS);
   }
@@ -85,8 +86,8 @@ async function exitDescription(api: EngineApi, c: ContainerInspect): Promise<str
     .at(-1);
   const how =
     c.RestartCount >= CRASH_LOOP_RESTARTS
-      ? `le conteneur redémarre en boucle (${c.RestartCount} redémarrages)`
-      : `le conteneur s’est arrêté (code de sortie ${c.State.ExitCode}${c.State.OOMKilled ? ', mémoire épuisée' : ''})`;
+      ? rolloutFailureTexts.crashLoop(c.RestartCount)
+      : rolloutFailureTexts.exited(c.State.ExitCode, c.State.OOMKilled);
   return last ? `${how} : ${last.slice(0, 300)}` : how;
 }
 

@@ -7,6 +7,7 @@ import { RuntimeRejectedError } from '../../driver';
 import { ENGINE_API_VERSION } from './engine-client';
 import type { EngineApi } from './engine-api';
 import { errorText, openStream, putArchiveStream } from './engine-stream';
+import { runtimeBackupTexts } from '@nuage/shared/messages/runtime-backups';
 
 /**
  * The files volume as a tar whose paths are relative to the mount point (`wp-content/…`, not
@@ -25,7 +26,10 @@ export async function saveVolumeTar(
   });
   if (res.status >= 400) {
     throw new RuntimeRejectedError(
-      `Lecture des fichiers de l'application impossible (${ENGINE_API_VERSION} archive ${res.status}) : ${await errorText(res.body)}`,
+      runtimeBackupTexts.filesReadFailed(
+        `${ENGINE_API_VERSION} archive ${res.status}`,
+        await errorText(res.body),
+      ),
     );
   }
   // Renamed as it arrives, written as it is renamed: the socket pauses when the disk lags.

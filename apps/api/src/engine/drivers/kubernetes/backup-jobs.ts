@@ -16,8 +16,10 @@ import { checkedNamespace, rendered } from './guards';
 import { type Demand, assertJobFits } from './pod-quota';
 import { KubeApiRejection, type KubeClient } from './kube-client';
 import type { ObjectWriter } from './object-writer';
+import { reservationOf } from '../../../lib/reservation';
 import { podLogPath } from './paths';
 import type { WatchCache } from './watch-cache';
+import { runtimeBackupTexts } from '@nuage/shared/messages/runtime-backups';
 
 /**
  * Runs the backup and restore Jobs of manifests/backup-job.ts and waits for them through the
@@ -56,14 +58,14 @@ export class ClusterBackups {
     transfer: { uploadUrl: string; manifest: BackupManifest },
   ): Promise<{ sha256: string; sizeBytes: number }> {
     const job = jobOf(() => renderBackupJob(spec, stampNow(), this.deps.render, transfer));
-    await this.fits(spec, job, 'La sauvegarde');
-    await this.run(spec, job, 'La sauvegarde', { [TRANSFER_URL_KEY]: transfer.uploadUrl });
+    await this.fits(spec, job, runtimeBackupTexts.backup);
+    await this.run(spec, job, runtimeBackupTexts.backup, {
+      [TRANSFER_URL_KEY]: transfer.uploadUrl,
+    });
     const log = await this.podLog(spec, job.metadata.name, 'upload');
     const found = ARCHIVE_LINE.exec(log);
     if (!found) {
-      throw new RuntimeRejectedError(
-        "La tâche de sauvegarde s'est terminée sans indiquer la somme de contrôle de l'archive.",
-      );
+      throw new RuntimeRejectedError(runtimeBackupTexts.backupWithoutChecksum);
     }
     return { sha256: found[1]!, sizeBytes: Number(found[2]) };
   }
@@ -78,12 +80,11 @@ export class ClusterBackups {
     transfer: { downloadUrl: string; sha256: string },
   ): Promise<void> {
     const job = jobOf(() => renderRestoreJob(spec, stampNow(), this.deps.render, transfer));
-    // The application's pods stop first: their room in the quota is the Job's.
-    const freed = {
-      cpuMilli: spec.app.cpuMilli * spec.replicas,
-      ramMb: spec.app.ramMb * spec.replicas,
-    };
-    const what = 'La restauration';
+    // The application's pods stop first: their room in the quota is the Job's (their cpu and
+    // ram; the volumes stay, so no storage is freed).
+    const pods = reservationOf({ ...spec.app, storageMb: 0, replicas: spec.replicas });
+    const freed = { cpuMilli: pods.cpuMilli, ramMb: pods.ramMb };
+    const what = runtimeBackupTexts.restore;
     await this.fits(spec, job, what, freed);
     await this.deps.scale(spec, 0);
     try {
@@ -112,16 +113,14 @@ export class ClusterBackups {
       return rendered ? [rendered] : [];
     }) as JobObject[];
     if (!job) return { tablesCount: 0 };
-    await this.fits(spec, job, 'La restauration de test');
-    await this.run(spec, job, 'La restauration de test', {
+    await this.fits(spec, job, runtimeBackupTexts.testRestore);
+    await this.run(spec, job, runtimeBackupTexts.testRestore, {
       [TRANSFER_URL_KEY]: transfer.downloadUrl,
       [TEST_PASSWORD_KEY]: password,
     });
     const found = TABLES_LINE.exec(await this.podLog(spec, job.metadata.name, 'database'));
     if (!found) {
-      throw new RuntimeRejectedError(
-        "La restauration de test s'est terminée sans indiquer le nombre de tables.",
-      );
+      throw new RuntimeRejectedError(runtimeBackupTexts.testRestoreWithoutCount);
     }
     return { tablesCount: Number(found[1]) };
   }
@@ -189,13 +188,11 @@ export class ClusterBackups {
         const log = await this.podLog(spec, name, null).catch(() => '');
         const detail = log.trim().split('\n').slice(-3).join(' ').slice(0, 400);
         throw new RuntimeRejectedError(
-          `${what} (tâche Kubernetes ${name}) a échoué : ${failed.message ?? failed.reason ?? 'raison inconnue'}${detail ? ` — ${detail}` : ''}`,
+          runtimeBackupTexts.jobFailed(what, name, failed.message ?? failed.reason, detail),
         );
       }
       if (Date.now() >= deadline) {
-        throw new RuntimeRejectedError(
-          `${what} (tâche Kubernetes ${name}) ne s'est pas terminée à temps.`,
-        );
+        throw new RuntimeRejectedError(runtimeBackupTexts.jobTimedOut(what, name));
       }
       await new Promise((r) => setTimeout(r, this.opts.pollMs ?? POLL_MS));
     }

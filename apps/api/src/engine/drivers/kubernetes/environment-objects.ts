@@ -6,6 +6,7 @@ import { checkedNamespace, rendered } from './guards';
 import { KubeApiRejection, type KubeClient, isNotFound } from './kube-client';
 import type { ObjectWriter } from './object-writer';
 import { objectPath, type ObjectRef } from './paths';
+import { runtimeErrorTexts } from '@nuage/shared/messages/runtime';
 
 /** The environment's Namespace, then the binding that gives the platform its rights, then policies. */
 export async function applyEnvironment(
@@ -59,9 +60,7 @@ export async function removeNamespace(
     throw error;
   }
   if (namespace.metadata?.labels?.[LABELS.managedBy] !== MANAGED_BY) {
-    throw new RuntimeRejectedError(
-      `Le namespace ${env.namespace} n’a pas été créé par NuageDeploy : il n’est pas supprimé.`,
-    );
+    throw new RuntimeRejectedError(runtimeErrorTexts.foreignNamespace(env.namespace));
   }
   // Already being finalised: a second DELETE would be the API server's 409.
   if (namespace.metadata.deletionTimestamp) return;

@@ -2,6 +2,7 @@ import { RuntimeRejectedError } from '../../driver';
 import { ManifestError, isDnsLabel, isLabelValue } from '../../manifests/meta';
 import type { KubeObject } from '../../manifests/types';
 import { LABELS, MANAGED_BY, type ApplicationRef } from '../../spec';
+import { runtimeErrorTexts } from '@nuage/shared/messages/runtime';
 
 /** Checks on what the driver puts into paths and selectors, and on rendering. */
 
@@ -28,7 +29,7 @@ export function checkedNamespace(namespace: string): string {
 export function applicationSelector(ref: ApplicationRef): string {
   if (!ref.deploymentId || !isLabelValue(ref.deploymentId)) {
     throw new RuntimeRejectedError(
-      `Identifiant de déploiement invalide : ${JSON.stringify(ref.deploymentId)}`,
+      runtimeErrorTexts.invalidDeploymentId(JSON.stringify(ref.deploymentId)),
     );
   }
   return `${LABELS.managedBy}=${MANAGED_BY},${LABELS.deploymentId}=${ref.deploymentId}`;

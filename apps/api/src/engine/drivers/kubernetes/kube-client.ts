@@ -5,6 +5,7 @@ import { USER_AGENT } from '../../../lib/platform-version';
 import { RuntimeUnavailableError } from '../../driver';
 import { rejectionOf, unavailable } from './kube-errors';
 import { RateLimiter } from './rate-limiter';
+import { runtimeErrorTexts } from '@nuage/shared/messages/runtime';
 
 export { KubeApiRejection, KubeApiUnavailable, isNotFound } from './kube-errors';
 export { RateLimiter } from './rate-limiter';
@@ -170,10 +171,7 @@ export class KubeClient {
 
   get server(): string {
     const server = this.config.getCurrentCluster()?.server;
-    if (!server)
-      throw new RuntimeUnavailableError(
-        'Aucun serveur Kubernetes configuré (kubeconfig sans cluster).',
-      );
+    if (!server) throw new RuntimeUnavailableError(runtimeErrorTexts.noKubernetesServer);
     return server.replace(/\/+$/, '');
   }
 

@@ -1,4 +1,5 @@
 import { RuntimeRejectedError, RuntimeUnavailableError } from '../../driver';
+import { runtimeErrorTexts } from '@nuage/shared/messages/runtime';
 
 /**
  * What the Kubernetes API's answers mean to the reconciler: a refusal (RuntimeRejectedError,
@@ -49,10 +50,7 @@ export function rejectionOf(status: number, text: string): Error {
     typeof parsed.message === 'string' && parsed.message ? parsed.message : text.slice(0, 500);
   // 429 (throttled) is as transient as a 5xx: the reconciler retries later.
   if (status >= 500 || status === 429) {
-    return new KubeApiUnavailable(
-      `L’API Kubernetes ne répond pas (HTTP ${status}) : ${message}`,
-      status,
-    );
+    return new KubeApiUnavailable(runtimeErrorTexts.kubernetesUnavailable(status, message), status);
   }
   return new KubeApiRejection(
     message || `HTTP ${status}`,

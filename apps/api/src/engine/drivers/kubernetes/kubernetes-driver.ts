@@ -38,6 +38,7 @@ import { applyRelease } from './release-apply';
 import type { RolloutWatchOptions } from './rollout-gate';
 import { restartStrategy } from './rollout-room';
 import { type Obj, WatchCache, isWatchedKind } from './watch-cache';
+import { runtimeErrorTexts } from '@nuage/shared/messages/runtime';
 
 export interface KubernetesDriverOptions {
   connection: KubeConnection | KubeConfig;
@@ -64,8 +65,7 @@ const HOUR_MS = 3_600_000;
  * manifests/ applied with server-side apply (strict field validation, the platform's field
  * manager), what is no longer rendered pruned, status read from watches.
  */
-export const KUBERNETES_BACKUPS_NEED_S3 =
-  "Sur Kubernetes, les sauvegardes sont envoyées directement du cluster vers le stockage S3 du projet : un administrateur du projet doit d'abord configurer une destination S3.";
+export const KUBERNETES_BACKUPS_NEED_S3 = runtimeErrorTexts.kubernetesBackupsNeedS3;
 
 export class KubernetesDriver implements RuntimeDriver {
   readonly name = 'kubernetes' as const;
@@ -86,7 +86,7 @@ export class KubernetesDriver implements RuntimeDriver {
     this.render = options.render ?? {};
     if (!this.render.appsDomain) {
       // Without it an application has no Ingress: no address, ever (application_url unset).
-      throw new Error('APPS_DOMAIN est requis avec RUNTIME=kubernetes');
+      throw new Error(runtimeErrorTexts.appsDomainRequired);
     }
     this.client = new KubeClient(config, options.timeoutMs, options.rate);
     this.cache = new WatchCache(this.client, options.watchRetryMs);
@@ -208,7 +208,7 @@ export class KubernetesDriver implements RuntimeDriver {
         [LABELS.deploymentId]: deploymentId,
       });
       if (!present.some((o) => (o as Obj).metadata?.name === object.metadata.name))
-        missing.push(`${object.kind} ${object.metadata.name} absent du cluster`);
+        missing.push(runtimeErrorTexts.objectMissing(object.kind, object.metadata.name));
     }
     this.drift.rememberApplication(adopted, keys);
     return missing;
@@ -242,7 +242,7 @@ export class KubernetesDriver implements RuntimeDriver {
 
   async scale(ref: ApplicationRef, replicas: number): Promise<void> {
     if (!Number.isInteger(replicas) || replicas < 0)
-      throw new RuntimeRejectedError(`Nombre de réplicas invalide : ${replicas}`);
+      throw new RuntimeRejectedError(runtimeErrorTexts.invalidReplicas(replicas));
     await this.writer.patchDeployment(ref, { spec: { replicas } });
   }
 

@@ -12,6 +12,7 @@ import {
 } from './kube-client';
 import { collectionPath, objectPath, type ObjectRef } from './paths';
 import { type Obj, type WatchCache, isWatchedKind } from './watch-cache';
+import { runtimeErrorTexts } from '@nuage/shared/messages/runtime';
 
 const BACKGROUND = { propagationPolicy: 'Background' };
 
@@ -73,7 +74,9 @@ export class ObjectWriter {
 
   async patchDeployment(ref: ApplicationRef, patch: object): Promise<void> {
     if (!isDnsLabel(ref.name))
-      throw new RuntimeRejectedError(`Nom d’application invalide : ${JSON.stringify(ref.name)}`);
+      throw new RuntimeRejectedError(
+        runtimeErrorTexts.invalidApplicationName(JSON.stringify(ref.name)),
+      );
     const path = objectPath({
       apiVersion: 'apps/v1',
       kind: 'Deployment',

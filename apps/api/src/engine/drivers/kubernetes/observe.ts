@@ -8,6 +8,7 @@ import type { ApplicationObservation } from '../../driver';
 import { LABELS } from '../../spec';
 import { clusterMessages } from '@nuage/shared/cluster-messages';
 import { podRefusalInFrench } from './refusal-text';
+import { podFailureTexts, runtimeErrorTexts } from '@nuage/shared/messages/runtime';
 
 export interface ObservedObjects {
   deployments: IDeployment[];
@@ -28,18 +29,15 @@ function failureOf(pod: string, c: ContainerStatus): string | null {
     case 'ImagePullBackOff':
     case 'ErrImagePull':
     case 'InvalidImageName':
-      return `Image introuvable ou inaccessible (${c.image}) pour ${pod} [${waiting.reason}]${detail}`;
+      return podFailureTexts.imageUnavailable(c.image, pod, waiting.reason, detail);
     case 'CrashLoopBackOff':
       return c.lastState?.terminated?.reason === 'OOMKilled'
-        ? `Le conteneur ${c.name} de ${pod} dépasse sa mémoire et redémarre en boucle [OOMKilled]`
-        : `Le conteneur ${c.name} de ${pod} s’arrête et redémarre en boucle [CrashLoopBackOff]` +
-            (c.lastState?.terminated?.exitCode !== undefined
-              ? ` (code ${c.lastState.terminated.exitCode})`
-              : '');
+        ? podFailureTexts.outOfMemory(c.name, pod)
+        : podFailureTexts.crashLoop(c.name, pod, c.lastState?.terminated?.exitCode);
     case 'CreateContainerConfigError':
     case 'CreateContainerError':
     case 'RunContainerError':
-      return `Le conteneur ${c.name} de ${pod} ne peut pas démarrer [${waiting.reason}]${detail}`;
+      return podFailureTexts.cannotStart(c.name, pod, waiting.reason, detail);
     default:
       return null;
   }
@@ -136,7 +134,7 @@ export function observe(objects: ObservedObjects): ApplicationObservation {
     const failed = conditionTrue(job.status?.conditions, 'Failed');
     if (failed)
       notes.push(
-        `L’initialisation (${job.metadata?.name}) a échoué : ${failed.message ?? failed.reason}`,
+        runtimeErrorTexts.setupFailed(job.metadata?.name, failed.message ?? failed.reason),
       );
   }
 

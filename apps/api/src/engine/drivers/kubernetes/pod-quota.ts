@@ -4,6 +4,7 @@ import type { JobObject } from '../../manifests/types';
 import { type KubeClient, isNotFound } from './kube-client';
 import { objectPath } from './paths';
 import { cpuMilli, ramMb } from './quantities';
+import { podFailureTexts } from '@nuage/shared/messages/runtime';
 
 /**
  * A backup, restore or test-restore Job's pod is counted against its namespace's
@@ -134,8 +135,9 @@ export async function assertJobFits(
   if (fits(need, room)) return;
   const free = (n: number) => Math.max(0, Number.isFinite(n) ? n : 0);
   throw new RuntimeRejectedError(
-    `${what} ne peut pas démarrer : sa tâche demande ${need.cpuMilli} m de CPU et ${need.ramMb} Mo de mémoire, ` +
-      `mais le quota du projet n’en laisse que ${free(room.cpuMilli)} m de CPU et ${free(room.ramMb)} Mo de mémoire de libres dans cet environnement. ` +
-      'Augmentez le quota du projet ou réduisez les ressources d’une application, puis réessayez.',
+    podFailureTexts.jobOverQuota(what, need, {
+      cpuMilli: free(room.cpuMilli),
+      ramMb: free(room.ramMb),
+    }),
   );
 }

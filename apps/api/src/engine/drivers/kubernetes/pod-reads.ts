@@ -4,6 +4,7 @@ import { LABELS } from '../../spec';
 import { KubeApiRejection, KubeApiUnavailable, type KubeClient, isNotFound } from './kube-client';
 import { podLogPath } from './paths';
 import { cpuMilli, ramMb } from './quantities';
+import { runtimeErrorTexts } from '@nuage/shared/messages/runtime';
 
 /** Application pods first, then its database, then setup pods: the order users read logs in. */
 const COMPONENT_ORDER = ['app', 'database', 'setup'];
@@ -67,8 +68,7 @@ const kubeletFailed = (error: unknown): error is KubeApiUnavailable =>
   error.code !== 503 &&
   error.code !== 429;
 
-const kubeletUnavailable = (pod: string, node: string | undefined, code: number | null) =>
-  `(journal du pod ${pod} indisponible : le nœud ${node ? `${node} ` : ''}qui l’exécute ne répond pas (HTTP ${code}) ; les journaux des autres pods restent lisibles)`;
+const kubeletUnavailable = runtimeErrorTexts.kubeletUnavailable;
 
 interface PodMetricsList {
   items?: {

@@ -7,6 +7,7 @@ import { podLogPath } from './paths';
 import { podRefusalInFrench } from './refusal-text';
 import { TEMPLATE_HASH } from './template-hash';
 import type { WatchCache } from './watch-cache';
+import { rolloutFailureTexts } from '@nuage/shared/messages/runtime';
 
 /**
  * Health-gated releases on Kubernetes, as on Docker (engine/reconcile/release-gate.ts): the Deployment
@@ -122,7 +123,7 @@ export async function watchRollout(
   let refusedByQuota = false;
   for (;;) {
     const d = await liveDeployment(deps.cache, keyOfSpec(spec));
-    if (!d) return 'son Deployment a été supprimé pendant la mise à jour';
+    if (!d) return rolloutFailureTexts.deploymentDeleted;
     const status = d.status ?? {};
     const replicas = d.spec?.replicas ?? 1;
     const observed = (status.observedGeneration ?? 0) >= generation;
@@ -143,11 +144,9 @@ export async function watchRollout(
   }
 }
 
-const notReadyIn = (seconds: number) =>
-  `elle n’a pas répondu à son test de disponibilité en ${seconds} s (vérifiez le port d’écoute)`;
+const notReadyIn = rolloutFailureTexts.notReadyIn;
 
-const QUOTA_REASON =
-  'le quota du projet ne laisse pas la place de la démarrer à côté de la version en ligne (augmentez le quota ou réduisez les ressources)';
+const QUOTA_REASON = rolloutFailureTexts.quotaNoRoom;
 
 /** The controller could not create a pod because of the namespace's quota (for now). */
 const quotaRefusal = (d: IDeployment) =>
@@ -185,13 +184,13 @@ async function podFailure(
     for (const c of pod.status?.containerStatuses ?? []) {
       const waiting = c.state?.waiting;
       if (waiting?.reason && IMAGE_FAILURES.has(waiting.reason))
-        return `son image ne peut pas être téléchargée (${waiting.reason}${waiting.message ? ` : ${waiting.message.slice(0, 200)}` : ''})`;
+        return rolloutFailureTexts.imagePull(waiting.reason, waiting.message?.slice(0, 200));
       if (waiting?.reason === 'CrashLoopBackOff' || c.restartCount >= CRASH_LOOP_RESTARTS) {
         const ended = c.lastState?.terminated ?? c.state?.terminated;
-        const exit = ended
-          ? `, code de sortie ${ended.exitCode}${ended.reason === 'OOMKilled' ? ', mémoire épuisée' : ''}`
-          : '';
-        const how = `le conteneur redémarre en boucle (${c.restartCount} redémarrages${exit})`;
+        const how = rolloutFailureTexts.crashLoop(
+          c.restartCount,
+          ended && { code: ended.exitCode, oomKilled: ended.reason === 'OOMKilled' },
+        );
         const last = await lastLogLine(deps.client, spec.namespace, pod.metadata?.name, c.name);
         return last ? `${how} : ${last.slice(0, 300)}` : how;
       }

@@ -4,6 +4,7 @@ import tar from 'tar-stream';
 import { BACKUP_PARTS, databasePart, type BackupManifest } from '../../backup-parts';
 import { RuntimeRejectedError } from '../../driver';
 import type { ApplicationSpec } from '../../spec';
+import { simulationTexts } from '@nuage/shared/messages/simulation';
 
 /**
  * Backups on the simulation runtime: real files with synthetic content (a SQL script that
@@ -20,8 +21,7 @@ const TABLES: Record<string, string[]> = {
   odoo: ['res_partner', 'res_users', 'ir_module_module', 'sale_order'],
 };
 
-const NOTICE =
-  'Sauvegarde simulée : aucune application réelle ne tourne, ce contenu est synthétique.';
+const NOTICE = simulationTexts.backupNotice;
 
 export async function writeSimulatedBackup(
   spec: ApplicationSpec,
@@ -66,7 +66,7 @@ async function readSimulatedDump(spec: ApplicationSpec, dir: string): Promise<st
   const script = await readFile(join(dir, databasePart(engine)), 'utf8').catch(() => null);
   if (script === null || !script.includes('CREATE TABLE ')) {
     throw new RuntimeRejectedError(
-      `La sauvegarde ne contient pas de base ${engine === 'mariadb' ? 'MariaDB' : 'PostgreSQL'} lisible.`,
+      simulationTexts.backupWithoutDatabase(engine === 'mariadb' ? 'MariaDB' : 'PostgreSQL'),
     );
   }
   return script;

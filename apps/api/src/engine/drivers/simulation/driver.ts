@@ -12,6 +12,7 @@ import type { BackupManifest, TestRestoreResult } from '../../backup-parts';
 import { checkSimulatedRestore, countSimulatedTables, writeSimulatedBackup } from './backup';
 import { simulatedLogLines } from './simulated-logs';
 import { SIMULATED_START_MS, simulatedPods, simulatedUsage } from './simulated-pods';
+import { simulationTexts } from '@nuage/shared/messages/simulation';
 
 /** Images whose name or tag says so "fail to pull", so the FAILED path can be walked too. */
 const FAILING_IMAGE = /(introuvable|inexistant|notfound)/i;
@@ -48,7 +49,7 @@ export class SimulationDriver implements RuntimeDriver {
     const now = new Date();
     const images = [spec.app.image, ...(spec.database ? [spec.database.image] : [])];
     const failure = FAILING_IMAGE.test(spec.app.image)
-      ? `Image ${spec.app.image} introuvable (simulation : le téléchargement échoue pour ce nom d'image)`
+      ? simulationTexts.imageMissing(spec.app.image)
       : null;
     const row = {
       deploymentId: spec.deploymentId,
@@ -251,9 +252,5 @@ function recordSetupRun(
 }
 
 function setupRunLine(run: { revision: number; at: string }): string {
-  const what =
-    run.revision === 0
-      ? 'installation et compte administrateur créés'
-      : `mot de passe administrateur changé (révision ${run.revision})`;
-  return `${run.at} [simulation] Tâche d'installation simulée : ${what} — rien n'est réellement exécuté.`;
+  return simulationTexts.setupRun(run.at, run.revision);
 }

@@ -1,3 +1,4 @@
+import { simulatedLogTexts } from '@nuage/shared/messages/simulation';
 /** The log lines a simulated pod has written by `now`: every line says nothing real runs. */
 export function simulatedLogLines(opts: {
   pod: string;
@@ -8,16 +9,15 @@ export function simulatedLogLines(opts: {
   now: Date;
 }): string[] {
   const startup: [number, string][] = [
-    [0, `Mode simulation : aucune application réelle n'est déployée (pod ${opts.pod}).`],
-    [200, `Image ${opts.image} « téléchargée » (simulé).`],
-    [600, `Démarrage simulé de ${opts.template}…`],
-    [1200, 'Connexion simulée à la base de données réussie.'],
-    [1800, `Application simulée à l'écoute sur le port ${opts.port}.`],
+    [0, simulatedLogTexts.notice(opts.pod)],
+    [200, simulatedLogTexts.pulled(opts.image)],
+    [600, simulatedLogTexts.starting(opts.template)],
+    [1200, simulatedLogTexts.database],
+    [1800, simulatedLogTexts.listening(opts.port)],
   ];
   const elapsed = opts.now.getTime() - opts.startedAt.getTime();
   // Then a simulated health check every 30 s, as a real access log would show.
-  for (let ms = 30_000; ms <= elapsed; ms += 30_000)
-    startup.push([ms, 'GET / 200 (sonde de disponibilité simulée)']);
+  for (let ms = 30_000; ms <= elapsed; ms += 30_000) startup.push([ms, simulatedLogTexts.probe]);
   return startup
     .filter(([ms]) => ms <= elapsed)
     .map(

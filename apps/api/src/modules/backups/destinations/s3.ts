@@ -12,6 +12,7 @@ import type { Readable } from 'node:stream';
 import { createWriteStream } from 'node:fs';
 import { hashingStream, type ArchiveFacts } from '../archive';
 import { endpointAgents } from './endpoint-policy';
+import { backupFailureTexts } from '@nuage/shared/messages/backups';
 
 /** A project's S3-compatible storage, with its secret key already unsealed. */
 export interface S3Destination {
@@ -93,7 +94,7 @@ export async function uploadVerified(
     });
     const read = hashing.facts();
     if (read.sha256 !== expected.sha256 || read.sizeBytes !== expected.sizeBytes) {
-      throw new Error('somme de contrôle relue différente de celle de la sauvegarde');
+      throw new Error(backupFailureTexts.s3CopyMismatch);
     }
     return s3Location(d, key);
   } finally {

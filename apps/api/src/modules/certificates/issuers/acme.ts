@@ -11,6 +11,7 @@ import { acmeAccount, saveAccountUrl } from './acme-account';
 import { acmeHttpsAgent, configureAcmeHttp } from './acme-trust';
 import { httpreqProvider, type Dns01Provider } from './dns01';
 import { IssuanceError, type CertificateIssuer } from './types';
+import { issuanceTexts } from '@nuage/shared/messages/certificates';
 
 export interface AcmeIssuerDeps {
   db: Database;
@@ -159,11 +160,7 @@ async function publishAnswers(deps: AcmeIssuerDeps): Promise<void> {
     await deps.challengesChanged();
   } catch (error) {
     const detail = (error instanceof Error ? error.message : String(error)).slice(0, 300);
-    throw new IssuanceError(
-      `Le proxy HTTP n'a pas pu publier la réponse au défi ACME (${detail}) : nouvelle tentative plus tard.`,
-      true,
-      { cause: error },
-    );
+    throw new IssuanceError(issuanceTexts.challengeUnpublished(detail), true, { cause: error });
   }
 }
 
@@ -177,16 +174,10 @@ function asIssuanceError(error: unknown): IssuanceError {
     (status !== undefined && status >= 500);
   const detail = (e.message ?? String(error)).slice(0, 500);
   if (e.code !== undefined && UNTRUSTED_CODES.has(e.code)) {
-    return new IssuanceError(
-      `Le certificat HTTPS de l'autorité de certification n'est pas reconnu (${detail}) : pour une autorité privée, ajoutez sa racine au fichier TLS_EXTRA_CA_FILE du serveur.`,
-      false,
-      { cause: error },
-    );
+    return new IssuanceError(issuanceTexts.authorityUntrusted(detail), false, { cause: error });
   }
   return new IssuanceError(
-    network
-      ? `L'autorité de certification ne répond pas (${detail}) : nouvelle tentative plus tard.`
-      : `La commande auprès de l'autorité de certification a échoué : ${detail}`,
+    network ? issuanceTexts.authorityUnreachable(detail) : issuanceTexts.orderFailed(detail),
     network,
     { cause: error },
   );

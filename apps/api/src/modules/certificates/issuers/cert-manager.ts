@@ -11,6 +11,7 @@ import {
   type CertManagerSettings,
 } from './cert-manager-objects';
 import { IssuanceError, type CertificateIssuer } from './types';
+import { issuanceTexts } from '@nuage/shared/messages/certificates';
 
 interface Condition {
   type?: string;
@@ -84,7 +85,7 @@ export function certManagerIssuer(
           const issuing = conditions.find((c) => c.type === 'Issuing');
           if (certificate?.status?.lastFailureTime && issuing?.status === 'False') {
             throw new IssuanceError(
-              `cert-manager n'a pas pu émettre le certificat : ${issuing.message ?? ready?.message ?? 'raison inconnue'}`,
+              issuanceTexts.certManagerFailed(issuing.message ?? ready?.message),
               true,
             );
           }
@@ -117,20 +118,16 @@ export function certManagerIssuer(
 function asIssuanceError(error: unknown): IssuanceError {
   if (error instanceof IssuanceError) return error;
   if (error instanceof ObjectValidationError) {
-    return new IssuanceError(
-      `Objet cert-manager invalide (configuration de la plateforme) : ${error.message}`,
-      false,
-      { cause: error },
-    );
+    return new IssuanceError(issuanceTexts.certManagerInvalid(error.message), false, {
+      cause: error,
+    });
   }
   if (error instanceof RuntimeUnavailableError)
     return new IssuanceError(error.message, true, { cause: error });
   if (error instanceof RuntimeRejectedError) {
-    return new IssuanceError(
-      `Le cluster a refusé les objets cert-manager : ${error.message}`,
-      false,
-      { cause: error },
-    );
+    return new IssuanceError(issuanceTexts.certManagerRefused(error.message), false, {
+      cause: error,
+    });
   }
   throw error;
 }

@@ -1,5 +1,6 @@
 import type { CertificateConfig } from '../../../config';
 import { IssuanceError } from './types';
+import { issuanceTexts } from '@nuage/shared/messages/certificates';
 
 /** Publishes and removes the `_acme-challenge` TXT records of DNS-01 challenges. */
 export interface Dns01Provider {
@@ -39,16 +40,13 @@ export function httpreqProvider(config: NonNullable<CertificateConfig['dns01']>)
       status = res.status;
     } catch (error) {
       throw new IssuanceError(
-        `Le fournisseur DNS (DNS-01) ne répond pas : ${(error as Error).message}`,
+        issuanceTexts.dnsProviderUnreachable((error as Error).message),
         true,
         { cause: error },
       );
     }
     if (status < 200 || status >= 300) {
-      throw new IssuanceError(
-        `Le fournisseur DNS (DNS-01) a refusé l'enregistrement TXT (HTTP ${status}).`,
-        status >= 500,
-      );
+      throw new IssuanceError(issuanceTexts.dnsProviderRefused(status), status >= 500);
     }
   };
   return {

@@ -14,10 +14,10 @@ import {
   toPem,
   utf8String,
 } from './der';
+import { certificateTexts } from '@nuage/shared/messages/certificates';
 
 /** Its name says, in every certificate it signs, that nothing real was ordered. */
-export const SIMULATION_AUTHORITY_NAME =
-  'NuageDeploy Simulation – autorité locale (aucun certificat réel)';
+export const SIMULATION_AUTHORITY_NAME = certificateTexts.simulationAuthority;
 const ORGANIZATION = 'NuageDeploy (mode simulation)';
 
 const OID = {

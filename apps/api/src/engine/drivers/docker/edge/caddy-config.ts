@@ -1,3 +1,4 @@
+import { edgeProxyTexts } from '@nuage/shared/messages/runtime';
 /**
  * The edge proxy's whole configuration as Caddy 2 JSON (loaded with POST /load, which Caddy
  * applies gracefully: connections in flight finish on the old configuration). Pure: built
@@ -83,13 +84,12 @@ const NOT_FOUND = {
       handler: 'static_response',
       status_code: 404,
       headers: { 'Content-Type': ['text/plain; charset=utf-8'] },
-      body: 'Aucune application ne répond à cette adresse.\n',
+      body: edgeProxyTexts.noApplication,
     },
   ],
 };
 
-const UNAVAILABLE =
-  'Application indisponible : aucune instance prête pour le moment. Réessayez dans quelques instants.\n';
+const UNAVAILABLE = edgeProxyTexts.unavailable;
 
 function handler(route: EdgeRoute): unknown[] {
   if (!route.upstreams.length) {

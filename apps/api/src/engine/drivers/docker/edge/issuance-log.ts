@@ -1,3 +1,4 @@
+import { edgeIssuanceTexts } from '@nuage/shared/messages/runtime';
 /**
  * What the edge proxy's own log says about the certificates it orders by ACME. Caddy (certmagic)
  * writes one JSON object per line; for each identifier (host name) the lines that matter are:
@@ -71,25 +72,27 @@ const MAX_DETAIL = 240;
 export function failureReason(host: string, failure: IssuanceFailure): string {
   const detail = failure.detail.replace(/\s+/g, ' ').trim();
   const quoted = detail
-    ? ` (réponse de l'autorité : « ${detail.length > MAX_DETAIL ? `${detail.slice(0, MAX_DETAIL)}…` : detail} »)`
+    ? edgeIssuanceTexts.authorityAnswer(
+        detail.length > MAX_DETAIL ? `${detail.slice(0, MAX_DETAIL)}…` : detail,
+      )
     : '';
   const unresolved = /could not resolve|no such host|NXDOMAIN|no valid A records/i.test(detail);
   switch (failure.problem) {
     case 'dns':
     case 'connection':
       if (unresolved || failure.problem === 'dns')
-        return `le nom ${host} ne se résout pas dans le DNS : créez l'enregistrement A (ou CNAME) qui le fait pointer vers ce serveur${quoted}`;
-      return `l'autorité de certification n'a pas pu joindre ${host} sur le port 80 : son DNS doit pointer vers ce serveur et les ports 80 et 443 être ouverts depuis Internet${quoted}`;
+        return edgeIssuanceTexts.unresolved(host) + quoted;
+      return edgeIssuanceTexts.unreachable(host) + quoted;
     case 'unauthorized':
-      return `la réponse au défi HTTP-01 de ${host} était incorrecte : le domaine pointe-t-il vers un autre serveur ?${quoted}`;
+      return edgeIssuanceTexts.unauthorized(host) + quoted;
     case 'rateLimited':
-      return `l'autorité de certification limite le nombre de demandes pour ${host} : le proxy réessaiera plus tard${quoted}`;
+      return edgeIssuanceTexts.rateLimited(host) + quoted;
     case 'rejectedIdentifier':
     case 'caa':
-      return `l'autorité de certification refuse de certifier ${host}${quoted}`;
+      return edgeIssuanceTexts.refusedName(host) + quoted;
     default:
       if (/directory|dial tcp|x509|certificate signed by unknown authority|timeout/i.test(detail))
-        return `l'autorité de certification (ACME_DIRECTORY_URL) est injoignable depuis le proxy${quoted}`;
-      return `l'autorité de certification a refusé la demande${quoted}`;
+        return edgeIssuanceTexts.directoryUnreachable + quoted;
+      return edgeIssuanceTexts.refused + quoted;
   }
 }

@@ -9,6 +9,7 @@ import { DOCKER_LABELS } from '../labels';
 import { DEFAULT_EGRESS, type EgressPolicy, type TrustedEndpoint } from './egress-rules';
 import { APPLIED_FILE, GUARD_DIR_IN_CONTAINER, GUARD_SCRIPT, RULES_FILE } from './guard-script';
 import { DEFAULT_CHAIN_PREFIX, renderGuardRules } from './isolation-rules';
+import { runtimeErrorTexts } from '@nuage/shared/messages/runtime';
 
 /**
  * The network guard: one small container per host, in the host's network namespace with
@@ -49,8 +50,7 @@ export interface GuardOptions {
 }
 
 /** What an operator reads when the guard cannot run (runtime status, log). */
-export const GUARD_DOWN_MESSAGE =
-  "Garde réseau inactif : l'isolation entre environnements n'est pas garantie sur cet hôte";
+export const GUARD_DOWN_MESSAGE = runtimeErrorTexts.guardDown;
 
 const PULL_TIMEOUT_MS = 5 * 60_000;
 
