@@ -15,7 +15,6 @@ import { resumePoint, streamBuildLogs } from './log-stream';
 import { listReleases, rollback } from './releases';
 import { declareProjectScoped } from '../../http/token-scope';
 import { pageQuerySchema } from '../../http/page-query';
-import { apiDocDescriptions } from '@nuage/shared/messages/api-docs';
 
 const tags = ['Builds'];
 const security = bearer;
