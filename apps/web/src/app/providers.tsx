@@ -15,6 +15,8 @@ export function createQueryClient() {
 
 /** How long a dismissed toast takes to leave the page (its fade), counted in its duration's favour. */
 const TOAST_REMOVE_DELAY_MS = 150;
+/** Below the shell's sticky header (h-16, 64 px), with a gap. */
+const TOAST_TOP_PX = 72;
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -22,16 +24,18 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
       {/* SPEC §8: 2 s success, 4 s error, then gone (removeDelay: no lingering exit);
-          react-hot-toast keeps at most 20 at once. Bottom right: clear of the navigation and of
-          dialog titles (a toast pauses while the pointer is over it, so one covering a control
-          would stay and swallow its clicks). */}
+          react-hot-toast keeps at most 20 at once. At the top, just under the sticky navigation
+          (never over it): forms and dialogs keep their buttons at the bottom, where a toast
+          covered « Déployer » (issue 33 item 3). A toast takes no pointer: one over a control
+          lets the click through, and never pauses there to stay. */}
       <Toaster
-        position="bottom-right"
+        position="top-center"
+        containerStyle={{ top: TOAST_TOP_PX }}
         toastOptions={{
           removeDelay: TOAST_REMOVE_DELAY_MS,
           success: { duration: toasts.successMs },
           error: { duration: toasts.errorMs },
-          className: 'dark:!bg-slate-800 dark:!text-slate-100',
+          className: '!pointer-events-none dark:!bg-slate-800 dark:!text-slate-100',
         }}
       />
     </QueryClientProvider>

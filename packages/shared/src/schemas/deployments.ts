@@ -40,7 +40,7 @@ export const deployMessages = {
   joomlaPasswordLength:
     'Joomla exige un mot de passe administrateur de plus de 12 caractères (laissez vide pour en générer un).',
   imageNotInCatalogue:
-    "Image non reconnue : seules les images officielles du catalogue (WordPress, Odoo, Joomla, Drupal, Nextcloud, Matomo, par exemple docker.io/library/wordpress) peuvent être déployées. Le déploiement d'autres images arrive avec le déploiement de code.",
+    'Image non reconnue : choisissez une image officielle du catalogue (WordPress, Odoo, Joomla, Drupal, Nextcloud, Matomo, par exemple docker.io/library/wordpress), ou déployez votre propre code depuis un dépôt Git (type CODE).',
   imageOfOtherTemplate: (template: string) =>
     `Cette image n'est pas celle de l'application ${template} : gardez l'image officielle du catalogue.`,
   codeComingSoon:

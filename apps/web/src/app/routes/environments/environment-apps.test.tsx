@@ -323,6 +323,75 @@ describe('inline deploy form (SPEC §5)', { timeout: 20_000 }, () => {
     expect(form).toBeInTheDocument();
   });
 
+  it('says a catalogue-image refusal (422) at « Image Docker », naming what can be done, not in a toast', async () => {
+    const view = renderPage({ deployments: [] });
+    view.api.on('POST', deployPath, {
+      status: 422,
+      body: {
+        detail: [
+          { loc: ['body', 'image_registry_url'], msg: m.imageNotInCatalogue, type: 'image' },
+        ],
+      },
+    });
+    const form = await openInlineForm(view);
+    const f = (label: string) => within(form).getByLabelText(label);
+    await view.user.type(f("Nom de l'application"), 'serveur');
+    await view.user.type(f('Image Docker'), 'nginx');
+    await view.user.click(within(form).getByRole('button', { name: 'Déployer' }));
+    await waitFor(() =>
+      expect(f('Image Docker')).toHaveAccessibleDescription(m.imageNotInCatalogue),
+    );
+    expect(f('Image Docker')).toHaveFocus();
+    expect(m.imageNotInCatalogue).not.toMatch(/arrive avec le déploiement de code/);
+    expect(m.imageNotInCatalogue).toMatch(/catalogue/);
+    expect(m.imageNotInCatalogue).toMatch(/dépôt Git/);
+    expect(toastTexts()).toEqual([]);
+    // Choosing another image takes the refusal away.
+    await view.user.clear(f('Image Docker'));
+    await view.user.type(f('Image Docker'), 'docker.io/library/wordpress');
+    expect(f('Image Docker')).not.toHaveAccessibleDescription(m.imageNotInCatalogue);
+  });
+
+  it('says each refused field (422) at its field, and what has no field in a toast', async () => {
+    const view = renderPage({ deployments: [] });
+    view.api.on('POST', deployPath, {
+      status: 422,
+      body: {
+        detail: [
+          { loc: ['body', 'cpu'], msg: 'Maximum 8 cores', type: 'too_big' },
+          { loc: ['body', 'image_tag'], msg: 'Tag inconnu', type: 'tag' },
+          { loc: ['body'], msg: 'Requête refusée', type: 'other' },
+        ],
+      },
+    });
+    const form = await fillAndSubmit(view);
+    const f = (label: string) => within(form).getByLabelText(label);
+    await waitFor(() => expect(f('CPU (cores)')).toHaveAccessibleDescription('Maximum 8 cores'));
+    expect(f('Tag')).toHaveAccessibleDescription('Tag inconnu');
+    await expectToast('Requête refusée');
+    expect(toastTexts()).toEqual(['Requête refusée']);
+  });
+
+  it('shows no message on blur: the first press of « Déployer » submits and shows it (issue 33 item 4)', async () => {
+    const view = renderPage({ deployments: [] });
+    const form = await openInlineForm(view);
+    const f = (label: string) => within(form).getByLabelText(label);
+    let submits = 0;
+    form.addEventListener('submit', () => submits++);
+    await view.user.clear(f('Replicas'));
+    await view.user.type(f('Replicas'), '0');
+    await view.user.tab();
+    // Nothing appears on leaving the field, so nothing moves the button about to be pressed.
+    expect(within(form).queryByText(m.replicasMinInline)).toBeNull();
+    await view.user.click(within(form).getByRole('button', { name: 'Déployer' }));
+    expect(submits).toBe(1);
+    expect(f('Replicas')).toHaveAccessibleDescription(m.replicasMinInline);
+    // Corrected, it is valid again as it is typed (not at the next blur).
+    await view.user.clear(f('Replicas'));
+    await view.user.type(f('Replicas'), '1');
+    expect(within(form).queryByText(m.replicasMinInline)).toBeNull();
+  });
+
   it("shows 'Erreur lors du déploiement' when the server gives no detail", async () => {
     const view = renderPage();
     view.api.on('POST', deployPath, { status: 500 });

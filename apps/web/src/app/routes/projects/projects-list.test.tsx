@@ -1,12 +1,14 @@
+import type { Bill } from '@nuage/shared/billing-types';
 import { projectErrors, projectSuccess } from '@nuage/shared/messages';
+import { planLimitTexts } from '@nuage/shared/plan-limit-texts';
 import { priceResources, toXof } from '@nuage/shared/pricing';
 import { projectMessages } from '@nuage/shared/schemas/projects';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatXof } from '@/lib/format';
 import { buildPendingInvitation, buildProject } from '@/test/project-fixtures';
 import { buildUser, renderRoute } from '@/test/render';
-import { expectToast } from '@/test/toasts';
+import { expectToast, toastTexts } from '@/test/toasts';
 import ProjectsListRoute from './projects-list';
 
 function renderList(projects = [buildProject()], pending = [] as unknown[]) {
@@ -25,6 +27,83 @@ async function openForm(user: ReturnType<typeof renderList>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Nouveau projet' }));
   return screen.getByRole('form', { name: 'Nouveau projet' });
 }
+
+function bill(owned: number, plan: Bill['plan'] = decouverte): Bill {
+  return {
+    plan,
+    projects_owned: owned,
+    period: {
+      start: '2026-11-01T00:00:00.000Z',
+      end: '2026-12-01T00:00:00.000Z',
+      now: '2026-11-24T12:00:00.000Z',
+    },
+    resources_monthly_xof: 0,
+    consumed_xof: plan.monthly_price_xof,
+    projected_xof: plan.monthly_price_xof,
+    applications_count: 0,
+  };
+}
+const decouverte = {
+  id: 'decouverte',
+  name: 'Découverte',
+  monthly_price_xof: 12_500,
+  project_limit: 2,
+} as const;
+
+describe('/projects and the plan limit (issue 33 item 2)', () => {
+  const two = [buildProject(), buildProject({ id: 'p2', nom: 'Cabinet Thiès' })];
+
+  it('shows the projects owned against the plan limit, « 1/2 projets »', async () => {
+    const { api } = renderList([buildProject()]);
+    api.on('GET', '/billing', { body: bill(1) });
+    expect(await screen.findByText('1/2 projets')).toBeVisible();
+    expect(screen.getByText(/Offre Découverte/)).toBeVisible();
+  });
+
+  it('explains a reached limit with the way to upgrade when « Nouveau projet » is pressed, before any form', async () => {
+    const { api, user } = renderList(two);
+    api.on('GET', '/billing', { body: bill(2) });
+    expect(await screen.findByText('2/2 projets')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Nouveau projet' }));
+    const notice = screen.getByRole('region', { name: planLimitTexts.reachedTitle });
+    expect(notice).toHaveTextContent(
+      'Votre offre Découverte permet 2 projets au maximum et vous en possédez déjà 2.',
+    );
+    expect(notice).toHaveTextContent(/passez à l’offre Pro \(10 projets\) ou Enterprise/);
+    expect(within(notice).getByRole('link', { name: /Changer d’offre/ })).toHaveAttribute(
+      'href',
+      '/profile#facturation',
+    );
+    expect(screen.queryByRole('form', { name: 'Nouveau projet' })).toBeNull();
+    expect(api.callsTo('POST', '/projects')).toHaveLength(0);
+    await user.click(within(notice).getByRole('button', { name: 'Fermer' }));
+    expect(screen.queryByRole('region', { name: planLimitTexts.reachedTitle })).toBeNull();
+  });
+
+  it('opens the form while places remain, and on an unlimited plan', async () => {
+    const { api, user } = renderList(two);
+    api.on('GET', '/billing', {
+      body: bill(2, {
+        id: 'enterprise',
+        name: 'Enterprise',
+        monthly_price_xof: 65_000,
+        project_limit: null,
+      }),
+    });
+    expect(await screen.findByText('2 projets, sans limite')).toBeVisible();
+    await openForm(user);
+    expect(screen.queryByRole('region', { name: planLimitTexts.reachedTitle })).toBeNull();
+  });
+
+  it('still lists the projects, without a count or a toast, when the plan cannot be read', async () => {
+    const { api } = renderList([buildProject()]);
+    api.on('GET', '/billing', { status: 500 });
+    expect(await screen.findByRole('article', { name: 'Boutique Dakar' })).toBeVisible();
+    await waitFor(() => expect(api.callsTo('GET', '/billing')).toHaveLength(1));
+    expect(screen.queryByText(/projets$/)).toBeNull();
+    expect(toastTexts()).toEqual([]);
+  });
+});
 
 describe('/projects', () => {
   it("shows 'Aucun projet' when the user has none", async () => {

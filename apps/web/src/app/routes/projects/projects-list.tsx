@@ -6,6 +6,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
+import { billingQueryOptions, projectAllowance } from '@/features/billing/api/get-billing';
+import {
+  ProjectAllowanceLine,
+  ProjectLimitNotice,
+} from '@/features/billing/components/project-allowance';
 import { CreateProjectForm } from '@/features/projects/components/create-project-form';
 import { PendingInvitations } from '@/features/projects/components/pending-invitations';
 import { ProjectCard } from '@/features/projects/components/project-card';
@@ -14,12 +19,30 @@ import { projectsQueryOptions } from '@/lib/project-query';
 export default function ProjectsListRoute() {
   const projects = useQuery(projectsQueryOptions());
   const [creating, setCreating] = useState(false);
+  // The plan's limit, from the API that enforces it; until it is known the form opens (the API
+  // still refuses a project too many).
+  const bill = useQuery(billingQueryOptions({ toast: false }));
+  const allowance = bill.data ? projectAllowance(bill.data) : null;
+  const limitReached =
+    allowance?.reached && allowance.limit !== null
+      ? { ...allowance, limit: allowance.limit }
+      : null;
 
   return (
     <div>
       <PageHeader
         title="Projets"
-        description="Vos projets, leurs quotas de ressources et leurs membres."
+        description={
+          <>
+            Vos projets, leurs quotas de ressources et leurs membres.
+            {allowance && (
+              <>
+                {' '}
+                <ProjectAllowanceLine allowance={allowance} />
+              </>
+            )}
+          </>
+        }
         actions={
           !creating && (
             <Button onClick={() => setCreating(true)}>
@@ -30,7 +53,11 @@ export default function ProjectsListRoute() {
       />
       {creating && (
         <div className="mb-6">
-          <CreateProjectForm onClose={() => setCreating(false)} />
+          {limitReached ? (
+            <ProjectLimitNotice allowance={limitReached} onClose={() => setCreating(false)} />
+          ) : (
+            <CreateProjectForm onClose={() => setCreating(false)} />
+          )}
         </div>
       )}
       <PendingInvitations />

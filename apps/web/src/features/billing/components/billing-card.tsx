@@ -1,6 +1,8 @@
 import type { Bill } from '@nuage/shared/billing-types';
 import { billingModel, publicPlans, type PlanId } from '@nuage/shared/plans';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -10,6 +12,7 @@ import { formatXof } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useChangePlan } from '../api/change-plan';
 import { billingQueryOptions } from '../api/get-billing';
+import { BILLING_ANCHOR } from './project-allowance';
 
 const monthName = (iso: string) =>
   new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
@@ -22,8 +25,15 @@ const monthName = (iso: string) =>
  */
 export function BillingCard() {
   const bill = useQuery(billingQueryOptions());
+  const { hash } = useLocation();
+  // « Changer d’offre » of /projects leads here (/profile#facturation): the router does not
+  // scroll to a hash, and the card's height is known once the bill is shown.
+  useEffect(() => {
+    if (hash === `#${BILLING_ANCHOR}` && bill.isSuccess)
+      document.getElementById(BILLING_ANCHOR)?.scrollIntoView();
+  }, [hash, bill.isSuccess]);
   return (
-    <Card role="region" aria-labelledby="billing-title">
+    <Card id={BILLING_ANCHOR} role="region" aria-labelledby="billing-title">
       <CardHeader title={<span id="billing-title">Facturation</span>} description={billingModel} />
       <CardBody>
         {bill.isPending ? (

@@ -25,6 +25,7 @@ import { useDeployCode } from '@/lib/deploy-code';
 import { notify } from '@/lib/toast';
 import { deployFailureMessage } from './deploy-error';
 import { codeBodyOf, erpBodyOf } from './inline-deploy-body';
+import { placeInlineIssues } from './inline-deploy-issues';
 import { InlineSourceFields } from './inline-source-fields';
 const L = deployLimits;
 
@@ -70,7 +71,10 @@ export function InlineDeployForm({
     resolver: inlineResolver,
     // Read at each validation: the list may arrive (or change) after the form opened.
     context: takenNames,
-    mode: 'onTouched',
+    // Validated on submit, then as fields change: never on blur, whose message would push
+    // « Déployer » down while it is being pressed and lose that first click (issue 33 item 4).
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: inlineDeployDefaults,
   });
   const mutation = useDeployApplication({ awaitLists: true });
@@ -80,33 +84,24 @@ export function InlineDeployForm({
   const { errors, isSubmitting } = form.formState;
   const domain = String(useWatch({ control: form.control, name: 'nom_domaine' }) ?? '');
 
-  /** A refused repository (422): said at its field, or at the URL when no field is named. */
-  const refuseCode = (err: ApiError) => {
-    const fields = {
-      repo_url: 'source.repo_url',
-      repository_url: 'source.repo_url',
-      git_branch: 'source.git_branch',
-      git_token_id: 'source.git_token_id',
-    } as const;
-    let placed = false;
-    for (const issue of err.issues) {
-      const name = issue.loc.at(-1);
-      if (typeof name === 'string' && name in fields) {
-        form.setError(
-          fields[name as keyof typeof fields],
-          {
-            type: 'server',
-            message: issue.msg,
-          },
-          { shouldFocus: true },
-        );
-        placed = true;
-      }
+  /**
+   * A refused deploy (422): each issue said at its field (a catalogue-image refusal at « Image
+   * Docker », a repository at its URL), not in a toast over the buttons. A refused repository
+   * with no field named is said at the URL; what has no field left is a short toast.
+   */
+  const refuseFields = (err: ApiError, isCode: boolean) => {
+    const { placed, other } = placeInlineIssues(err.issues);
+    placed.forEach(({ field, message }, i) =>
+      form.setError(field, { type: 'server', message }, { shouldFocus: i === 0 }),
+    );
+    if (placed.length > 0) {
+      if (other.length > 0) notify.error(other.join(', '));
+      return;
     }
-    if (!placed) {
-      const message = messageFromDetail(err.detail, err.message);
+    const message = messageFromDetail(err.detail, err.message);
+    if (isCode)
       form.setError('source.repo_url', { type: 'server', message }, { shouldFocus: true });
-    }
+    else notify.error(message);
   };
 
   const submit = form.handleSubmit(async (data) => {
@@ -136,8 +131,8 @@ export function InlineDeployForm({
           { type: 'taken', message: deployMessages.nameTaken },
           { shouldFocus: true },
         );
-      } else if (isCode && err instanceof ApiError && err.status === 422) {
-        refuseCode(err);
+      } else if (err instanceof ApiError && err.status === 422) {
+        refuseFields(err, isCode);
       } else {
         const message = deployFailureMessage(err);
         if (message) notify.error(message);

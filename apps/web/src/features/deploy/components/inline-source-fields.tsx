@@ -49,7 +49,7 @@ export function InlineSourceFields({ form, projectId }: { form: InlineForm; proj
           <FormField
             label="Image Docker"
             error={errors?.image_registry_url?.message}
-            hint="Images officielles du catalogue : wordpress, odoo, joomla, drupal, nextcloud, matomo. Toute autre image est refusée."
+            hint="Images officielles du catalogue : wordpress, odoo, joomla, drupal, nextcloud, matomo. Pour votre propre application, choisissez le type CODE."
           >
             <Input
               autoComplete="off"

@@ -18,6 +18,10 @@ export function useCreateProject() {
   return useMutation({
     mutationFn: createProject,
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: projectsQueryOptions().queryKey, exact: true }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectsQueryOptions().queryKey, exact: true }),
+        // The plan's project count (/projects shows it, « Nouveau projet » checks it).
+        queryClient.invalidateQueries({ queryKey: ['billing'] }),
+      ]),
   });
 }

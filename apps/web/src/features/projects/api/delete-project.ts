@@ -19,6 +19,8 @@ export function useDeleteProject() {
       // Its detail, members and environments are gone with it.
       queryClient.removeQueries({ queryKey: projectQueryOptions(projectId).queryKey });
       queryClient.removeQueries({ queryKey: ['environments', projectId] });
+      // A place under the plan's project limit is free again.
+      void queryClient.invalidateQueries({ queryKey: ['billing'] });
       return queryClient.invalidateQueries({
         queryKey: projectsQueryOptions().queryKey,
         exact: true,
