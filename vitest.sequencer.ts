@@ -29,6 +29,8 @@ const sizeOf = (spec: TestSpecification) => {
 };
 
 const bySizeDown = (a: TestSpecification, b: TestSpecification) => sizeOf(b) - sizeOf(a);
+const byProjectThenSizeDown = (a: TestSpecification, b: TestSpecification) =>
+  a.project.name === b.project.name ? bySizeDown(a, b) : a.project.name < b.project.name ? -1 : 1;
 
 /** a[0], b[0], a[1], b[1]…, then what is left of the longer one. */
 function alternate<T>(a: T[], b: T[]): T[] {
@@ -41,9 +43,9 @@ function alternate<T>(a: T[], b: T[]): T[] {
 }
 
 /**
- * Long-running files first, then the rest, each by size (a larger file holds more tests). The
- * long browser files alternate with the long engine files, so the workers do not all start a
- * Chromium at once. On a run with vitest's duration cache (a developer's machine), measured
+ * Long-running files first, then the rest project by project, each by size (a larger file holds
+ * more tests). The long browser files alternate with the long engine files, so the workers do
+ * not all start a Chromium at once. On a run with vitest's duration cache (a developer's machine), measured
  * durations decide, as vitest's own sequencer does; CI starts from a clean clone, without it.
  */
 export class LongestFirstSequencer extends BaseSequencer {
@@ -69,7 +71,9 @@ export class LongestFirstSequencer extends BaseSequencer {
             long.filter(isBrowser).sort(bySizeDown),
             long.filter((spec) => !isBrowser(spec)).sort(bySizeDown),
           ),
-          ...specs.filter((spec) => !isLong(spec)).sort(bySizeDown),
+          // Each project's files together: a worker that takes the next file of the project it
+          // just ran keeps its module graph (isolate: false) instead of importing another one.
+          ...specs.filter((spec) => !isLong(spec)).sort(byProjectThenSizeDown),
         ];
       });
   }

@@ -246,7 +246,9 @@ describe('the Deployment controller', () => {
 describe('namespaces and RBAC', () => {
   it('a deleted namespace is Terminating, refuses new content, answers 409 to a second DELETE, then goes with its content', async () => {
     seedQuota(api, NS, { cpu: '1', memory: '1G' });
-    api.namespaceFinalizeMs = 150;
+    // Long enough for the requests below to meet it Terminating on a busy machine: once
+    // finalised, its RoleBinding is gone too and the refusal is RBAC's.
+    api.namespaceFinalizeMs = 1500;
     const deleted = await send('DELETE', `/api/v1/namespaces/${NS}`);
     expect(deleted.status).toBe(200);
     expect(((await deleted.json()) as Json).status).toEqual({ phase: 'Terminating' });
@@ -261,7 +263,7 @@ describe('namespaces and RBAC', () => {
     );
     expect((await send('DELETE', `/api/v1/namespaces/${NS}`)).status).toBe(409);
     expect(api.has(`/api/v1/namespaces/${NS}/resourcequotas/nuagedeploy-quota`)).toBe(true);
-    await eventually(() => expect(api.has(`/api/v1/namespaces/${NS}`)).toBe(false));
+    await eventually(() => expect(api.has(`/api/v1/namespaces/${NS}`)).toBe(false), 10_000);
     expect(api.has(`/api/v1/namespaces/${NS}/resourcequotas/nuagedeploy-quota`)).toBe(false);
   });
 
