@@ -23,7 +23,7 @@ import { checkoutCommit } from '../source/checkout';
 import { resolveCommit } from '../source/resolve-commit';
 import type { SourcePolicy } from '../source/url-policy';
 import { runEngineBuild } from './engine-build';
-import { markBuildRunning } from './host-builds';
+import { markBuildRunning } from '../host-builds';
 import { fromImages } from './podman-leftovers';
 import { pushImage, type RegistrySettings } from './push';
 import { stopBuildLeftovers } from './stop-leftovers';

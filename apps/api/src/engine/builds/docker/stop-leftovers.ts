@@ -1,6 +1,6 @@
 import type { EngineClient } from '../../drivers/docker/engine-client';
 import type { BuildIo } from '../builder';
-import { otherBuildsRunning } from './host-builds';
+import { otherBuildsRunning } from '../host-builds';
 import { isPodman, killBuildahSteps, removeWorkingContainers } from './podman-leftovers';
 import { killStepsThroughEngine } from './stop-steps';
 import { builderLogTexts } from '@nuage/shared/messages/builder';

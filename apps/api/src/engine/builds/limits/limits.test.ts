@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { markBuildRunning } from '../host-builds';
 import { removeCheckoutLeftovers } from './checkout-leftovers';
 import { ContextTooLargeError, directorySize, limitStream, measureStream } from './size-limits';
 
@@ -70,6 +71,19 @@ describe('checkout leftovers', () => {
     expect((await readdir(dir)).sort()).toEqual([
       'autre-chose',
       `nuage-checkout-${running}-AbC123`,
+    ]);
+  });
+
+  it('keeps the working copy of a build another platform process on this host is running', async () => {
+    const dir = await workDir();
+    const markers = await workDir();
+    const elsewhere = '7d7c6a4e-0c3e-4a57-9a55-1f5b8a0f0003';
+    await mkdir(path.join(dir, `nuage-checkout-${elsewhere}-Kl9mN0`));
+    const done = await markBuildRunning(elsewhere, markers);
+    expect(await removeCheckoutLeftovers(dir, new Set(), markers)).toEqual([]);
+    await done();
+    expect(await removeCheckoutLeftovers(dir, new Set(), markers)).toEqual([
+      `nuage-checkout-${elsewhere}-Kl9mN0`,
     ]);
   });
 });

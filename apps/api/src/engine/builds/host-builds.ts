@@ -7,8 +7,9 @@ import path from 'node:path';
  * (several API processes, or a test run's servers): one file per build, holding its process id.
  *
  * Why: between two steps a build runs no process, and its buildah working container looks like
- * any other build's of the same base image. Cleaning up after a cancelled build may only remove
- * working containers when no other build is under way, or it would remove (and kill) a live one.
+ * any other build's of the same base image; its checkout sits in the same temporary folder as
+ * every other platform's. Cleaning up after a cancelled build, or after a process that died,
+ * must leave alone what belongs to a build still under way elsewhere.
  */
 export const RUNNING_BUILDS_DIR = path.join(tmpdir(), 'nuagedeploy-builds-running');
 
@@ -23,6 +24,15 @@ export async function markBuildRunning(
   await mkdir(dir, { recursive: true });
   await writeFile(file, String(process.pid));
   return () => rm(file, { force: true });
+}
+
+/** Whether this build is marked running by a live process (of any platform on this host). */
+export async function isBuildRunningOnHost(
+  buildId: string,
+  dir = RUNNING_BUILDS_DIR,
+): Promise<boolean> {
+  const pid = Number(await readFile(path.join(dir, nameOf(buildId)), 'utf8').catch(() => ''));
+  return pid > 0 && isAlive(pid);
 }
 
 /** Whether a build other than this one is running; a file whose process died is dropped. */
