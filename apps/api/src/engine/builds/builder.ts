@@ -104,6 +104,17 @@ export class BuildFailedError extends Error {
   }
 }
 
+/**
+ * A step's process was killed (SIGKILL) while nothing of the platform asked for it: the engine
+ * or the host did (seen under heavy load on Podman; an out-of-memory kill reads the same).
+ */
+export class BuildStepKilledError extends BuildFailedError {
+  constructor(message: string) {
+    super(message, 'failed');
+    this.name = 'BuildStepKilledError';
+  }
+}
+
 /** The build was stopped by its signal; nothing of it is left running. */
 export class BuildCancelledError extends Error {
   constructor() {

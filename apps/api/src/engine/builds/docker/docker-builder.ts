@@ -6,6 +6,7 @@ import type { BaseImages } from '../base-images';
 import {
   BuildCancelledError,
   BuildFailedError,
+  BuildStepKilledError,
   type BuildIo,
   type BuildOutcome,
   type BuildRequest,
@@ -131,27 +132,35 @@ export class DockerImageBuilder implements ImageBuilder {
         await measureStream(context(), maxContext).catch((err: unknown) => {
           throw err instanceof ContextTooLargeError ? contextTooLarge(maxContext) : err;
         });
-        const imageId = await runEngineBuild(this.client, this.opts.socketPath, {
-          request,
-          imageRef,
-          context: context(),
-          maxContextBytes: maxContext,
-          egress,
-          io,
-          signal,
-          onStopped: async (memory, since) => {
-            await stopBuildLeftovers(
-              {
-                client: this.client,
-                socketPath: this.opts.socketPath,
-                helperImage: this.opts.baseImages.static,
-                seesHostProcesses: this.opts.seesHostProcesses,
-              },
-              { buildId: request.buildId, memory, since, fromImages: fromImages(dockerfile) },
-              io,
-            );
-            return stopped();
-          },
+        const runOnce = () =>
+          runEngineBuild(this.client, this.opts.socketPath, {
+            request,
+            imageRef,
+            context: context(),
+            maxContextBytes: maxContext,
+            egress,
+            io,
+            signal,
+            onStopped: async (memory, since) => {
+              await stopBuildLeftovers(
+                {
+                  client: this.client,
+                  socketPath: this.opts.socketPath,
+                  helperImage: this.opts.baseImages.static,
+                  seesHostProcesses: this.opts.seesHostProcesses,
+                },
+                { buildId: request.buildId, memory, since, fromImages: fromImages(dockerfile) },
+                io,
+              );
+              return stopped();
+            },
+          });
+        // A step the engine killed on its own (never one this build's stop killed: that one
+        // ends as stopped above) is run once more; a second kill is the build's failure.
+        const imageId = await runOnce().catch((err: unknown) => {
+          if (!(err instanceof BuildStepKilledError) || signal.aborted) throw err;
+          io.onLog(builderLogTexts.stepKilledRetry);
+          return runOnce();
         });
         const digest = this.opts.registry
           ? await pushImage(

@@ -1,7 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { EngineClient } from '../../drivers/docker/engine-client';
-import { BuildFailedError, type BuildIo, type BuildRequest } from '../builder';
+import {
+  BuildFailedError,
+  BuildStepKilledError,
+  type BuildIo,
+  type BuildRequest,
+} from '../builder';
 import type { PreparedEgress } from '../egress/build-egress';
 import { ContextTooLargeError, contextTooLarge, limitStream } from '../limits/size-limits';
 import { BuildProgressParser, failureMessage } from './build-progress';
@@ -68,7 +73,10 @@ export async function runEngineBuild(
     io.onLog(builderLogTexts.error(detail));
     throw new BuildFailedError(builderFailureTexts.failed(detail));
   }
-  if (progress.error) throw new BuildFailedError(failureMessage(progress));
+  if (progress.error)
+    throw /signal: killed/.test(progress.error)
+      ? new BuildStepKilledError(failureMessage(progress))
+      : new BuildFailedError(failureMessage(progress));
   const image = await client.optional<{ Id: string }>(
     'GET',
     `/images/${encodeURIComponent(build.imageRef)}/json`,
