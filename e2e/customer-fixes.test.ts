@@ -154,7 +154,14 @@ describe('issue 16 (part A) in Chromium', () => {
       await dialog.getByRole('button', { name: 'Inviter' }).click();
       const toast = toasts(page).first();
       await toast.waitFor();
-      const toastBox = (await toast.boundingBox())!;
+      // Where it settles: it slides in from above the page, over the navigation on its way.
+      let toastBox = (await toast.boundingBox())!;
+      for (;;) {
+        await page.waitForTimeout(150);
+        const now = (await toast.boundingBox())!;
+        if (now.y === toastBox.y) break;
+        toastBox = now;
+      }
       const title = (await dialog
         .getByRole('heading', { name: 'Inviter un membre' })
         .boundingBox())!;
