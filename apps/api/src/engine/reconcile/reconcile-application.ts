@@ -201,7 +201,11 @@ async function recordObservation(
         : undefined;
   // Running while successors start beside the pods they replace (a restart, a rolling update):
   // looked at again as soon as a starting application, so their readiness shows in seconds.
-  const replacing = observed.pods.some((p) => !p.ready);
+  // Only a pod on its way (Pending, or Running not yet ready) counts: a finished setup task is
+  // never ready and would keep the engine probing the site every second.
+  const replacing = observed.pods.some(
+    (p) => p.status === 'Pending' || (p.status === 'Running' && !p.ready),
+  );
   const next =
     status === 'RUNNING'
       ? replacing
