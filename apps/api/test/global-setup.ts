@@ -7,7 +7,7 @@ import { adminQuery, withDatabase } from '../src/db/admin-query';
 import { openMigrated } from '../src/db/migrate';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded/embedded-postgres';
 import { ownerFileOf, stopOrphanedServer } from '../src/db/embedded/orphaned-server';
-import { isAlive } from '../src/db/embedded/process-info';
+import { isAlive } from '../src/lib/process-alive';
 import { quietLog, throwAwayServer } from './helpers/embedded-server';
 
 declare module 'vitest' {

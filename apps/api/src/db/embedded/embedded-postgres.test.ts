@@ -9,7 +9,7 @@ import {
   throwAwayServer,
 } from '../../../test/helpers/embedded-server';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded-postgres';
-import { isAlive } from './process-info';
+import { isAlive } from '../../lib/process-alive';
 
 const running: EmbeddedServer[] = [];
 const dirs: string[] = [];

@@ -1,7 +1,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EmbeddedPostgresError } from './binaries';
-import { describeProcess, isAlive, waitForExit } from './process-info';
+import { isAlive } from '../../lib/process-alive';
+import { describeProcess, waitForExit } from './process-info';
 import type { ServerLog } from './server-log';
 
 /** DATA_DIR/postgres-owner.json: which platform process started the running server. */

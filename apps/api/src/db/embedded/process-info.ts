@@ -2,17 +2,9 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 
-const run = promisify(execFile);
+import { isAlive } from '../../lib/process-alive';
 
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it exists, it belongs to another user.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+const run = promisify(execFile);
 
 /** Command line and parent of a running process (/proc on Linux, `ps` elsewhere). */
 export async function describeProcess(

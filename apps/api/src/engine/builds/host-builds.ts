@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isAlive } from '../../lib/process-alive';
 
 /**
  * The builds running on this host's engine, across every platform process that builds there
@@ -50,14 +51,4 @@ export async function otherBuildsRunning(
     await rm(file, { force: true });
   }
   return false;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists, it belongs to another user.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

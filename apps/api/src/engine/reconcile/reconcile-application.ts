@@ -18,7 +18,7 @@ import { recordNotReady, releaseWentLive } from './release-gate';
 import { repairDrift } from './repair-drift';
 import type { ApplicationRef, ApplicationSpec } from '../spec';
 import type { ApplicationSpecs } from '../specs/application-specs';
-import { replicasToRun, type DeploymentRow } from '../specs/spec-for-deployment';
+import { replicasToRun, restartPending, type DeploymentRow } from '../specs/spec-for-deployment';
 import { reconcileTexts } from '@nuage/shared/messages/reconcile';
 
 export interface ApplicationReconcilerDeps {
@@ -107,9 +107,7 @@ export async function reconcileApplication(
       await deps.manifestApplied(env.id, spec);
     }
 
-    const restartRequested =
-      row.restartRequestedAt &&
-      (!row.restartObservedAt || row.restartRequestedAt > row.restartObservedAt);
+    const restartRequested = restartPending(row);
     if (restartRequested) {
       const outcome = await restartOutcome(deps.driver, ref);
       const [kept] = await deps.db
@@ -157,7 +155,7 @@ export async function reconcileApplication(
         .where(where);
       return;
     }
-    await recordObservation(deps, row, observed, applying || Boolean(restartRequested));
+    await recordObservation(deps, row, observed, applying || restartRequested);
   } catch (err) {
     if (err instanceof ReleaseNotReadyError) {
       await recordNotReady(deps.db, row, err, where);

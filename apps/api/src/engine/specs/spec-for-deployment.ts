@@ -8,6 +8,16 @@ import { buildCodeApplicationSpec } from '../templates/code-spec';
 
 export type DeploymentRow = typeof deployments.$inferSelect;
 
+/** A restart was asked for that the engine has not carried out yet. */
+export function restartPending(
+  row: Pick<DeploymentRow, 'restartRequestedAt' | 'restartObservedAt'>,
+): boolean {
+  return (
+    row.restartRequestedAt !== null &&
+    (row.restartObservedAt === null || row.restartRequestedAt > row.restartObservedAt)
+  );
+}
+
 /** A TLS certificate's PEMs by id, for applications that attach one (null when none). */
 export type CertificateLookup = (
   certificateId: string,

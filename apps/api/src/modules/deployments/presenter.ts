@@ -3,6 +3,7 @@ import type { Deployment } from '@nuage/shared/api-types';
 import type { DeploymentDetailBase } from '@nuage/shared/schemas/responses/deployments';
 import { codeTemplates, templateOf } from '@nuage/shared/catalog';
 import { fromMilli } from '@nuage/shared/quantities';
+import { restartPending } from '../../engine/specs/spec-for-deployment';
 import type { deployments } from '../../db/schema/deployments';
 
 type DeploymentRow = typeof deployments.$inferSelect;
@@ -83,10 +84,7 @@ export function presentDeployment(row: DeploymentRow): Deployment {
         : null,
     rollout_error: row.rolloutError,
     rollout_pending: row.desiredReleaseId !== null,
-    change_pending:
-      row.generation > row.observedGeneration ||
-      (row.restartRequestedAt !== null &&
-        (row.restartObservedAt === null || row.restartRequestedAt > row.restartObservedAt)),
+    change_pending: row.generation > row.observedGeneration || restartPending(row),
     events: row.events,
     date_creation: row.createdAt.toISOString(),
     derniere_mise_a_jour: row.updatedAt.toISOString(),
