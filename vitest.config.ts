@@ -4,11 +4,23 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { LongestFirstSequencer } from './vitest.sequencer.ts';
 
 // Files that replace a module with vi.mock need a module graph of their own: the importers the
-// other files of a shared worker already loaded would keep the real module.
-const mockingApiFiles = ['src/modules/environments/namespace-collision.test.ts'];
+// other files of a shared worker already loaded would keep the real module. The hot path's gate
+// measures its process's CPU: in a shared worker, the collection of the heap the files before it
+// left behind was counted too, most against the routes that allocate most (its dashboard ratio
+// read 215 in CI against 66-70 alone).
+const ownProcessApiFiles = [
+  'src/modules/environments/namespace-collision.test.ts',
+  'test/bench/hot-path-gate.test.ts',
+];
 
-/** The API project `name`, and `name`-isolated for mockingApiFiles. */
-const apiProjects = (name: string, exclude: string[] = []): TestProjectInlineConfiguration[] => {
+/**
+ * The API project `name`, and `name`-isolated for ownProcessApiFiles: every API test file but
+ * those of `exclude`, or only those of `only`.
+ */
+const apiProjects = (
+  name: string,
+  { exclude = [], only }: { exclude?: string[]; only?: string[] } = {},
+): TestProjectInlineConfiguration[] => {
   const test = {
     root: 'apps/api',
     environment: 'node',
@@ -16,13 +28,16 @@ const apiProjects = (name: string, exclude: string[] = []): TestProjectInlineCon
     testTimeout: 30_000,
     hookTimeout: 60_000,
   };
+  const isolated = ownProcessApiFiles.filter(
+    (file) => !exclude.includes(file) && (only === undefined || only.includes(file)),
+  );
   return [
     {
       test: {
         ...test,
         name,
-        include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-        exclude: ['**/node_modules/**', ...exclude, ...mockingApiFiles],
+        include: only ?? ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        exclude: ['**/node_modules/**', ...exclude, ...ownProcessApiFiles],
         // Every file builds its own app on its own database and closes them; a fresh worker per
         // file only added re-importing Fastify, Drizzle, the AWS and Kubernetes clients 130
         // times, half the project's time (measured: 10 files, 2 workers, 312 s isolated against
@@ -30,13 +45,9 @@ const apiProjects = (name: string, exclude: string[] = []): TestProjectInlineCon
         isolate: false,
       },
     },
-    {
-      test: {
-        ...test,
-        name: `${name}-isolated`,
-        include: mockingApiFiles.filter((file) => !exclude.includes(file)),
-      },
-    },
+    ...(isolated.length
+      ? [{ test: { ...test, name: `${name}-isolated`, include: isolated } }]
+      : []),
   ];
 };
 
@@ -67,6 +78,19 @@ const noDatabaseApiFiles = [
   'test/lint/**',
 ];
 
+/** API files whose result does not depend on the database server (see the projects below). */
+const serverIndependentApiFiles = [
+  'src/engine/drivers/**',
+  'src/engine/manifests/**',
+  'src/db/embedded/**',
+  'src/db/pglite-import/**',
+  ...noDatabaseApiFiles,
+];
+
+/** `src/lib/**` → its test files; a file stays itself. */
+const testFilesOf = (pattern: string) =>
+  pattern.endsWith('/**') ? `${pattern}/*.test.ts` : pattern;
+
 export default defineConfig({
   test: {
     // Vitest's default on 2 cores is a single worker (cores - 1): API files then wait on
@@ -85,21 +109,20 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      ...apiProjects('api'),
-      // The same API suite against the PostgreSQL server of DATABASE_URL, when one is configured
-      // (CI sets it): operators' servers run older majors (15 in CI) than the embedded one (18),
-      // so SQL that only a newer server accepts fails here. Runtime drivers and manifest
-      // rendering never touch the database, the embedded server's own tests start servers
-      // of their own, and the files of noDatabaseApiFiles never open one: they run once, above.
+      // The API suite runs once. Without DATABASE_URL (a developer's `npm test`), on the embedded
+      // server (PostgreSQL 18, what `npm start` runs). With it (CI), the files that open a
+      // database run on that server instead (api-postgres): operators' servers run older majors
+      // (15 in CI), and SQL that only a newer server accepts fails there, while what 15 accepts
+      // 18 does too; the product on the embedded server is what every e2e file runs. Runtime
+      // drivers, manifest rendering, the embedded server's own tests (they start servers of
+      // their own) and the files of noDatabaseApiFiles stay in `api`. Running the whole suite
+      // on both servers ran 121 of the 219 API files twice for that one difference.
       ...(process.env.DATABASE_URL
-        ? apiProjects('api-postgres', [
-            'src/engine/drivers/**',
-            'src/engine/manifests/**',
-            'src/db/embedded/**',
-            'src/db/pglite-import/**',
-            ...noDatabaseApiFiles,
-          ])
-        : []),
+        ? [
+            ...apiProjects('api', { only: serverIndependentApiFiles.map(testFilesOf) }),
+            ...apiProjects('api-postgres', { exclude: serverIndependentApiFiles }),
+          ]
+        : apiProjects('api')),
       {
         extends: 'apps/web/vite.config.ts',
         test: {
@@ -130,6 +153,9 @@ export default defineConfig({
           // of its own), so their CPU-bound files and these do not share the 2 cores.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+          // expect.poll's 1 s is less than a server's answer takes at CI's load (a password
+          // check, a secret regenerated): what a user waits for, a test waits for too.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

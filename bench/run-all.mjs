@@ -21,6 +21,7 @@ const ALL = [
   'docker-wordpress-real.mjs',
   'simulation-200.mjs',
   'control-plane-footprint.mjs',
+  'hot-path.mjs',
   'kubernetes-1000.mjs',
   'kubernetes-steady-state.mjs',
 ];

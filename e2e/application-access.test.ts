@@ -162,9 +162,12 @@ describe('the application page (issue 16)', () => {
     await access.getByRole('button', { name: 'Régénérer' }).click();
     await dialog.getByLabel('Mot de passe de votre compte').fill(owner.password);
     await dialog.getByRole('button', { name: 'Régénérer' }).click();
-    // The dialog closes, the old password is hidden (the toast says it is being applied).
-    await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(() => page.getByTestId('admin-password').count()).toBe(0);
+    // The dialog closes, the old password is hidden (the toast says it is being applied); the
+    // account password's check and the new secret take a few seconds on a loaded machine.
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('admin-password').count(), { timeout: 15_000 })
+      .toBe(0);
     await access.getByRole('button', { name: 'Révéler le mot de passe' }).click();
     await dialog.getByLabel('Mot de passe de votre compte').fill(owner.password);
     await dialog.getByRole('button', { name: 'Révéler le mot de passe' }).click();

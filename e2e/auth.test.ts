@@ -235,7 +235,7 @@ describe('authentication screens in Chromium', () => {
     await page.getByLabel('Prénom').fill('');
     await page.getByLabel('Nom', { exact: true }).fill('');
     await page.getByLabel('Adresse email').fill('');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expectErrors(page, [
       validation.prenomRequired,
       validation.nomRequired,
@@ -244,13 +244,13 @@ describe('authentication screens in Chromium', () => {
     await page.getByLabel('Prénom').fill('A');
     await page.getByLabel('Nom', { exact: true }).fill('D');
     await page.getByLabel('Adresse email').fill('awa@exemple');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expectErrors(page, [validation.prenomMin2, validation.nomMin2, validation.emailInvalid]);
 
     await page.getByLabel('Prénom').fill('Aïssatou');
     await page.getByLabel('Nom', { exact: true }).fill('Ndiaye');
     await page.getByLabel('Adresse email').fill(account.email);
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await toast(page, success.profileUpdated).waitFor();
     await page.getByTestId('user-menu').click();
     await page.getByRole('menu').getByText('Aïssatou Ndiaye').waitFor();
@@ -326,7 +326,7 @@ describe('authentication screens in Chromium', () => {
         await shot('profile');
         await page.getByRole('button', { name: 'Modifier' }).click();
         await page.getByLabel('Prénom').fill('M');
-        await page.getByRole('button', { name: 'Enregistrer' }).click();
+        await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
         await fieldError(page, validation.prenomMin2);
         await shot('profile-edit');
         await page.getByRole('button', { name: 'Annuler' }).click();

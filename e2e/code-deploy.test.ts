@@ -233,8 +233,13 @@ describe.skipIf(detected.engine === null)('code applications on Podman (real bui
       'Sort au démarrage',
     );
     const exitPush = await pushWebhook(server, app.id, secret, exiting);
-    const { answers, detail: gated } = await requestUntilRolloutError(call, app.id, detail);
     const exitBuildId = ((await exitPush.json()) as { build_id: string }).build_id;
+    const { answers, detail: gated } = await requestUntilRolloutError(
+      call,
+      app.id,
+      detail,
+      exitBuildId,
+    );
     expect((await finishedBuild(call, exitBuildId)).status).toBe('success');
     expect(gated.rollout_error).toMatch(
       /^La version 3 n’a pas démarré : le conteneur (s’est arrêté \(code de sortie 1\)|redémarre en boucle).* ; la version 1 reste en ligne\.$/,

@@ -13,7 +13,7 @@ import { startGitServer, type GitServer } from './support/git-server/git-server'
  * simulation runtime (the repository is really read from a local Git server, nothing is built):
  * the wizard's Code configuration step (private repository, inline token form, build argument,
  * variable), the inline CODE form, a code application's page (source, builds with a log open,
- * releases, variables, webhook steps), a WordPress page's backups with its forms open, and the
+ * releases, the promotion dialog, variables, webhook steps), a WordPress page's backups with its forms open, and the
  * project's Git tokens. Each must pass axe (no serious or critical violation: contrast included)
  * and stick out sideways nowhere.
  */
@@ -118,6 +118,25 @@ describe('code application screens in both themes', () => {
     });
     expect(code.status, JSON.stringify(code.body)).toBe(201);
     codeId = code.body.id;
+    // The same repository in a second environment: where « Promouvoir » sends a release.
+    const recette = await call<{ id: string }>('POST', `/environments/${projectId}/environments`, {
+      nom: 'Recette',
+      type: 'staging',
+    });
+    const twin = await call('POST', `/deployments/${recette.body.id}/deploy/code`, {
+      nom: 'api-boutique-recette',
+      cpu: 0.5,
+      ram: 0.5,
+      replicas: 1,
+      type_application: 'nodejs',
+      git_branch: 'main',
+      build_args: {},
+      helm_chart_version: '1.0.0',
+      repo_url: null,
+      repository_access: { repository_url: repoUrl, git_token_id: gitToken.body.id },
+      port: 3000,
+    });
+    expect(twin.status, JSON.stringify(twin.body)).toBe(201);
     const wordpress = await call<{ id: string }>('POST', `/deployments/${envId}/deploy/erp`, {
       nom: 'Site vitrine',
       type_application: 'wordpress',
@@ -194,7 +213,7 @@ describe('code application screens in both themes', () => {
       await page.getByRole('button', { name: 'Continuer' }).click();
       await page.getByRole('heading', { name: /^Étape 4 sur 5/ }).waitFor();
       await page.getByLabel("Nom de l'application").fill('api-assistant');
-      await page.getByLabel('URL du repository').fill(repoUrl);
+      await page.getByLabel('URL du dépôt').fill(repoUrl);
       await page.getByLabel(/Privé/).check();
       await page.getByLabel('Token Git').selectOption({ label: 'GitHub boutique' });
       await page.getByRole('button', { name: 'Ajouter un token' }).click();
@@ -211,7 +230,7 @@ describe('code application screens in both themes', () => {
         page.getByRole('button', { name: /Déploiement rapide/ }).click(),
       );
       await page.getByLabel('Type').selectOption('CODE');
-      await page.getByLabel('Accès au repository').selectOption('private');
+      await page.getByLabel('Accès au dépôt').selectOption('private');
       await page.getByLabel('Token Git').waitFor();
       await check('inline-code-form');
 
@@ -219,13 +238,25 @@ describe('code application screens in both themes', () => {
       await visit(page, `/deployment/${codeId}`, () =>
         page.getByRole('region', { name: 'Versions' }).getByText('Version en ligne').waitFor(),
       );
-      await page.getByRole('button', { name: 'Voir les logs' }).first().click();
+      await page.getByRole('button', { name: 'Afficher le journal du build' }).first().click();
       await page
-        .getByRole('log', { name: 'Logs du build' })
+        .getByRole('log', { name: 'Journal du build' })
         .filter({ hasText: /Simulation/ })
         .waitFor();
       await page.getByRole('tab', { name: 'GitLab' }).click();
       await check('code-application');
+      // « Promouvoir » a release to the same repository's application in Recette.
+      await page
+        .getByRole('listitem', { name: 'Version 1' })
+        .getByRole('button', { name: 'Promouvoir' })
+        .click();
+      const promotion = page.getByRole('dialog', {
+        name: 'Promouvoir cette version vers un autre environnement',
+      });
+      await promotion.getByRole('radio', { name: /api-boutique-recette/ }).waitFor();
+      await check('promote-release');
+      await page.keyboard.press('Escape');
+      await promotion.waitFor({ state: 'detached' });
 
       // The WordPress page's backups, schedule and S3 destination open.
       await visit(page, `/deployment/${wordpressId}`, () =>

@@ -61,7 +61,7 @@ async function visit(page: Page, path: string, ready: (page: Page) => Promise<un
 /** A build log with at least one line of the builder (not the waiting placeholder). */
 const logWithLines = (scope: Page | Locator) =>
   scope
-    .getByRole('log', { name: 'Logs du build' })
+    .getByRole('log', { name: 'Journal du build' })
     .filter({ hasText: /Projet détecté : .*Node\.js/ })
     .waitFor({ timeout: 60_000 });
 
@@ -174,7 +174,7 @@ describe.skipIf(detected.engine === null)('the Code path in Chromium on Podman',
     await next(page);
     await step(page, 4);
     await page.getByLabel("Nom de l'application").fill('api-navigateur');
-    await page.getByLabel('URL du repository').fill(git.url('navigateur'));
+    await page.getByLabel('URL du dépôt').fill(git.url('navigateur'));
     await next(page);
     await step(page, 5);
     await page.getByRole('button', { name: /Déployer l'application/ }).click();

@@ -7,9 +7,9 @@ import { planLimitTexts } from '@nuage/shared/plan-limit-texts';
 import { deployMessages } from '@nuage/shared/schemas/deployments';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, newAccount, signInContext, type Account } from './helpers/accounts';
+import { createAccount, newAccount, type Account } from './helpers/accounts';
 import { apiClient, loginToken, pollUntil, type ApiCall } from './helpers/api';
-import { launchBrowser, newContext, screenshot, screenshotsDir } from './helpers/browser';
+import { launchBrowser, openPage, screenshot, screenshotsDir } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/server';
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -47,22 +47,8 @@ describe('issue 33 (items 2, 3, 4, 9) in Chromium', () => {
   let environmentId: string;
   const contexts: BrowserContext[] = [];
 
-  async function open(
-    token: string,
-    opts: { theme?: 'light' | 'dark'; width?: number } = {},
-  ): Promise<Page> {
-    const width = opts.width ?? 1280;
-    const context = await newContext(browser, server.url, {
-      colorScheme: opts.theme ?? 'light',
-      width,
-      height: width < 500 ? 844 : 800,
-    });
-    contexts.push(context);
-    await signInContext(context, server.url, token);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
+  const open = (token: string, opts: { theme?: 'light' | 'dark'; width?: number } = {}) =>
+    openPage(browser, server.url, contexts, { ...opts, token });
 
   const environmentReady = (page: Page) =>
     page.getByRole('button', { name: /Déploiement rapide/ }).waitFor();
@@ -197,7 +183,7 @@ describe('issue 33 (items 2, 3, 4, 9) in Chromium', () => {
         el.addEventListener('submit', () => (window as unknown as { submits: number }).submits++);
       });
       const submits = () => page.evaluate(() => (window as unknown as { submits: number }).submits);
-      const replicas = form.getByLabel('Replicas');
+      const replicas = form.getByLabel('Instances');
       await replicas.fill('0');
       const deploy = form.getByRole('button', { name: 'Déployer' });
       // One press: its mousedown blurs « Replicas »; nothing may move the button under it.

@@ -286,6 +286,14 @@ describe.skipIf(skipReason !== null)('real WordPress on Podman: restores and res
       const page = await logsIn(url, 'wordpress-restore-source-dashboard');
       const postId = await savePost(page, kept);
       expect(await homePage(url)).toContain(kept);
+      // A production application's first scheduled backup starts as soon as it runs (its
+      // schedule is written with it): « Sauvegarder » waits for it, as a customer would (409).
+      await pollUntil(
+        'the first scheduled backup to end',
+        async () => (await backupsOf(call, id)).sauvegardes,
+        (list) => list.every((b) => b.statut !== 'running'),
+        { timeoutMs: 5 * 60_000, everyMs: 1000 },
+      );
       expect((await call('POST', `/deployments/${id}/backups`)).status).toBe(202);
       const backup = await pollUntil(
         'the backup to end',

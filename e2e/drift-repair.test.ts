@@ -226,7 +226,7 @@ describe.skipIf(detected.engine === null)(
         call,
         (d) =>
           d.pods_status.filter((p) => p.ready).length === 4 &&
-          JSON.stringify(d.events).includes('Écart corrigé sur le runtime'),
+          JSON.stringify(d.events).includes('Écart corrigé sur le serveur'),
       );
       const page = await pollUntil(
         'served through the recreated proxy',

@@ -1,4 +1,5 @@
 import { priceResources, toXof } from '@nuage/shared/pricing';
+import type { Bill } from '@nuage/shared/billing-types';
 import type { DashboardResponse } from '@nuage/shared/dashboard-types';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
@@ -227,26 +228,28 @@ describe('operations screens in Chromium (simulation runtime)', () => {
     onTestFailed(async () => {
       await screenshot(page, 'operations-failure-lifecycle').catch(() => {});
     });
-    const pods = page.getByRole('region', { name: 'Pods' });
-    /** The application's pods (the database has its own, named …-db-simule-0), as shown. */
+    const pods = page.getByRole('region', { name: 'Instances' });
+    /** The application's instances (the database is listed apart), their pod names in tooltips. */
     const appPods = () =>
       page.evaluate(() =>
-        Array.from(document.querySelectorAll('[aria-label="Liste des pods"] > li'))
+        Array.from(document.querySelectorAll('[aria-label="Liste des instances"] > li'))
+          .filter((li) => li.getAttribute('aria-label')?.startsWith('Instance '))
           .map((li) => ({
-            name: li.getAttribute('aria-label') ?? '',
+            name: li.getAttribute('title') ?? '',
             running: li.textContent?.includes('En cours d’exécution') ?? false,
-          }))
-          .filter((p) => !/-db-(?:simule-)?\d+$/.test(p.name)),
+          })),
       );
     const appPodsRunning = (n: number, notNamed: string[] = []) =>
       page.waitForFunction(
         ({ n, notNamed }) => {
-          const pods = Array.from(document.querySelectorAll('[aria-label="Liste des pods"] > li'))
+          const pods = Array.from(
+            document.querySelectorAll('[aria-label="Liste des instances"] > li'),
+          )
+            .filter((li) => li.getAttribute('aria-label')?.startsWith('Instance '))
             .map((li) => ({
-              name: li.getAttribute('aria-label') ?? '',
+              name: li.getAttribute('title') ?? '',
               running: li.textContent?.includes('En cours d’exécution') ?? false,
-            }))
-            .filter((p) => !/-db-(?:simule-)?\d+$/.test(p.name));
+            }));
           return pods.length === n && pods.every((p) => p.running && !notNamed.includes(p.name));
         },
         { n, notNamed },
@@ -265,26 +268,26 @@ describe('operations screens in Chromium (simulation runtime)', () => {
       `${server.url}/simulation/${app!.id}`,
     );
     await shootAll(token, 'deployment-detail', detailPath, (p) =>
-      p.getByRole('region', { name: 'Pods' }).getByText("2 / 2 en cours d'exécution").waitFor(),
+      p.getByRole('region', { name: 'Instances' }).getByText('1 / 1 instance en marche').waitFor(),
     );
 
     // Scale to 2: minus is disabled at 1; plus; two Running application pods, both simulated.
     const actions = page.getByRole('region', { name: 'Actions' });
-    expect(await actions.getByRole('button', { name: 'Retirer un réplica' }).isDisabled()).toBe(
+    expect(await actions.getByRole('button', { name: 'Retirer une instance' }).isDisabled()).toBe(
       true,
     );
-    await actions.getByRole('button', { name: 'Ajouter un réplica' }).click();
+    await actions.getByRole('button', { name: 'Ajouter une instance' }).click();
     await page
       .locator('[role="status"]')
-      .getByText("Mise à l'échelle demandée : 2 réplicas")
+      .getByText("Mise à l'échelle demandée : 2 instances")
       .waitFor();
     await appPodsRunning(2);
-    await pods.getByText("3 / 3 en cours d'exécution").waitFor();
+    await pods.getByText('2 / 2 instances en marche').waitFor();
     const scaledNames = (await appPods()).map((p) => p.name);
     expect(scaledNames).toHaveLength(2);
     for (const name of scaledNames) expect(name).toContain('simule');
-    expect(await actions.getByLabel('Nombre de réplicas').innerText()).toBe('2');
-    expect(await actions.getByRole('button', { name: 'Retirer un réplica' }).isDisabled()).toBe(
+    expect(await actions.getByLabel('Nombre d’instances').innerText()).toBe('2');
+    expect(await actions.getByRole('button', { name: 'Retirer une instance' }).isDisabled()).toBe(
       false,
     );
     await screenshot(page, 'operations-deployment-scaled-light-1280');
@@ -293,9 +296,9 @@ describe('operations screens in Chromium (simulation runtime)', () => {
     await actions.getByRole('button', { name: /Redémarrer/ }).click();
     await page.locator('[role="status"]').getByText('Redémarrage demandé').waitFor();
     await appPodsRunning(2, scaledNames);
-    expect(await page.getByRole('region', { name: 'Historique' }).innerText()).toContain(
-      'Redémarrage effectué',
-    );
+    expect(
+      await page.getByRole('region', { name: 'Historique', exact: true }).innerText(),
+    ).toContain('Redémarrage effectué');
 
     // Logs: the panel shows the simulated lines.
     await page.getByRole('button', { name: 'Afficher les journaux' }).click();
@@ -421,9 +424,18 @@ describe('operations screens in Chromium (simulation runtime)', () => {
       expect(await count('Applications')).toBe('6');
       expect(await count('Applications actives')).toBe('5');
 
-      const costs = page.getByRole('region', { name: 'Coûts mensuels' });
-      expect(await costs.getByTestId('monthly-total').innerText()).toBe(xof(monthly));
-      expect(await costs.innerText()).toContain(xof(yearly));
+      // The month's story (issue 33): the billing card's figures, the applications' rate in details.
+      const costs = page.getByRole('region', { name: 'Coûts du mois' });
+      const bill = await call<Bill>(server, token, 'GET', '/billing');
+      expect(await costs.getByTestId('cost-plan').innerText()).toContain(xof(12_500));
+      expect(await costs.getByTestId('cost-projected').innerText()).toContain(
+        xof(bill.projected_xof),
+      );
+      await costs.getByRole('button', { name: 'Voir les détails' }).click();
+      const details = page.getByRole('dialog');
+      expect(await details.innerText()).toContain(xof(monthly));
+      expect(await details.innerText()).toContain(xof(yearly));
+      await details.getByRole('button', { name: 'Fermer' }).first().click();
       expect(await costs.innerText()).toContain('Pas encore de mois précédent pour comparer');
       const top =
         baseA >= baseB ? { nom: projectA.nom, base: baseA } : { nom: projectB.nom, base: baseB };
@@ -484,40 +496,49 @@ describe('operations screens in Chromium (simulation runtime)', () => {
       await shootAll(token, 'status', '/status', (p) => p.getByTestId('status-ready').waitFor());
     });
 
-    it('the built images list filters and paginates', async () => {
-      const all = await call<{
-        statistics: { failed_builds: number };
-        pagination: { total: number };
-      }>(server, token, 'GET', '/standalone-builds/images?limit=1');
-      const total = all.pagination.total;
-      const failed = all.statistics.failed_builds;
-      // Two images (application and database) per application.
+    it('the built images page lists the template downloads apart from builds, and paginates', async () => {
+      const pulls = await call<{ pagination: { total: number } }>(
+        server,
+        token,
+        'GET',
+        '/standalone-builds/images?kind=pull&limit=1',
+      );
+      const total = pulls.pagination.total;
+      // Two images (application and database) per application, none of them a build.
       expect(total).toBeGreaterThanOrEqual(12);
-      expect(failed).toBeGreaterThanOrEqual(1);
+      const failedPulls = await call<{ pagination: { total: number } }>(
+        server,
+        token,
+        'GET',
+        '/standalone-builds/images?kind=pull&status_filter=failed&limit=1',
+      );
+      expect(failedPulls.pagination.total).toBeGreaterThanOrEqual(1);
 
       const page = await open(token);
-      const rows = page.getByRole('list', { name: 'Images construites' }).getByRole('listitem');
-      await visit(page, '/built-images', (p) => p.getByText(`1–10 sur ${total}`).waitFor());
+      const downloads = page.getByRole('region', { name: 'Images téléchargées' });
+      const rows = page.getByRole('list', { name: 'Images téléchargées' }).getByRole('listitem');
+      await visit(page, '/built-images', () => downloads.getByText(`1–10 sur ${total}`).waitFor());
       expect(await rows.count()).toBe(10);
-      expect(await page.getByRole('listitem', { name: `Échecs : ${failed}` }).count()).toBe(1);
-      await page.getByRole('button', { name: /Suivant/ }).click();
-      await page.getByText(`11–${Math.min(20, total)} sur ${total}`).waitFor();
+      // Downloads are not builds: the build statistics stay at zero.
+      expect(await page.getByRole('listitem', { name: 'Échecs : 0' }).count()).toBe(1);
+      const texts = await rows.allInnerTexts();
+      await downloads.getByRole('button', { name: /Suivant/ }).click();
+      await downloads.getByText(`11–${Math.min(20, total)} sur ${total}`).waitFor();
       await page.waitForFunction(
-        (n) => document.querySelectorAll('[aria-label="Images construites"] > li').length === n,
+        (n) => document.querySelectorAll('[aria-label="Images téléchargées"] > li').length === n,
         Math.min(10, total - 10),
       );
-      await page.getByLabel('Statut').selectOption('failed');
-      await page.getByText(`1–${Math.min(10, failed)} sur ${failed}`).waitFor();
-      await page.waitForFunction(
-        (n) => document.querySelectorAll('[aria-label="Images construites"] > li').length === n,
-        Math.min(10, failed),
-      );
-      for (const text of await rows.allInnerTexts()) {
-        expect(text).toContain('Échoué');
-        expect(text).toContain('introuvable');
-      }
+      texts.push(...(await rows.allInnerTexts()));
+      const failed = texts.filter((text) => text.includes('Échoué'));
+      expect(failed.length).toBeGreaterThanOrEqual(1);
+      for (const text of failed) expect(text).toContain('introuvable');
+      // Each download says which part of its application it is.
+      for (const text of texts) expect(text).toMatch(/ · (application|base de données)/);
       await shootAll(token, 'built-images', '/built-images', (p) =>
-        p.getByText(`1–10 sur ${total}`).waitFor(),
+        p
+          .getByRole('region', { name: 'Images téléchargées' })
+          .getByText(`1–10 sur ${total}`)
+          .waitFor(),
       );
     });
   });

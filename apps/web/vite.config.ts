@@ -60,7 +60,8 @@ export default defineConfig({
   resolve: { alias },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:8080' },
+    // ws: the terminal's WebSocket (its handshake is checked against PUBLIC_URL's origin).
+    proxy: { '/api': { target: 'http://localhost:8080', ws: true } },
   },
   build: {
     target: 'es2022',

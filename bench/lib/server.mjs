@@ -41,18 +41,19 @@ export const newDataDir = () => mkdtemp(path.join(os.tmpdir(), 'nuage-bench-'));
  * Spawns `node <apiEntry>` on a free port and resolves once GET /api/v1/health answers ok.
  * `env.DATA_DIR` reuses a directory (kept on stop); otherwise a fresh one is made and removed.
  * `healthyAfterMs` is the time from spawn to the first ok answer (polled every `pollMs`).
- * `entry` runs another build (another version measured side by side).
+ * `entry` runs another build (another version measured side by side); `nodeArgs` go before it
+ * (`--cpu-prof` and its directory, for a profile written at the stop).
  */
 export async function startServer(
   env = {},
-  { pollMs = 100, timeoutMs = 60_000, entry = apiEntry } = {},
+  { pollMs = 100, timeoutMs = 60_000, entry = apiEntry, nodeArgs = [] } = {},
 ) {
   const port = await freePort();
   const ownDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? (await newDataDir());
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       ...process.env,
       DATABASE_URL: '',

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, expect } from 'vitest';
+import { signInContext } from './accounts';
+import { installPageChecks, takePageProblems } from './page-checks';
 import { startSocksRelay } from './socks-relay';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -130,6 +132,8 @@ export async function newContext(
       ),
     );
   });
+  // No jargon, no raw id, enough contrast: on every page, each time it settles.
+  await installPageChecks(context, baseURL);
   return context;
 }
 
@@ -143,15 +147,26 @@ afterEach(() => {
   expect(takeCspViolations(), 'Content-Security-Policy violations in the browser console').toEqual(
     [],
   );
+  expect(takePageProblems(), 'jargon, raw ids or low contrast on a page (page-checks.ts)').toEqual(
+    [],
+  );
 });
 afterAll(() => {
   expect(takeCspViolations(), 'Content-Security-Policy violations in the browser console').toEqual(
     [],
   );
+  expect(takePageProblems(), 'jargon, raw ids or low contrast on a page (page-checks.ts)').toEqual(
+    [],
+  );
 });
 
-/** Saves a full-page PNG under e2e/screenshots/ (looked at by a human, not asserted). */
+/**
+ * Saves a full-page PNG under e2e/screenshots/ (looked at by a human, not asserted). With
+ * E2E_SCREENSHOTS=0 (.ci/run, where nobody looks at them) it does nothing: a full-page capture
+ * costs Chromium 0.2 to 0.6 s under load (129 shots of six files: 29.5 s, bench/RESULTS.md).
+ */
 export async function screenshot(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
   await mkdir(screenshotsDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`), fullPage: true });
 }
@@ -159,4 +174,27 @@ export async function screenshot(page: Page, name: string) {
 /** Texts of the toasts currently on screen. */
 export async function toastTexts(page: Page): Promise<string[]> {
   return page.locator('[role="status"]').allInnerTexts();
+}
+
+/**
+ * A page in a context of its own, phone-tall under 500 px wide, signed in with `token` when one
+ * is given; the context joins `contexts`, which the file closes in its afterAll.
+ */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  contexts: BrowserContext[],
+  opts: { token?: string; theme?: 'light' | 'dark'; width?: number; timeoutMs?: number },
+): Promise<Page> {
+  const width = opts.width ?? 1280;
+  const context = await newContext(browser, baseURL, {
+    colorScheme: opts.theme ?? 'light',
+    width,
+    height: width < 500 ? 844 : 800,
+  });
+  contexts.push(context);
+  if (opts.token) await signInContext(context, baseURL, opts.token);
+  const page = await context.newPage();
+  page.setDefaultTimeout(opts.timeoutMs ?? 15_000);
+  return page;
 }

@@ -84,12 +84,14 @@ export async function serving(call: ApiCall, id: string, body: string) {
 
 /**
  * Requests the application through the proxy every 300 ms until its detail reports that a
- * release did not go live; answers every response seen ("200 <body>") and that detail.
+ * release did not go live; answers every response seen ("200 <body>") and that detail. The
+ * build of that release (`buildId`) failing instead ends the wait at once, with its reason.
  */
 export async function requestUntilRolloutError(
   call: ApiCall,
   id: string,
   serving: { application_url: string | null },
+  buildId: string,
 ) {
   const answers: string[] = [];
   const detail = await pollUntil(
@@ -97,6 +99,9 @@ export async function requestUntilRolloutError(
     async () => {
       const r = await getFresh(`${serving.application_url}/`);
       answers.push(`${r.status} ${r.body}`);
+      const build = (await call<BuildView>('GET', `/builds/${buildId}`)).body;
+      if (build.status === 'failed' || build.status === 'cancelled')
+        throw new Error(`build ${buildId} ended ${build.status}: ${build.error_message}`);
       return (await call<CodeDetail>('GET', `/deployments/deployment/${id}`)).body;
     },
     (d) => d.rollout_error !== null,

@@ -1,19 +1,23 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DnsChecker } from './modules/dns/check';
 import { systemResolver, type DnsResolver } from './modules/dns/resolver';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import {
+  BUILDS_CHANNEL,
+  ENGINE_CHANNEL,
+  listenForWakes,
+  NOTIFICATIONS_CHANNEL,
+} from './db/wake-channels';
 import { authenticatePlugin } from './http/authenticate';
 import { SessionCache } from './http/session-cache';
 import { registerErrorHandling } from './http/error-handler';
 import { loggerOptions } from './http/logging';
+import { CompactRequestLog } from './http/access-log';
+import { responseSerializerCompiler } from './http/response-serializer';
 import { registerOpenApi } from './http/openapi';
 import { registerSpa } from './http/spa';
 import type { ImageBuilder } from './engine/builds/builder';
@@ -41,7 +45,22 @@ import { buildRoutes } from './modules/builds/routes';
 import { codeRoutes } from './modules/builds/code-routes';
 import { gitPushRoutes } from './modules/builds/git-push-routes';
 import { gitTokenRoutes } from './modules/git-tokens/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { inboxRoutes } from './modules/notifications/inbox-routes';
+import { registerQuotaRefusalNotice } from './modules/notifications/quota-notices';
+import {
+  DeliveryWorker,
+  type DeliveryWorkerOptions,
+} from './modules/notifications/delivery-worker';
 import { BuildWorker, type BuildWorkerOptions } from './modules/builds/worker';
+import { publicStatusRoutes, registerStatusPageHtml } from './modules/uptime/public-routes';
+import { uptimeRoutes } from './modules/uptime/routes';
+import { UptimeWorker, type UptimeWorkerOptions } from './modules/uptime/worker';
+import { MetricsWorker, type MetricsWorkerOptions } from './modules/metrics-history/worker';
+import { metricAlertRoutes } from './modules/metric-alerts/routes';
+import { MetricAlertWorker } from './modules/metric-alerts/worker';
+import { autoscalingRoutes } from './modules/autoscaling/routes';
+import { AutoscaleWorker } from './modules/autoscaling/worker';
 import { catalogRoutes } from './modules/catalog/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { monitoringRoutes } from './modules/monitoring/routes';
@@ -53,6 +72,11 @@ import { platformRoutes } from './modules/platform/routes';
 import { pricingRoutes } from './modules/pricing/routes';
 import { BackgroundJobs } from './modules/backups/jobs';
 import { backupRoutes } from './modules/backups/routes';
+import { taskRoutes } from './modules/tasks/routes';
+import { registerWebSockets } from './modules/terminal/register';
+import { terminalRoutes, terminalTimings, type TerminalTimings } from './modules/terminal/routes';
+import { TaskRunner } from './modules/tasks/runner';
+import { TaskScheduler, type TaskSchedulerOptions } from './modules/tasks/scheduler';
 import { billingRoutes } from './modules/billing/routes';
 import { certificateRoutes } from './modules/certificates/routes';
 import { registerAcmeChallengeRoute } from './modules/certificates/challenge-route';
@@ -75,6 +99,18 @@ export interface AppDeps {
   buildWorker?: Partial<Pick<BuildWorkerOptions, 'pollMs' | 'heartbeatMs' | 'staleMs'>>;
   /** Custom domains' DNS lookups; the system resolver when absent. */
   dnsResolver?: DnsResolver;
+  /** Options of the notification outbox's worker (tests: a clock, a short lease). */
+  deliveryWorker?: Partial<Pick<DeliveryWorkerOptions, 'pollMs' | 'leaseMs' | 'now' | 'perMinute'>>;
+  /** Options of the uptime checks' worker (tests: the HTTP check). */
+  uptimeWorker?: Partial<UptimeWorkerOptions>;
+  /** Options of the metrics sampling's worker (tests: how often it rolls up). */
+  metricsWorker?: Partial<MetricsWorkerOptions>;
+  /** Tests: every answer is also written by zod and compared (http/response-serializer.ts). */
+  checkResponses?: boolean;
+  /** Scheduled tasks (tests: a short heartbeat and stale time). */
+  tasks?: TaskSchedulerOptions & { heartbeatMs?: number };
+  /** The browser terminal (tests: a short re-check of the caller's right). */
+  terminal?: Partial<TerminalTimings>;
 }
 
 export type App = FastifyInstance & {
@@ -84,6 +120,18 @@ export type App = FastifyInstance & {
   buildWorker: BuildWorker | null;
   /** Backups and restores running after their 202 (and restores taken up after a stop). */
   backupJobs: BackgroundJobs;
+  /** The notification outbox's sender; main.ts starts it, tests run its passes. */
+  deliveryWorker: DeliveryWorker;
+  /** The uptime checks (modules/uptime); main.ts starts it, tests run its passes. */
+  uptimeWorker: UptimeWorker;
+  /** The resource metrics' sampling and roll-ups (modules/metrics-history); main.ts starts it. */
+  metricsWorker: MetricsWorker;
+  /** The metric alerts' evaluation (modules/metric-alerts); main.ts starts it, tests run its passes. */
+  metricAlertWorker: MetricAlertWorker;
+  /** Automatic scaling on docker and simulation (modules/autoscaling); main.ts starts it. */
+  autoscaleWorker: AutoscaleWorker;
+  /** Task runs of this process and the scheduler (main.ts starts it, tests run its passes). */
+  tasks: { runner: TaskRunner; scheduler: TaskScheduler };
 };
 
 /** The Fastify instance with every route; tests drive it with `inject()`. */
@@ -93,9 +141,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
+    // One compact line per request (http/access-log.ts).
+    logController: new CompactRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: deps.checkResponses ?? false }));
 
   const engine =
     typeof deps.engine === 'function'
@@ -124,6 +174,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     : null;
   const sessions = new SessionCache(deps.database.db, app.log);
   await sessions.start(deps.database);
+  // The engine and the build queue sleep until work falls due; database notifications wake them
+  // for work written by any process (db/wake-channels.ts).
+  const unlisten = await Promise.all([
+    listenForWakes(deps.database, ENGINE_CHANNEL, engine.reconciler, app.log),
+    ...(buildWorker ? [listenForWakes(deps.database, BUILDS_CHANNEL, buildWorker, app.log)] : []),
+  ]);
   const ctx: AppContext = {
     config: deps.config,
     db: deps.database.db,
@@ -145,15 +201,53 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('buildWorker', buildWorker);
   const backupJobs = new BackgroundJobs(app.log);
   app.decorate('backupJobs', backupJobs);
+  const deliveryWorker = new DeliveryWorker({
+    db: ctx.db,
+    mailer: ctx.mailer,
+    secretsKey: deps.secrets.secretsKey,
+    publicUrl: deps.config.publicUrl,
+    allowPrivateTargets: deps.config.notifications.allowPrivateTargets,
+    telegramApiUrl: deps.config.notifications.telegramApiUrl,
+    leaseMs: deps.config.notificationTiming.leaseMs,
+    log: app.log.child({ component: 'notifications' }),
+    ...deps.deliveryWorker,
+  });
+  app.decorate('deliveryWorker', deliveryWorker);
+  app.decorate(
+    'uptimeWorker',
+    new UptimeWorker(ctx, { ...deps.config.uptime, ...deps.uptimeWorker }),
+  );
+  app.decorate(
+    'metricsWorker',
+    new MetricsWorker(ctx, { ...deps.config.metricsHistory, ...deps.metricsWorker }),
+  );
+  app.decorate(
+    'metricAlertWorker',
+    new MetricAlertWorker(ctx, {
+      intervalMs: 60_000,
+      sampleMs: deps.config.metricsHistory.intervalMs,
+    }),
+  );
+  app.decorate('autoscaleWorker', new AutoscaleWorker(ctx, deps.config.autoscaling));
+  const taskRunner = new TaskRunner(ctx, { heartbeatMs: deps.tasks?.heartbeatMs });
+  const tasks = { runner: taskRunner, scheduler: new TaskScheduler(ctx, taskRunner, deps.tasks) };
+  app.decorate('tasks', tasks);
+  // Runs of this process end (recorded as interrupted) when the app closes.
+  app.addHook('onClose', () => taskRunner.stop(Date.now() + 5000));
+  unlisten.push(
+    await listenForWakes(deps.database, NOTIFICATIONS_CHANNEL, deliveryWorker, app.log),
+  );
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, { config: deps.config, webDistDir: deps.config.webDistDir });
   registerRequestScope(app);
   registerTextInputGuard(app);
   registerRouteAudit(app, ctx);
+  registerQuotaRefusalNotice(app, ctx);
   registerTokenUseAudit(app, ctx);
   await registerOpenApi(app);
   await app.register(rateLimit, { global: false });
+  const terminals = await registerWebSockets(app);
   await app.register(authenticatePlugin, { ctx, lookups: credentialLookups(ctx) });
 
   await app.register(
@@ -177,23 +271,37 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(codeRoutes, { ctx });
       await api.register(gitPushRoutes, { ctx });
       await api.register(gitTokenRoutes, { ctx });
+      await api.register(notificationRoutes, { ctx });
+      await api.register(inboxRoutes, { ctx });
       await api.register(monitoringRoutes, { ctx });
       await api.register(dashboardRoutes, { ctx });
       await api.register(platformRoutes, { ctx });
       await api.register(pricingRoutes, { ctx });
       await api.register(billingRoutes, { ctx });
       await api.register(certificateRoutes, { ctx });
+      await api.register(taskRoutes, { ctx, runner: tasks.runner, scheduler: tasks.scheduler });
+      await api.register(terminalRoutes, {
+        ctx,
+        terminals,
+        timings: { ...terminalTimings(deps.config), ...deps.terminal },
+      });
       await api.register(backupRoutes, { ctx, jobs: backupJobs });
+      await api.register(uptimeRoutes, { ctx });
+      await api.register(metricAlertRoutes, { ctx });
+      await api.register(autoscalingRoutes, { ctx });
+      await api.register(publicStatusRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );
 
   if (engine.runtime === 'simulation') registerSimulatedAppPage(app);
   registerAcmeChallengeRoute(app, ctx);
+  registerStatusPageHtml(app, ctx);
   await registerSpa(app, deps.config.webDistDir);
   app.addHook('onClose', async () => {
     ctx.mailer.close();
     await sessions.stop();
+    await Promise.all(unlisten.map((stop) => stop()));
   });
   return app as unknown as App;
 }

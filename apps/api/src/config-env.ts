@@ -27,6 +27,9 @@ export const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('NuageDeploy <no-reply@nuagedeploy.local>'),
   PUBLIC_URL: z.url().optional(),
+  // Accounts (e-mail addresses, comma-separated) that operate this platform: they see, in the
+  // interface, the settings it still misses (public address for custom domains, PUBLIC_URL…).
+  OPERATOR_EMAILS: z.string().optional(),
   RUNTIME: z.enum(runtimes).default('auto'),
   K8S_STORAGE_CLASS: z.string().optional(),
   K8S_INGRESS_CLASS: z.string().optional(),
@@ -152,6 +155,19 @@ export const envSchema = z.object({
   EDGE_CERTIFICATE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** How often the platform looks for the proof of control of pending custom domains. */
   DOMAIN_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** How often each application's address is checked (issue 28; tests shorten it). */
+  UPTIME_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Failed checks in a row that open an incident (and its « application indisponible »). */
+  UPTIME_FAILURES_BEFORE_INCIDENT: z.coerce.number().int().min(1).max(60).default(2),
+  /** How often each running application's CPU, memory and network are sampled (issue 28). */
+  METRICS_SAMPLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Automatic scaling (issue 28 item 5): how often each application's scale is decided. */
+  AUTOSCALE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** The window whose average CPU (and memory) the decision reads. */
+  AUTOSCALE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** The least time after any automatic scale before a step up, and before a step down. */
+  AUTOSCALE_UP_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(86400).default(180),
+  AUTOSCALE_DOWN_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(86400).default(300),
   ACME_DNS_PROVIDER: z.enum(['httpreq']).optional(),
   ACME_DNS_HTTPREQ_URL: z.url().optional(),
   ACME_DNS_PROPAGATION_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
@@ -183,6 +199,49 @@ export const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  // Notification channels (issue 27): webhooks on private/loopback addresses are refused unless true.
+  NOTIFY_ALLOW_PRIVATE_TARGETS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  // Where Telegram's Bot API answers (a local Bot API server, or a test receiver).
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  // Scheduled tasks and one-off commands (issue 29): runs one project may have at once.
+  TASK_RUNS_PER_PROJECT: z.coerce.number().int().min(1).max(100).default(3),
+  // The browser terminal (issue 29): closed after this long without a keystroke.
+  TERMINAL_IDLE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  // Crash loops: restarts counted over this window (3 of them make a loop)…
+  CRASH_LOOP_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60, 'CRASH_LOOP_WINDOW_SECONDS must be between 60 and 3600 (seconds)')
+    .max(3600, 'CRASH_LOOP_WINDOW_SECONDS must be between 60 and 3600 (seconds)')
+    .default(300),
+  // …and ready this long without a restart is « rétabli » (short in tests, 2 minutes otherwise).
+  CRASH_LOOP_RECOVERED_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10, 'CRASH_LOOP_RECOVERED_SECONDS must be between 10 and 3600 (seconds)')
+    .max(3600, 'CRASH_LOOP_RECOVERED_SECONDS must be between 10 and 3600 (seconds)')
+    .default(120),
+  // How often the engine looks at a running application: a crash loop or an application down is
+  // seen within it (each look reads the runtime and writes a row: hundreds of applications).
+  OBSERVE_RUNNING_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5, 'OBSERVE_RUNNING_SECONDS must be between 5 and 600 (seconds)')
+    .max(600, 'OBSERVE_RUNNING_SECONDS must be between 5 and 600 (seconds)')
+    .default(30),
+  // A notification claimed by a process that died mid-send is sent again after this lease; it
+  // outlasts a send's 10 s timeout so a slow receiver never gets a second copy from a live process.
+  NOTIFY_LEASE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(15, 'NOTIFY_LEASE_SECONDS must be between 15 and 3600 (seconds)')
+    .max(3600, 'NOTIFY_LEASE_SECONDS must be between 15 and 3600 (seconds)')
+    .default(120),
+  // How often the platform's own health (network guard, runtime) is looked at for its operators.
+  OPERATOR_ALERT_CHECK_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   // Code builds (issue 13): how many at once over every API process, their timeout and limits.
   BUILD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   BUILD_TIMEOUT_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),

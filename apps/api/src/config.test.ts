@@ -124,3 +124,31 @@ describe('network guard egress settings (docker runtime)', () => {
     expect(() => loadConfig({ NETWORK_GUARD_CHAINS: 'a b' })).toThrow(ConfigError);
   });
 });
+
+describe('notification timings (issue 27)', () => {
+  it('keep production defaults: 5 min window, 2 min « rétabli », 2 min lease, 1 min checks', () => {
+    expect(loadConfig({}).notificationTiming).toEqual({
+      crashLoopWindowMs: 300_000,
+      crashLoopRecoveredMs: 120_000,
+      observeRunningMs: 30_000,
+      leaseMs: 120_000,
+      operatorCheckMs: 60_000,
+    });
+    expect(
+      loadConfig({ CRASH_LOOP_RECOVERED_SECONDS: '15', NOTIFY_LEASE_SECONDS: '15' })
+        .notificationTiming,
+    ).toMatchObject({ crashLoopRecoveredMs: 15_000, leaseMs: 15_000 });
+  });
+
+  it.each([
+    ['CRASH_LOOP_RECOVERED_SECONDS', '5'],
+    ['CRASH_LOOP_WINDOW_SECONDS', '30'],
+    ['OBSERVE_RUNNING_SECONDS', '1'],
+    // Shorter than a send's 10 s timeout: a live process's slow send would be sent twice.
+    ['NOTIFY_LEASE_SECONDS', '10'],
+    ['OPERATOR_ALERT_CHECK_SECONDS', 'souvent'],
+  ])('refuses %s=%s at start, naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+});

@@ -11,6 +11,13 @@ import type { BuildSettings } from './engine/builds/build-settings';
 export type Runtime = (typeof runtimes)[number];
 export type PasswordHashProfile = (typeof passwordHashProfiles)[number];
 
+export interface AutoscalingConfig {
+  intervalMs: number;
+  windowMs: number;
+  upCooldownMs: number;
+  downCooldownMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -21,6 +28,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
+  /** The platform's operators, lower-cased e-mails (OPERATOR_EMAILS): see modules/platform. */
+  operatorEmails: string[];
   runtime: Runtime;
   /** Applications answer at `<host label>.<appsDomain>` (wildcard DNS to the ingress / proxy). */
   appsDomain: string | undefined;
@@ -47,6 +56,12 @@ export interface Config {
   certificates: CertificateConfig;
   /** The background check of pending custom domains (modules/dns/claim-worker.ts). */
   domainClaims: { pollMs: number };
+  /** Uptime checks (modules/uptime). */
+  uptime: { intervalMs: number; failuresBeforeIncident: number };
+  /** Resource metrics over time (modules/metrics-history). */
+  metricsHistory: { intervalMs: number };
+  /** Automatic scaling on docker and simulation (modules/autoscaling). */
+  autoscaling: AutoscalingConfig;
   logLevel: string;
   /** PASSWORD_HASH_PROFILE: the Argon2id cost of new password hashes (`test` for test runs only). */
   passwordHashProfile: PasswordHashProfile;
@@ -58,10 +73,38 @@ export interface Config {
   backupDir?: string;
   /** S3_ALLOW_PRIVATE_ENDPOINTS: backup destinations may be on private networks (LAN MinIO). */
   s3AllowPrivateEndpoints: boolean;
+  /** Notification channels (modules/notifications). */
+  notifications: NotificationSettings;
+  notificationTiming: NotificationTiming;
   /** Code builds (engine/builds). */
   builds: BuildSettings;
   /** The build queue: global concurrency, timeout and the limits each build runs under. */
   buildQueue: BuildQueueSettings;
+  /** Scheduled tasks and one-off commands (modules/tasks); defaults when absent. */
+  tasks?: { runsPerProject: number };
+  /** The browser terminal (modules/terminal); defaults when absent. */
+  terminal?: { idleSeconds: number };
+}
+
+export interface NotificationSettings {
+  /** NOTIFY_ALLOW_PRIVATE_TARGETS: webhooks may point at private or loopback addresses. */
+  allowPrivateTargets: boolean;
+  /** TELEGRAM_API_URL: the Bot API's base address, without a trailing slash. */
+  telegramApiUrl: string;
+}
+
+/** The timings of notifications and alerts (issue 27): production defaults, short in tests. */
+export interface NotificationTiming {
+  /** CRASH_LOOP_WINDOW_SECONDS: how far back restarts count towards a crash loop. */
+  crashLoopWindowMs: number;
+  /** CRASH_LOOP_RECOVERED_SECONDS: ready this long without a restart ends a crash loop. */
+  crashLoopRecoveredMs: number;
+  /** OBSERVE_RUNNING_SECONDS: how often the engine looks at a running application. */
+  observeRunningMs: number;
+  /** NOTIFY_LEASE_SECONDS: a message claimed by a process that died is sent again after this. */
+  leaseMs: number;
+  /** OPERATOR_ALERT_CHECK_SECONDS: how often the platform's own health is looked at. */
+  operatorCheckMs: number;
 }
 
 /** The build queue (modules/builds): BUILD_CONCURRENCY, BUILD_TIMEOUT_SECONDS, BUILD_CPU, BUILD_RAM_MB. */
@@ -147,12 +190,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     s3AllowPrivateEndpoints: e.S3_ALLOW_PRIVATE_ENDPOINTS,
+    notifications: {
+      allowPrivateTargets: e.NOTIFY_ALLOW_PRIVATE_TARGETS,
+      telegramApiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, ''),
+    },
+    notificationTiming: {
+      crashLoopWindowMs: e.CRASH_LOOP_WINDOW_SECONDS * 1000,
+      crashLoopRecoveredMs: e.CRASH_LOOP_RECOVERED_SECONDS * 1000,
+      observeRunningMs: e.OBSERVE_RUNNING_SECONDS * 1000,
+      leaseMs: e.NOTIFY_LEASE_SECONDS * 1000,
+      operatorCheckMs: e.OPERATOR_ALERT_CHECK_SECONDS * 1000,
+    },
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     secretsKey: e.SECRETS_KEY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    operatorEmails: (e.OPERATOR_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
     runtime: e.RUNTIME,
     appsDomain: e.APPS_DOMAIN,
     publicIp: e.PUBLIC_IP,
@@ -231,11 +289,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       proxyCheckMs: e.EDGE_CERTIFICATE_CHECK_SECONDS * 1000,
     },
     domainClaims: { pollMs: e.DOMAIN_CHECK_SECONDS * 1000 },
+    metricsHistory: { intervalMs: e.METRICS_SAMPLE_SECONDS * 1000 },
+    autoscaling: {
+      intervalMs: e.AUTOSCALE_INTERVAL_SECONDS * 1000,
+      windowMs: e.AUTOSCALE_WINDOW_SECONDS * 1000,
+      upCooldownMs: e.AUTOSCALE_UP_COOLDOWN_SECONDS * 1000,
+      downCooldownMs: e.AUTOSCALE_DOWN_COOLDOWN_SECONDS * 1000,
+    },
+    uptime: {
+      intervalMs: e.UPTIME_CHECK_SECONDS * 1000,
+      failuresBeforeIncident: e.UPTIME_FAILURES_BEFORE_INCIDENT,
+    },
     logLevel: e.LOG_LEVEL,
     passwordHashProfile: e.PASSWORD_HASH_PROFILE,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     trustProxy: e.TRUST_PROXY,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    tasks: { runsPerProject: e.TASK_RUNS_PER_PROJECT },
+    terminal: { idleSeconds: e.TERMINAL_IDLE_SECONDS },
     builds: {
       baseImages,
       allowPrivateGitHosts: e.GIT_ALLOW_PRIVATE_HOSTS,

@@ -13,6 +13,8 @@ import { loggerOptions } from './http/logging';
 import { BackupWorker } from './modules/backups/worker';
 import { createCertificateWorker } from './modules/certificates/worker';
 import { DomainClaimWorker } from './modules/dns/claim-worker';
+import { PlatformAlerts } from './modules/platform/alerts/platform-alerts';
+import { SiteOnlineMailWorker } from './modules/deployments/site-online-mail';
 import { purgeExpiredAccountData } from './modules/sessions/maintenance';
 import { loadSecrets } from './secrets';
 import { SHUTDOWN_BOUND_MS, stopPlatform } from './shutdown';
@@ -62,6 +64,30 @@ async function main() {
   // Pending custom domains: proofs of control looked up, expired claims withdrawn (modules/dns).
   const domainClaimWorker = new DomainClaimWorker(app.ctx, config.domainClaims);
 
+  // « Votre site est en ligne », once, after an application's first successful deploy.
+  const siteOnlineMailWorker = new SiteOnlineMailWorker(app.ctx);
+  // The notification outbox: sent at least once, by one process at a time (modules/notifications).
+  const deliveryWorker = app.deliveryWorker;
+  // Scheduled tasks' slots, claimed by one process each (modules/tasks).
+  const taskScheduler = app.tasks.scheduler;
+  // The platform's own problems (guard down, runtime unreachable), mailed to OPERATOR_EMAILS.
+  const platformAlerts = new PlatformAlerts({
+    db: app.ctx.db,
+    mailer: app.ctx.mailer,
+    driver: app.engine.driver,
+    operatorEmails: config.operatorEmails,
+    log: app.log.child({ component: 'platform-alerts' }),
+    checkMs: config.notificationTiming.operatorCheckMs,
+  });
+  // Every live application's address checked once a minute (modules/uptime).
+  const uptimeWorker = app.uptimeWorker;
+  // Every running application's usage sampled and rolled up (modules/metrics-history).
+  const metricsWorker = app.metricsWorker;
+  // Alert rules evaluated against the stored samples once a minute (modules/metric-alerts).
+  const metricAlertWorker = app.metricAlertWorker;
+  // Applications with automatic scaling on, one decision per period (modules/autoscaling).
+  const autoscaleWorker = app.autoscaleWorker;
+
   const purge = () =>
     purgeExpiredAccountData(app.ctx).catch((err: unknown) =>
       app.log.warn({ err }, 'hourly purge failed'),
@@ -83,7 +109,19 @@ async function main() {
     await stopPlatform({
       app,
       database,
-      workers: [certificateWorker, backupWorker, domainClaimWorker],
+      workers: [
+        certificateWorker,
+        backupWorker,
+        domainClaimWorker,
+        siteOnlineMailWorker,
+        deliveryWorker,
+        taskScheduler,
+        platformAlerts,
+        uptimeWorker,
+        metricsWorker,
+        metricAlertWorker,
+        autoscaleWorker,
+      ],
     });
     process.exit(0);
   };
@@ -94,6 +132,14 @@ async function main() {
   certificateWorker.start();
   backupWorker.start();
   domainClaimWorker.start();
+  siteOnlineMailWorker.start();
+  deliveryWorker.start();
+  taskScheduler.start();
+  platformAlerts.start();
+  uptimeWorker.start();
+  metricsWorker.start();
+  metricAlertWorker.start();
+  autoscaleWorker.start();
   void purge();
   app.log.info(
     {

@@ -1,2 +1,2 @@
-/** GET /billing: `z.infer` of schemas/responses/billing.ts. */
-export type { Bill } from './schemas/responses/billing';
+/** GET /billing, GET /projects/{id}/costs: `z.infer` of schemas/responses/billing.ts. */
+export type { Bill, MonthCosts, ProjectMonthCosts } from './schemas/responses/billing';

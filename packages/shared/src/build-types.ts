@@ -12,6 +12,7 @@ export {
   type BuildTrigger,
   type EnvVarView,
   type GitTokenSummary,
+  type PromotionTarget,
   type Release,
   type ReleaseConfigurationSummary,
   type WebhookInfo,

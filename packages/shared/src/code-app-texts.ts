@@ -9,13 +9,13 @@ export const buildTriggerLabels: Record<BuildTrigger, string> = {
 };
 
 export const buildLogTexts = {
-  title: 'Logs du build',
+  title: 'Journal du build',
   empty: 'En attente des premières lignes…',
   reconnecting: 'Connexion perdue, reconnexion…',
   notFound: 'Ce build est introuvable.',
   cancel: 'Annuler',
   cancelling: 'Annulation…',
-  followBottom: 'Suivre la fin des logs',
+  followBottom: 'Suivre la fin du journal',
 } as const;
 
 export const codeAppTexts = {
@@ -25,6 +25,12 @@ export const codeAppTexts = {
   rollbackTitle: 'Revenir à une version précédente',
   rollbackWarning: buildTexts.rollbackNotice,
   currentRelease: 'Version en ligne',
+  promote: 'Promouvoir',
+  promoteTitle: 'Promouvoir cette version vers un autre environnement',
+  promoteTarget: 'Application qui reçoit la version',
+  promoteTo: (environment: string) => `Promouvoir vers ${environment}`,
+  promoteExplained:
+    'La même image (même empreinte, sans nouvelle construction) est déployée dans l’application choisie, avec ses propres variables et ressources. Sa version actuelle reste en ligne jusqu’à ce que la nouvelle soit prête.',
   envVarsSaved: 'Variables enregistrées : une nouvelle version est déployée avec la même image.',
   keepSecret: 'laisser vide pour conserver',
   webhookSecretOnce:
@@ -32,8 +38,6 @@ export const codeAppTexts = {
   copied: 'Copié dans le presse-papiers',
   copyFailed: 'Impossible de copier : sélectionnez le texte et copiez-le manuellement.',
   tokenAdded: 'Token ajouté. Sa valeur ne sera plus jamais affichée.',
-  pullKind: "Téléchargement d'image du modèle",
-  buildKind: 'Build depuis Git',
 } as const;
 
 export const codeAppErrors = {
@@ -41,6 +45,8 @@ export const codeAppErrors = {
   tokenNameRequired: 'Le nom du token est requis',
   tokenRequired: 'Le token est requis',
   buildsLoad: 'Erreur lors du chargement des builds',
+  promotionTargetsLoad:
+    'Erreur lors du chargement des applications qui peuvent recevoir la version',
   releasesLoad: 'Erreur lors du chargement des versions',
   envVarsLoad: 'Erreur lors du chargement des variables',
   webhookLoad: 'Erreur lors du chargement du webhook',
@@ -72,7 +78,7 @@ export const webhookTexts = {
   secretSet: 'Secret configuré (jamais réaffiché).',
   noSecret: 'Aucun secret : générez-en un pour activer le webhook.',
   localUrl:
-    'Cette adresse est locale : GitHub, GitLab ou Gitea ne pourront pas la joindre. L’administrateur doit définir PUBLIC_URL (l’adresse publique de la plateforme).',
+    'Cette adresse n’est pas encore joignable depuis Internet : GitHub, GitLab ou Gitea ne pourront pas l’appeler. En attendant que l’administrateur de la plateforme la publie, cliquez sur « Redéployer » (carte Source) après chaque push pour mettre votre application à jour.',
   providers: {
     github: {
       name: 'GitHub',

@@ -67,7 +67,7 @@ export const quotaTexts = {
     `Réduire les ressources ${resource} demandées par l'application (actuellement ${needed})`,
   tips: [
     "Contactez l'administrateur du projet pour augmenter les quotas.",
-    'Réduisez les ressources demandées (CPU, RAM, replicas).',
+    'Réduisez les ressources demandées (CPU, RAM, instances).',
     'Supprimez des applications existantes pour libérer des ressources.',
   ],
 } as const;

@@ -21,6 +21,14 @@ export const dnsTexts = {
   title: 'Configuration DNS',
   intro: (domain: string) =>
     `Pour que ${domain} mène à votre application, créez l'un de ces enregistrements chez votre fournisseur de domaine :`,
+  introOne: (domain: string) =>
+    `Pour que ${domain} mène à votre application, créez cet enregistrement chez votre fournisseur de domaine :`,
+  /**
+   * No record to offer yet (the platform's public address is not set): what the customer can
+   * do meanwhile; its operators are told what to set in their own banner.
+   */
+  introNoRecord: (domain: string) =>
+    `La plateforme n'indique pas encore l'adresse vers laquelle faire pointer ${domain} : l'enregistrement à créer apparaîtra ici dès que son administrateur l'aura configurée. En attendant, votre application reste joignable à son adresse générée, et vous pouvez déjà prouver que le domaine vous appartient.`,
   check: 'Vérifier le DNS',
   checking: 'Vérification…',
   correct: 'DNS correct',
@@ -35,7 +43,7 @@ export const dnsTexts = {
   wrongAddress: (domain: string, found: string, expected: string) =>
     `${domain} pointe vers ${found}, pas vers l'adresse de la plateforme (${expected}).`,
   notConfigured:
-    "L'adresse publique de la plateforme n'est pas configurée (PUBLIC_IP ou APPS_DOMAIN) : demandez à l'administrateur de la plateforme quel enregistrement créer.",
+    "Rien à vérifier pour le moment : la plateforme n'a pas encore d'adresse publique vers laquelle faire pointer votre domaine. Son administrateur en est averti ; revenez vérifier une fois l'enregistrement affiché ici.",
   timeout: "Le serveur DNS n'a pas répondu à temps : réessayez dans quelques instants.",
   unavailable: 'La vérification DNS a échoué : réessayez dans quelques instants.',
   noDomain: "Cette application n'a pas de nom de domaine personnalisé.",
@@ -103,6 +111,20 @@ export const domainOwnershipTexts = {
     `${domain} a été vérifié pour une autre application de la plateforme : le domaine a été retiré de celle-ci.`,
   copyTxt: 'Copier la valeur TXT',
   copyTxtName: 'Copier le nom TXT',
+  /**
+   * Under the wizard's domain field once a domain is typed (issue 33 item 7): the two records the
+   * customer will create at their DNS provider, or, while the platform has no public address,
+   * that the domain can wait.
+   */
+  wizardStepsTitle: 'Chez votre fournisseur de domaine, après le déploiement',
+  wizardSteps: [
+    'un enregistrement TXT qui prouve que le domaine vous appartient ;',
+    'un enregistrement CNAME (ou A) qui mène le domaine à votre application.',
+  ],
+  wizardStepsWhere:
+    'La page de l’application affiche les valeurs exactes à copier et un bouton « Vérifier le DNS ».',
+  wizardNoAddress:
+    'La plateforme n’indique pas encore l’adresse vers laquelle faire pointer un domaine : déployez sans domaine (une adresse est générée), vous pourrez l’ajouter plus tard depuis la page de l’application (« Modifier »).',
   /** Beside the domain field of the wizard and of the edit form. */
   formHint:
     "Il est servi une fois prouvé qu'il vous appartient : la page de l'application indique l'enregistrement DNS à créer.",

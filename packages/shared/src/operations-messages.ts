@@ -15,7 +15,7 @@ export const operationsErrors = {
   deploymentScale: 'Erreur lors de la mise à l’échelle',
   deploymentRestart: 'Erreur lors du redémarrage',
   deploymentDelete: 'Erreur lors de la suppression de l’application',
-  logsLoad: 'Erreur lors du chargement des logs',
+  logsLoad: 'Erreur lors du chargement des journaux',
   buildsLoad: 'Erreur lors du chargement des images',
   copyFailed: "Impossible de copier l'URL de l'image",
 } as const;
@@ -26,7 +26,7 @@ export const operationsSuccess = {
   statusRefreshed: 'Status actualisé',
   deploymentUpdated: 'Application modifiée avec succès !',
   scaled: (replicas: number) =>
-    `Mise à l'échelle demandée : ${replicas} réplica${replicas > 1 ? 's' : ''}`,
+    `Mise à l'échelle demandée : ${replicas} instance${replicas > 1 ? 's' : ''}`,
   restarted: 'Redémarrage demandé',
   deleted: "Suppression de l'application en cours",
   imageUrlCopied: "URL de l'image copiée",

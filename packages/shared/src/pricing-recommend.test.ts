@@ -49,9 +49,9 @@ describe('preset recommendation', () => {
   });
 
   it('suggests replicas only beyond what the largest preset is sized for', () => {
-    expect(pick('odoo', 150, 'medium').reasoning).not.toContain('replicas');
-    expect(pick('odoo', 150, 'high').reasoning).toContain('augmentez aussi le nombre de replicas');
-    expect(pick('wordpress', 30_000, 'high').reasoning).toContain('replicas');
+    expect(pick('odoo', 150, 'medium').reasoning).not.toContain('instances');
+    expect(pick('odoo', 150, 'high').reasoning).toContain('augmentez aussi le nombre d’instances');
+    expect(pick('wordpress', 30_000, 'high').reasoning).toContain('instances');
   });
 
   it('lists the other presets of the type as alternatives', () => {

@@ -80,7 +80,7 @@ export function recommendPreset(input: {
     `et cette configuration est prévue pour ${bandLabel(bands, index, unit)}.`;
   if (load > largestPresetCapacity[type]) {
     reasoning +=
-      ' Au-delà de cette charge, augmentez aussi le nombre de replicas pour répartir le trafic.';
+      ' Au-delà de cette charge, augmentez aussi le nombre d’instances pour répartir le trafic.';
   }
   return {
     application_type: type,
@@ -89,4 +89,30 @@ export function recommendPreset(input: {
     weighted_load: load,
     alternatives: presets.filter((p) => p.id !== preset.id),
   };
+}
+
+/**
+ * The wizard asks nobody for a number of visitors (SPEC §9: it requests the recommendation for
+ * an assumed small activity): the note says that it is an assumption, never « Pour 50 visiteurs
+ * par jour » as if the customer had said so (issue 33).
+ */
+export function assumedRecommendationText(
+  recommendation: Pick<PresetRecommendation, 'application_type' | 'preset'>,
+  assumed: { expected_users: number; traffic_level: TrafficLevel },
+): string {
+  const type = recommendation.application_type;
+  const bands = recommendationBands[type];
+  const index = Math.max(
+    0,
+    bands.findIndex((b) => b.presetId === recommendation.preset.id),
+  );
+  const unit = audience[type];
+  const { cpu, ram, storage } = recommendation.preset.resources;
+  return (
+    `Vous ne nous avez pas indiqué votre fréquentation : nous supposons une petite activité ` +
+    `(${fr.format(assumed.expected_users)} ${unit}, trafic ${trafficLabels[assumed.traffic_level]}). ` +
+    `Pour elle, « ${recommendation.preset.name} » (${fr.format(cpu)} vCPU, ${fr.format(ram)} GB de RAM, ` +
+    `${fr.format(storage)} GB de stockage) suffit ; cette configuration est prévue pour ` +
+    `${bandLabel(bands, index, unit)}. Si vous en attendez davantage, choisissez-en une plus grande ci-dessus.`
+  );
 }

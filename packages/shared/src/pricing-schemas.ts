@@ -30,7 +30,7 @@ export const pricingMessages = {
   ramRange: 'La RAM doit être comprise entre 0,5 et 128 GB',
   storageRequired: 'Le stockage est requis',
   storageRange: 'Le stockage doit être compris entre 1 et 1000 GB',
-  replicasRange: 'Le nombre de replicas doit être un entier compris entre 1 et 10',
+  replicasRange: 'Le nombre d’instances doit être un entier compris entre 1 et 10',
   includeComparison: 'include_comparison doit valoir true ou false',
   applicationTypeUnsupported:
     'La recommandation n’est disponible que pour les applications wordpress et odoo',

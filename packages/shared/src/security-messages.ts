@@ -9,6 +9,8 @@ export const sessionTexts = {
   loggedOut: 'Vous êtes déconnecté.',
   csrfRefused:
     'Requête refusée : elle ne provient pas de l’application. Rechargez la page et réessayez.',
+  originRefused:
+    'Connexion refusée : elle ne provient pas de l’interface de la plateforme. Rechargez la page et réessayez.',
   sessionRequired:
     'Cette action demande une session ouverte dans le navigateur : un jeton d’API ne peut pas la faire.',
 } as const;

@@ -8,6 +8,7 @@ import {
   environmentStatusView,
   isActiveStatus,
   isDatabasePod,
+  podPartOf,
   isSettledStatus,
   listStatusTone,
   podStatusTone,
@@ -204,5 +205,15 @@ describe('database pods', () => {
     expect(isDatabasePod('odoo-erp-1a2b3c-db-0')).toBe(true);
     expect(isDatabasePod('wordpress-boutique-fe4c5f-simule-g1-0')).toBe(false);
     expect(isDatabasePod('wordpress-my-db-site-1a2b3c-simule-g2-1')).toBe(false);
+    // Docker: the database container is `<name>-db`.
+    expect(isDatabasePod('wordpress-boutique-fe4c5f-db')).toBe(true);
+  });
+
+  it('names the part each pod runs, and no database where the application has none', () => {
+    expect(podPartOf('wordpress-boutique-fe4c5f-db', true)).toBe('database');
+    expect(podPartOf('wordpress-boutique-fe4c5f-setup', true)).toBe('setup');
+    expect(podPartOf('wordpress-boutique-fe4c5f-1', true)).toBe('application');
+    // A Node.js application has no database, whatever its pods are called.
+    expect(podPartOf('api-db-simule-0', false)).toBe('application');
   });
 });

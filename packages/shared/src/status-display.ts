@@ -213,9 +213,23 @@ export function environmentStatusView(
 }
 
 /**
- * A database pod (`<name>-db-0` on Kubernetes, `<name>-db-simule-0` in simulation) rather than
- * one of the application's replicas: replica counts leave it out.
+ * A database pod (`<name>-db-0` on Kubernetes, `<name>-db` on Docker, `<name>-db-simule-0` in
+ * simulation) rather than one of the application's replicas: replica counts leave it out.
  */
 export function isDatabasePod(name: string): boolean {
-  return /-db-(?:simule-)?\d+$/.test(name);
+  return /-db(?:-simule)?(?:-\d+)?$/.test(name);
+}
+
+/** Which part of the application a pod runs, for the application page's « Instances » card. */
+export type PodPart = 'application' | 'database' | 'setup';
+
+/**
+ * The part a pod runs. Only an application with a database has a database pod: a code
+ * application's replica whose name happens to end like one is still one of its instances.
+ */
+export function podPartOf(name: string, hasDatabase: boolean): PodPart {
+  if (hasDatabase && isDatabasePod(name)) return 'database';
+  // Docker's setup container (`<name>-setup`); the other runtimes list no setup pod.
+  if (hasDatabase && /-setup$/.test(name)) return 'setup';
+  return 'application';
 }

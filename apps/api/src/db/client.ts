@@ -93,6 +93,10 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: POOL_SIZE,
+    // Two connections stay open when idle: the engine's and the workers' occasional looks reuse
+    // them instead of opening one each time (a new server process and its authentication cost
+    // more than the look itself: issue 32); those opened for a burst close after 10 s idle.
+    min: 2,
     connectionTimeoutMillis: 5000,
   });
   // An idle client that loses its server must not crash the process; the next query retries.

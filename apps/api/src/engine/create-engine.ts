@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import type { RuntimeDriver } from './driver';
 import type { Engine } from './engine';
 import type { RenderOptions } from './manifests/types';
+import type { CrashLoopSettings } from './reconcile/crash-loop';
 import { Reconciler } from './reconcile/reconciler';
 import type { HostnamePolicy } from './routing/reserved-hosts';
 import type { ApplicationUrl, CertificateLookup } from './specs/spec-for-deployment';
@@ -28,6 +29,8 @@ export function createEngine(opts: {
   pollMs?: number;
   leaseMs?: number;
   passWaitMs?: number;
+  crashLoop?: CrashLoopSettings;
+  observeRunningMs?: number;
 }): EngineRuntime {
   const reconciler = new Reconciler(opts);
   return {

@@ -1,7 +1,11 @@
+import type { ImagePart } from '@nuage/shared/schemas/responses/builds';
 import type { PodState } from '../db/schema/deployments';
 import type { BackupManifest, TestRestoreResult } from './backup-parts';
 import type { Quantities } from './quota/quota-shares';
 import type { ApplicationRef, ApplicationSpec, EnvironmentSpec } from './spec';
+import type { ScheduledTaskRun, TaskSchedule } from './task-schedule';
+
+export type { ScheduledTaskRun, TaskSchedule } from './task-schedule';
 
 export type RuntimeName = 'kubernetes' | 'docker' | 'simulation';
 
@@ -49,6 +53,13 @@ export interface ApplicationMetrics {
   ramMb: number;
   /** Per pod / container. */
   pods: { name: string; cpuMilli: number; ramMb: number }[];
+  /**
+   * Network totals since the containers started (bytes received / sent) and their restarts,
+   * where the runtime tells them (the metrics history turns the totals into rates).
+   */
+  netRxBytes?: number | null;
+  netTxBytes?: number | null;
+  restarts?: number | null;
   source: RuntimeName;
   collectedAt: string;
 }
@@ -57,6 +68,8 @@ export interface ApplicationMetrics {
 export interface ImagePreparation {
   image: string;
   kind: 'pull' | 'build';
+  /** Which part runs it: set by the reconciler from the spec (drivers only know images). */
+  part?: ImagePart;
   status: 'success' | 'failed';
   startedAt: Date;
   completedAt: Date;
@@ -82,6 +95,14 @@ export class RuntimeRejectedError extends Error {
   }
 }
 
+/** A refusal to open a shell whose message is French, for the user as it is (no shell…). */
+export class ShellRefusedError extends RuntimeRejectedError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ShellRefusedError';
+  }
+}
+
 /**
  * An update whose new replica never became ready (exited, crash-looped, or did not answer its
  * probe in time) while the previous one still served: the driver removed the new replica and
@@ -103,6 +124,50 @@ export function preparationsCarriedBy(err: RuntimeRejectedError): ImagePreparati
   return Array.isArray(carried) ? (carried as ImagePreparation[]) : [];
 }
 
+/** A command run once in a fresh container of an application's image (issue 29). */
+export interface TaskRunRequest {
+  runId: string;
+  command: string;
+  timeoutSeconds: number;
+  /** Each line of output (stdout and stderr interleaved), as it comes. */
+  onLine(line: string): void;
+  /** Aborted when someone stops the run (« Arrêter ») or the platform stops. */
+  signal: AbortSignal;
+}
+
+export interface TaskRunOutcome {
+  /** Null when the runtime could not tell (the container vanished). */
+  exitCode: number | null;
+  /** Stopped because it overran its timeout. */
+  timedOut: boolean;
+  /** Nothing really ran (the simulation runtime). */
+  simulated: boolean;
+  /** Why, in French, when it never ran (a runtime-scheduled run refused by the quota). */
+  reason?: string;
+}
+
+/** What a browser terminal asks for (issue 29): a shell in one running replica. */
+export interface ShellRequest {
+  /** A replica the caller names (a pod or container name); the first running one otherwise. */
+  replica?: string;
+  cols: number;
+  rows: number;
+}
+
+/**
+ * An interactive shell with a TTY in a running replica: bytes typed go in, the terminal's
+ * output comes out. Ends when the shell exits or `close` is called; `onExit` fires once.
+ */
+export interface ShellSession {
+  /** The replica the shell runs in. */
+  readonly replica: string;
+  write(input: Buffer | string): void;
+  onData(listener: (output: Buffer) => void): void;
+  onExit(listener: (exitCode: number | null) => void): void;
+  resize(cols: number, rows: number): void;
+  close(): void;
+}
+
 /**
  * One interface for every runtime (ARCHITECTURE.md "Deployment engine"). Every method is
  * idempotent: calling it twice, or after a crash half-way, converges to the same state
@@ -119,6 +184,12 @@ export interface RuntimeDriver {
    * applications change.
    */
   distributeQuota?(project: ProjectQuotaSpec): Promise<void>;
+  /**
+   * How often a running application is looked at again (default 30 s, reconcile/backoff.ts):
+   * a runtime whose applications change only when the engine changes them says so with a
+   * longer interval, and a settled platform then stays idle.
+   */
+  readonly observeRunningEveryMs?: number;
   /**
    * Runtimes that repair drift by themselves from watch events (Kubernetes) know an
    * application's spec only from their own applies: after a restart of the platform the
@@ -194,6 +265,48 @@ export interface RuntimeDriver {
    * them now, before the authority is asked to validate. Absent where the API itself answers.
    */
   challengesChanged?(): Promise<void>;
+  /**
+   * Runs `request.command` with `/bin/sh -c` in a one-off container (a Job on Kubernetes) of
+   * the application's current image, with its environment variables and secrets, its CPU and
+   * memory limits and security options, on its environment's network; stopped at its timeout,
+   * removed once it ended. Refuses (RuntimeRejectedError, French) what cannot run.
+   */
+  runTask(spec: ApplicationSpec, request: TaskRunRequest): Promise<TaskRunOutcome>;
+  /**
+   * Removes what is left of runs whose platform process died (docker: their containers, which
+   * nobody stops or removes otherwise). Absent where the runtime ends them itself (a Job's
+   * activeDeadlineSeconds and TTL on Kubernetes).
+   */
+  removeTaskRuns?(runIds: string[]): Promise<void>;
+  /**
+   * Opens a shell (`/bin/bash` when the image has one, else `/bin/sh`) with a TTY in a running
+   * replica of the application. Refuses in French (RuntimeRejectedError) when no replica runs,
+   * the named one is not the application's, or the image has no shell. Absent where no
+   * container exists to enter (the simulation runtime).
+   */
+  openShell?(ref: ApplicationRef, request: ShellRequest): Promise<ShellSession>;
+  /**
+   * Runtimes that start scheduled runs themselves (Kubernetes: one CronJob per task in the
+   * environment's namespace, under its policies and quota). The platform's scheduler then
+   * starts none of those runs: it hands each application's tasks over (created, updated,
+   * suspended when disabled, deleted when absent from `tasks`; applied again on a redeploy,
+   * for the new image and variables), records the runs `scheduledTaskRuns` answers and
+   * follows each with `followScheduledTaskRun`. Absent (docker, simulation): the platform's
+   * scheduler runs every slot with runTask.
+   */
+  syncTaskSchedules?(spec: ApplicationSpec, tasks: TaskSchedule[]): Promise<void>;
+  /** The runs the runtime started for the application's tasks, still present in it. */
+  scheduledTaskRuns?(ref: ApplicationRef): Promise<ScheduledTaskRun[]>;
+  /**
+   * Follows a run the runtime started (`scheduledTaskRuns`) to its end, its output handed over
+   * line by line; aborted with reason `stop` it is stopped, with `shutdown` it is left running.
+   * `outcome.reason` says in French why it failed when it never ran (refused by the quota).
+   */
+  followScheduledTaskRun?(
+    ref: ApplicationRef,
+    run: ScheduledTaskRun,
+    request: Omit<TaskRunRequest, 'command' | 'timeoutSeconds'>,
+  ): Promise<TaskRunOutcome>;
   /** Releases connections (process shutdown). */
   close?(): Promise<void>;
   /** Once when the engine starts (docker: the network guard with every environment network). */
@@ -203,4 +316,9 @@ export interface RuntimeDriver {
    * that cannot run); empty when all is well. Shown by GET /platform.
    */
   problems?(): string[];
+  /**
+   * Resolves when the runtime answers (docker: the engine's `/_ping`; Kubernetes: `/version`);
+   * rejects with why otherwise. The operators' alert on an unreachable runtime asks it.
+   */
+  ping?(): Promise<void>;
 }

@@ -120,6 +120,21 @@ export interface ApplicationSpec {
     host: string;
     tls: { secretName: string; certificatePem: string; privateKeyPem: string } | null;
   } | null;
+  /**
+   * Automatic scaling (issue 28 item 5), when enabled: on Kubernetes a HorizontalPodAutoscaler
+   * of the Deployment (manifests/autoscaler.ts); docker and simulation ignore it (the platform's
+   * own loop changes the replicas there). null: a policy exists but is off (its HPA is
+   * deleted); undefined: the application never had one.
+   */
+  autoscaling?: AutoscalingSpec | null;
+}
+
+export interface AutoscalingSpec {
+  minReplicas: number;
+  maxReplicas: number;
+  /** Percent of one replica's request (= its limit here), averaged over the replicas. */
+  cpuTargetPercent: number;
+  memoryTargetPercent: number | null;
 }
 
 /**

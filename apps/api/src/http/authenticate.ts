@@ -19,6 +19,13 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /**
+     * `authenticate` for a WebSocket handshake (the terminal), which a browser sends without the
+     * CSRF header but always with its Origin: the session cookie counts only from the
+     * platform's own origin, and a read-only API token is refused (a shell can change anything).
+     * Called again while the socket is open, to close it once the credential is revoked.
+     */
+    authenticateUpgrade: (request: FastifyRequest) => Promise<void>;
     /** After `authenticate`: refuses API tokens (sessions, tokens, 2FA, account deletion). */
     requireSession: (request: FastifyRequest) => Promise<void>;
   }
@@ -44,14 +51,21 @@ export const authenticatePlugin = fp(
     app.decorateRequest('authUser', null);
     app.decorateRequest('credential', null);
 
+    const platformOrigin = new URL(ctx.config.publicUrl).origin;
+
     async function identify(
       request: FastifyRequest,
+      upgrade = false,
     ): Promise<{ userId: string; credential: Credential }> {
       const bearer = bearerToken(request);
+      const origin = request.headers.origin;
+      // A browser sends its Origin on every handshake; a non-browser client may send none.
+      if (upgrade && (origin ?? platformOrigin) !== platformOrigin)
+        throw forbidden(sessionTexts.originRefused);
       if (bearer?.startsWith(apiTokenLimits.prefix)) {
         const token = await lookups.apiToken(bearer);
         if (!token) throw unauthorized(apiTokenTexts.invalid);
-        if (token.scope === 'read' && !SAFE_METHODS.has(request.method))
+        if (token.scope === 'read' && (upgrade || !SAFE_METHODS.has(request.method)))
           throw forbidden(apiTokenTexts.readOnly);
         lookups.noteApiTokenUse(token, request.ip);
         return {
@@ -67,7 +81,9 @@ export const authenticatePlugin = fp(
       }
       const fromCookie = bearer ? null : readSessionCookie(request, ctx.config);
       if (!bearer && !fromCookie) throw unauthorized(serverDetails.notAuthenticated);
-      if (fromCookie && request.headers[csrfHeader.name] !== csrfHeader.value)
+      if (fromCookie && upgrade && origin !== platformOrigin)
+        throw forbidden(sessionTexts.originRefused);
+      if (fromCookie && !upgrade && request.headers[csrfHeader.name] !== csrfHeader.value)
         throw forbidden(sessionTexts.csrfRefused);
       const claims = await ctx.tokens.verify((bearer ?? fromCookie)!);
       if (!claims) throw unauthorized(serverDetails.sessionInvalid);
@@ -78,8 +94,8 @@ export const authenticatePlugin = fp(
       return { userId: session.userId, credential: { kind: 'session', sessionId: session.id } };
     }
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      const { userId, credential } = await identify(request);
+    async function authenticate(request: FastifyRequest, upgrade: boolean) {
+      const { userId, credential } = await identify(request, upgrade);
       const user = await lookups.user(userId);
       // A deleted or unverified account has no session.
       if (!user || !user.verifiedAt) throw unauthorized(serverDetails.sessionInvalid);
@@ -97,7 +113,9 @@ export const authenticatePlugin = fp(
       enforceTokenScope(request);
       request.scope.user = { id: user.id, nom: user.nom, prenom: user.prenom, email: user.email };
       request.scope.credential = credential;
-    });
+    }
+    app.decorate('authenticate', (request: FastifyRequest) => authenticate(request, false));
+    app.decorate('authenticateUpgrade', (request: FastifyRequest) => authenticate(request, true));
 
     app.decorate('requireSession', async (request: FastifyRequest) => {
       if (request.credential?.kind !== 'session') throw forbidden(sessionTexts.sessionRequired);

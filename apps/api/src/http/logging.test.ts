@@ -226,7 +226,8 @@ describe('no secret reaches the logs during a whole account lifecycle', () => {
       (await call(t, 'DELETE', '/api/v1/users/me', { token: freshToken, ip })).statusCode,
     ).toBe(200);
 
-    expect(t.logs.lines.length).toBeGreaterThan(20);
+    // One line per request at least (http/access-log.ts): the walk above was logged.
+    expect(t.logs.lines.length).toBeGreaterThanOrEqual(12);
     for (const secret of secrets) expect(t.logs.text).not.toContain(secret);
     expect(t.logs.text).not.toMatch(/"mot_de_passe":"(?!\[masqué\])/);
   });

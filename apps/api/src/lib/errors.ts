@@ -48,7 +48,11 @@ export const rateLimited = (detail: string, retryAfterSeconds?: number) =>
 export type { QuotaErrorDetail };
 
 export class QuotaExceededError extends Error {
-  constructor(readonly detail: QuotaErrorDetail) {
+  constructor(
+    readonly detail: QuotaErrorDetail,
+    /** The project refused (its admins hear of it: modules/notifications/quota-notices.ts). */
+    readonly projectId?: string,
+  ) {
     super(detail.message);
     this.name = 'QuotaExceededError';
   }

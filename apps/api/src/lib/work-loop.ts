@@ -1,20 +1,38 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+export interface WorkLoopOptions {
+  /** The longest wait between passes (a function: it may change, e.g. while a channel is down). */
+  pollMs: number | (() => number);
+  log: FastifyBaseLogger;
+  failure: string;
+  /**
+   * After a pass that found nothing: in how many ms work is due (null: none known). The loop
+   * sleeps that long rather than the whole `pollMs` when it is sooner, so timed work needs no
+   * frequent polling.
+   */
+  nextDueMs?: () => Promise<number | null>;
+}
+
+/** The shortest sleep after a pass that found nothing, whatever is said to be due (rows locked by another process are due yet not claimable). */
+const MIN_IDLE_MS = 250;
+
 /**
  * Runs `pass` again and again, one pass at a time: at once while passes find work (they return
- * how much they did) or someone called `wake()` during one, otherwise every `pollMs`. A pass
- * that throws is logged and the loop carries on. Shared by the engine's reconciler and the
- * certificate worker.
+ * how much they did) or someone called `wake()` during one, otherwise after `pollMs`, or sooner
+ * when `nextDueMs` or `wakeAt()` says work falls due before. A pass that throws is logged and
+ * the loop carries on. Shared by the engine's reconciler, the build queue and the workers.
  */
 export class WorkLoop {
   private timer: NodeJS.Timeout | undefined;
+  /** When the timer fires (epoch ms). */
+  private timerAt = Number.POSITIVE_INFINITY;
   private running = false;
   private again = false;
   private stopped = true;
 
   constructor(
     private readonly pass: () => Promise<number>,
-    private readonly opts: { pollMs: number; log: FastifyBaseLogger; failure: string },
+    private readonly opts: WorkLoopOptions,
   ) {}
 
   start() {
@@ -41,18 +59,48 @@ export class WorkLoop {
     else this.schedule(0);
   }
 
+  /** Work falls due at `epochMs` (another process said so): the loop looks then, if not sooner. */
+  wakeAt(epochMs: number) {
+    if (this.stopped || this.running || epochMs >= this.timerAt) return;
+    this.schedule(Math.max(0, epochMs - Date.now()));
+  }
+
   private schedule(ms: number) {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.loop(), ms);
+    this.timerAt = Date.now() + ms;
+    this.timer = setTimeout(() => {
+      this.timerAt = Number.POSITIVE_INFINITY;
+      void this.loop();
+    }, ms);
     this.timer.unref();
+  }
+
+  private pollMs() {
+    return typeof this.opts.pollMs === 'function' ? this.opts.pollMs() : this.opts.pollMs;
+  }
+
+  /** How long to sleep after a pass that found nothing. */
+  private async idleMs(): Promise<number> {
+    const poll = this.pollMs();
+    if (!this.opts.nextDueMs) return poll;
+    try {
+      const due = await this.opts.nextDueMs();
+      return due === null ? poll : Math.min(poll, Math.max(MIN_IDLE_MS, due));
+    } catch (err) {
+      this.opts.log.warn({ err }, `${this.opts.failure} (next due time)`);
+      return poll;
+    }
   }
 
   private async loop() {
     if (this.running || this.stopped) return;
     this.running = true;
     let worked = 0;
+    let idle: number | undefined;
     try {
       worked = await this.pass();
+      // Asked while the pass still counts as running: a wake() meanwhile is not lost.
+      if (worked === 0 && !this.again) idle = await this.idleMs();
     } catch (err) {
       this.opts.log.error({ err }, this.opts.failure);
     } finally {
@@ -61,6 +109,6 @@ export class WorkLoop {
     if (this.stopped) return;
     const more = worked > 0 || this.again;
     this.again = false;
-    this.schedule(more ? 0 : this.opts.pollMs);
+    this.schedule(more ? 0 : (idle ?? this.pollMs()));
   }
 }

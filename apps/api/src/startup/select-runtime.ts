@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { ServerSecrets } from '../secrets';
 import { createEngine, type EngineRuntime } from '../engine/create-engine';
+import { CRASH_LOOP_DEFAULTS } from '../engine/reconcile/crash-loop';
 import type { RuntimeDriver, RuntimeName } from '../engine/driver';
 import { dockerEngineAnswers, dockerSocketPath } from '../engine/drivers/docker/socket-path';
 import { withImageOverrides } from '../engine/drivers/image-overrides';
@@ -147,6 +148,12 @@ export function engineFor(choice: RuntimeChoice, deps: EngineDeps): EngineRuntim
     // Never serve, as a custom domain, a name the platform allocates itself.
     hostnames: hostnamePolicy(deps.config),
     ...(deps.config.engineLeaseMs ? { leaseMs: deps.config.engineLeaseMs } : {}),
+    crashLoop: {
+      ...CRASH_LOOP_DEFAULTS,
+      windowMs: deps.config.notificationTiming.crashLoopWindowMs,
+      recoveredAfterMs: deps.config.notificationTiming.crashLoopRecoveredMs,
+    },
+    observeRunningMs: deps.config.notificationTiming.observeRunningMs,
     // The URL the runtime serves each application at (docker: the edge proxy; Kubernetes: its
     // Ingresses); WordPress is installed with exactly it, never http://localhost.
     ...(choice.runtime === 'docker'

@@ -32,6 +32,7 @@ export function idleDriver(name: RuntimeName): RuntimeDriver {
     metrics: async () => null,
     remove: async () => {},
     removeEnvironment: async () => {},
+    runTask: async () => ({ exitCode: 0, timedOut: false, simulated: true }),
     backup: async (spec) => ({
       format: 1,
       template: spec.template,
@@ -104,6 +105,7 @@ export async function createCertificateTestApp(
   const t: TestApp = {
     app,
     database,
+    databaseUrl: database.url,
     mailer,
     logs,
     config,

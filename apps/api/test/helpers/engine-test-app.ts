@@ -19,7 +19,7 @@ export async function createEngineTestApp(
     config?: Partial<Config>;
     /** The URL the runtime serves each application at (docker: the edge proxy's). */
     applicationUrl?: ApplicationUrl;
-  } & Pick<AppDeps, 'imageBuilder' | 'buildWorker'> = {},
+  } & Pick<AppDeps, 'imageBuilder' | 'buildWorker' | 'terminal'> = {},
 ): Promise<TestApp> {
   const config = await testConfig(opts.config);
   const database = await createTestDatabase();
@@ -34,6 +34,7 @@ export async function createEngineTestApp(
     logStream: logs,
     ...(opts.imageBuilder ? { imageBuilder: opts.imageBuilder } : {}),
     ...(opts.buildWorker ? { buildWorker: opts.buildWorker } : {}),
+    ...(opts.terminal ? { terminal: opts.terminal } : {}),
     engine: (log) =>
       createEngine({
         db: database.db,
@@ -51,6 +52,7 @@ export async function createEngineTestApp(
   return {
     app,
     database,
+    databaseUrl: database.url,
     mailer,
     logs,
     config,

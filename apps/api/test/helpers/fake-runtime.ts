@@ -5,6 +5,8 @@ import {
   type ApplicationObservation,
   type ImagePreparation,
   type RuntimeDriver,
+  type TaskRunOutcome,
+  type TaskRunRequest,
 } from '../../src/engine/driver';
 import type { BackupManifest, TestRestoreResult } from '../../src/engine/backup-parts';
 import {
@@ -55,6 +57,11 @@ export class FakeRuntime implements RuntimeDriver {
   restartNotReady: string | null = null;
   /** How long an apply takes (a slow registry, a busy API server). */
   applyDelayMs = 0;
+  /**
+   * A crash-looping application (by deployment id): its replicas' restart counter, and whether
+   * they are ready; not ready means the runtime reports it failed.
+   */
+  readonly crashing = new Map<string, { restarts: number; ready: boolean }>();
   /** Drift status() reports for an application (by deployment id) until its next apply. */
   readonly drift = new Map<string, string[]>();
   private readonly holds = new Map<Operation, { started: () => void; gate: Promise<void> }>();
@@ -145,20 +152,22 @@ export class FakeRuntime implements RuntimeDriver {
     // As the Docker driver does: fewer replicas than the application runs is drift.
     const missing = Array.from(
       { length: Math.max(0, (ref.replicas ?? 0) - o.replicas) },
-      (_, i) => `réplica ${o.name}-${o.replicas + i} absent`,
+      (_, i) => `instance ${o.name}-${o.replicas + i} absente`,
     );
     const drift = [...(this.drift.get(ref.deploymentId) ?? []), ...missing];
+    const crash = this.crashing.get(ref.deploymentId);
+    const ready = crash?.ready ?? true;
     return {
-      phase: 'running',
+      phase: ready ? 'running' : 'failed',
       pods: Array.from({ length: o.replicas }, (_, i) => ({
         name: `${o.name}-r${o.restarts}-${i}`,
-        status: 'Running',
-        ready: true,
-        restarts: 0,
+        status: ready ? 'Running' : 'Failed',
+        ready,
+        restarts: crash?.restarts ?? 0,
       })),
-      readyReplicas: o.replicas,
+      readyReplicas: ready ? o.replicas : 0,
       url: `https://${o.name}.fake.test`,
-      reason: null,
+      reason: ready ? null : `exit code 1 (restarted ${crash?.restarts ?? 0} times)`,
       images: [o.image],
       ...(drift.length ? { drift } : {}),
     };
@@ -185,6 +194,45 @@ export class FakeRuntime implements RuntimeDriver {
 
   async metrics() {
     return null;
+  }
+
+  /** Every task run that reached the runtime: its run id and command. */
+  readonly taskRuns: { runId: string; command: string; cpuMilli: number; ramMb: number }[] = [];
+
+  /**
+   * A tiny shell for task runs (issue 29): `echo …`, `sleep N` (seconds, cut by the timeout
+   * and by a stop) and `exit N`, separated by `;` or `&&`.
+   */
+  async runTask(spec: ApplicationSpec, request: TaskRunRequest): Promise<TaskRunOutcome> {
+    this.reach(`task ${spec.namespace}/${spec.name}`);
+    this.taskRuns.push({
+      runId: request.runId,
+      command: request.command,
+      cpuMilli: spec.app.cpuMilli,
+      ramMb: spec.app.ramMb,
+    });
+    const deadline = Date.now() + request.timeoutSeconds * 1000;
+    for (const step of request.command.split(/;|&&/).map((x) => x.trim())) {
+      if (step.startsWith('echo ')) request.onLine(step.slice(5).replace(/^'|'$/g, ''));
+      const sleep = /^sleep (\d+(?:\.\d+)?)$/.exec(step);
+      if (sleep) {
+        const until = Math.min(deadline, Date.now() + Number(sleep[1]) * 1000);
+        while (Date.now() < until && !request.signal.aborted)
+          await new Promise((r) => setTimeout(r, 20));
+        if (Date.now() >= deadline) return { exitCode: 143, timedOut: true, simulated: false };
+        if (request.signal.aborted) return { exitCode: 143, timedOut: false, simulated: false };
+      }
+      const exit = /^exit (\d+)$/.exec(step);
+      if (exit) return { exitCode: Number(exit[1]), timedOut: false, simulated: false };
+    }
+    return { exitCode: 0, timedOut: false, simulated: false };
+  }
+
+  /** Runs of dead processes whose leftovers the platform asked to remove. */
+  readonly removedTaskRuns: string[] = [];
+
+  async removeTaskRuns(runIds: string[]): Promise<void> {
+    this.removedTaskRuns.push(...runIds);
   }
 
   /** Backups write the simulation runtime's synthetic parts, so the whole flow runs. */

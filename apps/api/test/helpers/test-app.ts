@@ -12,6 +12,8 @@ import { createTestDatabase } from './test-database';
 export interface TestApp {
   app: App;
   database: DatabaseHandle;
+  /** The database's URL: a second pool on it stands for another API process. */
+  databaseUrl: string;
   mailer: CapturingMailer;
   logs: LogCapture;
   config: Config;
@@ -47,7 +49,7 @@ export async function testConfig(overrides: Partial<Config> = {}): Promise<Confi
 /** A real app on a real, fresh database; mails and log lines are captured. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  deps: Pick<AppDeps, 'imageBuilder' | 'buildWorker'> = {},
+  deps: Pick<AppDeps, 'imageBuilder' | 'buildWorker' | 'deliveryWorker' | 'checkResponses'> = {},
 ): Promise<TestApp> {
   const defaults = await testConfig();
   const config: Config = { ...defaults, ...overrides };
@@ -55,11 +57,20 @@ export async function createTestApp(
   const mailer = new CapturingMailer();
   const logs = new LogCapture();
   const secrets = testSecrets();
-  const app = await buildApp({ config, database, secrets, mailer, logStream: logs, ...deps });
+  const app = await buildApp({
+    config,
+    database,
+    secrets,
+    mailer,
+    logStream: logs,
+    checkResponses: true,
+    ...deps,
+  });
   await app.ready();
   return {
     app,
     database,
+    databaseUrl: database.url,
     mailer,
     logs,
     config,

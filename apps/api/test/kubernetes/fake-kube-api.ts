@@ -22,6 +22,7 @@ import { authorize } from './fake-rbac';
 import { patchObject, type ManagedEntry } from './fake-writes';
 import { WatchHub, type WatchEvent } from './fake-watches';
 import { RequestCounter } from './fake-request-counter';
+import { handleUpgrade, type ExecOptions } from './fake-exec';
 
 export type { WatchEvent } from './fake-watches';
 
@@ -92,9 +93,13 @@ export class FakeKubeApi {
   /** Most watches ever open at once, per collection. */
   readonly peakWatches = this.hub.peakWatches;
 
+  /** pods/exec's shells (fake-exec.ts). */
+  readonly exec: ExecOptions = { shellless: new Set(), resizes: [] };
+
   constructor() {
     // Part of every cluster (kube-controller-manager), not of a test's choosing.
     startQuotaController(this);
+    this.server.on('upgrade', (req, socket, head) => handleUpgrade(this, req, socket, head));
   }
 
   /** Runs `fn` after `ms` unless the server is closed first (controllers' delays). */

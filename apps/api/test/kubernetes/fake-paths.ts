@@ -190,6 +190,12 @@ export function rbacOf(
   if (!p) return [];
   const resource = p.subresource ? `${p.plural}/${p.subresource}` : p.plural;
   const base = { group: p.group, resource, namespace: p.namespace };
+  // A pods/exec WebSocket is a GET that RBAC also checks as create (Kubernetes 1.31 and later).
+  if (method === 'GET' && p.subresource === 'exec')
+    return [
+      { ...base, verb: 'get' },
+      { ...base, verb: 'create' },
+    ];
   if (method === 'GET') {
     const verb = p.name === null ? (isWatch(query) ? 'watch' : 'list') : 'get';
     return [{ ...base, verb }];

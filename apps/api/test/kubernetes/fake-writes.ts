@@ -8,6 +8,7 @@ import {
   type ParsedPath,
   type Reply,
 } from './fake-paths';
+import { cronJobRefusal } from './fake-cronjobs';
 import { schemaError, unknownFields, type KindInfo } from './strict-schema';
 
 /**
@@ -197,6 +198,7 @@ export function refusal(
       };
     }
   }
+  if (info.kind === 'CronJob') return cronJobRefusal(info, p, object);
   if (info.kind === 'Deployment' || info.kind === 'StatefulSet') {
     const spec = object.spec as Json;
     const selector = (spec.selector as Json | undefined)?.matchLabels as

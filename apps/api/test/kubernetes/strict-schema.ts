@@ -5,6 +5,8 @@ import * as k8s from '@kubernetes/client-node';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { ReplicaSet } from 'kubernetes-models/apps/v1/ReplicaSet';
 import { StatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
+import { CronJob } from 'kubernetes-models/batch/v1/CronJob';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Job } from 'kubernetes-models/batch/v1/Job';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
@@ -56,7 +58,7 @@ const kind = (
     plural,
     namespaced,
     model,
-    typeName: group === 'cert-manager.io' ? null : `V1${kindName}`,
+    typeName: group === 'cert-manager.io' ? null : `${version === 'v2' ? 'V2' : 'V1'}${kindName}`,
   };
 };
 
@@ -73,6 +75,14 @@ export const KINDS: KindInfo[] = [
   kind('apps/v1', 'ReplicaSet', 'replicasets', true, ReplicaSet),
   kind('apps/v1', 'StatefulSet', 'statefulsets', true, StatefulSet),
   kind('batch/v1', 'Job', 'jobs', true, Job),
+  kind('batch/v1', 'CronJob', 'cronjobs', true, CronJob),
+  kind(
+    'autoscaling/v2',
+    'HorizontalPodAutoscaler',
+    'horizontalpodautoscalers',
+    true,
+    HorizontalPodAutoscaler,
+  ),
   kind('networking.k8s.io/v1', 'Ingress', 'ingresses', true, Ingress),
   kind('networking.k8s.io/v1', 'NetworkPolicy', 'networkpolicies', true, NetworkPolicy),
   kind('rbac.authorization.k8s.io/v1', 'RoleBinding', 'rolebindings', true, RoleBinding),

@@ -63,6 +63,10 @@ export const routes: RouteObject[] = [
                 ...lazy(() => import('./routes/projects/project-detail')),
               },
               {
+                path: '/projects/:projectId/notifications',
+                ...lazy(() => import('./routes/projects/project-notifications')),
+              },
+              {
                 path: '/projects/:projectId/audit',
                 ...lazy(() => import('./routes/projects/project-audit')),
               },
@@ -77,6 +81,10 @@ export const routes: RouteObject[] = [
               {
                 path: '/deployment/:deploymentId',
                 ...lazy(() => import('./routes/deployment-detail/deployment-detail')),
+              },
+              {
+                path: '/deployment/:deploymentId/terminal',
+                ...lazy(() => import('./routes/deployment-detail/deployment-terminal')),
               },
               {
                 path: '/project/:projectId/applications',

@@ -51,7 +51,6 @@ export function buildApp(overrides: Partial<DashboardApplication> = {}): Dashboa
     rollout_error: null,
     rollout_pending: false,
     change_pending: false,
-    events: [],
     application_name: overrides.nom ?? 'boutique',
     cpu_required: overrides.cpu_requis ?? 0.5,
     ram_required: overrides.ram_requise ?? 1,
@@ -109,6 +108,24 @@ export function buildProjectCost(overrides: Partial<ProjectCost> = {}): ProjectC
   };
 }
 
+/** The account's month (billing/month-costs.ts): plan, consumed so far, projection. */
+export function buildMonthCosts(
+  overrides: Partial<DashboardResponse['costs']['month']> = {},
+): DashboardResponse['costs']['month'] {
+  return {
+    plan: { id: 'decouverte', name: 'Découverte', monthly_price_xof: 12_500, project_limit: 2 },
+    period: {
+      start: '2025-03-01T00:00:00.000Z',
+      end: '2025-04-01T00:00:00.000Z',
+      now: '2025-03-10T10:00:00.000Z',
+    },
+    resources_consumed_xof: 5_600,
+    resources_projected_xof: 17_292,
+    projected_xof: 29_792,
+    ...overrides,
+  };
+}
+
 /** A dashboard answer; totals follow the projects given. */
 export function buildDashboard(
   overrides: Partial<Omit<DashboardResponse, 'totals'>> = {},
@@ -129,6 +146,7 @@ export function buildDashboard(
       previous_monthly_cost: null,
       change_percent: null,
     },
+    month: buildMonthCosts(),
   };
   return {
     runtime: { name: 'simulation', simulation: true },

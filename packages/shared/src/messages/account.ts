@@ -6,7 +6,7 @@ export const gitTokenTexts = {
   tokenTooLong: 'Le token ne peut pas dépasser 1000 caractères',
   notFound: 'Token Git non trouvé',
   inUse:
-    'Ce token est utilisé par une application du projet : changez son accès au repository ou supprimez-la d’abord.',
+    'Ce token est utilisé par une application du projet : changez son accès au dépôt ou supprimez-la d’abord.',
 } as const;
 
 export const emailChangeTexts = {

@@ -5,6 +5,13 @@ export const apiDocTags = {
 } as const;
 
 export const apiDocDescriptions = {
+  notificationChannelsSummary: 'Canaux de notification du projet (administrateurs)',
+  /** The generic webhook's contract, for the integrators of a WhatsApp Business or SMS gateway. */
+  notificationChannelCreate: [
+    'Ajoute un canal : `email` (destinataires : ids de membres du projet), `slack`, `teams`, `discord` (url du webhook entrant), `telegram` (bot_token et chat_id ; l’envoi appelle `sendMessage`) ou `webhook` (url et secret). Les secrets (adresses, token, secret de signature) sont chiffrés et jamais renvoyés.',
+    '',
+    '**Webhook générique.** Chaque message est un `POST` JSON (`Content-Type: application/json; charset=utf-8`) : `{ id, evenement, evenement_id, titre, texte, gravite, lien, projet: { id, nom }, environnement_id, date }`. En-têtes : `X-Nuage-Event` (le type d’événement), `X-Nuage-Delivery` (l’id du message, identique à chaque nouvel essai : dédupliquez dessus), `X-Nuage-Timestamp` (secondes Unix) et `X-Nuage-Signature: sha256=<hex>`, le HMAC-SHA256 avec votre secret de `<timestamp>.<corps brut>`. Recalculez-le sur le corps reçu tel quel, comparez en temps constant et refusez un timestamp vieux de plus de 5 minutes. Répondez 2xx en moins de 10 s ; sinon le message est renvoyé (15 s, 30 s, 1 min… jusqu’à 8 essais). Chaque message est livré au moins une fois : si la plateforme s’arrête pendant un envoi, il est renvoyé après son redémarrage avec le même `X-Nuage-Delivery`.',
+  ].join('\n'),
   bearerAuth: 'Un jeton personnel `ndp_…` (Profil → Jetons d’API) ou l’access_token d’une session.',
   updateCodeSourceSummary: 'Modifier la source d’une application de code',
   updateCodeSource:

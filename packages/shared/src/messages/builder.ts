@@ -34,9 +34,9 @@ export const builderFailureTexts = {
 } as const;
 
 export const builderLogTexts = {
-  /** A step killed by the engine, not by the build's own stop: the build is run once more. */
-  stepKilledRetry:
-    "Une étape a été interrompue par le moteur de conteneurs (processus tué sans que la construction l'ait demandé) : la construction est relancée une fois.",
+  /** A step killed by the engine, not by the build's own stop: the build is run again. */
+  stepKilledRetry: (attempt: number, of: number) =>
+    `Une étape a été interrompue par le moteur de conteneurs (processus tué sans que la construction l'ait demandé) : la construction est relancée (tentative ${attempt} sur ${of}).`,
   detected: (project: string, template: string | null) =>
     `Projet détecté : ${project} — Dockerfile généré (modèle ${template}).`,
   repositoryDockerfile: (port: number) => `Dockerfile du dépôt utilisé (port ${port}).`,

@@ -6,7 +6,7 @@ export const buildErrorTexts = {
   notFound: 'Construction non trouvée',
   finished: 'Cette construction est déjà terminée : il n’y a rien à annuler.',
   notCodeApplication:
-    'Cette application n’est pas construite depuis un repository Git : rien à reconstruire.',
+    'Cette application n’est pas construite depuis un dépôt Git : rien à reconstruire.',
   applicationDeleting: 'Cette application est en cours de suppression.',
   cancelledBeforeStart: 'Construction annulée avant son démarrage.',
   cancelledNothingRuns:
@@ -36,10 +36,17 @@ export const buildEventTexts = {
     'Variables d’environnement modifiées : nouvelle version en cours de mise en service',
   sourceChanged: 'Source modifiée : nouvelle construction en file d’attente',
   rollbackRequested: (numero: number) => `Retour à la version ${numero} demandé`,
+  /** On the application that receives another environment's release (issue 26 item 1). */
+  promotionRequested: (numero: number, from: string, environment: string) =>
+    `Promotion demandée : version ${numero} de « ${from} » (${environment}), même image`,
 } as const;
 
 export const releaseTexts = {
   notFound: 'Version non trouvée',
+  promotionRequested: (numero: number, target: string, environment: string) =>
+    `Promotion demandée : la version ${numero} sera mise en service dans « ${target} » (${environment}) dès qu’elle y sera prête, avec les variables et les ressources de cette application. Ses bases de données et ses volumes ne changent pas.`,
+  promotionTargetInvalid:
+    'Cette application ne peut pas recevoir la version : choisissez une application de code du même projet, construite depuis le même dépôt, dans un autre environnement.',
   rollbackRequested: (numero: number) =>
     `Retour à la version ${numero} demandé : elle remplacera la version actuelle dès qu’elle sera prête. Les bases de données et les volumes ne sont pas restaurés.`,
 } as const;

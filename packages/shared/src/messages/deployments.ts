@@ -8,13 +8,13 @@ export const deploymentErrorTexts = {
   environmentDeleting:
     'Cet environnement est en cours de suppression : aucune application ne peut y être déployée.',
   runtimeUnreachable:
-    "Le runtime d'exécution ne répond pas pour le moment. Réessayez dans quelques instants.",
+    'Le serveur d’exécution ne répond pas pour le moment. Réessayez dans quelques instants.',
   deleting: 'Cette application est en cours de suppression.',
   codeImageManaged:
     'L’image d’une application de code vient de ses constructions : utilisez « Redéployer » ou « Revenir à cette version ».',
   certificateNotFound: 'Certificat TLS introuvable dans ce projet.',
   metricsUnavailable:
-    'Métriques indisponibles : le runtime ne fournit pas de mesures pour le moment.',
+    'Métriques indisponibles : le serveur ne fournit pas de mesures pour le moment.',
 } as const;
 
 export const deploymentTexts = {
@@ -26,7 +26,7 @@ export const deploymentEventTexts = {
   deployRequested: 'Déploiement demandé',
   codeDeployRequested: 'Déploiement demandé : construction en file d’attente',
   scaleRequested: (from: number, to: number) =>
-    `Mise à l'échelle demandée : ${from} → ${to} réplica(s)`,
+    `Mise à l'échelle demandée : ${from} → ${to} instance(s)`,
   editRequested: 'Modification demandée',
   deletionRequested: 'Suppression demandée',
   restartRequested: 'Redémarrage demandé',

@@ -84,6 +84,16 @@ export const mailTexts = {
     ],
     actionLabel: 'Choisir un nouveau mot de passe',
   }),
+  /** A session opened from a device the account never used (issue 27). */
+  newDevice: (prenom: string, device: string, address: string, when: string): MailWords => ({
+    subject: `Nouvelle connexion à votre compte ${PRODUCT_NAME}`,
+    greeting: hello(prenom),
+    paragraphs: [
+      `Une connexion à votre compte vient d'avoir lieu depuis un appareil que vous n'aviez pas encore utilisé : ${device}, adresse ${address}, le ${when}.`,
+      "Si c'était vous, il n'y a rien à faire. Sinon, fermez cette session dans « Sessions actives » de votre profil, choisissez un nouveau mot de passe et activez l'authentification à deux facteurs.",
+    ],
+    actionLabel: 'Voir mes sessions',
+  }),
   registrationExists: (prenom: string): MailWords => ({
     subject: `Tentative d'inscription avec votre adresse ${PRODUCT_NAME}`,
     greeting: hello(prenom),
@@ -114,5 +124,34 @@ export const mailTexts = {
     ],
     actionLabel: "Ouvrir l'application",
     footnote: `Message envoyé aux administrateurs du projet par ${PRODUCT_NAME}.`,
+  }),
+  /**
+   * To whoever deployed it, once, after an application's first successful deploy (issue 33):
+   * its address and where its admin access is. `admin`: how its administrator logs in.
+   */
+  siteOnline: (opts: {
+    prenom: string;
+    applicationName: string;
+    projectName: string;
+    url: string | null;
+    admin: { loginUrl: string; managed: boolean } | null;
+  }): MailWords => ({
+    subject: `Votre site « ${opts.applicationName} » est en ligne`,
+    greeting: hello(opts.prenom),
+    paragraphs: [
+      opts.url
+        ? `Bonne nouvelle : « ${opts.applicationName} » (projet « ${opts.projectName} ») est déployé et en ligne à l'adresse ${opts.url}`
+        : `Bonne nouvelle : « ${opts.applicationName} » (projet « ${opts.projectName} ») est déployé et fonctionne.`,
+      ...(opts.admin
+        ? [
+            opts.admin.managed
+              ? `Pour l'administrer, connectez-vous sur ${opts.admin.loginUrl}. L'identifiant et le mot de passe administrateur sont sur la page de l'application, carte « Accès administrateur » (bouton « Révéler le mot de passe »).`
+              : `Pour l'administrer, ouvrez ${opts.admin.loginUrl} : son assistant d'installation vous fera créer le compte administrateur à la première visite.`,
+          ]
+        : []),
+    ],
+    actionLabel: "Ouvrir la page de l'application",
+    footnote:
+      "Ce message n'est envoyé qu'au premier déploiement réussi : les redéploiements ne vous écrivent pas.",
   }),
 } as const;

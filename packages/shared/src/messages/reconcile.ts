@@ -1,26 +1,29 @@
 /**
  * What the deployment engine writes on applications and environments as it brings them to
- * their desired state: history events and status reasons (shown on the application's page).
+ * their desired state: history events and status reasons (shown on the application's page),
+ * in the customer's words: no runtime name, no « révision » (issue 33 item 6).
  */
 export const reconcileTexts = {
-  applied: (runtime: string, generation: number) =>
-    `Configuration appliquée sur le runtime ${runtime} (révision ${generation})`,
-  objectsMissing: 'Objets absents du runtime : nouveau déploiement',
+  applied: (generation: number) =>
+    generation === 1
+      ? 'Configuration appliquée (première mise en route)'
+      : `Configuration appliquée (modification n° ${generation - 1})`,
+  objectsMissing: 'Éléments de l’application absents du serveur : nouveau déploiement',
   restarted: 'Redémarrage effectué',
   available: (readyReplicas: number) =>
-    `Application disponible (${readyReplicas} réplica(s) prêt(s))`,
+    `Application disponible (${readyReplicas} instance(s) prête(s))`,
   failed: (reason: string | null | undefined) =>
-    `Échec : ${reason ?? 'le runtime signale une erreur'}`,
+    `Échec : ${reason ?? 'le serveur d’exécution signale une erreur'}`,
   runtimeUnreachable: (attempt: number, retryInSeconds: number) =>
-    `Runtime injoignable (tentative ${attempt}) : nouvel essai dans ${retryInSeconds} s`,
+    `Serveur d’exécution injoignable (tentative ${attempt}) : nouvel essai dans ${retryInSeconds} s`,
   internalError: 'Erreur interne du moteur de déploiement',
-  driftRepaired: (drift: string) => `Écart corrigé sur le runtime : ${drift}`,
+  driftRepaired: (drift: string) => `Écart corrigé sur le serveur : ${drift}`,
 } as const;
 
 export const environmentReconcileTexts = {
   runtimeUnreachable: (attempt: number) =>
-    `Runtime injoignable (tentative ${attempt}) : nouvel essai automatique.`,
-  refused: (reason: string) => `Le runtime a refusé l'environnement : ${reason}`,
+    `Serveur d’exécution injoignable (tentative ${attempt}) : nouvel essai automatique.`,
+  refused: (reason: string) => `Le serveur d’exécution a refusé l'environnement : ${reason}`,
 } as const;
 
 /** A new release that did not start while the previous one keeps serving. */

@@ -43,7 +43,7 @@ export const podFailureTexts = {
 /** What the docker runtime found changed by hand (the history's « Écart corrigé » event). */
 export const dockerDriftTexts = {
   containerStopped: (container: string) => `conteneur ${container} arrêté`,
-  replicaMissing: (replica: string) => `réplica ${replica} absent`,
+  replicaMissing: (replica: string) => `instance ${replica} absente`,
   databaseMissing: (application: string) => `conteneur ${application}-db (base de données) absent`,
 } as const;
 
@@ -95,7 +95,7 @@ export const runtimeErrorTexts = {
     "Sur Kubernetes, les sauvegardes sont envoyées directement du cluster vers le stockage S3 du projet : un administrateur du projet doit d'abord configurer une destination S3.",
   appsDomainRequired: 'APPS_DOMAIN est requis avec RUNTIME=kubernetes',
   objectMissing: (kind: string, name: string) => `${kind} ${name} absent du cluster`,
-  invalidReplicas: (replicas: number) => `Nombre de réplicas invalide : ${replicas}`,
+  invalidReplicas: (replicas: number) => `Nombre d’instances invalide : ${replicas}`,
   invalidApplicationName: (name: string) => `Nom d’application invalide : ${name}`,
   setupFailed: (job: string | undefined, reason: string | undefined) =>
     `L’initialisation (${job}) a échoué : ${reason}`,

@@ -75,7 +75,8 @@ const t = backupTexts;
 
 /** PUT /deployments/{id}/backup-schedule */
 export const backupScheduleSchema = z.object({
-  actif: z.boolean(),
+  /** Left out: the stored choice stays (the form sends it only when the customer changed it). */
+  actif: z.optional(z.boolean()),
   conservation_nombre: z
     .number()
     .check(z.int(t.keepCountInvalid), z.gte(1, t.keepCountInvalid), z.lte(365, t.keepCountInvalid)),

@@ -87,7 +87,7 @@ interface CodeSourceDraft {
   branch?: string;
 }
 
-/** SPEC §5's repository rules of the Code path ('L'URL du repository est requise'…). */
+/** SPEC §5's repository rules of the Code path ('L'URL du dépôt est requise'…). */
 export const codeSourceChecks = () => [
   z.refine<CodeSourceDraft>(
     (f) => f.app_type !== 'code' || REPOSITORY_URL_PATTERN.test(f.repository_url ?? ''),

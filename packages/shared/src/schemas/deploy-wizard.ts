@@ -139,7 +139,7 @@ export const wizardStepFields = {
   ],
 } as const satisfies Record<1 | 2 | 3 | 4, readonly DeployWizardField[]>;
 
-/** SPEC §5 "Inline deploy form": replicas read 'Minimum 1 réplica' there. */
+/** SPEC §5 "Inline deploy form": replicas read 'Minimum 1 réplica' there (now 'Minimum 1 instance', issue 33 item 6). */
 const inlineReplicasField = requiredNumber(
   m.replicasRequired,
   z.int({ error: m.replicasInteger }),

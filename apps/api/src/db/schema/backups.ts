@@ -114,8 +114,8 @@ export const backupRestores = pgTable(
 export type RestoreRow = typeof backupRestores.$inferSelect;
 
 /**
- * Each application's schedule. Rows are created by the scheduler with the defaults (daily for
- * prod environments, off elsewhere); retention keeps `keepCount` successful backups and none
+ * Each application's schedule. Rows are created with the application, in its transaction, with
+ * the defaults (daily for prod environments, off elsewhere; backups/schedules.ts); retention keeps `keepCount` successful backups and none
  * older than `keepDays`, but never deletes the last successful one.
  */
 export const backupSchedules = pgTable('backup_schedules', {

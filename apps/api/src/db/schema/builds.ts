@@ -9,6 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { imagePartValues } from '@nuage/shared/schemas/responses/builds';
 import { createdAt, timestamptz } from './columns';
 import { deployments } from './deployments';
 import { projects } from './projects';
@@ -34,6 +35,11 @@ export const builds = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     applicationName: text('application_name').notNull(),
     kind: text('kind', { enum: ['pull', 'build'] }).notNull(),
+    /**
+     * Which part of the application the image runs (a WordPress pull and its MariaDB pull carry
+     * the same application name); null on rows recorded before it was kept.
+     */
+    part: text('part', { enum: imagePartValues }),
     imageUrl: text('image_url').notNull(),
     imageTag: text('image_tag').notNull(),
     status: text('status', { enum: buildStatuses }).notNull(),

@@ -176,6 +176,11 @@ export const deployments = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     deployedAt: timestamptz('deployed_at'),
+    /**
+     * When « votre site est en ligne » went to whoever deployed it, after its first successful
+     * deploy (modules/deployments/site-online-mail.ts): set once, so redeploys never mail again.
+     */
+    onlineMailSentAt: timestamptz('online_mail_sent_at'),
   },
   (t) => [
     uniqueIndex('deployments_environment_name_key')

@@ -41,8 +41,9 @@ export function overrideImages(spec: ApplicationSpec, overrides: ImageOverrides)
 }
 
 /**
- * Driver methods given a whole spec whose images they run: `apply`, and the backup ones (a
- * restore refills the files volume from the database image, a test restore starts one).
+ * Driver methods given a whole spec whose images they run: `apply`, the backup ones (a
+ * restore refills the files volume from the database image, a test restore starts one) and
+ * `runTask`.
  */
 const SPEC_METHODS = new Set<PropertyKey>([
   'apply',
@@ -52,6 +53,8 @@ const SPEC_METHODS = new Set<PropertyKey>([
   'backupToStorage',
   'restoreFromStorage',
   'testRestoreFromStorage',
+  // A task run or one-off command: a fresh container of the application's image (issue 29).
+  'runTask',
 ]);
 
 /** The driver, seeing the overridden images wherever it runs one; unchanged without override. */

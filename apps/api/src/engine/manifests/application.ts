@@ -1,4 +1,5 @@
 import type { ApplicationSpec } from '../spec';
+import { renderAutoscaler } from './autoscaler';
 import { renderDatabase } from './database';
 import { renderDomainIngress, renderPlatformIngress, renderService } from './networking';
 import {
@@ -36,6 +37,8 @@ export function renderApplication(
     objects.push(renderRegistrySecret(spec, options.registryPull));
   if (spec.database) objects.push(...renderDatabase(spec, spec.database, options));
   objects.push(renderDeployment(spec, options), renderService(spec));
+  // Not while the application awaits its restore (no replica runs then).
+  if (spec.autoscaling && spec.replicas > 0) objects.push(renderAutoscaler(spec, spec.autoscaling));
   if (spec.setup) objects.push(renderSetupJob(spec, spec.setup, options));
   if (options.appsDomain) objects.push(renderPlatformIngress(spec, options));
   if (spec.ingress) {

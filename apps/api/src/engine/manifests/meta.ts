@@ -72,7 +72,7 @@ export function memory(mb: number): string {
 }
 
 export type Component =
-  'app' | 'database' | 'setup' | 'secrets' | 'release-secrets' | 'tls' | 'backup';
+  'app' | 'database' | 'setup' | 'secrets' | 'release-secrets' | 'tls' | 'backup' | 'task';
 
 /**
  * Selectors are immutable on Deployments and StatefulSets: they hold only what never changes

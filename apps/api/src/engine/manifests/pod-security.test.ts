@@ -2,6 +2,9 @@ import { saasTemplateIds, templateOf } from '@nuage/shared/catalog';
 import { describe, expect, it } from 'vitest';
 import { applicationSecurity, databaseSecurity } from '../templates/security';
 import { renderApplication } from './application';
+import { renderTaskCronJob } from './task-cronjob';
+import { renderTaskJob } from './task-job';
+import { validateObject } from './validate';
 import { makeSpec, VARIANTS } from '../../../test/engine/manifests/test-fixtures';
 import type { Container, PodSpec } from './types';
 
@@ -86,7 +89,12 @@ const RESTRICTED_EXCEPTIONS: Record<string, string> = {
   ...Object.fromEntries(
     (['wordpress', 'joomla', 'drupal', 'nextcloud', 'matomo'] as const)
       .filter((id) => (saasTemplateIds as readonly string[]).includes(id))
-      .map((id) => [`${id}/app`, applicationSecurity[id].reason]),
+      .flatMap((id) => [
+        [`${id}/app`, applicationSecurity[id].reason],
+        // A task run is the application's pod template (task-job.ts): the same reason.
+        [`${id}/task`, applicationSecurity[id].reason],
+        [`${id}/cronjob`, applicationSecurity[id].reason],
+      ]),
   ),
   ...Object.fromEntries(
     saasTemplateIds.map((id) => {
@@ -104,6 +112,31 @@ function podsOf(template: (typeof saasTemplateIds)[number]) {
     if (o.kind === 'StatefulSet') pods.push([`${template}/database`, o.spec!.template.spec!]);
     if (o.kind === 'Job') pods.push([`${template}/setup`, o.spec!.template.spec!]);
   }
+  // A task run or one-off command (issue 29), validated against the Kubernetes schemas too.
+  const run = {
+    runId: '7e4b2f1a-0c3d-4e5f-8a9b-1c2d3e4f5a6b',
+    command: 'echo ok',
+    timeoutSeconds: 60,
+  };
+  const task = renderTaskJob(spec, run, { appsDomain: 'apps.exemple.sn' });
+  validateObject(task);
+  pods.push([`${template}/task`, task.spec!.template.spec!]);
+  // A scheduled task's CronJob (issue 29): the pods its Jobs create.
+  const cron = renderTaskCronJob(
+    spec,
+    {
+      taskId: run.runId,
+      command: 'echo nuit',
+      schedule: '0 2 * * *',
+      timeZone: 'Africa/Abidjan',
+      timeoutSeconds: 600,
+      concurrency: 'ignorer',
+      enabled: true,
+    },
+    { appsDomain: 'apps.exemple.sn' },
+  );
+  validateObject(cron);
+  pods.push([`${template}/cronjob`, cron.spec!.jobTemplate.spec!.template.spec!]);
   return pods;
 }
 

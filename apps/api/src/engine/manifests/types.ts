@@ -1,6 +1,8 @@
+import type { ICronJob } from 'kubernetes-models/batch/v1/CronJob';
 import type { IJob } from 'kubernetes-models/batch/v1/Job';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IStatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
+import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import type { IRoleBinding } from 'kubernetes-models/rbac.authorization.k8s.io/v1/RoleBinding';
@@ -27,10 +29,12 @@ export type ServiceObject = Named<IService>;
 export type StatefulSetObject = Named<IStatefulSet>;
 export type DeploymentObject = Named<IDeployment>;
 export type JobObject = Named<IJob>;
+export type CronJobObject = Named<ICronJob>;
 export type IngressObject = Named<IIngress>;
 export type NetworkPolicyObject = Named<INetworkPolicy>;
 export type LimitRangeObject = Named<ILimitRange>;
 export type RoleBindingObject = Named<IRoleBinding>;
+export type HorizontalPodAutoscalerObject = Named<IHorizontalPodAutoscaler>;
 
 export type KubeObject =
   | NamespaceObject
@@ -41,10 +45,12 @@ export type KubeObject =
   | StatefulSetObject
   | DeploymentObject
   | JobObject
+  | CronJobObject
   | IngressObject
   | NetworkPolicyObject
   | LimitRangeObject
-  | RoleBindingObject;
+  | RoleBindingObject
+  | HorizontalPodAutoscalerObject;
 
 export type PodSpec = NonNullable<NonNullable<IDeployment['spec']>['template']['spec']>;
 export type Container = PodSpec['containers'][number];

@@ -3,6 +3,8 @@ import { ClusterIssuer } from '@kubernetes-models/cert-manager/cert-manager.io/v
 import { Issuer } from '@kubernetes-models/cert-manager/cert-manager.io/v1/Issuer';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { StatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
+import { CronJob } from 'kubernetes-models/batch/v1/CronJob';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Job } from 'kubernetes-models/batch/v1/Job';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
@@ -32,6 +34,8 @@ const MODELS: Record<string, ModelClass> = {
   'apps/v1/Deployment': Deployment,
   'apps/v1/StatefulSet': StatefulSet,
   'batch/v1/Job': Job,
+  'batch/v1/CronJob': CronJob,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'networking.k8s.io/v1/Ingress': Ingress,
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
   'v1/LimitRange': LimitRange,

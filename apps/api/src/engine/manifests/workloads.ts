@@ -50,7 +50,9 @@ export function renderDeployment(spec: ApplicationSpec, options: RenderOptions):
     kind: 'Deployment',
     metadata: objectMeta(spec, spec.app.name, 'app'),
     spec: {
-      replicas: spec.replicas,
+      // With a HorizontalPodAutoscaler (autoscaler.ts) the replicas are its: a server-side apply
+      // that kept setting them would put the count back at each apply and fight the HPA.
+      ...(spec.autoscaling && spec.replicas > 0 ? {} : { replicas: spec.replicas }),
       selector: { matchLabels: selectorLabels(spec, 'app') },
       // Health-gated updates (drivers/kubernetes/rollout-gate.ts): the pods that serve stay
       // until the new ones are available (maxUnavailable 0, one extra pod at a time, in the

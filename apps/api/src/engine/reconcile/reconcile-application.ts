@@ -1,20 +1,18 @@
 import { operationsEvents } from '@nuage/shared/operations-messages';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
 import { deployments, type DeploymentStatus } from '../../db/schema/deployments';
 import { withEvent } from '../../db/deployment-events';
-import { backoffMs, OBSERVE_EVERY_MS } from './backoff';
-import {
-  preparationsCarriedBy,
-  ReleaseNotReadyError,
-  RuntimeRejectedError,
-  RuntimeUnavailableError,
-  type ApplicationObservation,
-  type RuntimeDriver,
-} from '../driver';
-import { recordPreparations } from './record-builds';
+import { OBSERVE_EVERY_MS } from './backoff';
+import { ReleaseNotReadyError, type ApplicationObservation, type RuntimeDriver } from '../driver';
+import { labelParts, labelRefusal, recordPreparations } from './record-builds';
 import { recordNotReady, releaseWentLive } from './release-gate';
+import { notifyObservation } from './notify-transitions';
+import type { CrashLoopSettings } from './crash-loop';
+import { recordFailure } from './record-failure';
+import { heldBy, lostLease, nextAttempt, RELEASE } from './row-lease';
+import { emitForDeployment } from '../../db/notification-events';
 import { repairDrift } from './repair-drift';
 import type { ApplicationRef, ApplicationSpec } from '../spec';
 import type { ApplicationSpecs } from '../specs/application-specs';
@@ -43,6 +41,10 @@ export interface ApplicationReconcilerDeps {
   manifestApplied(environmentId: string, spec: ApplicationSpec): Promise<void>;
   /** …and its removal after the application is gone. */
   manifestRemoved(environmentId: string, name: string): Promise<void>;
+  /** When restarts are a crash loop, and when it is over (crash-loop.ts; defaults there). */
+  crashLoop?: CrashLoopSettings;
+  /** OBSERVE_RUNNING_SECONDS: between two looks at a running application (default 30 s). */
+  observeRunningMs?: number;
 }
 
 const phaseToStatus: Record<ApplicationObservation['phase'], DeploymentStatus> = {
@@ -88,7 +90,8 @@ export async function reconcileApplication(
       const spec = await deps.specs.of(row, namespace);
       // The namespace's quota must hold the new reservation before its pods are created.
       await deps.quotaChanged?.(env.id);
-      const { preparations } = await deps.driver.apply(spec);
+      const applied = await deps.driver.apply(spec).catch(labelRefusal(spec));
+      const preparations = labelParts(spec, applied.preparations);
       const [kept] = await deps.db
         .update(deployments)
         .set({
@@ -98,7 +101,7 @@ export async function reconcileApplication(
           statusReason: null,
           attempts: 0,
           ...releaseWentLive(row),
-          events: withEvent(reconcileTexts.applied(deps.driver.name, row.generation)),
+          events: withEvent(reconcileTexts.applied(row.generation)),
         })
         .where(where)
         .returning({ id: deployments.id });
@@ -159,6 +162,11 @@ export async function reconcileApplication(
   } catch (err) {
     if (err instanceof ReleaseNotReadyError) {
       await recordNotReady(deps.db, row, err, where);
+      // The previous version serves again: the project hears that its deploy was rolled back.
+      await emitForDeployment(deps.db, deps.log, row.id, {
+        type: 'deployment.rolled_back',
+        params: { raison: err.reason },
+      });
       return;
     }
     await recordFailure(deps, row, err);
@@ -208,7 +216,7 @@ async function recordObservation(
     status === 'RUNNING'
       ? replacing
         ? OBSERVE_EVERY_MS.starting
-        : OBSERVE_EVERY_MS.running
+        : (deps.driver.observeRunningEveryMs ?? deps.observeRunningMs ?? OBSERVE_EVERY_MS.running)
       : status === 'FAILED'
         ? OBSERVE_EVERY_MS.failed
         : OBSERVE_EVERY_MS.starting;
@@ -229,57 +237,7 @@ async function recordObservation(
       ...RELEASE,
     })
     .where(heldBy(deps, row));
-}
-
-/**
- * A runtime that does not answer is retried with backoff (the application keeps its status,
- * PENDING if it never reached the runtime); a refusal fails the application with its reason
- * until its desired state changes.
- */
-async function recordFailure(deps: ApplicationReconcilerDeps, row: DeploymentRow, err: unknown) {
-  const attempts = row.attempts + 1;
-  if (err instanceof RuntimeUnavailableError) {
-    const delay = backoffMs(attempts);
-    deps.log.warn(
-      { deploymentId: row.id, attempts, err: err.message },
-      'runtime unavailable, will retry',
-    );
-    await deps.db
-      .update(deployments)
-      .set({
-        attempts,
-        nextAttemptAt: new Date(Date.now() + delay),
-        ...(attempts === 1 || attempts % 5 === 0
-          ? {
-              events: withEvent(
-                reconcileTexts.runtimeUnreachable(attempts, Math.round(delay / 1000)),
-              ),
-            }
-          : {}),
-        ...RELEASE,
-      })
-      .where(heldBy(deps, row));
-    return;
-  }
-  const reason = err instanceof RuntimeRejectedError ? err.message : reconcileTexts.internalError;
-  if (!(err instanceof RuntimeRejectedError))
-    deps.log.error({ deploymentId: row.id, err }, 'reconcile failed');
-  // A failed pull is part of the built-images history too.
-  if (err instanceof RuntimeRejectedError) {
-    await recordPreparations(deps.db, row, deps.driver.name, preparationsCarriedBy(err));
-  }
-  await deps.db
-    .update(deployments)
-    .set({
-      status: row.desiredState === 'absent' ? 'DELETING' : 'FAILED',
-      statusReason: reason,
-      observedGeneration: row.generation,
-      attempts,
-      events: withEvent(`Échec : ${reason}`),
-      nextAttemptAt: new Date(Date.now() + Math.max(OBSERVE_EVERY_MS.failed, backoffMs(attempts))),
-      ...RELEASE,
-    })
-    .where(heldBy(deps, row));
+  await notifyObservation(deps, row, status, observed);
 }
 
 /**
@@ -294,29 +252,4 @@ async function adoptForDriftRepair(
 ): Promise<string[]> {
   if (!deps.driver.adoptForDriftRepair || row.rolloutError) return [];
   return deps.driver.adoptForDriftRepair(row.id, () => deps.specs.of(row, namespace));
-}
-
-function lostLease(deps: ApplicationReconcilerDeps, row: DeploymentRow) {
-  deps.log.warn({ deploymentId: row.id }, 'lease lost during the pass: another process carries on');
-}
-
-/**
- * Every pass ends with one write that records what happened and gives the claim back, rather
- * than a second statement: one round trip less per pass, on a connection the pool shares.
- */
-const RELEASE = { leaseOwner: null, leaseExpiresAt: null };
-
-/** The application's row, as long as this process still holds its lease. */
-function heldBy(deps: Pick<ApplicationReconcilerDeps, 'owner'>, row: DeploymentRow) {
-  return and(eq(deployments.id, row.id), eq(deployments.leaseOwner, deps.owner));
-}
-
-/**
- * Never delays work the API asked for meanwhile (new generation or restart request). The
- * restart times compare to the millisecond: the observed one went through a JavaScript Date,
- * and a request stored to the microsecond would otherwise stay "pending" forever (an immediate
- * pass, again and again, probing the containers many times a second).
- */
-function nextAttempt(delayMs: number) {
-  return sql`case when ${deployments.generation} > ${deployments.observedGeneration} or date_trunc('milliseconds', ${deployments.restartRequestedAt}) > coalesce(${deployments.restartObservedAt}, 'epoch'::timestamptz) then now() else now() + ${`${delayMs} milliseconds`}::interval end`;
 }

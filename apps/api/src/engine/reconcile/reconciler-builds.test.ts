@@ -19,6 +19,8 @@ interface BuildView {
   build_id: string;
   application_name: string;
   status: string;
+  kind: string;
+  part: string | null;
   is_standalone: boolean;
   image_url: string;
   image_tag: string;
@@ -80,28 +82,35 @@ describe('GET /standalone-builds/images', () => {
     expect(res.statusCode).toBe(422);
   });
 
-  it('records one build per image the runtime prepared, newest first, with statistics', async () => {
+  it('records one download per image the runtime prepared, newest first, saying which part it runs', async () => {
     const { builds, statistics, pagination } = await list();
     const mariadb = expect.stringMatching(/^docker\.io\/library\/mariadb:/);
     expect(
-      builds.map((b) => [b.application_name, `${b.image_url}:${b.image_tag}`, b.status]),
+      builds.map((b) => [
+        b.application_name,
+        b.kind,
+        b.part,
+        `${b.image_url}:${b.image_tag}`,
+        b.status,
+      ]),
     ).toEqual(
       expect.arrayContaining([
-        ['Cassé', 'docker.io/library/wordpress:inexistant', 'failed'],
-        ['Cassé', mariadb, 'success'],
-        ['Blog', 'docker.io/library/wordpress:6.5-apache', 'success'],
-        ['Blog', 'docker.io/library/wordpress:6.4-apache', 'success'],
-        ['Blog', mariadb, 'success'],
+        ['Cassé', 'pull', 'application', 'docker.io/library/wordpress:inexistant', 'failed'],
+        ['Cassé', 'pull', 'database', mariadb, 'success'],
+        ['Blog', 'pull', 'application', 'docker.io/library/wordpress:6.5-apache', 'success'],
+        ['Blog', 'pull', 'application', 'docker.io/library/wordpress:6.4-apache', 'success'],
+        ['Blog', 'pull', 'database', mariadb, 'success'],
       ]),
     );
     expect(builds.slice(0, 2).map((b) => b.application_name)).toEqual(['Cassé', 'Cassé']);
     expect(builds).toHaveLength(5);
+    // Image downloads are not builds: no build, so no success rate either.
     expect(statistics).toEqual({
-      total_builds: 5,
-      successful_builds: 4,
-      failed_builds: 1,
+      total_builds: 0,
+      successful_builds: 0,
+      failed_builds: 0,
       running_builds: 0,
-      success_rate: 80,
+      success_rate: 0,
     });
     expect(pagination).toMatchObject({ total: 5, has_more: false });
     for (const b of builds) {
@@ -128,12 +137,25 @@ describe('GET /standalone-builds/images', () => {
     });
     expect(failed.builds[0]!.error_message).toContain('introuvable');
     expect(failed.pagination).toMatchObject({ total: 1, has_more: false });
-    expect(failed.statistics.total_builds).toBe(5);
+    expect(failed.statistics).toEqual((await list()).statistics);
     expect((await list('?status_filter=success')).builds.every((b) => b.status === 'success')).toBe(
       true,
     );
     expect((await list('?status_filter=running')).builds).toEqual([]);
     expect((await list('?status_filter=all')).builds).toHaveLength(5);
+  });
+
+  it('lists downloads and builds apart with kind', async () => {
+    const pulls = await list('?kind=pull');
+    expect(pulls.builds).toHaveLength(5);
+    expect(pulls.builds.every((b) => b.kind === 'pull')).toBe(true);
+    const built = await list('?kind=build');
+    expect(built.builds).toEqual([]);
+    expect(built.pagination).toMatchObject({ total: 0, has_more: false });
+    const wrong = await call(t, 'GET', `${API}/standalone-builds/images?kind=bof`, {
+      token: team.user.token,
+    });
+    expect(wrong.statusCode).toBe(422);
   });
 
   it('pages with limit and offset', async () => {
@@ -152,7 +174,7 @@ describe('GET /standalone-builds/images', () => {
   });
 
   it("shows only the caller's projects, and one project with project_id", async () => {
-    expect((await list('', team.outsider.token)).statistics.total_builds).toBe(0);
+    expect((await list('', team.outsider.token)).builds).toEqual([]);
     const own = await createProject(t, team.outsider.token, {
       quota_cpu: 2,
       quota_ram: 4,

@@ -51,7 +51,7 @@ describe('drift reported by the runtime', () => {
     expect((await deploymentRow(t, app.id))!.status).toBe('RUNNING');
     expect(appliesOf(app.id)).toEqual([{ deploymentId: app.id, generation: 1 }]);
 
-    fake.drift.set(app.id, ['réplica site-1 absent', 'conteneur site-db arrêté']);
+    fake.drift.set(app.id, ['instance site-1 absente', 'conteneur site-db arrêté']);
     await makeDue(t, app.id);
     await t.app.engine.reconciler.tick();
     expect(appliesOf(app.id)).toEqual([
@@ -61,7 +61,7 @@ describe('drift reported by the runtime', () => {
     const detail = await getDetail(t, team.developer.token, app.id);
     expect(detail.status).toBe('RUNNING');
     expect(JSON.stringify(detail.events)).toContain(
-      'Écart corrigé sur le runtime : réplica site-1 absent, conteneur site-db arrêté',
+      'Écart corrigé sur le serveur : instance site-1 absente, conteneur site-db arrêté',
     );
     const row = (await deploymentRow(t, app.id))!;
     expect([row.generation, row.observedGeneration, row.leaseOwner]).toEqual([1, 1, null]);

@@ -72,13 +72,13 @@ describe('a runtime that does not answer', () => {
     const detail = await getDetail(t, team.user.token, app.id);
     expect(detail.status).toBe('PENDING');
     expect(detail.events[0]!.message).toMatch(
-      /^Runtime injoignable \(tentative 1\) : nouvel essai dans 1 s$/,
+      /^Serveur d’exécution injoignable \(tentative 1\) : nouvel essai dans 1 s$/,
     );
     for (let i = 1; i < delays.length; i++)
       expect(delays[i]!).toBeGreaterThan(delays[i - 1]! + 0.5);
     expect(await environmentStatus(env.id)).toMatchObject({
       status: 'pending',
-      message: expect.stringMatching(/^Runtime injoignable/),
+      message: expect.stringMatching(/^Serveur d’exécution injoignable/),
       gitlab_config: { created: false },
     });
     expect(fake.applies).toEqual([]);
@@ -106,13 +106,13 @@ describe('a runtime that does not answer', () => {
     await t.app.engine.reconciler.tick();
     const waiting = await getDetail(t, team.user.token, app.id);
     expect(waiting.status).toBe('RUNNING');
-    expect(waiting.events[0]!.message).toMatch(/^Runtime injoignable/);
+    expect(waiting.events[0]!.message).toMatch(/^Serveur d’exécution injoignable/);
     expectDetail(
       await call(t, 'GET', `${API}/deployments/deployment/${app.id}/logs`, {
         token: team.developer.token,
       }),
       503,
-      "Le runtime d'exécution ne répond pas pour le moment. Réessayez dans quelques instants.",
+      'Le serveur d’exécution ne répond pas pour le moment. Réessayez dans quelques instants.',
     );
 
     fake.unavailableCalls = 0;
@@ -203,7 +203,7 @@ describe('a runtime that refuses the application', () => {
       await reconcileToStatus(t, app.id, 'FAILED');
       expect(await environmentStatus(env.id)).toMatchObject({
         status: 'failed',
-        message: "Le runtime a refusé l'environnement : quota de namespaces atteint",
+        message: "Le serveur d’exécution a refusé l'environnement : quota de namespaces atteint",
       });
       expect((await getDetail(t, team.user.token, app.id)).status_reason).toBe(
         'quota de namespaces atteint',

@@ -178,10 +178,18 @@ describe('health-gated releases on Kubernetes, through the reconciler', () => {
     builder.repos.get(REPO)!.branches.main = SHA3;
     const other = await deployCodeApp(t, dev(), env);
     await runBuildToEnd(t, dev(), other.build_id);
-    await reconcileUntil(t, async () => (await liveImage(other.id)) !== undefined, {
-      timeoutMs: 5000,
-      tick: () => t.app.engine.reconciler.tick(),
-    });
+    // Applied: its image live on the cluster and the pass that applied it recorded as done (the
+    // cluster shows the image a moment before that pass writes its generation).
+    await reconcileUntil(
+      t,
+      async () => {
+        const row = await deploymentRow(t, other.id);
+        return (
+          (await liveImage(other.id)) !== undefined && row!.observedGeneration === row!.generation
+        );
+      },
+      { timeoutMs: 5000, tick: () => t.app.engine.reconciler.tick() },
+    );
     const [slowRow, otherRow] = [await deploymentRow(t, slow.id), await deploymentRow(t, other.id)];
     expect(slowRow!.leaseOwner).not.toBeNull();
     expect(slowRow!.rolloutError).toBeNull();

@@ -124,7 +124,7 @@ describe('a platform process that has just started (applied nothing yet)', () =>
     await reconciler.runUntilIdle();
     expect(api.has(gone)).toBe(true);
     const detail = await getDetail(t, team.developer.token, ids[0]!);
-    expect(JSON.stringify(detail.events)).toContain('Écart corrigé sur le runtime : Ingress');
+    expect(JSON.stringify(detail.events)).toContain('Écart corrigé sur le serveur : Ingress');
     expect(detail.status).toBe('RUNNING');
   });
 

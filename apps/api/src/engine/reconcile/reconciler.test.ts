@@ -78,7 +78,7 @@ describe('an application from PENDING to RUNNING', () => {
     expect(deploying.application_url).toBe(`http://plateforme.test/simulation/${app.id}`);
     expect(deploying.pods_status.find((p) => !p.name.includes('-db-'))?.status).toBe('Pending');
     expect(deploying.events.map((e) => e.message)).toEqual([
-      'Configuration appliquée sur le runtime simulation (révision 1)',
+      'Configuration appliquée (première mise en route)',
       'Déploiement demandé',
     ]);
 
@@ -86,8 +86,8 @@ describe('an application from PENDING to RUNNING', () => {
     const running = await getDetail(t, team.user.token, app.id);
     expect(running.pods_status.map((p) => p.status)).toEqual(['Running', 'Running']);
     expect(running.events.map((e) => e.message)).toEqual([
-      'Application disponible (1 réplica(s) prêt(s))',
-      'Configuration appliquée sur le runtime simulation (révision 1)',
+      'Application disponible (1 instance(s) prête(s))',
+      'Configuration appliquée (première mise en route)',
       'Déploiement demandé',
     ]);
     expect(running).toHaveProperty('date_deploiement', expect.any(String));

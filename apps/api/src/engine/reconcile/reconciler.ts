@@ -1,10 +1,11 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Database } from '../../db/client';
 import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
+import { projects } from '../../db/schema/projects';
 import { settledBy } from '../../lib/deadline';
 import { WorkLoop } from '../../lib/work-loop';
 import type { RuntimeDriver } from '../driver';
@@ -12,6 +13,7 @@ import type { RenderOptions } from '../manifests/types';
 import { ApplicationSpecs } from '../specs/application-specs';
 import { EnvironmentReconciler } from './reconcile-environment';
 import { reconcileApplication } from './reconcile-application';
+import type { CrashLoopSettings } from './crash-loop';
 import type { HostnamePolicy } from '../routing/reserved-hosts';
 import type { ApplicationUrl, CertificateLookup } from '../specs/spec-for-deployment';
 
@@ -27,7 +29,10 @@ export interface ReconcilerOptions {
   hostnames?: HostnamePolicy;
   /** Cluster-specific rendering (storage and ingress classes) of the manifests folder. */
   renderOptions?: RenderOptions;
-  /** How often to look for work when nobody wakes us. */
+  /**
+   * How often to look for work when nobody wakes us and database notifications are down (or
+   * not set up: tests); with them, passes run when work falls due, and every 25 s for safety.
+   */
   pollMs?: number;
   /** How long a claim lasts; a process killed mid-apply loses it after this. */
   leaseMs?: number;
@@ -41,6 +46,10 @@ export interface ReconcilerOptions {
   passWaitMs?: number;
   /** Passes running at once, those carrying on in the background included (default 32). */
   maxRunning?: number;
+  /** When restarts are a crash loop, and when it is over (CRASH_LOOP_* settings). */
+  crashLoop?: CrashLoopSettings;
+  /** Between two looks at a running application (OBSERVE_RUNNING_SECONDS). */
+  observeRunningMs?: number;
 }
 
 /**
@@ -61,12 +70,16 @@ export class Reconciler {
   private readonly maxRunning: number;
   /** Application passes under way (with their application's id), waited for or not. */
   private readonly running = new Map<Promise<void>, string>();
+  /** True while database notifications say when work falls due (db/wake-channels.ts). */
+  private listening = false;
 
   constructor(private readonly opts: ReconcilerOptions) {
+    const pollMs = opts.pollMs ?? 1000;
     this.loop = new WorkLoop(() => this.tick(), {
-      pollMs: opts.pollMs ?? 1000,
+      pollMs: () => (this.listening ? Math.max(pollMs, SAFETY_POLL_MS) : pollMs),
       log: opts.log,
       failure: 'reconciler pass failed',
+      nextDueMs: () => this.nextDueMs(),
     });
     this.leaseMs = opts.leaseMs ?? 60_000;
     // Four applications at a time: a burst of applies must leave the API's database connections
@@ -135,6 +148,42 @@ export class Reconciler {
     this.loop.wake();
   }
 
+  /** Work falls due at `epochMs` (a database notification), now when unknown. */
+  wakeAt(epochMs?: number) {
+    if (epochMs === undefined) this.loop.wake();
+    else this.loop.wakeAt(epochMs);
+  }
+
+  setListening(listening: boolean) {
+    this.listening = listening;
+    // Back to polling: the next look comes at the short interval, not after a long sleep.
+    if (!listening) this.loop.wake();
+  }
+
+  /**
+   * In how many ms the next application or environment falls due (its next attempt, or its
+   * lease's end when another process holds it), for the loop to sleep until then; a project
+   * being deleted is looked at every second, as its deletion progresses on every pass.
+   */
+  private async nextDueMs(): Promise<number | null> {
+    const due = (next: unknown, lease: unknown) =>
+      sql`greatest(${next}, coalesce(${lease}, ${next}))`;
+    const result = (await this.opts.db.execute(sql`select
+      (select extract(epoch from min(${due(deployments.nextAttemptAt, deployments.leaseExpiresAt)})) * 1000
+        from ${deployments} inner join ${environments} on ${environments.id} = ${deployments.environmentId}
+        where ${claimableApplication()})::float8 as applications,
+      (select extract(epoch from min(${due(environments.nextAttemptAt, environments.leaseExpiresAt)})) * 1000
+        from ${environments} where ${inArray(environments.status, ['pending', 'failed', 'deleting'])})::float8 as environments,
+      exists (select 1 from ${projects} where ${projects.deletingAt} is not null) as deleting`)) as unknown as {
+      rows: { applications: number | null; environments: number | null; deleting: boolean }[];
+    };
+    const row = result.rows[0];
+    if (!row) return null;
+    if (row.deleting) return 1000;
+    const times = [row.applications, row.environments].filter((t): t is number => t !== null);
+    return times.length ? Math.min(...times) - Date.now() : null;
+  }
+
   /**
    * One pass: environments first (they host applications), then a batch of applications. The
    * batch is awaited for passWaitMs at most: a pass that waits longer on the runtime (a
@@ -184,6 +233,8 @@ export class Reconciler {
         quotaChanged: (id) => this.environments.quotaChanged(id),
         manifestApplied: (id, spec) => this.environments.manifestApplied(id, spec),
         manifestRemoved: (id, name) => this.environments.manifestRemoved(id, name),
+        ...(this.opts.crashLoop ? { crashLoop: this.opts.crashLoop } : {}),
+        ...(this.opts.observeRunningMs ? { observeRunningMs: this.opts.observeRunningMs } : {}),
       },
       row.deployment,
       row.namespace,
@@ -222,18 +273,7 @@ export class Reconciler {
           and(
             lte(deployments.nextAttemptAt, now),
             or(isNull(deployments.leaseExpiresAt), lt(deployments.leaseExpiresAt, now)),
-            // Applications of an environment being removed are only ever removed. Those of an
-            // environment still waiting for its namespace are claimed too: their pass ensures the
-            // namespace itself, and records why they wait when the runtime does not answer.
-            or(ne(environments.status, 'deleting'), eq(deployments.desiredState, 'absent')),
-            // A code application has nothing to run before its first release (the build
-            // pipeline sets it and wakes the engine); its removal is still carried out.
-            or(
-              ne(deployments.sourceKind, 'code'),
-              isNotNull(deployments.currentReleaseId),
-              isNotNull(deployments.desiredReleaseId),
-              eq(deployments.desiredState, 'absent'),
-            ),
+            claimableApplication(),
           ),
         )
         .orderBy(asc(deployments.nextAttemptAt))
@@ -265,4 +305,25 @@ export class Reconciler {
       .where(and(eq(deployments.id, id), eq(deployments.leaseOwner, this.owner)))
       .catch((err: unknown) => this.opts.log.warn({ err, id }, 'could not release lease'));
   }
+}
+
+/** The longest sleep while database notifications say when work falls due. */
+const SAFETY_POLL_MS = 25_000;
+
+/** What makes an application the engine's to pass, once due and not leased. */
+function claimableApplication() {
+  return and(
+    // Applications of an environment being removed are only ever removed. Those of an
+    // environment still waiting for its namespace are claimed too: their pass ensures the
+    // namespace itself, and records why they wait when the runtime does not answer.
+    or(ne(environments.status, 'deleting'), eq(deployments.desiredState, 'absent')),
+    // A code application has nothing to run before its first release (the build
+    // pipeline sets it and wakes the engine); its removal is still carried out.
+    or(
+      ne(deployments.sourceKind, 'code'),
+      isNotNull(deployments.currentReleaseId),
+      isNotNull(deployments.desiredReleaseId),
+      eq(deployments.desiredState, 'absent'),
+    ),
+  );
 }

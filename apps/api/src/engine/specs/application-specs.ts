@@ -4,6 +4,7 @@ import { environments } from '../../db/schema/environments';
 import type { HostnamePolicy } from '../routing/reserved-hosts';
 import { servedDomainLookup, type ServedDomainLookup } from '../routing/served-domains';
 import type { ApplicationSpec } from '../spec';
+import { autoscalingSpecOf } from './autoscaling-spec';
 import {
   specForDeployment,
   type ApplicationUrl,
@@ -38,8 +39,8 @@ export class ApplicationSpecs {
   }
 
   /** The spec of `row`, whose environment's namespace the caller already read. */
-  of(row: DeploymentRow, namespace: string): Promise<ApplicationSpec> {
-    return specForDeployment({
+  async of(row: DeploymentRow, namespace: string): Promise<ApplicationSpec> {
+    const spec = await specForDeployment({
       row,
       namespace,
       secretsKey: this.opts.secretsKey,
@@ -47,6 +48,7 @@ export class ApplicationSpecs {
       servedDomain: this.servedDomain,
       applicationUrl: this.opts.applicationUrl ?? null,
     });
+    return { ...spec, autoscaling: await autoscalingSpecOf(this.opts.db, row.id) };
   }
 
   /** The spec of `row`, its environment's namespace read from the database. */

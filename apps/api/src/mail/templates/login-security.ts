@@ -26,3 +26,18 @@ export function registrationExistsMail(opts: { to: string; prenom: string; login
     url: opts.loginUrl,
   });
 }
+
+/** Tells the owner that their account was opened from a device it never used before. */
+export function newDeviceMail(opts: {
+  to: string;
+  prenom: string;
+  device: string;
+  address: string;
+  when: string;
+  sessionsUrl: string;
+}) {
+  return renderWords(mailTexts.newDevice(opts.prenom, opts.device, opts.address, opts.when), {
+    to: opts.to,
+    url: opts.sessionsUrl,
+  });
+}

@@ -26,7 +26,7 @@ import {
   type Team,
 } from '../../../test/helpers/project-factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
-import { backups } from '../../db/schema/backups';
+import { backupSchedules, backups } from '../../db/schema/backups';
 import { localPath } from './context';
 import { executeBackup, recordBackup } from './run-backup';
 import { BackupWorker } from './worker';
@@ -373,6 +373,29 @@ describe('schedules', () => {
     const after = await backupsOf(prodApp.id);
     expect(after.restaurations[0]).toMatchObject({ type: 'test', statut: 'success' });
     expect(after.restaurations[0]!.nombre_tables).toBeGreaterThan(0);
+  });
+
+  it('a new prod application has its daily schedule from its creation; saving the retention alone keeps it on', async () => {
+    const app = await deployApp(t, team.developer.token, prodEnv.id, { nom: 'Toute neuve' });
+    // Written with the application, not by a later background pass: no worker ran, no page read.
+    const [row] = await t.database.db
+      .select()
+      .from(backupSchedules)
+      .where(eq(backupSchedules.deploymentId, app.id));
+    expect(row).toMatchObject({ enabled: true });
+    expect((await backupsOf(app.id)).planification).toMatchObject({ actif: true });
+
+    // « Planification » saved without touching the checkbox: the retention changes, not « actif ».
+    const res = await call(t, 'PUT', `${API}/deployments/${app.id}/backup-schedule`, {
+      token: team.developer.token,
+      body: { conservation_nombre: 5, conservation_jours: 20 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<SauvegardesApplication>().planification).toMatchObject({
+      actif: true,
+      conservation_nombre: 5,
+      conservation_jours: 20,
+    });
   });
 
   it('can be changed by developers, with French errors', async () => {

@@ -1,11 +1,9 @@
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { decryptSecret } from '../../lib/crypto';
 import { backupDestinations } from '../../db/schema/backups';
 import { deployments } from '../../db/schema/deployments';
-import { projectMembers, projects } from '../../db/schema/projects';
-import { users } from '../../db/schema/users';
 import type { DeploymentRow } from '../../engine/specs/spec-for-deployment';
 import type { ApplicationSpec } from '../../engine/spec';
 import type { S3Destination } from './destinations/s3';
@@ -57,18 +55,4 @@ export async function s3DestinationOf(
     secretAccessKey: decryptSecret(ctx.secrets.secretsKey, row.secretAccessKeySealed),
     allowPrivateEndpoint: ctx.config.s3AllowPrivateEndpoints,
   };
-}
-
-/** The project's name and its admins' addresses (who hears about failures). */
-export async function projectAdmins(ctx: BackupContext, projectId: string) {
-  const [project] = await ctx.db
-    .select({ nom: projects.nom })
-    .from(projects)
-    .where(eq(projects.id, projectId));
-  const admins = await ctx.db
-    .select({ email: users.email })
-    .from(projectMembers)
-    .innerJoin(users, eq(users.id, projectMembers.userId))
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.role, 'admin')));
-  return { projectName: project?.nom ?? '', emails: admins.map((a) => a.email) };
 }

@@ -1,3 +1,4 @@
+import { emitForDeployment } from '../../db/notification-events';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { backupTexts } from '@nuage/shared/schemas/backups';
@@ -105,6 +106,7 @@ export async function executeBackup(
       localCopyKept: copies.some((c) => c.kind === 'local' && c.status === 'success'),
     });
   } else {
+    await emitForDeployment(ctx.db, ctx.log, backup.deploymentId, { type: 'backup.succeeded' });
     await applyRetention(ctx, backup.deploymentId).catch((err: unknown) =>
       ctx.log.error({ err, deploymentId: backup.deploymentId }, 'backup retention failed'),
     );

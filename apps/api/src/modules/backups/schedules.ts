@@ -7,8 +7,25 @@ type RawResult<T> = { rows: T[]; rowCount: number | null };
 const raw = <T>(result: unknown) => result as RawResult<T>;
 
 /**
- * Every present application gets a schedule row with the defaults: daily for prod
- * environments (first run at once), off elsewhere. Users change it afterwards.
+ * A new application's schedule, with the defaults: daily for prod environments (first run at
+ * once), off elsewhere. Written in the transaction that creates the application
+ * (insert-application.ts), so its backups page shows the final schedule from the first view.
+ * Users change it afterwards; an existing row is left as it is.
+ */
+export async function createDefaultSchedule(
+  db: Executor,
+  app: { deploymentId: string; environmentId: string },
+): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO backup_schedules (deployment_id, enabled, next_run_at)
+    SELECT ${app.deploymentId}, e.type = 'prod', now() FROM environments e
+    WHERE e.id = ${app.environmentId}
+    ON CONFLICT (deployment_id) DO NOTHING`);
+}
+
+/**
+ * Repair for applications created before their schedule was written with them: every present
+ * application without a row gets the defaults of createDefaultSchedule.
  */
 export async function ensureSchedules(db: Executor): Promise<void> {
   await db.execute(sql`

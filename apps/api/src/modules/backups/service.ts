@@ -34,7 +34,7 @@ import { presentBackup, presentRestore } from './presenter';
 import { recordAudit } from '../audit/record';
 import { recordBackup, type BackupRow } from './run-backup';
 import { recordRestore } from './restore';
-import { ensureSchedules } from './schedules';
+import { createDefaultSchedule } from './schedules';
 
 const HISTORY = 50;
 
@@ -43,6 +43,8 @@ export async function listApplicationBackups(
   opts: { deploymentId: string; userId: string },
 ): Promise<SauvegardesApplication> {
   const app = await authorizeDeployment(ctx.db, { ...opts, need: 'user' });
+  // An application created before schedules were written with it: its defaults, now.
+  await createDefaultSchedule(ctx.db, { deploymentId: app.id, environmentId: app.environmentId });
   const [list, restores, [schedule], [destination], targets, envs] = await Promise.all([
     ctx.db
       .select()
@@ -231,17 +233,19 @@ export async function updateSchedule(
   opts: { deploymentId: string; userId: string; input: BackupScheduleInput },
 ) {
   const app = await authorizeDeployment(ctx.db, { ...opts, need: 'developer' });
-  await ensureSchedules(ctx.db);
+  // An application older than its schedule row gets the defaults first; « actif » left out of
+  // the request (the customer did not touch it) keeps what is stored, never « off » by default.
+  await createDefaultSchedule(ctx.db, {
+    deploymentId: app.id,
+    environmentId: app.environmentId,
+  });
   const values = {
-    enabled: opts.input.actif,
+    ...(opts.input.actif === undefined ? {} : { enabled: opts.input.actif }),
     keepCount: opts.input.conservation_nombre,
     keepDays: opts.input.conservation_jours,
     updatedAt: new Date(),
   };
-  await ctx.db
-    .insert(backupSchedules)
-    .values({ deploymentId: app.id, ...values })
-    .onConflictDoUpdate({ target: backupSchedules.deploymentId, set: values });
+  await ctx.db.update(backupSchedules).set(values).where(eq(backupSchedules.deploymentId, app.id));
   return listApplicationBackups(ctx, { deploymentId: app.id, userId: opts.userId });
 }
 

@@ -10,6 +10,8 @@ export interface BuildListQuery {
   limit: number;
   offset: number;
   statusFilter?: 'success' | 'failed' | 'running';
+  /** Code builds only, or template image downloads only; both when unset. */
+  kind?: 'build' | 'pull';
   projectId?: string;
 }
 
@@ -35,12 +37,13 @@ export async function listBuiltImages(
       .where(liveMembershipsOf(input.userId));
     scope = inArray(builds.projectId, mine);
   }
+  const ofKind = query.kind ? and(scope, eq(builds.kind, query.kind)) : scope;
   // A queued code build is, to this page, one that is not finished: it counts as running.
   const filtered = !query.statusFilter
-    ? scope
+    ? ofKind
     : query.statusFilter === 'running'
-      ? and(scope, inArray(builds.status, ['running', 'queued']))
-      : and(scope, eq(builds.status, query.statusFilter));
+      ? and(ofKind, inArray(builds.status, ['running', 'queued']))
+      : and(ofKind, eq(builds.status, query.statusFilter));
   const startedOrCreated = sql`coalesce(${builds.startedAt}, ${builds.createdAt})`;
 
   const [rows, [total], [stats]] = await Promise.all([
@@ -61,7 +64,8 @@ export async function listBuiltImages(
         running: sql<string>`count(*) filter (where ${builds.status} in ('running', 'queued'))`,
       })
       .from(builds)
-      .where(scope),
+      // Builds only: a template's image download (WordPress, MariaDB) is not a build.
+      .where(and(scope, eq(builds.kind, 'build'))),
   ]);
 
   const totalBuilds = Number(stats?.total ?? 0);
@@ -74,6 +78,8 @@ export async function listBuiltImages(
       application_name: b.applicationName,
       status: b.status,
       kind: b.kind,
+      // A code build always makes the application's image.
+      part: b.part ?? (b.kind === 'build' ? 'application' : null),
       commit_sha: b.commitSha,
       is_standalone: b.isStandalone === 1,
       image_url: b.imageUrl,

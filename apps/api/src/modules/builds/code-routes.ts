@@ -2,6 +2,8 @@ import {
   buildListSchema,
   buildLogStreamSchema,
   buildSummarySchema,
+  promoteReleaseSchema,
+  promotionTargetListSchema,
   releaseListSchema,
 } from '@nuage/shared/schemas/responses/builds';
 import { buildTexts } from '@nuage/shared/build-types';
@@ -13,6 +15,7 @@ import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
 import { authorizeBuild, cancelBuild, getBuild, listBuilds, redeploy } from './application-builds';
 import { resumePoint, streamBuildLogs } from './log-stream';
 import { listReleases, rollback } from './releases';
+import { listPromotionTargets, promoteRelease } from './promotion';
 import { declareProjectScoped } from '../../http/token-scope';
 import { pageQuerySchema } from '../../http/page-query';
 
@@ -22,7 +25,7 @@ const security = bearer;
 const pageQuery = pageQuerySchema({ max: 100, pageSize: 20 });
 
 /**
- * Builds, live logs, redeploy, releases and rollback of code applications (their environment
+ * Builds, live logs, redeploy, releases, rollback and promotion of code applications (their environment
  * variables, source and webhook: modules/deployments/{env-vars,source,webhook}-routes.ts).
  */
 export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -136,6 +139,43 @@ export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         await rollback(ctx, {
           deploymentId: request.params.id,
           releaseId: request.params.releaseId,
+          userId: user(request),
+        }),
+      ),
+  );
+
+  app.get(
+    '/deployments/:id/promotion-targets',
+    {
+      schema: {
+        response: { 200: promotionTargetListSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+      },
+    },
+    async (request) =>
+      listPromotionTargets(ctx, { deploymentId: request.params.id, userId: user(request) }),
+  );
+
+  app.post(
+    '/deployments/:id/releases/:releaseId/promote',
+    {
+      config: { audit: { action: 'deployment.promote', target: 'deployment' } },
+      schema: {
+        tags,
+        security,
+        params: pathParams('id', 'releaseId'),
+        body: promoteReleaseSchema,
+        response: { 202: messageResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(
+        await promoteRelease(ctx, {
+          deploymentId: request.params.id,
+          releaseId: request.params.releaseId,
+          targetId: request.body.deployment_id,
           userId: user(request),
         }),
       ),

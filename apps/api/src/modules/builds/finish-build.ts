@@ -1,3 +1,4 @@
+import { emitForDeployment } from '../../db/notification-events';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { builds } from '../../db/schema/builds';
@@ -107,9 +108,10 @@ export async function recordFailure(
     message: string;
     /** Crash recovery: only while the heartbeat is still older than this (no race with a late beat). */
     staleBefore?: Date;
+    log: { error(obj: object, msg: string): void };
   },
 ) {
-  await db.transaction(async (tx) => {
+  const failedOf = await db.transaction(async (tx) => {
     const [build] = await tx
       .update(builds)
       .set({
@@ -128,7 +130,7 @@ export async function recordFailure(
             ),
       )
       .returning();
-    if (!build?.deploymentId) return;
+    if (!build?.deploymentId) return null;
     const [d] = await tx
       .select({
         currentReleaseId: deployments.currentReleaseId,
@@ -138,7 +140,7 @@ export async function recordFailure(
       .from(deployments)
       .where(eq(deployments.id, build.deploymentId))
       .for('update');
-    if (!d || d.desiredState === 'absent') return;
+    if (!d || d.desiredState === 'absent') return null;
     const outcome = opts.status === 'cancelled' ? 'cancelled' : 'failed';
     const event = withEvent(buildEventTexts.ended(build.numero, outcome, opts.message));
     await tx
@@ -157,5 +159,12 @@ export async function recordFailure(
             },
       )
       .where(eq(deployments.id, build.deploymentId));
+    return outcome === 'failed' ? build.deploymentId : null;
   });
+  // After the commit: the project hears of the failed build (issue 27), a cancel is no news.
+  if (failedOf)
+    await emitForDeployment(db, opts.log, failedOf, {
+      type: 'build.failed',
+      params: { raison: opts.message },
+    });
 }

@@ -2,75 +2,17 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { builds } from '../../db/schema/builds';
 import { buildLogLines } from '../../db/schema/releases';
-import { buildLogTexts } from '@nuage/shared/messages/builds';
-
-/** Longest line kept: a minified bundle printed by a build must not fill the database. */
-export const MAX_LINE_LENGTH = 4000;
-/** Lines kept per build; past it one notice says the rest was cut. */
-export const MAX_LINES_PER_BUILD = 20_000;
+import { BatchedLogWriter } from '../../lib/batched-log-writer';
 
 /**
- * Writes a build's output to build_log_lines, numbered 1, 2, 3… in order, in small batches
- * (every 200 ms or 100 lines) so that a chatty build costs few round trips and readers see the
- * lines within a fraction of a second. `builds.log_lines` follows the last written seq.
+ * A build's output into build_log_lines (lib/batched-log-writer.ts), after `startSeq` when it
+ * goes on; `builds.log_lines` follows the last written seq.
  */
-export class BuildLogWriter {
-  private pending: { seq: number; line: string; at: Date }[] = [];
-  private seq: number;
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> = Promise.resolve();
-  private truncated = false;
-  /** The first write that failed: reported by the final flush, never as an unhandled rejection. */
-  private failure: unknown = null;
-
-  constructor(
-    private readonly db: Executor,
-    private readonly buildId: string,
-    startSeq = 0,
-  ) {
-    this.seq = startSeq;
-  }
-
-  write(line: string) {
-    if (this.seq >= MAX_LINES_PER_BUILD) {
-      if (!this.truncated) {
-        this.truncated = true;
-        this.push(buildLogTexts.truncated(MAX_LINES_PER_BUILD));
-      }
-      return;
-    }
-    this.push(line.length > MAX_LINE_LENGTH ? `${line.slice(0, MAX_LINE_LENGTH)}…` : line);
-  }
-
-  private push(line: string) {
-    // NUL bytes cannot be stored in a text column.
-    this.pending.push({ seq: ++this.seq, line: line.replace(/\0/g, ''), at: new Date() });
-    if (this.pending.length >= 100) this.flush().catch(() => undefined);
-    else this.timer ??= setTimeout(() => this.flush().catch(() => undefined), 200);
-  }
-
-  /** Writes what is pending; resolves once every line written so far is stored. */
-  flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const batch = this.pending;
-    this.pending = [];
-    this.flushing = this.flushing
-      .then(async () => {
-        if (batch.length === 0 || this.failure) return;
-        await this.db
-          .insert(buildLogLines)
-          .values(batch.map((l) => ({ buildId: this.buildId, ...l })));
-        await this.db
-          .update(builds)
-          .set({ logLines: batch[batch.length - 1]!.seq })
-          .where(eq(builds.id, this.buildId));
-      })
-      .catch((err: unknown) => {
-        this.failure ??= err;
-      });
-    return this.flushing.then(() => {
-      if (this.failure) throw this.failure;
-    });
-  }
-}
+export const buildLogWriter = (db: Executor, buildId: string, startSeq = 0) =>
+  new BatchedLogWriter(async (batch) => {
+    await db.insert(buildLogLines).values(batch.map((l) => ({ buildId, ...l })));
+    await db
+      .update(builds)
+      .set({ logLines: batch[batch.length - 1]!.seq })
+      .where(eq(builds.id, buildId));
+  }, startSeq);

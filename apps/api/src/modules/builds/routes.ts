@@ -14,6 +14,7 @@ const querySchema = pageQuerySchema({ max: 100, pageSize: 20 }).extend({
       error: 'status_filter doit valoir all, success, failed ou running',
     })
     .optional(),
+  kind: z.enum(['build', 'pull'], { error: 'kind doit valoir build ou pull' }).optional(),
   project_id: z.string().optional(),
 });
 
@@ -39,6 +40,7 @@ export const buildRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           limit: q.limit,
           offset: q.offset,
           statusFilter: q.status_filter === 'all' ? undefined : q.status_filter,
+          kind: q.kind,
           projectId: q.project_id || undefined,
         },
       });

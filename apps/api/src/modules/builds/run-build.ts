@@ -13,7 +13,8 @@ import {
 } from '../../engine/builds/builder';
 import { markGitTokenUsed, unsealGitToken } from '../git-tokens/service';
 import { recordFailure, recordSuccess } from './finish-build';
-import { BuildLogWriter } from './log-writer';
+import { buildLogWriter } from './log-writer';
+import type { BatchedLogWriter } from '../../lib/batched-log-writer';
 import type { BuildRow } from './presenter';
 import { buildImageName } from './queue';
 import type { CodeTemplateId } from '@nuage/shared/catalog';
@@ -46,7 +47,7 @@ export type AbortReason = 'cancel' | 'timeout' | 'shutdown';
  * cancel (local or polled from the database); the timeout aborts it too.
  */
 export async function runBuild(deps: RunDeps, build: BuildRow, cancel: AbortController) {
-  const logs = new BuildLogWriter(deps.db, build.id, build.logLines);
+  const logs = buildLogWriter(deps.db, build.id, build.logLines);
   const timer = setTimeout(
     () => cancel.abort('timeout' satisfies AbortReason),
     deps.settings.timeoutSeconds * 1000,
@@ -60,6 +61,7 @@ export async function runBuild(deps: RunDeps, build: BuildRow, cancel: AbortCont
         owner: deps.owner,
         status: 'failed',
         message: BUILD_APPLICATION_GONE,
+        log: deps.log,
       });
       return;
     }
@@ -82,7 +84,13 @@ export async function runBuild(deps: RunDeps, build: BuildRow, cancel: AbortCont
       );
     logs.write(status === 'cancelled' ? buildLogTexts.cancelled : buildLogTexts.failed(message));
     await logs.flush().catch(() => undefined);
-    await recordFailure(deps.db, { buildId: build.id, owner: deps.owner, status, message });
+    await recordFailure(deps.db, {
+      buildId: build.id,
+      owner: deps.owner,
+      status,
+      message,
+      log: deps.log,
+    });
   } finally {
     clearTimeout(timer);
   }
@@ -99,7 +107,7 @@ function failureOf(err: unknown, reason: AbortReason | null, timeoutSeconds: num
   return { status: 'failed' as const, message: UNEXPECTED_FAILURE };
 }
 
-async function build_(deps: RunDeps, build: BuildRow, signal: AbortSignal, logs: BuildLogWriter) {
+async function build_(deps: RunDeps, build: BuildRow, signal: AbortSignal, logs: BatchedLogWriter) {
   if (!build.deploymentId) return null;
   const [row] = await deps.db
     .select({ d: deployments, namespace: environments.namespace })

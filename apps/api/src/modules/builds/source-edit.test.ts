@@ -155,7 +155,7 @@ describe('PUT /deployments/{id}/source', () => {
     expectIssue(
       await put(app.id, source({ repository_url: 'pas une url' })),
       ['body', 'repository_url'],
-      "L'URL du repository est requise",
+      "L'URL du dépôt est requise",
     );
     expectIssue(
       await put(app.id, source({ port: 70000 })),

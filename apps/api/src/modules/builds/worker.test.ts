@@ -264,7 +264,11 @@ describe('releases and rollback', () => {
     const detail = await call(t, 'GET', `${API}/deployments/deployment/${app.id}`, {
       token: team.user.token,
     });
-    expect(detail.json()).toMatchObject({ current_release: { id: first!.id, numero: 1 } });
+    expect(detail.json()).toMatchObject({
+      current_release: { id: first!.id, numero: 1 },
+      // What the serving release was built from, named: its image is an internal reference.
+      version_en_ligne: { numero: 1, commit_sha: SHA1, branche: 'main' },
+    });
   });
 
   it('refuses to edit a code application’s image, and to rebuild a catalogue application, in French', async () => {

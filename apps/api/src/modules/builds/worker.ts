@@ -45,10 +45,15 @@ export class BuildWorker {
   private heartbeat: NodeJS.Timeout | undefined;
   private readonly heartbeatMs: number;
   private readonly staleMs: number;
+  /** True while database notifications say when the queue changes (db/wake-channels.ts). */
+  private listening = false;
 
   constructor(private readonly opts: BuildWorkerOptions) {
+    const pollMs = opts.pollMs ?? 2000;
     this.loop = new WorkLoop(() => this.tick(), {
-      pollMs: opts.pollMs ?? 2000,
+      // Notified, the queue is looked at when it changes, and every minute for the builds of
+      // processes that died (their heartbeat goes stale after staleMs) and anything missed.
+      pollMs: () => (this.listening ? Math.max(pollMs, 60_000) : pollMs),
       log: opts.log,
       failure: 'build queue pass failed',
     });
@@ -67,6 +72,16 @@ export class BuildWorker {
 
   wake() {
     this.loop.wake();
+  }
+
+  /** The queue changed (a database notification). */
+  wakeAt() {
+    this.loop.wake();
+  }
+
+  setListening(listening: boolean) {
+    this.listening = listening;
+    if (!listening) this.loop.wake();
   }
 
   /** Stops taking builds; those under way are stopped and failed as retryable. */
@@ -203,6 +218,7 @@ export class BuildWorker {
         status: 'failed',
         message: BUILD_PROCESS_DIED,
         staleBefore,
+        log: this.opts.log,
       });
     }
     if (stale.length > 0) await this.removeLeftovers();

@@ -111,6 +111,11 @@ describe('an order over HTTP-01', () => {
     }
     const failed = await getCertificate(t, dev.token, created.id);
     expect(failed.statut).toBe('Échec');
+    // The project hears it (issue 27): its members' bell.
+    const bell = await call(t, 'GET', '/api/v1/users/me/notifications', { token: dev.token });
+    expect(
+      bell.json<{ notifications: { titre: string }[] }>().notifications.map((n) => n.titre),
+    ).toContain('Échec du certificat : injoignable.exemple.sn');
     expect(failed.derniere_erreur).toMatch(
       /^La commande auprès de l'autorité de certification a échoué : Invalid response from http:\/\/injoignable\.exemple\.sn\/\.well-known\/acme-challenge\//,
     );

@@ -172,6 +172,18 @@ describe('an application with a certificate', () => {
     );
   });
 
+  it("names its certificate on the application's page, never by its id alone", async () => {
+    const res = await call(t, 'GET', `/api/v1/deployments/deployment/${appId}`, {
+      token: dev.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Json>().certificat_tls).toEqual({
+      id: certificateId,
+      nom: 'Joker',
+      domaine: 'exemple.sn',
+    });
+  });
+
   it('a domain change it does not cover is refused', async () => {
     const res = await putDeployment(t, dev.token, appId, { nom_de_domaine: 'boutique.autre.sn' });
     expectIssue(

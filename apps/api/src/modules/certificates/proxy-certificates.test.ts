@@ -122,6 +122,22 @@ describe('certificates the edge proxy serves (docker)', () => {
     );
   });
 
+  it('tells the project once that the proxy could not obtain a certificate', async () => {
+    const bell = async () =>
+      (await call(t, 'GET', `${API}/users/me/notifications`, { token: dev.token })).json<{
+        notifications: { titre: string; texte: string }[];
+      }>().notifications;
+    // Failing again, with another answer from the authority: still the same failure.
+    seen.set('blog.exemple.sn', {
+      chain: null,
+      failure: { at: new Date(), problem: 'connection', detail: 'Connection refused' },
+    });
+    await record();
+    const told = (await bell()).filter((n) => n.titre.startsWith('Échec du certificat'));
+    expect(told.map((n) => n.titre)).toEqual(['Échec du certificat : blog.exemple.sn']);
+    expect(told[0]!.texte).toContain("n'a pas pu être émis");
+  });
+
   it('writes nothing when nothing changed', async () => {
     expect(await record()).toBe(0);
   });

@@ -1,6 +1,7 @@
 import type { X509Certificate } from 'node:crypto';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { emitQuietly } from '../../db/notification-events';
 import { certificates } from '../../db/schema/certificates';
 import { deployments } from '../../db/schema/deployments';
 import { failureReason, type IssuanceFailure } from '../../engine/drivers/docker/edge/issuance-log';
@@ -135,7 +136,12 @@ const descriptionOf = (h: OrderedHost) => certificateTexts.proxyOrdered(h.nom, h
 export async function recordProxyCertificates(
   db: Database,
   observe: HostObserver,
-  opts: { appsDomain?: string | undefined; publicUrl?: string; now?: Date } = {},
+  opts: {
+    appsDomain?: string | undefined;
+    publicUrl?: string;
+    now?: Date;
+    log?: { error(obj: object, msg: string): void };
+  } = {},
 ): Promise<number> {
   const now = opts.now ?? new Date();
   const byProxy = await hostsOrderedByProxy(db, opts.appsDomain, opts.publicUrl);
@@ -143,6 +149,12 @@ export async function recordProxyCertificates(
     ? await observe(byProxy.map((h) => h.host))
     : new Map<string, ObservedHost>();
   let changed = 0;
+  /** Rows that failed in this pass (they were not failing before): their projects are told. */
+  const failedNow: { projectId: string; domain: string; reason: string }[] = [];
+  const failing = (projectId: string, domain: string, before: string | null, values: Columns) => {
+    if (values.status === 'Échec' && before !== 'Échec')
+      failedNow.push({ projectId, domain, reason: values.lastError ?? '' });
+  };
   await db.transaction(async (tx) => {
     // Several API processes may run this pass: one writes at a time.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('nuage-proxy-certificates'))`);
@@ -163,6 +175,7 @@ export async function recordProxyCertificates(
         if (kept.has(row.id)) continue; // the domain of two applications of the project
         kept.add(row.id);
         if (sameValues(row, values)) continue;
+        failing(app.projectId, domain, row.status, values);
         await tx
           .update(certificates)
           .set({ ...values, updatedAt: now })
@@ -183,6 +196,7 @@ export async function recordProxyCertificates(
           .returning();
         existing.push(created!);
         kept.add(created!.id);
+        failing(app.projectId, domain, null, values);
       }
       changed++;
     }
@@ -198,5 +212,14 @@ export async function recordProxyCertificates(
       changed += stale.length;
     }
   });
+  // Issue 27: the proxy could not obtain it (it keeps trying on its own): told once per failure,
+  // not at every pass while it lasts.
+  for (const f of failedNow)
+    await emitQuietly(db, opts.log ?? { error: () => undefined }, {
+      projectId: f.projectId,
+      type: 'certificate.failed',
+      link: '/certificates',
+      params: { domaine: f.domain, raison: f.reason },
+    });
   return changed;
 }

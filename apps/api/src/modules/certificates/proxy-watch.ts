@@ -17,6 +17,7 @@ export function proxyCertificateWatch(ctx: AppContext): WorkLoop | null {
       await recordProxyCertificates(ctx.db, (hosts) => observeHosts(proxy, hosts), {
         appsDomain: ctx.config.appsDomain,
         publicUrl: ctx.config.publicUrl,
+        log: ctx.log,
       });
       return 0; // one pass per period: the proxy retries on its own schedule
     },

@@ -1,3 +1,4 @@
+import { emitQuietly } from '../../db/notification-events';
 import type { CertificateStatus } from '@nuage/shared/certificate-types';
 import { certificateMessages as m } from '@nuage/shared/schemas/certificates';
 import { and, eq } from 'drizzle-orm';
@@ -143,7 +144,7 @@ async function failed(deps: WorkDeps, row: CertificateRow, error: IssuanceError)
     },
     'certificate order failed',
   );
-  await write(deps, row, {
+  const written = await write(deps, row, {
     status,
     attempts,
     lastError: error.message,
@@ -151,6 +152,14 @@ async function failed(deps: WorkDeps, row: CertificateRow, error: IssuanceError)
     issuance: deps.issuer.mode,
     updatedAt: now,
   });
+  // The order is given up: the project hears it once (issue 27).
+  if (written && status === 'Échec')
+    await emitQuietly(deps.db, deps.log, {
+      projectId: row.projectId,
+      type: 'certificate.failed',
+      link: '/certificates',
+      params: { domaine: row.domain, raison: error.message },
+    });
 }
 
 /** Writes only while the lease is ours: a process that lost it must not overwrite a newer result. */

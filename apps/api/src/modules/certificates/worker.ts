@@ -1,3 +1,4 @@
+import { warnExpiringCertificates } from './expiry-warnings';
 import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -72,6 +73,7 @@ export class CertificateWorker {
   /** One pass: expired certificates are marked, then a batch of due orders is worked on. */
   async tick(): Promise<number> {
     await this.markExpired();
+    await warnExpiringCertificates(this.ctx.db, this.ctx.log);
     const claimed = await this.claim();
     await Promise.all(
       claimed.map((row) =>

@@ -1,20 +1,24 @@
 import type { DashboardResponse } from '@nuage/shared/dashboard-types';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { reservesResources } from '../../db/reservation-sql';
 import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
 import { projectMembers, projects } from '../../db/schema/projects';
 import { totalReservation } from '../../lib/reservation';
-import { presentDeploymentDetail } from '../deployments/presenter';
+import { presentApplicationSummary } from '../deployments/presenter';
 import { presentEnvironmentStatus } from '../environments/presenter';
 import { backupFailures } from './backup-failures';
 import { backupBytesByProject, summarizeUsage } from '../pricing/usage';
 import { presentProject } from '../projects/presenter';
 import { recordAndCompare } from './cost-trend';
+import { monthOfAccount } from '../billing/bill';
 import { liveMembershipsOf } from '../projects/policy';
 
 const ACTIVE = new Set(['RUNNING', 'DEPLOYED', 'HEALTHY']);
+
+/** Every column but the events: the dashboard does not show them (presentApplicationSummary). */
+const { events: _events, ...summaryColumns } = getTableColumns(deployments);
 
 /**
  * Everything the dashboard and status pages show, in three queries whatever the number of
@@ -40,7 +44,7 @@ export async function dashboard(
           .where(and(inArray(environments.projectId, ids), ne(environments.status, 'deleting')))
           .orderBy(asc(environments.createdAt)),
         ctx.db
-          .select()
+          .select(summaryColumns)
           .from(deployments)
           .where(and(inArray(deployments.projectId, ids), reservesResources()))
           .orderBy(asc(deployments.createdAt)),
@@ -55,7 +59,9 @@ export async function dashboard(
       memberships.map((m) => m.project.id),
     ),
   );
-  const trend = await recordAndCompare(ctx.db, input.userId, costs.total_monthly_cost);
+  // The account's month, the billing card's figures; the trend compares months by it.
+  const month = await monthOfAccount(ctx, input.userId);
+  const trend = await recordAndCompare(ctx.db, input.userId, month.projected_xof);
 
   const projectViews = memberships.map(({ project, role }) => {
     const envs = envRows.filter((e) => e.projectId === project.id);
@@ -74,7 +80,7 @@ export async function dashboard(
         type: env.type,
         namespace_k8s_id: env.namespace,
         status: presentEnvironmentStatus(env),
-        applications: apps.filter((a) => a.environmentId === env.id).map(presentDeploymentDetail),
+        applications: apps.filter((a) => a.environmentId === env.id).map(presentApplicationSummary),
       })),
     };
   });
@@ -89,7 +95,7 @@ export async function dashboard(
       active_applications: appRows.filter((a) => ACTIVE.has(a.status)).length,
     },
     projects: projectViews,
-    costs: { ...costs, trend },
+    costs: { ...costs, trend, month },
     sauvegardes_en_echec: await backupFailures(
       ctx.db,
       memberships.map((m) => m.project.id),

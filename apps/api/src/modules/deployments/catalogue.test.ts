@@ -105,6 +105,11 @@ describe('GET /platform and the simulated application page', () => {
       simulation: true,
       banner: "Mode simulation : aucune application réelle n'est déployée",
       problemes: [],
+      // No APPS_DOMAIN nor PUBLIC_IP in the tests' config; an account outside OPERATOR_EMAILS
+      // is not told which settings its operators must complete.
+      dns_configure: false,
+      operateur: false,
+      reglages_a_completer: [],
     });
   });
 

@@ -139,20 +139,20 @@ describe('POST /deployments/{envId}/deploy/code', () => {
     expect(await rowCounts()).toEqual(before);
   });
 
-  it("answers 422 'L'URL du repository est requise' without a repository, or with one that is not a URL", async () => {
+  it("answers 422 'L'URL du dépôt est requise' without a repository, or with one that is not a URL", async () => {
     expectIssue(
       await post(codeBody({ repo_url: undefined })),
       ['body', 'repo_url'],
-      "L'URL du repository est requise",
+      "L'URL du dépôt est requise",
     );
     expectIssue(
       await post(codeBody({ repo_url: 'pas une url' })),
       ['body', 'repo_url'],
-      "L'URL du repository est requise",
+      "L'URL du dépôt est requise",
     );
   });
 
-  it("answers 422 'Token requis pour repository privé' for a private repository without a token", async () => {
+  it("answers 422 'Token requis pour un dépôt privé' for a private repository without a token", async () => {
     expectIssue(
       await post(
         codeBody({
@@ -161,14 +161,14 @@ describe('POST /deployments/{envId}/deploy/code', () => {
         }),
       ),
       ['body', 'repository_access', 'git_token_id'],
-      'Token requis pour repository privé',
+      'Token requis pour un dépôt privé',
     );
   });
 
   it('checks the resources, the type, the variables and the port in French', async () => {
     expectIssue(await post(codeBody({ cpu: 9 })), ['body', 'cpu'], 'Maximum 8 cores');
     expectIssue(await post(codeBody({ ram: undefined })), ['body', 'ram'], 'RAM requis');
-    expectIssue(await post(codeBody({ replicas: 0 })), ['body', 'replicas'], 'Minimum 1 replica');
+    expectIssue(await post(codeBody({ replicas: 0 })), ['body', 'replicas'], 'Minimum 1 instance');
     expectIssue(
       await post(codeBody({ nom: '' })),
       ['body', 'nom'],

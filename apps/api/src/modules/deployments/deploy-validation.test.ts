@@ -63,10 +63,10 @@ const rules: { name: string; change: Record<string, unknown>; field: string; msg
     name: 'replicas missing',
     change: { replicas: undefined },
     field: 'replicas',
-    msg: 'Replicas requis',
+    msg: 'Nombre d’instances requis',
   },
-  { name: 'replicas 0', change: { replicas: 0 }, field: 'replicas', msg: 'Minimum 1 replica' },
-  { name: 'replicas 11', change: { replicas: 11 }, field: 'replicas', msg: 'Maximum 10 replicas' },
+  { name: 'replicas 0', change: { replicas: 0 }, field: 'replicas', msg: 'Minimum 1 instance' },
+  { name: 'replicas 11', change: { replicas: 11 }, field: 'replicas', msg: 'Maximum 10 instances' },
   {
     name: 'image with capitals',
     change: { image_registry_url: 'Docker.io/WordPress' },
@@ -170,7 +170,7 @@ describe('POST /deployments/{envId}/deploy/erp validation', () => {
         "Le nom de l'application est requis",
         'CPU requis',
         'RAM requis',
-        'Replicas requis',
+        'Nombre d’instances requis',
       ]),
     );
   });

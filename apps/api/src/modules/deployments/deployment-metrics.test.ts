@@ -94,7 +94,7 @@ describe('GET /monitoring/applications/{id}/metrics', () => {
     expect(res.json<AppMetrics>()).toMatchObject({
       status: 'PENDING',
       available: false,
-      message: 'Métriques indisponibles : le runtime ne fournit pas de mesures pour le moment.',
+      message: 'Métriques indisponibles : le serveur ne fournit pas de mesures pour le moment.',
       cpu: { used: 0, limit: 1, percent: 0 },
       pods: [],
     });

@@ -31,7 +31,7 @@ const usage = (project: Project) => usageOf(t, team, project);
 
 describe('PUT /deployments/deployment/{id} validation', () => {
   const edits: { change: Record<string, unknown>; field: string; msg: string }[] = [
-    { change: { replicas: 0 }, field: 'replicas', msg: 'Minimum 1 replica' },
+    { change: { replicas: 0 }, field: 'replicas', msg: 'Minimum 1 instance' },
     { change: { replicas: 1.5 }, field: 'replicas', msg: m.replicasInteger },
     { change: { cpu_requis: 8.5 }, field: 'cpu_requis', msg: 'Maximum 8 cores' },
     { change: { ram_requise: 0.2 }, field: 'ram_requise', msg: 'Minimum 0.5 GB' },

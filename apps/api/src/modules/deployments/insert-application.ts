@@ -11,6 +11,7 @@ import { allocateHostLabel } from './host-label';
 import { assertNameFree } from './name-check';
 import { lockProjectAndCheckQuota } from './quota';
 import { reservationOf } from '../../lib/reservation';
+import { createDefaultSchedule } from '../backups/schedules';
 
 type DeploymentRow = typeof deployments.$inferSelect;
 
@@ -48,7 +49,7 @@ export type NewApplicationValues = Omit<
  * environment; a host label of its own; its custom domain claimed, pending its proof of
  * control (the caller checked it with assertDomainClaimable; checked again here under the
  * name's lock). `then` runs in the same transaction with the new row (a code application's
- * first build). A name or a domain taken meanwhile is refused (409).
+ * first build); its default backup schedule is written with it. A name or a domain taken meanwhile is refused (409).
  */
 export async function insertApplication<T>(
   ctx: AppContext,
@@ -97,6 +98,8 @@ export async function insertApplication<T>(
           ...app.values(id),
         })
         .returning();
+      // Its backup schedule with it: the first view of its backups is the final one.
+      await createDefaultSchedule(tx, { deploymentId: id, environmentId: app.env.id });
       return then(tx, created!);
     });
   return (

@@ -97,7 +97,7 @@ describe('scaling and editing through PUT', () => {
     const res = await putDeployment(t, team.developer.token, app.id, { replicas: 3 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<DeploymentView>().events[0]!.message).toBe(
-      "Mise à l'échelle demandée : 1 → 3 réplica(s)",
+      "Mise à l'échelle demandée : 1 → 3 instance(s)",
     );
     await reconcileToStatus(t, app.id, 'DEPLOYING');
     await reconcileToStatus(t, app.id, 'RUNNING');

@@ -1,5 +1,6 @@
 import { adminLogins, type AdminAccess } from '@nuage/shared/admin-access';
 import type { Deployment } from '@nuage/shared/api-types';
+import type { DashboardApplication } from '@nuage/shared/schemas/responses/dashboard';
 import type { DeploymentDetailBase } from '@nuage/shared/schemas/responses/deployments';
 import { codeTemplates, templateOf } from '@nuage/shared/catalog';
 import { fromMilli } from '@nuage/shared/quantities';
@@ -7,17 +8,27 @@ import { restartPending } from '../../engine/specs/spec-for-deployment';
 import type { deployments } from '../../db/schema/deployments';
 
 type DeploymentRow = typeof deployments.$inferSelect;
+/** A row as the dashboard reads it: every column but the events, which only the detail shows. */
+export type DeploymentSummaryRow = Omit<DeploymentRow, 'events'>;
 
-const servedDomainOf = (row: DeploymentRow) => (row.domainVerifiedAt ? row.domain : null);
+const servedDomainOf = (row: DeploymentSummaryRow) => (row.domainVerifiedAt ? row.domain : null);
 
-const adminEmailOf = (row: DeploymentRow) =>
+const adminEmailOf = (row: DeploymentSummaryRow) =>
   typeof row.settings.adminEmail === 'string' ? row.settings.adminEmail : null;
 
 /**
- * Where and as whom the customer logs in: the custom domain when set (https once a certificate
- * is attached), else the address the runtime gives.
+ * The application's address: its custom domain once verified (https once a certificate is
+ * attached), else the address the runtime gives. A domain awaiting its proof of control is not
+ * routed.
  */
-function adminAccessOf(row: DeploymentRow): AdminAccess {
+export function siteAddressOf(row: DeploymentSummaryRow): string | null {
+  return servedDomainOf(row)
+    ? `${row.certificateId ? 'https' : 'http'}://${row.domain}`
+    : (row.applicationUrl?.replace(/\/$/, '') ?? null);
+}
+
+/** Where and as whom the customer logs in (at siteAddressOf). */
+export function adminAccessOf(row: DeploymentSummaryRow): AdminAccess {
   // User code has no admin account of the platform's making: the application's own address.
   if (row.sourceKind === 'code') {
     return {
@@ -28,10 +39,7 @@ function adminAccessOf(row: DeploymentRow): AdminAccess {
     };
   }
   const login = adminLogins[templateOf(row.template).id];
-  // A domain awaiting its proof of control is not routed: the address the runtime gives.
-  const base = servedDomainOf(row)
-    ? `${row.certificateId ? 'https' : 'http'}://${row.domain}`
-    : row.applicationUrl?.replace(/\/$/, '');
+  const base = siteAddressOf(row);
   const email = adminEmailOf(row);
   return {
     url_connexion: base ? `${base}${login.path === '/' ? '' : login.path}` : null,
@@ -43,6 +51,11 @@ function adminAccessOf(row: DeploymentRow): AdminAccess {
 
 /** SPEC §3 "Deployment / application" fields (and a few the screens need), never a secret. */
 export function presentDeployment(row: DeploymentRow): Deployment {
+  return { ...presentDeploymentFields(row), events: row.events };
+}
+
+/** presentDeployment but the events. */
+function presentDeploymentFields(row: DeploymentSummaryRow): Omit<Deployment, 'events'> {
   const template = templateOf(row.template);
   const code = row.sourceKind === 'code';
   return {
@@ -85,7 +98,6 @@ export function presentDeployment(row: DeploymentRow): Deployment {
     rollout_error: row.rolloutError,
     rollout_pending: row.desiredReleaseId !== null,
     change_pending: row.generation > row.observedGeneration || restartPending(row),
-    events: row.events,
     date_creation: row.createdAt.toISOString(),
     derniere_mise_a_jour: row.updatedAt.toISOString(),
     date_deploiement: row.deployedAt?.toISOString() ?? null,
@@ -94,7 +106,15 @@ export function presentDeployment(row: DeploymentRow): Deployment {
 
 /** GET /deployments/deployment/{id}: the entity plus SPEC §3's server-side detail shape. */
 export function presentDeploymentDetail(row: DeploymentRow): DeploymentDetailBase {
-  const entity = presentDeployment(row);
+  return { ...presentApplicationSummary(row), events: row.events };
+}
+
+/**
+ * The detail without its events (up to 20 French messages per application): what the dashboard
+ * lists for every application, most of its bytes otherwise.
+ */
+export function presentApplicationSummary(row: DeploymentSummaryRow): DashboardApplication {
+  const entity = presentDeploymentFields(row);
   const image = `${row.imageRegistryUrl}:${row.imageTag}`;
   return {
     ...entity,

@@ -1,3 +1,4 @@
+import { noticeHighUsage } from '../notifications/quota-notices';
 import { fromMilli } from '@nuage/shared/quantities';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -98,24 +99,30 @@ export async function checkQuota(
       suggested_quota: fromMilli(available),
     });
   }
-  if (exceeded.length === 0) return;
+  if (exceeded.length === 0) {
+    await noticeHighUsage(tx, project, used, opts.requested);
+    return;
+  }
   // What the project really uses today: an edited application's own reservation included
   // (left out above only to compare its new reservation with what the others leave).
   const usedNow = (key: keyof Reservation) => used[key] + (opts.current?.[key] ?? 0);
-  throw new QuotaExceededError({
-    message: QUOTA_MESSAGE,
-    quota_exceeded: exceeded,
-    recommendations,
-    quota_details: {
-      quota_cpu: fromMilli(project.quotaCpuMilli),
-      used_cpu: fromMilli(usedNow('cpuMilli')),
-      quota_ram: fromMilli(project.quotaRamMb),
-      used_ram: fromMilli(usedNow('ramMb')),
-      quota_stockage: fromMilli(project.quotaStorageMb),
-      used_stockage: fromMilli(usedNow('storageMb')),
-      requested_cpu: fromMilli(opts.requested.cpuMilli),
-      requested_ram: fromMilli(opts.requested.ramMb),
-      requested_stockage: fromMilli(opts.requested.storageMb),
+  throw new QuotaExceededError(
+    {
+      message: QUOTA_MESSAGE,
+      quota_exceeded: exceeded,
+      recommendations,
+      quota_details: {
+        quota_cpu: fromMilli(project.quotaCpuMilli),
+        used_cpu: fromMilli(usedNow('cpuMilli')),
+        quota_ram: fromMilli(project.quotaRamMb),
+        used_ram: fromMilli(usedNow('ramMb')),
+        quota_stockage: fromMilli(project.quotaStorageMb),
+        used_stockage: fromMilli(usedNow('storageMb')),
+        requested_cpu: fromMilli(opts.requested.cpuMilli),
+        requested_ram: fromMilli(opts.requested.ramMb),
+        requested_stockage: fromMilli(opts.requested.storageMb),
+      },
     },
-  });
+    project.id,
+  );
 }

@@ -28,6 +28,7 @@ import {
 import { lockDomainName } from '../dns/domain-lock';
 import { certificateAlertOf } from '../certificates/application-alert';
 import { restoreAlertOf } from '../backups/restore-hold';
+import { detailNamesOf } from './detail-names';
 import { presentDeployment, presentDeploymentDetail } from './presenter';
 import { checkQuota, lockProject } from './quota';
 import { reservationOf } from '../../lib/reservation';
@@ -63,6 +64,7 @@ export async function getDeployment(
     alerte_certificat: await certificateAlertOf(ctx.db, row, { appsDomain: ctx.config.appsDomain }),
     // Created to receive a restore and still held: the restore under way, or why it failed.
     alerte_restauration: await restoreAlertOf(ctx.db, row),
+    ...(await detailNamesOf(ctx.db, row)),
   };
 }
 

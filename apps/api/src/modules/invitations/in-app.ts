@@ -65,7 +65,7 @@ export async function acceptPendingInvitation(
     if (!row) throw notFound(INVITATION_NOT_FOUND);
     const [account] = await tx.select().from(users).where(eq(users.id, input.userId));
     if (!account) throw notFound(INVITATION_NOT_FOUND);
-    await joinProject(tx, row.invitation, account);
+    await joinProject(tx, row.invitation, account, ctx.log);
     return {
       message: invitationTexts.joined(row.projectName),
       projet_id: row.invitation.projectId,

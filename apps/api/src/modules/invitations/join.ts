@@ -1,3 +1,5 @@
+import { roleLabels } from '@nuage/shared/roles';
+import { emitQuietly } from '../../db/notification-events';
 import type { Executor } from '../../db/client';
 import { invitations, projectMembers } from '../../db/schema/projects';
 import { requestScope } from '../../http/request-scope';
@@ -9,6 +11,7 @@ export async function joinProject(
   tx: Executor,
   invitation: typeof invitations.$inferSelect,
   account: { id: string; prenom: string; nom: string; email: string },
+  log: { error(obj: object, msg: string): void },
 ) {
   await tx
     .update(invitations)
@@ -18,6 +21,13 @@ export async function joinProject(
     .insert(projectMembers)
     .values({ projectId: invitation.projectId, userId: account.id, role: invitation.role })
     .onConflictDoNothing({ target: [projectMembers.projectId, projectMembers.userId] });
+  // The project's channels (issue 27); in a savepoint: a failure is undone, the join goes on.
+  await emitQuietly(tx, log, {
+    projectId: invitation.projectId,
+    type: 'member.joined',
+    link: `/projects/${invitation.projectId}`,
+    params: { membre: `${account.prenom} ${account.nom}`, role: roleLabels[invitation.role] },
+  });
   // The invitee may not be signed in (the mailed link): the entry names them explicitly.
   const scope = requestScope();
   await recordAudit(

@@ -108,7 +108,7 @@ export async function acceptInvitation(
           .onConflictDoNothing({ target: clientFolders.userId });
         created = true;
       }
-      await joinProject(tx, invitation, account!);
+      await joinProject(tx, invitation, account!, ctx.log);
       return {
         account: account!,
         created,

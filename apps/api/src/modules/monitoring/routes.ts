@@ -3,12 +3,15 @@ import {
   projectMetricsSchema,
   projectStatisticsSchema,
 } from '@nuage/shared/schemas/responses/monitoring';
+import { metricsHistoryQuerySchema } from '@nuage/shared/schemas/metrics-history';
+import { metricsHistorySchema } from '@nuage/shared/schemas/responses/metrics-history';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer, pathParams } from '../../http/route-helpers';
 import { applicationMetrics, projectMetrics } from './service';
 import { projectStatistics } from './statistics';
+import { metricsHistory } from '../metrics-history/history';
 import { declareProjectScoped } from '../../http/token-scope';
 
 const security = bearer;
@@ -32,6 +35,25 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
     async (request) =>
       applicationMetrics(ctx, { deploymentId: request.params.id, userId: currentUser(request).id }),
+  );
+  // The stored samples and roll-ups over a period (modules/metrics-history).
+  app.get(
+    '/monitoring/applications/:id/metrics/history',
+    {
+      schema: {
+        response: { 200: metricsHistorySchema },
+        tags: ['Monitoring'],
+        security,
+        params: pathParams('id'),
+        querystring: metricsHistoryQuerySchema,
+      },
+    },
+    async (request) =>
+      metricsHistory(ctx, {
+        deploymentId: request.params.id,
+        userId: currentUser(request).id,
+        range: request.query.range,
+      }),
   );
   app.get(
     '/monitoring/projects/:id/metrics',

@@ -4,13 +4,16 @@ import type { AppContext } from '../../app-context';
 import { bearer } from '../../http/route-helpers';
 import { projectScoped } from '../../http/token-scope';
 import { platformTexts } from '@nuage/shared/messages/platform';
+import { currentUser } from '../../http/authenticate';
+import { isOperator, missingSettings } from './operator-settings';
 
 export const SIMULATION_BANNER = platformTexts.simulationBanner;
 
 /**
  * GET /platform: which runtime deploys applications (the UI shows a banner in simulation),
  * and `problemes`: what operators must know about it now, in French (docker: a network guard
- * that cannot run, so environments may reach each other).
+ * that cannot run, so environments may reach each other). To its operators (OPERATOR_EMAILS)
+ * only, `reglages_a_completer`: the settings customers depend on that are missing.
  */
 export const platformRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -21,11 +24,17 @@ export const platformRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       config: projectScoped,
       schema: { response: { 200: platformInfoSchema }, tags: ['Platform'], security: bearer },
     },
-    async () => ({
-      runtime: ctx.engine.runtime,
-      simulation: ctx.engine.runtime === 'simulation',
-      banner: ctx.engine.runtime === 'simulation' ? SIMULATION_BANNER : null,
-      problemes: ctx.engine.driver.problems?.() ?? [],
-    }),
+    async (request) => {
+      const operateur = isOperator(ctx.config, currentUser(request).email);
+      return {
+        runtime: ctx.engine.runtime,
+        simulation: ctx.engine.runtime === 'simulation',
+        banner: ctx.engine.runtime === 'simulation' ? SIMULATION_BANNER : null,
+        problemes: ctx.engine.driver.problems?.() ?? [],
+        operateur,
+        reglages_a_completer: operateur ? missingSettings(ctx.config) : [],
+        dns_configure: Boolean(ctx.config.appsDomain || ctx.config.publicIp),
+      };
+    },
   );
 };

@@ -1,3 +1,5 @@
+import { roleLabels } from '@nuage/shared/roles';
+import { emitQuietly } from '../../db/notification-events';
 import type { AddMemberResult, ProjectInvitation, ProjectMember } from '@nuage/shared/api-types';
 import { hasRole, type ProjectRole } from '@nuage/shared/roles';
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
@@ -227,6 +229,13 @@ export async function updateMemberRole(
         action: 'member.role',
         target: { type: 'member', id: member.userId, name: `${member.prenom} ${member.nom}` },
         details: { avant: member.role, apres: input.role },
+      });
+    if (member.role !== input.role)
+      await emitQuietly(tx, ctx.log, {
+        projectId: input.projectId,
+        type: 'member.role_changed',
+        link: `/projects/${input.projectId}`,
+        params: { membre: `${member.prenom} ${member.nom}`, role: roleLabels[input.role] },
       });
     return presentMember({ ...member, role: input.role });
   });

@@ -11,6 +11,7 @@ import {
   projectSchema,
   updateMemberSchema,
 } from '@nuage/shared/schemas/projects';
+import { projectMonthCostsSchema } from '@nuage/shared/schemas/responses/billing';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
@@ -19,6 +20,7 @@ import { listProjectInvitations, revokeInvitation } from '../invitations/project
 import { addMember, listMembers, removeMember, updateMemberRole } from './members';
 import { createProject, deleteProject, getProject, listProjects, updateProject } from './service';
 import { accountLevel, declareProjectScoped } from '../../http/token-scope';
+import { projectMonth } from '../billing/project-month';
 import { invitationTexts, memberTexts, projectTexts } from '@nuage/shared/messages/projects';
 
 const tags = ['Projects'];
@@ -62,6 +64,21 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request) =>
       getProject(ctx, { projectId: request.params.id, userId: currentUser(request).id }),
+  );
+
+  // The project's share of this month, by the billing card's rule, and its full quota's price.
+  app.get(
+    '/projects/:id/costs',
+    {
+      schema: {
+        tags,
+        security,
+        params: pathParams('id'),
+        response: { 200: projectMonthCostsSchema },
+      },
+    },
+    async (request) =>
+      projectMonth(ctx, { projectId: request.params.id, userId: currentUser(request).id }),
   );
 
   app.put(

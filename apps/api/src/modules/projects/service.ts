@@ -26,16 +26,52 @@ import { projectTexts, quotaErrorTexts } from '@nuage/shared/messages/projects';
 
 /** The caller's projects (and only those), newest first, with usage and counts. */
 export async function listProjects(ctx: AppContext, input: { userId: string }): Promise<Project[]> {
+  // One statement whatever the number of projects (issue 32): each project's usage and counts
+  // come from lateral subqueries over its own rows (by the project_id indexes).
+  const apps = ctx.db
+    .select({ count: sql<number>`count(*)`.mapWith(Number).as('apps_count'), ...aliasedSums() })
+    .from(deployments)
+    .where(and(eq(deployments.projectId, projects.id), reservesResources()))
+    .as('apps');
+  const envs = ctx.db
+    .select({ count: sql<number>`count(*)`.mapWith(Number).as('envs_count') })
+    .from(environments)
+    .where(and(eq(environments.projectId, projects.id), ne(environments.status, 'deleting')))
+    .as('envs');
   const rows = await ctx.db
-    .select({ project: projects, role: projectMembers.role })
+    .select({
+      project: projects,
+      role: projectMembers.role,
+      applicationsCount: apps.count,
+      cpuMilli: apps.cpuMilli,
+      ramMb: apps.ramMb,
+      storageMb: apps.storageMb,
+      environmentsCount: envs.count,
+    })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .leftJoinLateral(apps, sql`true`)
+    .leftJoinLateral(envs, sql`true`)
     .where(liveMembershipsOf(input.userId))
     .orderBy(sql`${projects.createdAt} desc`);
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.project.id);
-  const stats = await projectStats(ctx.db, ids);
-  return rows.map((r) => presentProject(r.project, { role: r.role, ...stats.get(r.project.id)! }));
+  return rows.map((r) =>
+    presentProject(r.project, {
+      role: r.role,
+      usage: { cpuMilli: r.cpuMilli ?? 0, ramMb: r.ramMb ?? 0, storageMb: r.storageMb ?? 0 },
+      environmentsCount: r.environmentsCount ?? 0,
+      applicationsCount: r.applicationsCount ?? 0,
+    }),
+  );
+}
+
+/** reservationSums() with the names a subquery's columns need. */
+function aliasedSums() {
+  const sums = reservationSums();
+  return {
+    cpuMilli: sums.cpuMilli.as('cpu_milli'),
+    ramMb: sums.ramMb.as('ram_mb'),
+    storageMb: sums.storageMb.as('storage_mb'),
+  };
 }
 
 /** Usage and counts of several projects in two grouped queries. */

@@ -6,6 +6,7 @@ import { sessions } from '../../db/schema/sessions';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { describeDevice } from './device';
+import { noticeNewDevice } from './new-device';
 import { slidingExpiry } from './lookup';
 
 /** Opens a session for a login that passed every check; answers its token (bearer or cookie). */
@@ -13,6 +14,7 @@ export async function createSession(
   ctx: AppContext,
   input: { userId: string; ip: string; userAgent: string | null },
 ): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
+  await noticeNewDevice(ctx, input);
   const now = new Date();
   const [row] = await ctx.db
     .insert(sessions)

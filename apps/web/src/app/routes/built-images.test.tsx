@@ -13,7 +13,8 @@ const all: BuiltImage[] = Array.from({ length: 23 }, (_, i) => {
     build_id: `b${i}`,
     application_name: `app-${i}`,
     status,
-    kind: i === 0 ? 'build' : 'pull',
+    kind: 'build',
+    part: 'application',
     runtime: i === 1 ? 'simulation' : 'docker',
     commit_sha: null,
     is_standalone: false,
@@ -30,12 +31,26 @@ const all: BuiltImage[] = Array.from({ length: 23 }, (_, i) => {
   };
 });
 
-/** The API's answer, computed from `all` as the server would. */
-function answer(req: FakeRequest): { body: BuiltImagesResponse } {
+/** A WordPress shop's two template downloads: the same application, two parts. */
+const pulls: BuiltImage[] = (['application', 'database'] as const).map((part) => ({
+  ...all[0]!,
+  build_id: `pull-${part}`,
+  application_name: 'boutique',
+  kind: 'pull',
+  part,
+  runtime: 'docker',
+  image_url: part === 'database' ? 'docker.io/library/mariadb' : 'docker.io/library/wordpress',
+  image_tag: part === 'database' ? '10.11' : '6.4-apache',
+}));
+
+/** The API's answer, computed from `all` (builds) and `pulls` as the server would. */
+function answer(req: FakeRequest, rows = { builds: all, pulls }): { body: BuiltImagesResponse } {
   const limit = Number(req.query.get('limit'));
   const offset = Number(req.query.get('offset') ?? 0);
   const filter = req.query.get('status_filter') ?? 'all';
-  const matching = filter === 'all' ? all : all.filter((b) => b.status === filter);
+  const ofKind = req.query.get('kind') === 'pull' ? rows.pulls : rows.builds;
+  const matching = filter === 'all' ? ofKind : ofKind.filter((b) => b.status === filter);
+  const all = rows.builds;
   const count = (s: 'success' | 'failed' | 'running') => all.filter((b) => b.status === s).length;
   const page = matching.slice(offset, offset + limit);
   return {
@@ -46,7 +61,7 @@ function answer(req: FakeRequest): { body: BuiltImagesResponse } {
         successful_builds: count('success'),
         failed_builds: count('failed'),
         running_builds: count('running'),
-        success_rate: 66.7,
+        success_rate: all.length === 0 ? 0 : 66.7,
       },
       pagination: {
         total: matching.length,
@@ -64,17 +79,47 @@ function renderPage() {
   return view;
 }
 
-const list = () => screen.findByRole('list', { name: 'Images construites' });
+const list = () => screen.findByRole('list', { name: 'Builds depuis Git' });
+const buildsSection = () => within(screen.getByRole('region', { name: 'Builds depuis Git' }));
+const pullList = () => screen.findByRole('list', { name: 'Images téléchargées' });
 const builds = async () => within(await list()).getAllByRole('listitem');
 
 describe('/built-images', () => {
-  it('says whether each row is a build or an image pull, and when it was simulated', async () => {
+  it('lists builds and template downloads apart, each download saying which part it is', async () => {
+    const { api } = renderPage();
+    expect(await builds()).toHaveLength(10);
+    const downloads = within(await pullList()).getAllByRole('listitem');
+    expect(downloads.map((li) => li.getAttribute('aria-labelledby'))).toHaveLength(2);
+    expect(
+      within(await pullList()).getByRole('listitem', { name: 'boutique · application' }),
+    ).toHaveTextContent('docker.io/library/wordpress:6.4-apache');
+    expect(
+      within(await pullList()).getByRole('listitem', { name: 'boutique · base de données' }),
+    ).toHaveTextContent('docker.io/library/mariadb:10.11');
+    expect(screen.getByText('23 builds')).toBeVisible();
+    expect(screen.getByText('2 téléchargements')).toBeVisible();
+    const kinds = api.callsTo('GET', '/standalone-builds/images').map((c) => c.query.get('kind'));
+    expect(kinds.sort()).toEqual(['build', 'pull']);
+  });
+
+  it('says when a build was simulated', async () => {
     renderPage();
     const row = async (name: string) => within(await list()).getByRole('listitem', { name });
-    expect(await row('app-0')).toHaveTextContent('Build depuis Git');
-    expect(await row('app-1')).toHaveTextContent("Téléchargement d'image du modèle");
     expect(await row('app-1')).toHaveTextContent('simulé');
     expect(await row('app-3')).not.toHaveTextContent('simulé');
+  });
+
+  it('with neither build nor download, offers to deploy an application', async () => {
+    const view = renderRoute(<BuiltImagesRoute />, { path: '/built-images', user: buildUser() });
+    view.api.on('GET', '/standalone-builds/images', (req) =>
+      answer(req, { builds: [], pulls: [] }),
+    );
+    expect(await screen.findByText('Aucune image pour le moment')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Déployer une application' })).toHaveAttribute(
+      'href',
+      '/deploy',
+    );
+    expect(screen.queryByRole('list', { name: 'Statistiques des builds' })).toBeNull();
   });
 
   it('shows the statistics cards', async () => {
@@ -104,28 +149,34 @@ describe('/built-images', () => {
 
   it('pages through the list, 10 at a time', async () => {
     const { api, user } = renderPage();
-    expect(await screen.findByText('1–10 sur 23 · page 1 / 3')).toBeVisible();
-    expect(screen.getByRole('button', { name: /Précédent/ })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: /Suivant/ }));
-    expect(await screen.findByText('11–20 sur 23 · page 2 / 3')).toBeVisible();
-    await user.click(screen.getByRole('button', { name: /Suivant/ }));
-    expect(await screen.findByText('21–23 sur 23 · page 3 / 3')).toBeVisible();
+    await list();
+    expect(await buildsSection().findByText('1–10 sur 23 · page 1 / 3')).toBeVisible();
+    expect(buildsSection().getByRole('button', { name: /Précédent/ })).toBeDisabled();
+    await user.click(buildsSection().getByRole('button', { name: /Suivant/ }));
+    expect(await buildsSection().findByText('11–20 sur 23 · page 2 / 3')).toBeVisible();
+    await user.click(buildsSection().getByRole('button', { name: /Suivant/ }));
+    expect(await buildsSection().findByText('21–23 sur 23 · page 3 / 3')).toBeVisible();
     await waitFor(async () => expect(await builds()).toHaveLength(3));
-    expect(screen.getByRole('button', { name: /Suivant/ })).toBeDisabled();
+    expect(buildsSection().getByRole('button', { name: /Suivant/ })).toBeDisabled();
     const offsets = api
       .callsTo('GET', '/standalone-builds/images')
+      .filter((c) => c.query.get('kind') === 'build')
       .map((c) => c.query.get('offset'));
     expect(offsets).toEqual(['0', '10', '20']);
   });
 
   it('filters by status and starts again at the first page', async () => {
     const { api, user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: /Suivant/ }));
-    await screen.findByText('11–20 sur 23 · page 2 / 3');
+    await list();
+    await user.click(await buildsSection().findByRole('button', { name: /Suivant/ }));
+    await buildsSection().findByText('11–20 sur 23 · page 2 / 3');
     await user.selectOptions(screen.getByLabelText('Statut'), 'failed');
-    expect(await screen.findByText('1–6 sur 6 · page 1 / 1')).toBeVisible();
+    expect(await buildsSection().findByText('1–6 sur 6 · page 1 / 1')).toBeVisible();
     await waitFor(async () => expect(await builds()).toHaveLength(6));
-    const last = api.callsTo('GET', '/standalone-builds/images').at(-1)!;
+    const last = api
+      .callsTo('GET', '/standalone-builds/images')
+      .filter((c) => c.query.get('kind') === 'build')
+      .at(-1)!;
     expect(last.query.get('status_filter')).toBe('failed');
     expect(last.query.get('offset')).toBe('0');
     expect(last.query.get('limit')).toBe('10');
@@ -190,7 +241,6 @@ describe('/built-images', () => {
     expect(within(queued).queryByRole('button', { name: /Copier/ })).toBeNull();
     expect(within(await row('api-annule')).getByText('Annulé')).toBeVisible();
     const failed = await row('api-echec');
-    expect(failed).toHaveTextContent('Build depuis Git');
     expect(failed).toHaveTextContent('https://git.exemple.sn/boutique/api.git');
     expect(failed).toHaveTextContent('main');
     expect(failed).toHaveTextContent('commit 3f9c2a1');

@@ -7,6 +7,7 @@ import {
   buildDashboard,
   buildDashboardEnvironment,
   buildDashboardProject,
+  buildMonthCosts,
   buildProjectCost,
 } from '@/test/operations-fixtures';
 import { buildProject } from '@/test/project-fixtures';
@@ -24,7 +25,7 @@ function renderDashboard(answer: DashboardResponse | (() => Promise<DashboardRes
   return view;
 }
 
-const costsCard = () => screen.getByRole('region', { name: 'Coûts mensuels' });
+const costsCard = () => screen.getByRole('region', { name: 'Coûts du mois' });
 
 /** Two projects: 2 + 2 cores and 4 + 4 GB of quota; two RUNNING apps, one FAILED. */
 function seeded() {
@@ -93,6 +94,7 @@ function seeded() {
         previous_monthly_cost: 50000,
         change_percent: 20,
       },
+      month: buildMonthCosts({ resources_consumed_xof: 18_000, projected_xof: 72_500 }),
     },
   });
 }
@@ -171,29 +173,33 @@ describe('the monthly costs card (SPEC §4 "Usage card")', () => {
       return seeded();
     });
     expect(
-      await within(await screen.findByRole('region', { name: 'Coûts mensuels' })).findByText(
+      await within(await screen.findByRole('region', { name: 'Coûts du mois' })).findByText(
         'Chargement des coûts…',
         { selector: 'div' },
       ),
     ).toBeVisible();
     gate.resolve();
-    expect(await within(costsCard()).findByTestId('monthly-total')).toHaveTextContent('60 000 XOF');
+    expect(await within(costsCard()).findByTestId('cost-projected')).toHaveTextContent(
+      '72 500 XOF',
+    );
   });
 
   it("shows the server's detail and 'Réessayer', which reads again", async () => {
     const { api, user } = renderDashboard(seeded());
     api.on('GET', '/dashboard', { status: 503, body: { detail: 'Base de données indisponible.' } });
-    const card = await screen.findByRole('region', { name: 'Coûts mensuels' });
+    const card = await screen.findByRole('region', { name: 'Coûts du mois' });
     expect(await within(card).findByText('Base de données indisponible.')).toBeVisible();
     api.on('GET', '/dashboard', { body: seeded() });
     await user.click(within(card).getByRole('button', { name: /Réessayer/ }));
-    expect(await within(costsCard()).findByTestId('monthly-total')).toHaveTextContent('60 000 XOF');
+    expect(await within(costsCard()).findByTestId('cost-projected')).toHaveTextContent(
+      '72 500 XOF',
+    );
   });
 
   it("says 'Erreur lors du chargement des coûts' when the server gives no detail", async () => {
     const { api } = renderDashboard(seeded());
     api.on('GET', '/dashboard', { status: 500, body: {} });
-    const card = await screen.findByRole('region', { name: 'Coûts mensuels' });
+    const card = await screen.findByRole('region', { name: 'Coûts du mois' });
     expect(await within(card).findByText('Erreur lors du chargement des coûts')).toBeVisible();
     expect(within(card).getByRole('button', { name: /Réessayer/ })).toBeVisible();
   });
@@ -205,21 +211,27 @@ describe('the monthly costs card (SPEC §4 "Usage card")', () => {
         costs: { ...seeded().costs, projects: [], total_monthly_cost: 0, total_yearly_cost: 0 },
       }),
     );
-    const card = await screen.findByRole('region', { name: 'Coûts mensuels' });
+    const card = await screen.findByRole('region', { name: 'Coûts du mois' });
     expect(await within(card).findByText('Aucune donnée disponible')).toBeVisible();
   });
 
-  it('shows totals, active projects, the most expensive one and the real trend', async () => {
+  it('shows the plan, the consumption, the projection, active projects, the most expensive one and the real trend', async () => {
     renderDashboard(seeded());
-    const card = await screen.findByRole('region', { name: 'Coûts mensuels' });
-    expect(await within(card).findByTestId('monthly-total')).toHaveTextContent('60 000 XOF');
-    expect(within(card).getByText('Projection annuelle').nextElementSibling).toHaveTextContent(
-      '720 000 XOF',
+    const card = await screen.findByRole('region', { name: 'Coûts du mois' });
+    expect(await within(card).findByTestId('cost-projected')).toHaveTextContent('72 500 XOF');
+    // The billing card's three figures, labelled alike (month-story.tsx).
+    expect(within(card).getByTestId('cost-plan')).toHaveTextContent(
+      'Offre Découverte : prix fixe12 500 XOF / mois',
     );
+    expect(within(card).getByTestId('cost-consumed')).toHaveTextContent(
+      'Consommation de mars à ce jour18 000 XOF',
+    );
+    expect(within(card).getByText('Projection fin de mois')).toBeVisible();
     expect(within(card).getByText('Projets actifs').nextElementSibling).toHaveTextContent('2');
-    expect(within(card).getByText('Projet le plus coûteux').nextElementSibling).toHaveTextContent(
-      'Boutique Dakar (42 708 XOF)',
-    );
+    expect(
+      within(card).getByText('Projet le plus coûteux (ressources par mois entier)')
+        .nextElementSibling,
+    ).toHaveTextContent('Boutique Dakar (42 708 XOF)');
     expect(within(card).getByText('+20 % par rapport à février 2025')).toBeVisible();
   });
 
@@ -238,16 +250,16 @@ describe('the monthly costs card (SPEC §4 "Usage card")', () => {
   it("opens 'Détail des coûts par projet' with each project's usage, costs and fee", async () => {
     const { user } = renderDashboard(seeded());
     await user.click(
-      await within(await screen.findByRole('region', { name: 'Coûts mensuels' })).findByRole(
+      await within(await screen.findByRole('region', { name: 'Coûts du mois' })).findByRole(
         'button',
         { name: 'Voir les détails' },
       ),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Détail des coûts par projet' });
-    expect(within(dialog).getByText('Total mensuel').nextElementSibling).toHaveTextContent(
-      '60 000 XOF',
-    );
-    expect(within(dialog).getByText('Total annuel').nextElementSibling).toHaveTextContent(
+    expect(
+      within(dialog).getByText('Ressources par mois entier').nextElementSibling,
+    ).toHaveTextContent('60 000 XOF');
+    expect(within(dialog).getByText('Sur un an à ce rythme').nextElementSibling).toHaveTextContent(
       '720 000 XOF',
     );
     const boutique = within(dialog).getByRole('listitem', { name: 'Boutique Dakar' });

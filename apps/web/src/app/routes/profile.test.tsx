@@ -41,7 +41,8 @@ const bill: Bill = {
     now: '2026-11-24T12:00:00.000Z',
   },
   resources_monthly_xof: 17_292,
-  consumed_xof: 26_000,
+  resources_consumed_xof: 13_500,
+  resources_projected_xof: 17_292,
   projected_xof: 29_792,
   applications_count: 1,
 };
@@ -74,8 +75,9 @@ describe('/profile', () => {
     const text = (card.textContent ?? '').replace(/\s/g, ' ');
     expect(text).toContain('12 500 XOF / mois');
     expect(text).toContain('1 projet sur 2');
-    expect(text).toContain('Consommé en novembre 2026');
-    expect(text).toContain('26 000 XOF');
+    expect(text).toContain('Offre Découverte : prix fixe');
+    expect(text).toContain('Consommation de novembre à ce jour');
+    expect(text).toContain('13 500 XOF');
     expect(text).toContain('Projection fin de mois');
     expect(text).toContain('29 792 XOF');
     api.on('PUT', '/billing/plan', {
@@ -86,6 +88,15 @@ describe('/profile', () => {
       },
     });
     await user.click(within(card).getByRole('button', { name: 'Choisir Pro' }));
+    // Nothing changes before the customer confirms, told what changes and from when.
+    const dialog = await screen.findByRole('dialog', { name: 'Passer à l’offre Pro ?' });
+    expect(api.callsTo('PUT', '/billing/plan')).toEqual([]);
+    const said = (dialog.textContent ?? '').replace(/\s/g, ' ');
+    expect(said).toContain('12 500 XOF / mois → 32 000 XOF / mois');
+    expect(said).toContain('2 projets au maximum → 10 projets au maximum');
+    expect(said).toContain('À partir de maintenant');
+    expect(said).toContain('de 29 792 XOF à 49 292 XOF');
+    await user.click(within(dialog).getByRole('button', { name: 'Passer à l’offre Pro' }));
     await expectToast('Vous êtes maintenant sur l’offre Pro.');
     expect(api.callsTo('PUT', '/billing/plan')[0]?.body).toEqual({ plan: 'pro' });
     expect(

@@ -5,6 +5,7 @@ import { AccountInfoCard } from '@/features/profile/components/account-info-card
 import { DangerZoneCard } from '@/features/profile/components/danger-zone-card';
 import { ProfileDetailsCard } from '@/features/profile/components/profile-details-card';
 import { SecurityCard } from '@/features/security/components/security-card';
+import { EmailPreferencesCard } from '@/features/notifications/components/email-preferences-card';
 import { SessionsCard } from '@/features/sessions/components/sessions-card';
 import { useUser } from '@/lib/auth';
 
@@ -22,6 +23,7 @@ export default function ProfileRoute() {
           <BillingCard />
           <SecurityCard email={user.email} twoFactor={user.double_authentification} />
           <SessionsCard />
+          <EmailPreferencesCard />
           <ApiTokensCard />
         </div>
         <div className="space-y-6">

@@ -6,8 +6,10 @@ import { Logo } from '@/components/ui/logo';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { useAuth, useUser } from '@/lib/auth';
 import { navLinks } from './nav-links';
+import { OperatorSettings } from './operator-settings';
 import { PlatformProblems } from './platform-problems';
 import { SimulationBanner } from './simulation-banner';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { UserMenu } from './user-menu';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -46,6 +48,7 @@ export default function AppShell() {
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-1">
+            <NotificationBell />
             <ThemeToggle />
             <div className="hidden md:block">
               <UserMenu />
@@ -72,6 +75,7 @@ export default function AppShell() {
         {/* On every signed-in page, so no screen can be taken for a real deployment. */}
         <SimulationBanner className="mb-6" />
         <PlatformProblems className="mb-6" />
+        <OperatorSettings className="mb-6" />
         <Outlet />
       </main>
     </div>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
-import { platformQueryOptions } from './platform-query';
+import { platformQueryOptions } from '@/lib/platform-query';
 
 /**
  * What GET /platform reports as wrong with the runtime right now (`problemes`, in French: on

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FlaskConical } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
-import { platformQueryOptions } from './platform-query';
+import { platformQueryOptions } from '@/lib/platform-query';
 
 export const SIMULATION_BANNER = "Mode simulation : aucune application réelle n'est déployée";
 

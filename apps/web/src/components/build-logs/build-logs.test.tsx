@@ -107,7 +107,7 @@ describe('BuildLogs', () => {
 
     box.scrollTop = 300;
     fireEvent.scroll(box);
-    const follow = await screen.findByRole('button', { name: 'Suivre la fin des logs' });
+    const follow = await screen.findByRole('button', { name: 'Suivre la fin du journal' });
     feed.log(2, 'ligne 2');
     await screen.findByText('ligne 2');
     expect(box.scrollTop).toBe(300);

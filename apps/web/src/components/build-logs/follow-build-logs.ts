@@ -13,15 +13,17 @@ export const RECONNECT_DELAYS_MS = [500, 1000, 2000, 5000];
  */
 export const STALL_MS = 45_000;
 
-export interface BuildLogHandlers {
+export interface LogStreamHandlers<S> {
   onLine(line: BuildLogLine): void;
-  onStatus(build: BuildSummary): void;
-  /** The build is over and every line was sent: the stream will not be read again. */
-  onEnd(build: BuildSummary): void;
+  onStatus(status: S): void;
+  /** It is over and every line was sent: the stream will not be read again. */
+  onEnd(status: S): void;
   onConnection(state: 'open' | 'retrying'): void;
   /** A refusal that retrying cannot fix (no such build). */
   onGone(): void;
 }
+
+export type BuildLogHandlers = LogStreamHandlers<BuildSummary>;
 
 interface FollowOptions {
   signal: AbortSignal;
@@ -42,17 +44,26 @@ const wait = (ms: number, signal: AbortSignal) =>
  * EventSource: the session cookie is only accepted with the CSRF header, which EventSource
  * cannot send.
  */
-export async function followBuildLogs(
+export function followBuildLogs(
   buildId: string,
   handlers: BuildLogHandlers,
+  options: FollowOptions,
+): Promise<void> {
+  return followLogStream(`/builds/${encodeURIComponent(buildId)}/logs`, handlers, options);
+}
+
+/**
+ * The same reader for any log served with the builds' protocol (`log`, `status`, `end`
+ * events, Last-Event-ID): a task run's (GET /deployments/{id}/task-runs/{runId}/logs).
+ */
+export async function followLogStream<S>(
+  path: string,
+  handlers: LogStreamHandlers<S>,
   { signal, delays = RECONNECT_DELAYS_MS, stallMs = STALL_MS }: FollowOptions,
 ): Promise<void> {
   let lastSeq: number | null = null;
   let attempt = 0;
-  const url = new URL(
-    `${API_BASE}/builds/${encodeURIComponent(buildId)}/logs`,
-    window.location.origin,
-  );
+  const url = new URL(`${API_BASE}${path}`, window.location.origin);
 
   while (!signal.aborted) {
     const headers: Record<string, string> = {
@@ -97,10 +108,10 @@ export async function followBuildLogs(
               lastSeq = line.seq;
               handlers.onLine(line);
             } else if (event.event === 'status') {
-              handlers.onStatus(JSON.parse(event.data) as BuildSummary);
+              handlers.onStatus(JSON.parse(event.data) as S);
             } else if (event.event === 'end') {
               await reader.cancel().catch(() => undefined);
-              return handlers.onEnd(JSON.parse(event.data) as BuildSummary);
+              return handlers.onEnd(JSON.parse(event.data) as S);
             }
           }
         }

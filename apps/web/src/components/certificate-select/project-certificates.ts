@@ -1,4 +1,5 @@
 import type { Certificate } from '@nuage/shared/certificate-types';
+import { certificateChoiceTexts } from '@nuage/shared/certificate-choice';
 import { namesCover } from '@nuage/shared/certificate-names';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -26,4 +27,16 @@ export function useCoveringCertificates(projectId: string, domain: string) {
       )
     : [];
   return { covering, loading: list.isPending && !!projectId };
+}
+
+/** How the forms name a chosen certificate (« nom (domaine, type) »); null until it is known. */
+export function useCertificateLabel(projectId: string, certificateId: string): string | null {
+  const list = useQuery({
+    ...projectCertificatesQueryOptions(projectId),
+    enabled: !!projectId && !!certificateId,
+  });
+  const found = list.data?.find((c) => c.id === certificateId);
+  return found
+    ? certificateChoiceTexts.option(found.nom, found.nom_domaine, found.type_certificat)
+    : null;
 }

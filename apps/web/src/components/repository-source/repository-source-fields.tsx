@@ -11,7 +11,7 @@ import { Input, Select, type InputProps } from '@/components/ui/input';
 export function RepositoryUrlField({ error, ...input }: InputProps & { error?: string }) {
   return (
     <FormField
-      label="URL du repository"
+      label="URL du dépôt"
       error={error}
       hint="HTTPS, par exemple https://github.com/mon-equipe/mon-app.git"
     >
@@ -68,7 +68,7 @@ export function GitTokenField({
 /** Public, or private through one of the project's tokens (values `public` / `private`). */
 export function RepositoryAccessField(select: SelectProps) {
   return (
-    <FormField label="Accès au repository">
+    <FormField label="Accès au dépôt">
       <Select {...select}>
         <option value="public">Public</option>
         <option value="private">Privé (token Git du projet)</option>

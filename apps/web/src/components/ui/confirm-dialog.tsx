@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   /** The action is running: both buttons wait and the dialog stays open. */
   pending?: boolean;
   pendingLabel?: string;
+  /** 'danger' (default) for what cannot be undone; 'primary' for a choice that can be. */
+  confirmVariant?: 'danger' | 'primary';
 }
 
 /** Asks before a destructive action; the action itself stays with the caller. */
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   onConfirm,
   pending = false,
   pendingLabel,
+  confirmVariant = 'danger',
 }: ConfirmDialogProps) {
   return (
     <Modal
@@ -37,7 +40,12 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
             Annuler
           </Button>
-          <Button variant="danger" onClick={onConfirm} loading={pending} loadingText={pendingLabel}>
+          <Button
+            variant={confirmVariant}
+            onClick={onConfirm}
+            loading={pending}
+            loadingText={pendingLabel}
+          >
             {confirmLabel}
           </Button>
         </>

@@ -12,7 +12,7 @@ describe('NumberInput', () => {
   });
 
   it('asks for the numeric keypad for whole numbers', () => {
-    render(<NumberInput aria-label="Replicas" min={1} />);
-    expect(screen.getByLabelText('Replicas')).toHaveAttribute('inputmode', 'numeric');
+    render(<NumberInput aria-label="Instances" min={1} />);
+    expect(screen.getByLabelText('Instances')).toHaveAttribute('inputmode', 'numeric');
   });
 });

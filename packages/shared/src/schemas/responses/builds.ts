@@ -3,6 +3,7 @@
  * variables, the source, the push webhook, and the built-images page.
  */
 import { z } from 'zod/mini';
+import { releaseTexts } from '../../messages/builds';
 
 export const gitTokenSummarySchema = z.object({
   id: z.string(),
@@ -81,6 +82,29 @@ export const releaseSchema = z.object({
 export type Release = z.infer<typeof releaseSchema>;
 export const releaseListSchema = z.array(releaseSchema);
 
+/** A code application of the same project and repository, in another environment. */
+export const promotionTargetSchema = z.object({
+  deployment_id: z.string(),
+  nom: z.string(),
+  environnement_id: z.string(),
+  environnement_nom: z.string(),
+  environnement_type: z.string(),
+});
+export type PromotionTarget = z.infer<typeof promotionTargetSchema>;
+export const promotionTargetListSchema = z.array(promotionTargetSchema);
+
+/** POST /deployments/{id}/releases/{releaseId}/promote: the application that receives it. */
+export const promoteReleaseSchema = z.object({
+  deployment_id: z
+    .string({ error: releaseTexts.promotionTargetInvalid })
+    .check(
+      z.regex(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+        releaseTexts.promotionTargetInvalid,
+      ),
+    ),
+});
+
 export const envVarViewSchema = z.object({
   name: z.string(),
   /** Null for a secret: its value is never returned. */
@@ -120,6 +144,10 @@ export const codeSourceResultSchema = z.object({
 });
 export type CodeSourceResult = z.infer<typeof codeSourceResultSchema>;
 
+/** Which part of an application an image runs (the engine's app, database and setup task). */
+export const imagePartValues = ['application', 'database', 'setup'] as const;
+export type ImagePart = (typeof imagePartValues)[number];
+
 /** One row of GET /standalone-builds/images: an image pulled or built, in any project. */
 export const builtImageSchema = z.object({
   build_id: z.string(),
@@ -127,6 +155,8 @@ export const builtImageSchema = z.object({
   status: z.enum(buildStatusValues),
   /** pull: a template's image fetched from its registry; build: built from the user's code. */
   kind: z.enum(['pull', 'build']),
+  /** The part of the application it runs; null for a pull recorded before parts were kept. */
+  part: z.nullable(z.enum(imagePartValues)),
   /** The commit a code build was made from (null for pulls). */
   commit_sha: z.nullable(z.string()),
   is_standalone: z.boolean(),
@@ -147,6 +177,7 @@ export type BuiltImage = z.infer<typeof builtImageSchema>;
 
 export const builtImagesResponseSchema = z.object({
   builds: z.array(builtImageSchema),
+  /** Over code builds only: a template's image download is not a build. */
   statistics: z.object({
     total_builds: z.number(),
     successful_builds: z.number(),

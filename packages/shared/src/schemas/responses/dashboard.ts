@@ -4,13 +4,17 @@ import { environmentTypes } from '../environments';
 import type { podStatusSchema } from './deployments';
 import { deploymentDetailBaseSchema } from './deployments';
 import { environmentStatusSchema } from './environments';
+import { monthCostsSchema } from './billing';
 import { usageSummarySchema } from './pricing';
 import { projectResponseSchema } from './projects';
 
 export type DashboardPod = z.infer<typeof podStatusSchema>;
 
-/** An application as the edit answers it (presentDeploymentDetail). */
-export const dashboardApplicationSchema = deploymentDetailBaseSchema;
+/**
+ * An application as the edit answers it (presentDeploymentDetail), without its events: only its
+ * own page shows them, and they were most of the bytes of a dashboard of many applications.
+ */
+export const dashboardApplicationSchema = z.omit(deploymentDetailBaseSchema, { events: true });
 export type DashboardApplication = z.infer<typeof dashboardApplicationSchema>;
 
 export const dashboardEnvironmentSchema = z.object({
@@ -58,7 +62,11 @@ export const dashboardResponseSchema = z.object({
     active_applications: z.number(),
   }),
   projects: z.array(dashboardProjectSchema),
-  costs: z.extend(usageSummarySchema, { trend: costTrendSchema }),
+  /**
+   * `month`: the account's month (plan, consumed so far, projection), the figures of the
+   * billing card; the rest: each project's resources per month at today's configuration.
+   */
+  costs: z.extend(usageSummarySchema, { trend: costTrendSchema, month: monthCostsSchema }),
   /** Applications whose latest backup, or latest test restore, failed: shown loudly. */
   sauvegardes_en_echec: z.array(dashboardBackupFailureSchema),
 });

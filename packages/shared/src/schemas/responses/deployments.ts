@@ -143,6 +143,17 @@ export const deploymentDetailSchema = z.extend(deploymentDetailBaseSchema, {
   alerte_certificat: z.nullable(z.string()),
   /** Created to receive a restore and still held: that restore running, or why it failed. */
   alerte_restauration: z.nullable(alerteRestaurationSchema),
+  /** The attached certificate, by name (the page never shows its id); null without one. */
+  certificat_tls: z.nullable(z.object({ id: z.string(), nom: z.string(), domaine: z.string() })),
+  /** A code application's serving release: what it was built from; null otherwise. */
+  version_en_ligne: z.nullable(
+    z.object({
+      numero: z.number(),
+      commit_sha: z.string(),
+      commit_message: z.nullable(z.string()),
+      branche: z.string(),
+    }),
+  ),
 });
 export type DeploymentDetail = z.infer<typeof deploymentDetailSchema>;
 

@@ -6,7 +6,6 @@ import type { BaseImages } from '../base-images';
 import {
   BuildCancelledError,
   BuildFailedError,
-  BuildStepKilledError,
   type BuildIo,
   type BuildOutcome,
   type BuildRequest,
@@ -24,6 +23,7 @@ import { checkoutCommit } from '../source/checkout';
 import { resolveCommit } from '../source/resolve-commit';
 import type { SourcePolicy } from '../source/url-policy';
 import { runEngineBuild } from './engine-build';
+import { runKilledStepsAgain } from './killed-step-retry';
 import { markBuildRunning } from '../host-builds';
 import { fromImages } from './podman-leftovers';
 import { pushImage, type RegistrySettings } from './push';
@@ -155,13 +155,7 @@ export class DockerImageBuilder implements ImageBuilder {
               return stopped();
             },
           });
-        // A step the engine killed on its own (never one this build's stop killed: that one
-        // ends as stopped above) is run once more; a second kill is the build's failure.
-        const imageId = await runOnce().catch((err: unknown) => {
-          if (!(err instanceof BuildStepKilledError) || signal.aborted) throw err;
-          io.onLog(builderLogTexts.stepKilledRetry);
-          return runOnce();
-        });
+        const imageId = await runKilledStepsAgain(runOnce, signal, io);
         const digest = this.opts.registry
           ? await pushImage(
               this.opts.socketPath,

@@ -156,7 +156,11 @@ export async function applySpec(
 }
 
 /** Secret files of a plan, owned by the user the container's image runs as. */
-async function specFiles(api: EngineApi, p: ContainerPlan, id: string): Promise<OwnedFile[]> {
+export async function specFiles(
+  api: EngineApi,
+  p: ContainerPlan,
+  id: string,
+): Promise<OwnedFile[]> {
   if (!p.secretFiles.length) return [];
   const created = await api.inspectContainer(id);
   const owner = await secretOwner(api, id, created?.Config.User ?? '');

@@ -29,6 +29,49 @@ import {
  */
 const MARIADB = 'docker.io/library/mariadb:10.11';
 
+/**
+ * Each describe's database (MariaDB, then PostgreSQL) takes tens of seconds to start, mostly
+ * waiting on the engine and the server's initialisation. Both start at once when the file
+ * starts, and each describe waits for its own (one after the other, their starts took 37 s of
+ * the file's 90 s at load 8: bench/RESULTS.md, issue 31 item 6). Each is torn down after its
+ * describe, or at the file's end when its describe did not run (filtered out).
+ */
+interface Fixture {
+  start(): void;
+  ready(): Promise<void>;
+  tearDown(): Promise<void>;
+}
+const fixtures: Fixture[] = [];
+function startedWithTheFile(
+  enabled: boolean,
+  setup: () => Promise<void>,
+  tearDown: () => Promise<void>,
+): Fixture {
+  let started: Promise<void> | undefined;
+  let torn: Promise<void> | undefined;
+  const fixture: Fixture = {
+    start: () => {
+      started ??= setup();
+      started.catch(() => undefined); // reported by ready(), in its describe's beforeAll
+    },
+    ready: () => {
+      fixture.start();
+      return started!;
+    },
+    tearDown: () =>
+      (torn ??= started
+        ? started.then(
+            () => tearDown(),
+            () => tearDown(),
+          )
+        : Promise.resolve()),
+  };
+  if (enabled) fixtures.push(fixture);
+  return fixture;
+}
+beforeAll(() => fixtures.forEach((fixture) => fixture.start()));
+afterAll(() => Promise.all(fixtures.map((fixture) => fixture.tearDown())), 180_000);
+
 const api = new EngineApi(testClient());
 const imageMissing =
   skipReason ?? ((await api.imageExists(MARIADB)) ? null : `${MARIADB} absent (build.sh mariadb)`);
@@ -62,36 +105,40 @@ describe.skipIf(imageMissing !== null)('DockerDriver backups on a real MariaDB',
     (await execRaw(api, await containerId(suffix), { cmd: ['sh', '-c', script] })).stdout.trim();
   const shell = (script: string) => shellIn('0', script);
 
-  beforeAll(async () => {
-    const images = await buildTestImages(api, prefix);
-    driver = new DockerDriver({
-      socketPath: SOCKET!,
-      hashKey: TEST_HASH_KEY,
-      edge: await testEdge(prefix),
-    });
-    spec = testSpec({ env, images, nom: `${prefix} boutique` });
-    spec.database = { ...spec.database!, image: MARIADB };
-    spec.setup = null;
-    dir = await mkdtemp(join(tmpdir(), 'ndbk-'));
-    await driver.ensureEnvironment(env);
-    await driver.apply(spec);
-    await waitFor(
-      'MariaDB answering',
-      () => sql('SELECT 1').catch(() => ''),
-      (out) => out === '1',
-      120_000,
-    );
-    await sql(
-      "CREATE TABLE posts (id int primary key, title varchar(100)); INSERT INTO posts VALUES (1, 'Bonjour le monde')",
-    );
-    await shell('echo original > /var/www/html/note.txt');
-  }, 240_000);
-
-  afterAll(async () => {
-    await driver?.close();
-    await sweep(api, { deploymentIds: spec ? [spec.deploymentId] : [], prefix });
-    if (dir) await rm(dir, { recursive: true, force: true });
-  }, 120_000);
+  const fixture = startedWithTheFile(
+    imageMissing === null,
+    async () => {
+      const images = await buildTestImages(api, prefix);
+      driver = new DockerDriver({
+        socketPath: SOCKET!,
+        hashKey: TEST_HASH_KEY,
+        edge: await testEdge(prefix),
+      });
+      spec = testSpec({ env, images, nom: `${prefix} boutique` });
+      spec.database = { ...spec.database!, image: MARIADB };
+      spec.setup = null;
+      dir = await mkdtemp(join(tmpdir(), 'ndbk-'));
+      await driver.ensureEnvironment(env);
+      await driver.apply(spec);
+      await waitFor(
+        'MariaDB answering',
+        () => sql('SELECT 1').catch(() => ''),
+        (out) => out === '1',
+        120_000,
+      );
+      await sql(
+        "CREATE TABLE posts (id int primary key, title varchar(100)); INSERT INTO posts VALUES (1, 'Bonjour le monde')",
+      );
+      await shell('echo original > /var/www/html/note.txt');
+    },
+    async () => {
+      await driver?.close();
+      await sweep(api, { deploymentIds: spec ? [spec.deploymentId] : [], prefix });
+      if (dir) await rm(dir, { recursive: true, force: true });
+    },
+  );
+  beforeAll(() => fixture.ready(), 240_000);
+  afterAll(() => fixture.tearDown(), 120_000);
 
   it('dumps the database in one transaction and archives the files volume', async () => {
     const manifest = await driver.backup(spec, dir);
@@ -186,34 +233,38 @@ describe.skipIf(postgresMissing !== null)(
       return result.stdout.trim();
     };
 
-    beforeAll(async () => {
-      const images = await buildTestImages(api, prefix);
-      driver = new DockerDriver({
-        socketPath: SOCKET!,
-        hashKey: TEST_HASH_KEY,
-        edge: await testEdge(prefix),
-      });
-      spec = testSpec({ env, images, template: 'odoo', nom: `${prefix} gestion` });
-      spec.database = { ...spec.database!, image: POSTGRES };
-      dir = await mkdtemp(join(tmpdir(), 'ndbk-'));
-      await driver.ensureEnvironment(env);
-      await driver.apply(spec);
-      await waitFor(
-        'PostgreSQL answering',
-        () => psql('SELECT 1').catch(() => ''),
-        (out) => out === '1',
-        120_000,
-      );
-      await psql(
-        "CREATE TABLE res_partner (id int primary key, name text); INSERT INTO res_partner VALUES (1, 'Société Ndiaye')",
-      );
-    }, 240_000);
-
-    afterAll(async () => {
-      await driver?.close();
-      await sweep(api, { deploymentIds: spec ? [spec.deploymentId] : [], prefix });
-      if (dir) await rm(dir, { recursive: true, force: true });
-    }, 120_000);
+    const fixture = startedWithTheFile(
+      postgresMissing === null,
+      async () => {
+        const images = await buildTestImages(api, prefix);
+        driver = new DockerDriver({
+          socketPath: SOCKET!,
+          hashKey: TEST_HASH_KEY,
+          edge: await testEdge(prefix),
+        });
+        spec = testSpec({ env, images, template: 'odoo', nom: `${prefix} gestion` });
+        spec.database = { ...spec.database!, image: POSTGRES };
+        dir = await mkdtemp(join(tmpdir(), 'ndbk-'));
+        await driver.ensureEnvironment(env);
+        await driver.apply(spec);
+        await waitFor(
+          'PostgreSQL answering',
+          () => psql('SELECT 1').catch(() => ''),
+          (out) => out === '1',
+          120_000,
+        );
+        await psql(
+          "CREATE TABLE res_partner (id int primary key, name text); INSERT INTO res_partner VALUES (1, 'Société Ndiaye')",
+        );
+      },
+      async () => {
+        await driver?.close();
+        await sweep(api, { deploymentIds: spec ? [spec.deploymentId] : [], prefix });
+        if (dir) await rm(dir, { recursive: true, force: true });
+      },
+    );
+    beforeAll(() => fixture.ready(), 240_000);
+    afterAll(() => fixture.tearDown(), 120_000);
 
     it('dumps with pg_dump -Fc and restores with pg_restore: the original rows are back', async () => {
       await driver.backup(spec, dir);

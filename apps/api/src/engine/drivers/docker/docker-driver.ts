@@ -5,6 +5,10 @@ import {
   type ApplicationObservation,
   type ImagePreparation,
   type RuntimeDriver,
+  type ShellRequest,
+  type ShellSession,
+  type TaskRunOutcome,
+  type TaskRunRequest,
 } from '../../driver';
 import {
   LABELS,
@@ -20,17 +24,22 @@ import { applySpec, rolloutHooks, scaleReplicas, type DriverContext } from './co
 import { restartReplicas } from './restart-replicas';
 import { EngineApi } from './engine-api';
 import { EngineClient, EngineError } from './engine-client';
-import { EdgeProxy, type EdgeOptions } from './edge/edge-proxy';
+import { EdgeProxy } from './edge/edge-proxy';
 import { EdgeRouter } from './edge/edge-router';
-import { NetworkGuard, type GuardLog, type GuardOptions } from './guard/network-guard';
+import { ReplicaEventRoutes } from './edge/replica-events';
+import { NetworkGuard } from './guard/network-guard';
 import { DEFAULT_CHAIN_PREFIX } from './guard/isolation-rules';
-import { labelRouteSource, type EdgeChallengeSource, type EdgeRouteSource } from './edge/routes';
+import { labelRouteSource } from './edge/routes';
 import { applicationContainers, ensureNetwork } from './objects';
 import { observe, replicaHealth } from './observe';
 import { dockerSocketPath } from './socket-path';
-import type { SetupOptions } from './setup-job';
 import { collectLogs, collectMetrics } from './usage';
+import { removeTaskContainers, runTaskOnDocker } from './task-run';
+import { openShellOnDocker } from './shell';
 import { KeyedFifoGate } from '../../../lib/fifo-gate';
+import type { DockerDriverOptions } from './driver-options';
+
+export type { DockerDriverOptions } from './driver-options';
 
 /**
  * The docker runtime: one application = containers on one host, through the Docker Engine
@@ -56,39 +65,6 @@ import { KeyedFifoGate } from '../../../lib/fifo-gate';
  * the readiness probes this process runs.
  */
 
-export interface DockerDriverOptions {
-  /** Keys the spec hash written in labels (the server's hash key, secrets.ts). */
-  hashKey: Buffer;
-  /** Default: dockerSocketPath() (DOCKER_HOST, Docker's socket, Podman's). */
-  socketPath?: string;
-  /** A ready-made transport (tests wrap it to cut the engine off at a chosen request). */
-  client?: EngineClient;
-  /** The edge proxy container (image, ports, admin socket directory). */
-  edge: EdgeOptions;
-  /** The platform's routing table (hostnames, certificates, URLs); default: `<label>.localhost`. */
-  routes?: EdgeRouteSource;
-  /** Pending HTTP-01 answers of the platform's ACME orders, served by the proxy; default: none. */
-  challenges?: EdgeChallengeSource;
-  /**
-   * The network guard container (image, name, rules directory); without it the engine's own
-   * isolation is all there is (tests of other parts).
-   */
-  guard?: GuardOptions;
-  /**
-   * The server's logger: a guard that cannot run, an image without a shell whose secret
-   * variables stay in the environment (`warn`).
-   */
-  log?: GuardLog & { warn?(obj: object, msg: string): void };
-  requestTimeoutMs?: number;
-  pullTimeoutMs?: number;
-  /**
-   * How long an update waits for a new replica to be ready; past it (or as soon as the new
-   * replica exits) the new one is removed and the old one keeps serving (ReleaseNotReadyError).
-   */
-  readyWaitMs?: number;
-  setup?: Partial<SetupOptions>;
-}
-
 export class DockerDriver implements RuntimeDriver {
   readonly name = 'docker' as const;
   readonly api: EngineApi;
@@ -96,6 +72,7 @@ export class DockerDriver implements RuntimeDriver {
   readonly guard: NetworkGuard | null;
   private readonly ctx: DriverContext;
   private readonly queues = new KeyedFifoGate();
+  private readonly replicaEvents: ReplicaEventRoutes;
 
   constructor(opts: DockerDriverOptions) {
     const socketPath = opts.socketPath ?? dockerSocketPath() ?? '/var/run/docker.sock';
@@ -119,6 +96,12 @@ export class DockerDriver implements RuntimeDriver {
         this.edge.publish(ref, await replicaHealth(this.api, ref), retiring),
       setup: { waitMs: 300_000, runMs: 300_000, attempts: 3, retryDelayMs: 5_000, ...opts.setup },
     };
+    this.replicaEvents = new ReplicaEventRoutes(
+      socketPath,
+      this.edge,
+      (ref) => this.serial(ref.deploymentId, () => this.ctx.publish(ref)),
+      opts.log,
+    );
   }
 
   /** The engine has no quota object: quotas are enforced by the API when a deployment is accepted. */
@@ -209,9 +192,17 @@ export class DockerDriver implements RuntimeDriver {
     });
   }
 
-  /** At start: the guard runs with every platform network's subnet (those made before too). */
+  /**
+   * At start: the guard runs with every platform network's subnet (those made before too), and
+   * the engine's container events keep the proxy's routes current (edge/replica-events.ts).
+   */
   async start(): Promise<void> {
     await this.guard?.sync();
+    this.replicaEvents.start();
+  }
+
+  async ping(): Promise<void> {
+    await this.api.client.request('GET', '/_ping');
   }
 
   /** What operators must know about this runtime (GET /platform): a guard that does not run. */
@@ -220,6 +211,19 @@ export class DockerDriver implements RuntimeDriver {
   }
 
   /** Runs beside the application's other changes, after any apply or restart in progress. */
+  /** Beside the application, not in its queue: a long task never holds up a deploy (task-run.ts). */
+  runTask(spec: ApplicationSpec, request: TaskRunRequest): Promise<TaskRunOutcome> {
+    return runTaskOnDocker(this.api, this.ctx.hashKey, spec, request);
+  }
+
+  openShell(ref: ApplicationRef, request: ShellRequest): Promise<ShellSession> {
+    return boundary(() => openShellOnDocker(this.api, ref, request));
+  }
+
+  removeTaskRuns(runIds: string[]): Promise<void> {
+    return removeTaskContainers(this.api, runIds);
+  }
+
   backup(spec: ApplicationSpec, dir: string): Promise<BackupManifest> {
     return this.serial(spec.deploymentId, () => backupOnDocker(this.api, spec, dir));
   }
@@ -259,7 +263,9 @@ export class DockerDriver implements RuntimeDriver {
   }
 
   /** The edge proxy keeps running: it serves while this process restarts or is upgraded. */
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.replicaEvents.stop();
+  }
 
   private containers(ref: ApplicationRef) {
     return applicationContainers(this.api, ref.deploymentId, ref.name);

@@ -70,7 +70,7 @@ describe('driftOf', () => {
     ];
     expect(await driftOf(api(['site-db-data']), ref, all, NOW)).toEqual([
       'conteneur site-0 arrêté',
-      'réplica site-1 absent',
+      'instance site-1 absente',
       'conteneur site-db (base de données) absent',
     ]);
   });

@@ -43,6 +43,8 @@ export interface ContainerStats {
   cpu_stats?: CpuStats;
   precpu_stats?: CpuStats;
   memory_stats?: { usage?: number; stats?: Record<string, number> };
+  /** Per interface, totals since the container started (Podman and Docker both give them). */
+  networks?: Record<string, { rx_bytes?: number; tx_bytes?: number }> | null;
 }
 
 export interface CpuStats {

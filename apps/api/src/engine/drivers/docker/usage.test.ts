@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuMilli, memoryMb } from './usage';
+import { cpuMilli, memoryMb, networkTotals } from './usage';
 
 describe('cpuMilli', () => {
   it('is the share of host CPU time between two readings, in millicores', () => {
@@ -33,5 +33,17 @@ describe('memoryMb', () => {
     expect(memoryMb({ memory_stats: { usage: 300e6, stats: { inactive_file: 50e6 } } })).toBe(250);
     expect(memoryMb({ memory_stats: { usage: 1_234_567 } })).toBe(1.2);
     expect(memoryMb({})).toBe(0);
+  });
+});
+
+describe('networkTotals', () => {
+  it('adds every interface of the container, and says nothing when the engine gives none', () => {
+    expect(
+      networkTotals({
+        networks: { eth0: { rx_bytes: 1_000, tx_bytes: 50 }, eth1: { rx_bytes: 24, tx_bytes: 6 } },
+      }),
+    ).toEqual({ rx: 1_024, tx: 56 });
+    expect(networkTotals({})).toBeNull();
+    expect(networkTotals({ networks: null })).toBeNull();
   });
 });

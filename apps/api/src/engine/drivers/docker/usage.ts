@@ -59,8 +59,30 @@ async function containerUsage(api: EngineApi, c: ContainerInspect) {
     last = await api.stats(c.Id);
     cpu = cpuMilli(first.cpu_stats, last.cpu_stats) ?? 0;
   }
-  return { name: containerName(c), cpuMilli: cpu, ramMb: memoryMb(last) };
+  const net = networkTotals(last);
+  return {
+    name: containerName(c),
+    cpuMilli: cpu,
+    ramMb: memoryMb(last),
+    rx: net?.rx ?? null,
+    tx: net?.tx ?? null,
+    restarts: c.RestartCount ?? 0,
+  };
 }
+
+/** Bytes received and sent over every interface since the container started; null if untold. */
+export function networkTotals(stats: ContainerStats): { rx: number; tx: number } | null {
+  const nets = Object.values(stats.networks ?? {});
+  if (nets.length === 0) return null;
+  return {
+    rx: nets.reduce((sum, n) => sum + (n.rx_bytes ?? 0), 0),
+    tx: nets.reduce((sum, n) => sum + (n.tx_bytes ?? 0), 0),
+  };
+}
+
+/** The sum of the readings that told a value; null when none did. */
+const sumOf = (values: (number | null)[]) =>
+  values.some((v) => v !== null) ? values.reduce<number>((s, v) => s + (v ?? 0), 0) : null;
 
 export async function collectMetrics(
   api: EngineApi,
@@ -76,11 +98,14 @@ export async function collectMetrics(
       }),
     ),
   );
-  const pods = readings.filter((p) => p !== null);
+  const read = readings.filter((p) => p !== null);
   return {
-    cpuMilli: pods.reduce((sum, p) => sum + p.cpuMilli, 0),
-    ramMb: Math.round(pods.reduce((sum, p) => sum + p.ramMb, 0) * 10) / 10,
-    pods,
+    cpuMilli: read.reduce((sum, p) => sum + p.cpuMilli, 0),
+    ramMb: Math.round(read.reduce((sum, p) => sum + p.ramMb, 0) * 10) / 10,
+    pods: read.map(({ name, cpuMilli, ramMb }) => ({ name, cpuMilli, ramMb })),
+    netRxBytes: sumOf(read.map((p) => p.rx)),
+    netTxBytes: sumOf(read.map((p) => p.tx)),
+    restarts: read.reduce((sum, p) => sum + p.restarts, 0),
     source: 'docker',
     collectedAt: new Date().toISOString(),
   };

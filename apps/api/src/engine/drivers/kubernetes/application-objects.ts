@@ -6,8 +6,12 @@ import { type Obj, type WatchCache, isWatchedKind } from './watch-cache';
 
 /** What remove() deletes, front (traffic) to back (data), so nothing is left serving a removed claim. */
 const APPLICATION_KINDS: [apiVersion: string, kind: string][] = [
+  // The autoscaler first, so it does not scale a Deployment being removed.
+  ['autoscaling/v2', 'HorizontalPodAutoscaler'],
   ['networking.k8s.io/v1', 'Ingress'],
   ['apps/v1', 'Deployment'],
+  // Scheduled tasks' CronJobs before Jobs, so none starts another run meanwhile.
+  ['batch/v1', 'CronJob'],
   ['batch/v1', 'Job'],
   ['apps/v1', 'StatefulSet'],
   ['v1', 'Service'],
@@ -42,6 +46,14 @@ export async function pruneApplication(
   keep: Set<string>,
 ): Promise<string[]> {
   const labels = { [LABELS.managedBy]: MANAGED_BY, [LABELS.deploymentId]: spec.deploymentId };
+  // Automatic scaling turned off (null; undefined: never set): its HPA goes. Deleted by name
+  // rather than listed, so an application without a policy costs no request more per apply.
+  if (spec.autoscaling === null)
+    await writer.delete({
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: spec.app.name, namespace: spec.namespace },
+    });
   const releaseSecrets: string[] = [];
   for (const { apiVersion, kind, component } of PRUNED) {
     const selected =

@@ -1,6 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import http from 'node:http';
 import https from 'node:https';
+import WebSocket from 'ws';
 import { USER_AGENT } from '../../../lib/platform-version';
 import { RuntimeUnavailableError } from '../../driver';
 import { rejectionOf, unavailable } from './kube-errors';
@@ -166,6 +167,27 @@ export class KubeClient {
         signal.aborted ? resolve() : reject(unavailable(url, error)),
       );
       request.end();
+    });
+  }
+
+  /**
+   * A WebSocket to `path` (pods/exec) with the kubeconfig's credentials and TLS identity; the
+   * caller waits for `open` (or `unexpected-response`: the API server's refusal).
+   */
+  async webSocket(path: string, query: URLSearchParams, protocol: string): Promise<WebSocket> {
+    const { url, options } = await this.prepare('GET', path, {});
+    url.search = query.toString();
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    return new WebSocket(url, [protocol], {
+      headers: options.headers as Record<string, string>,
+      handshakeTimeout: this.timeoutMs,
+      ...(options.ca ? { ca: options.ca } : {}),
+      ...(options.cert ? { cert: options.cert } : {}),
+      ...(options.key ? { key: options.key } : {}),
+      ...(options.rejectUnauthorized !== undefined
+        ? { rejectUnauthorized: options.rejectUnauthorized }
+        : {}),
+      ...(options.servername ? { servername: options.servername } : {}),
     });
   }
 

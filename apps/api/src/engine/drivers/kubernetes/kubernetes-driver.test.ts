@@ -43,6 +43,8 @@ const PATHS: Record<string, string> = {
   StatefulSet: `/apis/apps/v1/namespaces/${ns}/statefulsets`,
   Deployment: `/apis/apps/v1/namespaces/${ns}/deployments`,
   Job: `/apis/batch/v1/namespaces/${ns}/jobs`,
+  CronJob: `/apis/batch/v1/namespaces/${ns}/cronjobs`,
+  HorizontalPodAutoscaler: `/apis/autoscaling/v2/namespaces/${ns}/horizontalpodautoscalers`,
   Ingress: `/apis/networking.k8s.io/v1/namespaces/${ns}/ingresses`,
 };
 
@@ -159,9 +161,12 @@ describe('KubernetesDriver against a fake API server', () => {
     await driver.apply(other);
     api.requests.length = 0;
     await driver.remove(refOf(spec));
-    // Watched kinds come from memory; Services, claims and Secrets are listed by selector.
+    // Watched kinds come from memory; the autoscaler, scheduled tasks' CronJobs, Services,
+    // claims and Secrets are listed by selector.
     const lists = api.requests.filter((r) => r.method === 'GET' && r.query.get('watch') !== 'true');
     expect(lists.map((r) => r.path)).toEqual([
+      PATHS.HorizontalPodAutoscaler,
+      PATHS.CronJob,
       PATHS.Service,
       PATHS.PersistentVolumeClaim,
       PATHS.Secret,

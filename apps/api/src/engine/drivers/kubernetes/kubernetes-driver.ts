@@ -12,7 +12,16 @@ import {
   type ProjectQuotaSpec,
   RuntimeRejectedError,
   type RuntimeDriver,
+  type ScheduledTaskRun,
+  type ShellRequest,
+  type ShellSession,
+  type TaskRunOutcome,
+  type TaskRunRequest,
+  type TaskSchedule,
 } from '../../driver';
+import { runTaskJob } from './task-jobs';
+import { followScheduledTaskRun, scheduledTaskRuns, syncTaskSchedules } from './task-schedules';
+import { openShellOnKubernetes } from './shell';
 import { renderApplication } from '../../manifests/application';
 import type { RenderOptions } from '../../manifests/types';
 import {
@@ -153,6 +162,32 @@ export class KubernetesDriver implements RuntimeDriver {
     return this.backups.restore(spec, transfer);
   }
 
+  /** A Job of the application's pod template in its namespace (task-jobs.ts). */
+  runTask(spec: ApplicationSpec, request: TaskRunRequest): Promise<TaskRunOutcome> {
+    return runTaskJob(this.taskDeps, spec, request);
+  }
+
+  /** Scheduled tasks are CronJobs in the namespace (task-schedules.ts); the platform records their Jobs. */
+  syncTaskSchedules(spec: ApplicationSpec, tasks: TaskSchedule[]): Promise<void> {
+    return syncTaskSchedules(this.taskDeps, spec, tasks);
+  }
+
+  scheduledTaskRuns(ref: ApplicationRef): Promise<ScheduledTaskRun[]> {
+    return scheduledTaskRuns(this.taskDeps, ref);
+  }
+
+  followScheduledTaskRun(
+    ref: ApplicationRef,
+    run: ScheduledTaskRun,
+    request: Omit<TaskRunRequest, 'command' | 'timeoutSeconds'>,
+  ): Promise<TaskRunOutcome> {
+    return followScheduledTaskRun(this.taskDeps, ref, run, request);
+  }
+
+  private get taskDeps() {
+    return { client: this.client, cache: this.cache, render: this.render, writer: this.writer };
+  }
+
   async ensureEnvironment(env: EnvironmentSpec): Promise<void> {
     await applyEnvironment(this.writer, env, this.render);
     this.drift.rememberEnvironment(env);
@@ -279,6 +314,15 @@ export class KubernetesDriver implements RuntimeDriver {
     return podLogs(this.client, ref.namespace, pods, Math.max(1, Math.floor(opts.tailLines)));
   }
 
+  async openShell(ref: ApplicationRef, request: ShellRequest): Promise<ShellSession> {
+    applicationSelector(ref);
+    const pods = await this.cache.objects<IPod>(checkedNamespace(ref.namespace), 'Pod', {
+      [LABELS.managedBy]: MANAGED_BY,
+      [LABELS.deploymentId]: ref.deploymentId,
+    });
+    return openShellOnKubernetes(this.client, pods, request);
+  }
+
   async metrics(ref: ApplicationRef): Promise<ApplicationMetrics | null> {
     return podMetrics(this.client, checkedNamespace(ref.namespace), applicationSelector(ref));
   }
@@ -306,6 +350,10 @@ export class KubernetesDriver implements RuntimeDriver {
   /** The cluster as the certificates module uses it for cert-manager issuance. */
   certManager(): CertManagerApi {
     return new CertManagerApi(this.client);
+  }
+
+  async ping(): Promise<void> {
+    await this.client.text('GET', '/version');
   }
 
   async close(): Promise<void> {

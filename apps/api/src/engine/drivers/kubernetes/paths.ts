@@ -17,6 +17,11 @@ const RESOURCES: Record<string, { plural: string; namespaced: boolean }> = {
   'apps/v1/Deployment': { plural: 'deployments', namespaced: true },
   'apps/v1/StatefulSet': { plural: 'statefulsets', namespaced: true },
   'batch/v1/Job': { plural: 'jobs', namespaced: true },
+  'batch/v1/CronJob': { plural: 'cronjobs', namespaced: true },
+  'autoscaling/v2/HorizontalPodAutoscaler': {
+    plural: 'horizontalpodautoscalers',
+    namespaced: true,
+  },
   'networking.k8s.io/v1/Ingress': { plural: 'ingresses', namespaced: true },
   'cert-manager.io/v1/Issuer': { plural: 'issuers', namespaced: true },
   'cert-manager.io/v1/ClusterIssuer': { plural: 'clusterissuers', namespaced: false },

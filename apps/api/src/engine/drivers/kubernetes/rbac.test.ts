@@ -91,19 +91,97 @@ async function lifecycle() {
   await driver.distributeQuota(quota(0));
   await driver.distributeQuota(quota(1000));
   await driver.apply(spec);
-  await driver.apply(
-    makeSpec({ template: 'wordpress', variant: { ...tls, domain: null, tls: false } }),
-  );
+  // Automatic scaling on (its HPA applied), then off (pruned) by the next apply.
+  await driver.apply({
+    ...spec,
+    autoscaling: { minReplicas: 1, maxReplicas: 3, cpuTargetPercent: 60, memoryTargetPercent: 80 },
+  });
+  await driver.apply({
+    ...makeSpec({ template: 'wordpress', variant: { ...tls, domain: null, tls: false } }),
+    autoscaling: null,
+  });
   seedPod(api, spec, 'app', `${spec.name}-a`, readyStatus(spec.app.image));
   api.logs.set(`${spec.namespace}/${spec.name}-a/${spec.name}`, 'ligne\n');
   await eventually(async () => expect((await driver.status(refOf(spec))).pods).toHaveLength(1));
   await driver.logs(refOf(spec), { tailLines: 10 });
+  await terminal(spec);
   await driver.metrics(refOf(spec));
   await driver.scale(refOf(spec), 2);
   await driver.restart(refOf(spec));
   await kanikoBuild(spec.namespace);
+  await taskRun(spec);
+  await taskSchedules(spec);
   await driver.remove(refOf(spec));
   await driver.removeEnvironment(env);
+}
+
+/** A task run or one-off command (issue 29): its Job, its pod's log, the Job deleted after. */
+async function taskRun(spec: ReturnType<typeof makeSpec>) {
+  const ns = spec.namespace;
+  const outcome = driver.runTask(spec, {
+    runId: '5d0f3c1e-2b7a-4c1d-8e9f-0a1b2c3d4e5f',
+    command: 'echo bonjour',
+    timeoutSeconds: 60,
+    onLine: () => {},
+    signal: new AbortController().signal,
+  });
+  const path = await eventually(() => {
+    const found = [...api.objects.keys()].find(
+      (p) => p.startsWith(`/apis/batch/v1/namespaces/${ns}/jobs/`) && p.includes('-run-'),
+    );
+    expect(found).toBeDefined();
+    return found!;
+  });
+  const job = api.objects.get(path) as unknown as {
+    metadata: { name: string };
+    spec: { template: { metadata: { labels: Record<string, string> }; spec: unknown } };
+  };
+  const pod = `${job.metadata.name}-t4sk1`;
+  api.logs.set(`${ns}/${pod}/task`, 'bonjour\n');
+  api.put(`/api/v1/namespaces/${ns}/pods/${pod}`, {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: pod, namespace: ns, labels: job.spec.template.metadata.labels },
+    spec: job.spec.template.spec as Record<string, unknown>,
+    status: { phase: 'Succeeded' },
+  });
+  api.update(path, (o) => ({
+    ...o,
+    status: { conditions: [{ type: 'Complete', status: 'True' }] },
+  }));
+  expect((await outcome).exitCode).toBe(0);
+}
+
+/** The browser terminal (issue 29): a shell in the pod over pods/exec, ended by `exit`. */
+async function terminal(spec: ReturnType<typeof makeSpec>) {
+  const session = await driver.openShell(refOf(spec), { cols: 80, rows: 24 });
+  const exited = new Promise((resolve) => session.onExit(resolve));
+  session.onData(() => {});
+  session.write('exit\r');
+  expect(await exited).toBe(0);
+}
+
+/** Scheduled tasks (issue 29): CronJobs applied, suspended, one pruned; the last goes with remove(). */
+async function taskSchedules(spec: ReturnType<typeof makeSpec>) {
+  const task = (taskId: string, enabled: boolean) => ({
+    taskId,
+    command: 'echo nuit',
+    schedule: '0 2 * * *',
+    timeZone: 'Africa/Abidjan',
+    timeoutSeconds: 600,
+    concurrency: 'ignorer' as const,
+    enabled,
+  });
+  const a = '2f9c1d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+  const b = '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
+  await driver.syncTaskSchedules(spec, [task(a, true), task(b, true)]);
+  await driver.syncTaskSchedules(spec, [task(a, false)]);
+  expect(
+    [...api.objects.keys()].filter((p) =>
+      p.startsWith(`/apis/batch/v1/namespaces/${spec.namespace}/cronjobs/`),
+    ),
+  ).toHaveLength(1);
+  await driver.scheduledTaskRuns(refOf(spec));
 }
 
 /** A code build in the application's namespace (engine/builds/kubernetes), generated Dockerfile. */

@@ -6,6 +6,8 @@ import type {
   ApplicationObservation,
   ImagePreparation,
   RuntimeDriver,
+  TaskRunOutcome,
+  TaskRunRequest,
 } from '../../driver';
 import type { ApplicationRef, ApplicationSpec, EnvironmentSpec } from '../../spec';
 import type { BackupManifest, TestRestoreResult } from '../../backup-parts';
@@ -13,6 +15,7 @@ import { checkSimulatedRestore, countSimulatedTables, writeSimulatedBackup } fro
 import { simulatedLogLines } from './simulated-logs';
 import { SIMULATED_START_MS, simulatedPods, simulatedUsage } from './simulated-pods';
 import { simulationTexts } from '@nuage/shared/messages/simulation';
+import { taskTexts } from '@nuage/shared/messages/tasks';
 
 /** Images whose name or tag says so "fail to pull", so the FAILED path can be walked too. */
 const FAILING_IMAGE = /(introuvable|inexistant|notfound)/i;
@@ -25,6 +28,13 @@ const FAILING_IMAGE = /(introuvable|inexistant|notfound)/i;
  */
 export class SimulationDriver implements RuntimeDriver {
   readonly name = 'simulation' as const;
+  /**
+   * A simulated application changes only when the engine applies, scales, restarts or removes
+   * it (each of which passes it at once): looking every 30 s found nothing, and cost a settled
+   * platform with 50 applications ~1 % of a core (issue 32). A slow look still repairs a row
+   * edited by hand.
+   */
+  readonly observeRunningEveryMs = 10 * 60_000;
 
   constructor(
     private readonly db: Executor,
@@ -102,6 +112,14 @@ export class SimulationDriver implements RuntimeDriver {
         error: failure && image === spec.app.image ? failure : null,
       }));
     return { preparations };
+  }
+
+  /** Nothing runs: the run's log says so, line by line, and it « succeeds » (issue 29). */
+  async runTask(_spec: ApplicationSpec, request: TaskRunRequest): Promise<TaskRunOutcome> {
+    request.onLine(taskTexts.simulated);
+    request.onLine(taskTexts.simulatedLine(request.command));
+    request.onLine(taskTexts.simulatedDone);
+    return { exitCode: 0, timedOut: false, simulated: true };
   }
 
   private async load(ref: ApplicationRef) {
@@ -200,10 +218,14 @@ export class SimulationDriver implements RuntimeDriver {
         cpuMilli: simulatedUsage(row.cpuMilli, i, now, 0.15, 0.55),
         ramMb: simulatedUsage(row.ramMb, i + 1, now, 0.35, 0.7),
       }));
+    const sinceStart = (now.getTime() - new Date(row.createdAt).getTime()) / 1000;
     return {
       cpuMilli: pods.reduce((s, p) => s + p.cpuMilli, 0),
       ramMb: pods.reduce((s, p) => s + p.ramMb, 0),
       pods,
+      netRxBytes: simulatedTraffic(sinceStart, 1_500 * pods.length),
+      netTxBytes: simulatedTraffic(sinceStart, 6_000 * pods.length),
+      restarts: 0,
       source: 'simulation',
       collectedAt: now.toISOString(),
     };
@@ -253,4 +275,13 @@ function recordSetupRun(
 
 function setupRunLine(run: { revision: number; at: string }): string {
   return simulationTexts.setupRun(run.at, run.revision);
+}
+
+/**
+ * A running total of simulated bytes whose rate swings between 0 and twice `bytesPerSecond`
+ * over ten minutes (the integral of 1 + sin, so the total never goes down).
+ */
+function simulatedTraffic(seconds: number, bytesPerSecond: number): number {
+  const t = Math.max(0, seconds);
+  return Math.round(bytesPerSecond * (t + 300 * (1 - Math.cos(t / 300))));
 }

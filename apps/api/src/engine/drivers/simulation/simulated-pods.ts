@@ -16,6 +16,8 @@ export function simulatedPods(opts: {
   replacedPods?: { generation: number; starts: string[] } | null;
   now: Date;
   failure: string | null;
+  /** The application's image, then its database's when it has one (a code application has none). */
+  images: string[];
 }): PodState[] {
   const podsOf = (generation: number, starts: string[]): PodState[] =>
     starts.map((start, index) => {
@@ -32,7 +34,8 @@ export function simulatedPods(opts: {
   const replaced = opts.replacedPods;
   if (replaced && pods.some((p) => !p.ready))
     pods.push(...podsOf(replaced.generation, replaced.starts));
-  pods.push({ name: `${opts.name}-db-simule-0`, status: 'Running', ready: true, restarts: 0 });
+  if (opts.images.length > 1)
+    pods.push({ name: `${opts.name}-db-simule-0`, status: 'Running', ready: true, restarts: 0 });
   return pods;
 }
 

@@ -119,7 +119,7 @@ export default function LoginRoute() {
           </Button>
         </form>
       )}
-      <div className="my-5 flex items-center gap-3 text-xs text-slate-400">
+      <div className="my-5 flex items-center gap-3 text-xs text-slate-500 dark:text-slate-400">
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" /> ou{' '}
         <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
       </div>

@@ -128,7 +128,7 @@ function VerifyAccountForm({ email, codeSentAt }: { email: string; codeSentAt: n
           disabled={wait > 0}
           loading={resendMutation.isPending}
           loadingText="Envoi..."
-          className="text-blue-600! hover:bg-blue-50 disabled:text-slate-500! dark:text-blue-400! dark:hover:bg-blue-950/40 dark:disabled:text-slate-400!"
+          className="text-blue-600! hover:bg-blue-50 disabled:text-slate-600! disabled:opacity-100! dark:text-blue-400! dark:hover:bg-blue-950/40 dark:disabled:text-slate-300!"
         >
           {wait > 0 ? `Renvoyer le code (dans ${wait} s)` : 'Renvoyer le code'}
         </Button>

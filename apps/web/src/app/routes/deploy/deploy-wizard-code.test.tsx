@@ -74,10 +74,10 @@ describe('deploy wizard, Code path (issue 13)', { timeout: 30_000 }, () => {
     expect(screen.queryByLabelText('Stockage (GB)')).toBeNull();
     await setField(user, "Nom de l'application", 'api-commandes');
     await user.click(continueButton());
-    expect(await screen.findByText("L'URL du repository est requise")).toBeInTheDocument();
+    expect(await screen.findByText("L'URL du dépôt est requise")).toBeInTheDocument();
     await onStep(4);
 
-    await setField(user, 'URL du repository', REPO);
+    await setField(user, 'URL du dépôt', REPO);
     await setField(user, /Port de l'application/, '3000');
     await user.click(screen.getByRole('button', { name: 'Ajouter une variable' }));
     await setField(user, 'Nom de la variable 1', 'NODE_ENV');
@@ -124,7 +124,7 @@ describe('deploy wizard, Code path (issue 13)', { timeout: 30_000 }, () => {
     const view = renderCodeWizard();
     await reachCodeConfiguration(view);
     await setField(view.user, "Nom de l'application", 'api-commandes');
-    await setField(view.user, 'URL du repository', REPO);
+    await setField(view.user, 'URL du dépôt', REPO);
     await view.user.click(continueButton());
     await onStep(5);
     await confirmDeploy(view);
@@ -160,10 +160,10 @@ describe('deploy wizard, Code path (issue 13)', { timeout: 30_000 }, () => {
       });
     await reachCodeConfiguration(view, 'Python');
     await setField(user, "Nom de l'application", 'facturation');
-    await setField(user, 'URL du repository', REPO);
+    await setField(user, 'URL du dépôt', REPO);
     await user.click(screen.getByRole('radio', { name: /Privé/ }));
     await user.click(continueButton());
-    expect(await screen.findByText('Token requis pour repository privé')).toBeInTheDocument();
+    expect(await screen.findByText('Token requis pour un dépôt privé')).toBeInTheDocument();
 
     // No token in the project yet: the add form is open at once.
     const add = await screen.findByRole('group', { name: 'Ajouter un token' });
@@ -205,10 +205,8 @@ describe('deploy wizard, Code path (issue 13)', { timeout: 30_000 }, () => {
     await view.user.click(screen.getByRole('radio', { name: /Privé/ }));
     await view.user.click(continueButton());
     expect(field('CPU (cores)')).toHaveAccessibleDescription(deployMessages.cpuRequired);
-    expect(field('URL du repository')).toHaveAccessibleDescription(
-      "L'URL du repository est requise",
-    );
-    expect(field('Token Git')).toHaveAccessibleDescription('Token requis pour repository privé');
+    expect(field('URL du dépôt')).toHaveAccessibleDescription("L'URL du dépôt est requise");
+    expect(field('Token Git')).toHaveAccessibleDescription('Token requis pour un dépôt privé');
     await onStep(4);
   });
 
@@ -216,7 +214,7 @@ describe('deploy wizard, Code path (issue 13)', { timeout: 30_000 }, () => {
     const view = renderCodeWizard();
     await reachCodeConfiguration(view);
     await setField(view.user, "Nom de l'application", 'api');
-    await setField(view.user, 'URL du repository', REPO);
+    await setField(view.user, 'URL du dépôt', REPO);
     await view.user.click(screen.getByRole('button', { name: 'Ajouter une variable' }));
     await setField(view.user, 'Nom de la variable 1', '1-BAD NAME');
     await view.user.click(continueButton());
@@ -248,7 +246,7 @@ describe('deploy wizard, Code path (issue 13)', { timeout: 30_000 }, () => {
     );
     await reachCodeConfiguration(view);
     await setField(view.user, "Nom de l'application", 'api');
-    await setField(view.user, 'URL du repository', REPO);
+    await setField(view.user, 'URL du dépôt', REPO);
     await view.user.click(continueButton());
     await onStep(5);
     await confirmDeploy(view);
@@ -256,7 +254,7 @@ describe('deploy wizard, Code path (issue 13)', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('La branche « main » est introuvable dans ce repository.'),
     ).toBeInTheDocument();
-    expect(field('URL du repository')).toHaveValue(REPO);
+    expect(field('URL du dépôt')).toHaveValue(REPO);
 
     await setField(view.user, 'Branche', 'dev');
     await view.user.click(continueButton());
@@ -272,7 +270,7 @@ describe('deploy wizard, Code path (issue 13)', { timeout: 30_000 }, () => {
     view.api.on('POST', deployPath, { status: 409, body: { detail: deployMessages.nameTaken } });
     await reachCodeConfiguration(view);
     await setField(view.user, "Nom de l'application", 'api');
-    await setField(view.user, 'URL du repository', REPO);
+    await setField(view.user, 'URL du dépôt', REPO);
     await view.user.click(continueButton());
     await onStep(5);
     await confirmDeploy(view);

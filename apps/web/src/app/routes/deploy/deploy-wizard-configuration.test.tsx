@@ -21,7 +21,7 @@ describe('deploy wizard, step 4 "Configuration" (SPEC §5)', { timeout: 20_000 }
     expect(field('CPU (cores)')).toHaveAttribute('step', '0.1');
     expect(field('RAM (GB)')).toHaveValue(0.5);
     expect(field('Stockage (GB)')).toHaveValue(20);
-    expect(field('Replicas')).toHaveValue(1);
+    expect(field('Instances')).toHaveValue(1);
     expect(field(NAME)).toHaveValue('');
     expect(field(/Nom de domaine personnalisé/)).toHaveValue('');
   });
@@ -79,9 +79,9 @@ describe('deploy wizard, step 4 "Configuration" (SPEC §5)', { timeout: 20_000 }
     ['Stockage (GB)', '', m.storageRequired],
     ['Stockage (GB)', '0', m.storageMin],
     ['Stockage (GB)', '101', m.storageMax],
-    ['Replicas', '', m.replicasRequired],
-    ['Replicas', '0', m.replicasMin],
-    ['Replicas', '11', m.replicasMax],
+    ['Instances', '', m.replicasRequired],
+    ['Instances', '0', m.replicasMin],
+    ['Instances', '11', m.replicasMax],
     [/Mot de passe administrateur WordPress/, 'court', m.passwordMin],
     [/Mot de passe root MariaDB/, 'court', m.passwordMin],
     [/Mot de passe utilisateur MariaDB/, 'x'.repeat(129), m.passwordMax],
@@ -111,7 +111,7 @@ describe('deploy wizard, step 4 "Configuration" (SPEC §5)', { timeout: 20_000 }
     await setField(user, 'CPU (cores)', '8');
     await setField(user, 'RAM (GB)', '16');
     await setField(user, 'Stockage (GB)', '100');
-    await setField(user, 'Replicas', '10');
+    await setField(user, 'Instances', '10');
     await setField(user, /Nom de domaine personnalisé/, 'blog.exemple.sn');
     await user.click(continueButton());
     await onStep(5);

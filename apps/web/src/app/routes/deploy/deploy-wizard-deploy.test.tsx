@@ -2,6 +2,7 @@ import { saasTemplates } from '@nuage/shared/catalog';
 import { deployErrors, deploySuccess, quotaTexts } from '@nuage/shared/messages';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { buildCertificate } from '@/features/certificates/testing/fixtures';
 import { deferred } from '@/test/fake-api';
 import { expectToast, toastTexts } from '@/test/toasts';
 import {
@@ -73,6 +74,25 @@ const quotaDetail = {
 };
 
 describe('deploy wizard, step 5 "Déploiement"', { timeout: 20_000 }, () => {
+  it('names the chosen certificate in the recap, never « Certificat du projet »', async () => {
+    const view = renderWizard(preselectedUrl);
+    const certificate = buildCertificate({
+      nom: 'Boutique production',
+      nom_domaine: 'blog.exemple.sn',
+      domaines: ['blog.exemple.sn'],
+      projet_id: project.id,
+    });
+    view.api.on('GET', '/certificates', { body: [certificate] });
+    await reachReview(view, 'WordPress', async () => {
+      await setField(view.user, /Nom de domaine personnalisé/, 'blog.exemple.sn');
+      await screen.findByRole('option', { name: /Boutique production/ });
+      await view.user.selectOptions(screen.getByLabelText('Certificat TLS'), certificate.id);
+    });
+    const recap = screen.getByRole('region', { name: /Étape 5/ });
+    expect(recap).toHaveTextContent('Boutique production (blog.exemple.sn, Personnalisé)');
+    expect(recap).not.toHaveTextContent('Certificat du projet');
+  });
+
   it('recaps, asks for confirmation (Annuler sends nothing), then sends the WordPress body', async () => {
     const view = renderWizard(preselectedUrl);
     await reachReview(view, 'WordPress', async () => {

@@ -37,6 +37,7 @@ function renderCodeApp({ role = 'developer' }: { role?: ProjectRole } = {}) {
     })
     .on('GET', '/deployments/dep-1/builds', { body: { builds: codeBuilds, total: 3 } })
     .on('GET', '/deployments/dep-1/releases', { body: codeReleases })
+    .on('GET', '/deployments/dep-1/promotion-targets', { body: [] })
     .on('GET', '/deployments/dep-1/env-vars', { body: codeEnvVars })
     .on('GET', '/deployments/dep-1/webhook', {
       body: { url: WEBHOOK_URL, has_secret: false, providers: ['github', 'gitlab', 'gitea'] },
@@ -72,14 +73,15 @@ describe('/deployment/{id} of a code application (issue 13)', { timeout: 20_000 
     expect(failed).toHaveTextContent('La commande « npm run build » a échoué (code 1).');
     const done = within(builds).getByRole('listitem', { name: 'Build n° 2' });
     expect(view.api.callsTo('GET', '/builds/b2/logs')).toHaveLength(0);
-    await view.user.click(within(done).getByRole('button', { name: 'Voir les logs' }));
+    await view.user.click(
+      within(done).getByRole('button', { name: 'Afficher le journal du build' }),
+    );
     view.kept.log(1, 'Image construite : sha256:9b1f0c3e');
     view.kept.end(buildBuild({ build_id: 'b2', numero: 2, status: 'success' }));
     expect(await within(done).findByText('Image construite : sha256:9b1f0c3e')).toBeInTheDocument();
-    expect(within(done).getByRole('button', { name: 'Masquer les logs' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
+    expect(
+      within(done).getByRole('button', { name: 'Masquer le journal du build' }),
+    ).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('« Redéployer » queues a build of the branch head', async () => {
@@ -113,6 +115,41 @@ describe('/deployment/{id} of a code application (issue 13)', { timeout: 20_000 
     await view.user.click(within(dialog).getByRole('button', { name: 'Revenir à cette version' }));
     await expectToast('Retour à la version 1 lancé.');
     expect(view.api.callsTo('POST', '/deployments/dep-1/releases/rel-1/rollback')).toHaveLength(1);
+  });
+
+  it('promotes a release to the same repository’s application in production, production first', async () => {
+    const view = renderCodeApp();
+    const target = (id: string, env: string, type: string) => ({
+      deployment_id: id,
+      nom: 'api',
+      environnement_id: `env-${id}`,
+      environnement_nom: env,
+      environnement_type: type,
+    });
+    view.api
+      .on('GET', '/deployments/dep-1/promotion-targets', {
+        body: [target('dep-7', 'Recette 2', 'staging'), target('dep-9', 'Production', 'prod')],
+      })
+      .on('POST', '/deployments/dep-1/releases/rel-2/promote', {
+        status: 202,
+        body: { message: 'Promotion demandée : la version 2 sera mise en service.' },
+      });
+    const current = await within(await region('Versions')).findByRole('listitem', {
+      name: 'Version 2',
+    });
+    await view.user.click(await within(current).findByRole('button', { name: 'Promouvoir' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Promouvoir cette version vers un autre environnement',
+    });
+    expect(within(dialog).getByRole('radio', { name: /Production/ })).toBeChecked();
+    await view.user.click(within(dialog).getByRole('radio', { name: /Recette 2/ }));
+    await view.user.click(
+      within(dialog).getByRole('button', { name: 'Promouvoir vers Recette 2' }),
+    );
+    await expectToast('Promotion demandée : la version 2 sera mise en service.');
+    expect(view.api.callsTo('POST', '/deployments/dep-1/releases/rel-2/promote')).toEqual([
+      expect.objectContaining({ body: { deployment_id: 'dep-7' } }),
+    ]);
   });
 
   it('never shows a secret value; saving keeps it unless a new one is typed', async () => {

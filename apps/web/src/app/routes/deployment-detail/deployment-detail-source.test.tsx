@@ -77,20 +77,20 @@ describe('« Modifier la source » of a code application', { timeout: 20_000 }, 
     }));
     const dialog = await openModal(view);
     const f = (label: string) => within(dialog).getByLabelText(label);
-    expect(f('URL du repository')).toHaveValue(REPO);
+    expect(f('URL du dépôt')).toHaveValue(REPO);
     expect(f('Branche')).toHaveValue('main');
-    expect(f('Accès au repository')).toHaveValue('public');
+    expect(f('Accès au dépôt')).toHaveValue('public');
     expect(f("Nom de l'argument 1")).toHaveValue('NODE_ENV');
     expect(f("Valeur de l'argument 1")).toHaveValue('production');
 
-    await view.user.clear(f('URL du repository'));
-    await view.user.type(f('URL du repository'), PRIVATE);
-    await view.user.selectOptions(f('Accès au repository'), 'private');
+    await view.user.clear(f('URL du dépôt'));
+    await view.user.type(f('URL du dépôt'), PRIVATE);
+    await view.user.selectOptions(f('Accès au dépôt'), 'private');
     await view.user.clear(f("Port de l'application (optionnel)"));
     await view.user.type(f("Port de l'application (optionnel)"), '99999');
     const save = within(dialog).getByRole('button', { name: 'Enregistrer et reconstruire' });
     await view.user.click(save);
-    expect(f('Token Git')).toHaveAccessibleDescription('Token requis pour repository privé');
+    expect(f('Token Git')).toHaveAccessibleDescription('Token requis pour un dépôt privé');
     expect(f("Port de l'application (optionnel)")).toHaveAccessibleDescription(
       'Port invalide (un entier entre 1 et 65535)',
     );
@@ -173,8 +173,9 @@ describe('webhook instructions of a code application', { timeout: 20_000 }, () =
   it('warns when the platform answers a local address no Git host can reach (PUBLIC_URL unset)', async () => {
     renderCodeApp({ webhookUrl: 'http://localhost:8000/api/v1/webhooks/git/dep-1' });
     const webhook = await card();
-    expect(
-      await within(webhook).findByText(/L’administrateur doit définir PUBLIC_URL/),
-    ).toBeVisible();
+    // What the customer can do meanwhile, never the operator's setting.
+    const notice = await within(webhook).findByText(/pas encore joignable depuis Internet/);
+    expect(notice).toHaveTextContent('cliquez sur « Redéployer »');
+    expect(within(webhook).queryByText(/PUBLIC_URL/)).toBeNull();
   });
 });

@@ -80,17 +80,17 @@ describe('/deployment/{id}: what it shows', () => {
       'bg-green-100',
     );
     expect(row(general, 'Type')).toHaveTextContent('WordPress');
-    expect(row(general, 'Repository')).toHaveTextContent('N/A (Application ERP)');
+    expect(row(general, 'Dépôt')).toHaveTextContent('N/A (Application ERP)');
     expect(within(row(general, "URL de l'application")).getByRole('link')).toHaveAttribute(
       'href',
       'http://localhost/simulation/dep-1',
     );
-    expect(row(general, 'Replicas')).toHaveTextContent('1');
+    expect(row(general, 'Instances')).toHaveTextContent('1');
     const resources = await region('Ressources');
     expect(row(resources, 'CPU')).toHaveTextContent('0,5 cores');
     expect(row(resources, 'RAM')).toHaveTextContent('1 GB');
-    expect(row(resources, "Registre d'images")).toHaveTextContent('docker.io/library/wordpress');
-    expect(row(resources, 'Version Helm')).toHaveTextContent('1.0.0');
+    expect(row(resources, 'Image')).toHaveTextContent('docker.io/library/wordpress');
+    expect(row(resources, 'Version du modèle')).toHaveTextContent('1.0.0');
     expect(
       await within(resources).findByRole('progressbar', { name: 'CPU utilisé' }),
     ).toHaveAttribute('aria-valuetext', '0,12 / 0,5 cores (24 %)');
@@ -99,7 +99,7 @@ describe('/deployment/{id}: what it shows', () => {
       within(resources).getByRole('group', { name: 'Utilisation en direct' }),
     ).toHaveTextContent('simulé');
     const extra = await region('Informations complémentaires');
-    expect(row(extra, 'Certificat TLS')).toHaveTextContent('Aucun');
+    expect(row(extra, 'Certificat du domaine')).toHaveTextContent('Aucun');
     expect(row(extra, 'Domaine')).toHaveTextContent('Aucun');
     expect(row(extra, "Tag de l'image")).toHaveTextContent('6.4-apache');
     expect(within(await region('Historique')).getByText('Déploiement demandé')).toBeVisible();
@@ -157,13 +157,46 @@ describe('/deployment/{id}: what it shows', () => {
         ],
       }),
     });
-    const pods = await region('Pods');
+    const pods = await region('Instances');
     const pod = (name: string, phase: string) =>
       within(within(pods).getByRole('listitem', { name })).getByText(phase).closest('span');
-    expect(pod('boutique-simule-a', 'En cours d’exécution')).toHaveClass('bg-green-100');
-    expect(pod('boutique-simule-b', 'En attente')).toHaveClass('bg-amber-100');
-    expect(pod('boutique-simule-c', 'Échec')).toHaveClass('bg-red-100');
-    expect(within(pods).getByText("1 / 3 en cours d'exécution")).toBeVisible();
+    expect(pod('Instance 1', 'En cours d’exécution')).toHaveClass('bg-green-100');
+    expect(pod('Instance 2', 'En attente')).toHaveClass('bg-amber-100');
+    expect(pod('Instance 3', 'Échec')).toHaveClass('bg-red-100');
+    expect(within(pods).getByText('1 / 3 instances en marche')).toBeVisible();
+  });
+
+  it('names the certificate, never its id', async () => {
+    renderDetail({
+      detail: buildDetail({
+        nom_de_domaine: 'boutique.exemple.sn',
+        statut_domaine: 'verifie',
+        certificat_tls_id: '0b6f6d2e-9f8e-4c3b-a2a1-1c2d3e4f5a6b',
+        certificat_tls: {
+          id: '0b6f6d2e-9f8e-4c3b-a2a1-1c2d3e4f5a6b',
+          nom: 'Joker',
+          domaine: '*.exemple.sn',
+        },
+      }),
+    });
+    const extra = await region('Informations complémentaires');
+    expect(row(extra, 'Certificat du domaine')).toHaveTextContent('Joker (*.exemple.sn)');
+    expect(extra).not.toHaveTextContent('0b6f6d2e');
+  });
+
+  it('shows a database instance only where the application has a database', async () => {
+    renderDetail({
+      detail: buildDetail({
+        base_de_donnees: null,
+        pods_status: [
+          { name: 'api-simule-g1-0', status: 'Running', ready: true, restarts: 0 },
+          { name: 'api-db-simule-0', status: 'Running', ready: true, restarts: 0 },
+        ],
+      }),
+    });
+    const pods = await region('Instances');
+    expect(within(pods).queryByText('Base de données')).toBeNull();
+    expect(within(pods).getByRole('listitem', { name: 'Instance 2' })).toBeVisible();
   });
 
   it('derives the type from the image and applies the repository rules of SPEC §4', async () => {
@@ -176,7 +209,7 @@ describe('/deployment/{id}: what it shows', () => {
     });
     const general = await region('Informations générales');
     expect(row(general, 'Type')).toHaveTextContent('Python');
-    expect(row(general, 'Repository')).toHaveTextContent('N/A (URL non fournie)');
+    expect(row(general, 'Dépôt')).toHaveTextContent('N/A (URL non fournie)');
   });
 
   it("falls back to the sync summary, then 'Type inconnu'; hides the platform's client image", async () => {
@@ -190,7 +223,7 @@ describe('/deployment/{id}: what it shows', () => {
     });
     const general = await region('Informations générales');
     expect(row(general, 'Type')).toHaveTextContent('Type inconnu');
-    expect(within(general).queryByText('Repository')).not.toBeInTheDocument();
+    expect(within(general).queryByText('Dépôt')).not.toBeInTheDocument();
   });
 
   it("shows 'Déploiement non trouvé' with a Back action", async () => {
@@ -224,25 +257,25 @@ describe('/deployment/{id}: actions', () => {
   it('disables minus at 1 replica; plus sets replicas to 2 and reloads', async () => {
     const { api, user } = renderDetail();
     const actions = await region('Actions');
-    expect(within(actions).getByRole('button', { name: 'Retirer un réplica' })).toBeDisabled();
+    expect(within(actions).getByRole('button', { name: 'Retirer une instance' })).toBeDisabled();
     api.on('PUT', detailPath, { body: buildDetail({ replicas: 2 }) });
     api.on('GET', detailPath, { body: buildDetail({ replicas: 2 }) });
     const before = api.callsTo('GET', detailPath).length;
-    await user.click(within(actions).getByRole('button', { name: 'Ajouter un réplica' }));
-    await expectToast("Mise à l'échelle demandée : 2 réplicas");
+    await user.click(within(actions).getByRole('button', { name: 'Ajouter une instance' }));
+    await expectToast("Mise à l'échelle demandée : 2 instances");
     expect(api.callsTo('PUT', detailPath)[0]!.body).toEqual({ replicas: 2 });
     await waitFor(() => expect(api.callsTo('GET', detailPath).length).toBeGreaterThan(before));
     await waitFor(() =>
-      expect(within(actions).getByRole('button', { name: 'Retirer un réplica' })).toBeEnabled(),
+      expect(within(actions).getByRole('button', { name: 'Retirer une instance' })).toBeEnabled(),
     );
-    expect(within(actions).getByLabelText('Nombre de réplicas')).toHaveTextContent('2');
+    expect(within(actions).getByLabelText('Nombre d’instances')).toHaveTextContent('2');
   });
 
   it('minus sets replicas to current minus one', async () => {
     const { api, user } = renderDetail({ detail: buildDetail({ replicas: 3, pods_status: [] }) });
     api.on('PUT', detailPath, { body: buildDetail({ replicas: 2 }) });
     await user.click(
-      within(await region('Actions')).getByRole('button', { name: 'Retirer un réplica' }),
+      within(await region('Actions')).getByRole('button', { name: 'Retirer une instance' }),
     );
     await waitFor(() => expect(api.callsTo('PUT', detailPath)[0]?.body).toEqual({ replicas: 2 }));
   });
@@ -261,7 +294,7 @@ describe('/deployment/{id}: actions', () => {
       },
     });
     await user.click(
-      within(await region('Actions')).getByRole('button', { name: 'Ajouter un réplica' }),
+      within(await region('Actions')).getByRole('button', { name: 'Ajouter une instance' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Quota insuffisant' });
     expect(within(dialog).getByText('CPU : 1 core demandé, 0,5 disponible')).toBeVisible();
@@ -481,11 +514,20 @@ describe('/deployment/{id}: backups', () => {
     await user.type(kept, '3');
     await user.click(within(card).getByRole('button', { name: 'Enregistrer la planification' }));
     await expectToast('Planification enregistrée');
+    // The checkbox untouched: « actif » is not sent, so the stored choice stays (issue 33).
     expect(api.callsTo('PUT', '/deployments/dep-1/backup-schedule')[0]?.body).toEqual({
-      actif: true,
       conservation_nombre: 3,
       conservation_jours: 30,
     });
+    await user.click(within(card).getByLabelText('Sauvegarde automatique quotidienne'));
+    await user.click(within(card).getByRole('button', { name: 'Enregistrer la planification' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/deployments/dep-1/backup-schedule')[1]?.body).toEqual({
+        actif: false,
+        conservation_nombre: 3,
+        conservation_jours: 30,
+      }),
+    );
   });
 
   it('shows project admins the S3 destination without its secret key', async () => {

@@ -27,15 +27,33 @@ import { backupsQueryOptions } from '@/features/backups/api/get-backups';
 import { useRetryRestore } from '@/features/backups/api/retry-restore';
 import { BackupsCard } from '@/features/backups/components/backups-card';
 import { RestoreAlert } from '@/features/backups/components/restore-alert';
+import { TasksCard } from '@/features/tasks/components/tasks-card';
 import { CertificateAlert } from '@/features/certificates/components/certificate-alert';
 import { DnsCard } from '@/features/dns/components/dns-card';
 import { LogsPanel } from '@/features/logs/components/logs-panel';
 import { ResourcesCard } from '@/features/metrics/components/resources-card';
+import { MetricsHistoryCard } from '@/features/metrics/components/metrics-history-card';
+import { UptimeCard } from '@/features/uptime/components/uptime-card';
+import { MetricAlertsCard } from '@/features/metric-alerts/components/metric-alerts-card';
+import { AutoscalingCard } from '@/features/autoscaling/components/autoscaling-card';
 import { deploymentQueryOptions, isNotFound } from '@/lib/deployment-query';
 import { failureMessage } from '@/lib/failure-message';
 import { projectQueryOptions } from '@/lib/project-query';
 import { notify } from '@/lib/toast';
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 import { CodeAppSections } from './code-app-sections';
+
+/**
+ * Under the name: the kind, then what runs. A code application's image is an internal
+ * `nuage-builds/<id>` reference: its repository and branch say it instead (issue 33 item 6).
+ */
+function headerDescription(d: DeploymentDetail) {
+  if (d.source_kind !== 'code') return `${d.template_name} · ${d.image_url}`;
+  const repository = d.repository_url?.replace(/^https?:\/\//, '').replace(/\.git$/, '');
+  return [d.template_name, repository, d.git_branch && `branche ${d.git_branch}`]
+    .filter(Boolean)
+    .join(' · ');
+}
 
 /** While the application is changing, how often the page reads it again. */
 const POLL_MS = 1500;
@@ -167,7 +185,7 @@ export default function DeploymentDetailRoute() {
           </Link>
         }
         title={d.nom}
-        description={`${d.template_name} · ${d.image_url}`}
+        description={headerDescription(d)}
         actions={
           <Link to={environmentPath} className={buttonClasses('outline')}>
             <ArrowLeft className="size-4" aria-hidden="true" /> Retour
@@ -209,7 +227,17 @@ export default function DeploymentDetailRoute() {
             </div>
           )}
           <div className="order-3">
-            <PodsCard pods={d.pods_status} />
+            <UptimeCard deploymentId={d.id} canManage={canManage} />
+          </div>
+          <div className="order-3">
+            <MetricsHistoryCard deploymentId={d.id} />
+          </div>
+          <div className="order-3">
+            <MetricAlertsCard deploymentId={d.id} canManage={canManage} />
+            <AutoscalingCard deploymentId={d.id} canManage={canManage} />
+          </div>
+          <div className="order-3">
+            <PodsCard pods={d.pods_status} hasDatabase={d.base_de_donnees !== null} />
           </div>
           {canManage && (
             <div className="order-4">
@@ -228,6 +256,9 @@ export default function DeploymentDetailRoute() {
               />
             </div>
           )}
+          <div className="order-7">
+            <TasksCard deploymentId={d.id} canManage={canManage} />
+          </div>
           <div className="order-8">
             <EventsCard events={d.events} />
           </div>
@@ -273,7 +304,7 @@ export default function DeploymentDetailRoute() {
         onConfirm={() => void doDelete()}
       >
         <p>
-          L'application <strong>{d.nom}</strong>, ses pods et ses données seront supprimés.
+          L'application <strong>{d.nom}</strong>, ses instances et ses données seront supprimées.
         </p>
         <p className="font-medium text-red-700 dark:text-red-400">Cette action est irréversible.</p>
       </ConfirmDialog>

@@ -106,7 +106,7 @@ describe('/deployments/{environmentId}', { timeout: 20_000 }, () => {
     expect(card).toHaveTextContent('CPU (cores)0,5');
     expect(card).toHaveTextContent('RAM (GB)1');
     expect(card).toHaveTextContent('docker.io/library/wordpress:6.4-apache');
-    expect(card).toHaveTextContent('Replicas2');
+    expect(card).toHaveTextContent('Instances2');
     expect(within(card).getByRole('link', { name: /blog-dakar\.exemple\.sn/ })).toHaveAttribute(
       'href',
       'http://blog-dakar.exemple.sn',
@@ -212,7 +212,7 @@ describe('inline deploy form (SPEC §5)', { timeout: 20_000 }, () => {
     expect(within(form).getByLabelText('Tag')).toHaveValue('latest');
     expect(within(form).getByLabelText('CPU (cores)')).toHaveValue(0.5);
     expect(within(form).getByLabelText('RAM (GB)')).toHaveValue(1);
-    expect(within(form).getByLabelText('Replicas')).toHaveValue(1);
+    expect(within(form).getByLabelText('Instances')).toHaveValue(1);
   });
 
   it('validates every field with the SPEC texts and sends nothing', async () => {
@@ -222,7 +222,7 @@ describe('inline deploy form (SPEC §5)', { timeout: 20_000 }, () => {
     for (const [label, value] of [
       ['CPU (cores)', '0.05'],
       ['RAM (GB)', '0.4'],
-      ['Replicas', '0'],
+      ['Instances', '0'],
       ['Tag', ''],
     ] as const) {
       await view.user.clear(f(label));
@@ -232,7 +232,7 @@ describe('inline deploy form (SPEC §5)', { timeout: 20_000 }, () => {
     expect(f("Nom de l'application")).toHaveAccessibleDescription(m.nameRequired);
     expect(f('CPU (cores)')).toHaveAccessibleDescription(m.cpuMin);
     expect(f('RAM (GB)')).toHaveAccessibleDescription(m.ramMin);
-    expect(f('Replicas')).toHaveAccessibleDescription('Minimum 1 réplica');
+    expect(f('Instances')).toHaveAccessibleDescription('Minimum 1 instance');
     expect(f('Image Docker')).toHaveAccessibleDescription("L'image Docker est requise");
     expect(f('Tag')).toHaveAccessibleDescription('Le tag est requis');
     expect(view.api.callsTo('POST', deployPath)).toHaveLength(0);
@@ -378,17 +378,17 @@ describe('inline deploy form (SPEC §5)', { timeout: 20_000 }, () => {
     const f = (label: string) => within(form).getByLabelText(label);
     let submits = 0;
     form.addEventListener('submit', () => submits++);
-    await view.user.clear(f('Replicas'));
-    await view.user.type(f('Replicas'), '0');
+    await view.user.clear(f('Instances'));
+    await view.user.type(f('Instances'), '0');
     await view.user.tab();
     // Nothing appears on leaving the field, so nothing moves the button about to be pressed.
     expect(within(form).queryByText(m.replicasMinInline)).toBeNull();
     await view.user.click(within(form).getByRole('button', { name: 'Déployer' }));
     expect(submits).toBe(1);
-    expect(f('Replicas')).toHaveAccessibleDescription(m.replicasMinInline);
+    expect(f('Instances')).toHaveAccessibleDescription(m.replicasMinInline);
     // Corrected, it is valid again as it is typed (not at the next blur).
-    await view.user.clear(f('Replicas'));
-    await view.user.type(f('Replicas'), '1');
+    await view.user.clear(f('Instances'));
+    await view.user.type(f('Instances'), '1');
     expect(within(form).queryByText(m.replicasMinInline)).toBeNull();
   });
 
@@ -418,7 +418,7 @@ describe('inline deploy form (SPEC §5)', { timeout: 20_000 }, () => {
       await view.user.type(f("Nom de l'application"), 'api');
       await view.user.clear(f('Branche'));
       await view.user.click(within(form).getByRole('button', { name: 'Déployer' }));
-      expect(f('URL du repository')).toHaveAccessibleDescription(m.repositoryRequired);
+      expect(f('URL du dépôt')).toHaveAccessibleDescription(m.repositoryRequired);
       expect(f('Branche')).toHaveAccessibleDescription(codeDeployMessages.branchRequired);
       expect(view.api.callsTo('POST', codePath)).toHaveLength(0);
     });
@@ -435,7 +435,7 @@ describe('inline deploy form (SPEC §5)', { timeout: 20_000 }, () => {
       const form = await chooseCode(view);
       const f = (label: string) => within(form).getByLabelText(label);
       await view.user.type(f("Nom de l'application"), 'api');
-      await view.user.type(f('URL du repository'), REPO);
+      await view.user.type(f('URL du dépôt'), REPO);
       await view.user.selectOptions(f('Langage'), 'Python');
       await view.user.click(within(form).getByRole('button', { name: 'Déployer' }));
       await expectToast('Application créée : son premier build est lancé.');
@@ -467,14 +467,14 @@ describe('inline deploy form (SPEC §5)', { timeout: 20_000 }, () => {
       const form = await chooseCode(view);
       const f = (label: string) => within(form).getByLabelText(label);
       await view.user.type(f("Nom de l'application"), 'api');
-      await view.user.type(f('URL du repository'), REPO);
+      await view.user.type(f('URL du dépôt'), REPO);
       await view.user.click(within(form).getByRole('button', { name: 'Déployer' }));
       await waitFor(() =>
-        expect(f('URL du repository')).toHaveAccessibleDescription(
+        expect(f('URL du dépôt')).toHaveAccessibleDescription(
           'Repository injoignable : vérifiez son URL (https://…).',
         ),
       );
-      expect(f('URL du repository')).toHaveValue(REPO);
+      expect(f('URL du dépôt')).toHaveValue(REPO);
       expect(toastTexts()).toEqual([]);
     });
 
@@ -490,15 +490,15 @@ describe('inline deploy form (SPEC §5)', { timeout: 20_000 }, () => {
         },
       ];
 
-      it("asks for one of the project's tokens ('Token requis pour repository privé')", async () => {
+      it("asks for one of the project's tokens ('Token requis pour un dépôt privé')", async () => {
         const view = renderPage();
         view.api.on('GET', tokensPath, { body: tokens });
         const form = await chooseCode(view);
         const f = (label: string) => within(form).getByLabelText(label);
         expect(within(form).queryByLabelText('Token Git')).toBeNull();
         await view.user.type(f("Nom de l'application"), 'api');
-        await view.user.type(f('URL du repository'), REPO);
-        await view.user.selectOptions(f('Accès au repository'), 'private');
+        await view.user.type(f('URL du dépôt'), REPO);
+        await view.user.selectOptions(f('Accès au dépôt'), 'private');
         await within(form).findByRole('option', { name: 'GitHub équipe' });
         await view.user.click(within(form).getByRole('button', { name: 'Déployer' }));
         expect(f('Token Git')).toHaveAccessibleDescription(m.tokenRequired);
@@ -520,8 +520,8 @@ describe('inline deploy form (SPEC §5)', { timeout: 20_000 }, () => {
         const form = await chooseCode(view);
         const f = (label: string) => within(form).getByLabelText(label);
         await view.user.type(f("Nom de l'application"), 'api');
-        await view.user.type(f('URL du repository'), REPO);
-        await view.user.selectOptions(f('Accès au repository'), 'private');
+        await view.user.type(f('URL du dépôt'), REPO);
+        await view.user.selectOptions(f('Accès au dépôt'), 'private');
         await within(form).findByRole('option', { name: 'GitHub équipe' });
         await view.user.selectOptions(f('Token Git'), 'GitHub équipe');
         await view.user.click(within(form).getByRole('button', { name: 'Déployer' }));
@@ -536,10 +536,7 @@ describe('inline deploy form (SPEC §5)', { timeout: 20_000 }, () => {
         const view = renderPage();
         view.api.on('GET', tokensPath, { body: [] });
         const form = await chooseCode(view);
-        await view.user.selectOptions(
-          within(form).getByLabelText('Accès au repository'),
-          'private',
-        );
+        await view.user.selectOptions(within(form).getByLabelText('Accès au dépôt'), 'private');
         expect(
           await within(form).findByRole('link', { name: 'ajoutez-en un sur la page du projet' }),
         ).toHaveAttribute('href', `/projects/${project.id}`);

@@ -88,9 +88,9 @@ describe('/project/{projectId}/applications', () => {
     expect(within(app).getByText('En ligne').closest('span')).toHaveClass('bg-green-100');
     expect(row(app, 'CPU')).toHaveTextContent('0,5 cores');
     expect(row(app, 'RAM')).toHaveTextContent('1 GB');
-    expect(row(app, 'Repository')).toHaveTextContent('N/A (Application ERP)');
+    expect(row(app, 'Dépôt')).toHaveTextContent('N/A (Application ERP)');
     expect(row(app, 'Image')).toHaveTextContent('docker.io/library/wordpress:6.4-apache');
-    expect(row(app, 'Version Helm')).toHaveTextContent('1.0.0');
+    expect(row(app, 'Version du modèle')).toHaveTextContent('1.0.0');
     expect(within(row(app, 'Domaine')).getByRole('link')).toHaveAttribute(
       'href',
       'https://boutique.exemple.sn',
@@ -119,10 +119,10 @@ describe('/project/{projectId}/applications', () => {
     renderPage();
     const odoo = await card('erp');
     expect(within(odoo).getByText('Odoo')).toBeVisible();
-    expect(row(odoo, 'Repository')).toHaveTextContent('N/A (Application ERP)');
+    expect(row(odoo, 'Dépôt')).toHaveTextContent('N/A (Application ERP)');
     const python = await card('api');
     expect(within(python).getByText('Python')).toBeVisible();
-    expect(row(python, 'Repository')).toHaveTextContent('N/A (URL non fournie)');
+    expect(row(python, 'Dépôt')).toHaveTextContent('N/A (URL non fournie)');
   });
 
   it('edits an application, and opens the quota dialog when the quota refuses', async () => {
@@ -171,11 +171,11 @@ describe('/project/{projectId}/applications', () => {
       within(await card('boutique')).getByRole('button', { name: 'Modifier boutique' }),
     );
     const dialog = await screen.findByRole('dialog', { name: "Modifier l'application" });
-    const replicas = within(dialog).getByLabelText('Replicas');
+    const replicas = within(dialog).getByLabelText('Instances');
     await user.clear(replicas);
     await user.type(replicas, '0');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
-    expect(await within(dialog).findByText('Minimum 1 replica')).toBeVisible();
+    expect(await within(dialog).findByText('Minimum 1 instance')).toBeVisible();
     expect(api.callsTo('PUT', '/deployments/deployment/dep-1')).toHaveLength(0);
   });
 

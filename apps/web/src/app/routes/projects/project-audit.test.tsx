@@ -65,6 +65,23 @@ describe('/projects/{id}/audit (issue 33 item 9)', () => {
     expect(screen.queryByRole('heading', { name: auditAccessTexts.title })).toBeNull();
   });
 
+  it('shows a terminal session with its instance, duration and ending, never what was typed', async () => {
+    const view = renderAudit('admin');
+    const session = {
+      ...page.events[0]!,
+      id: 2,
+      action: 'terminal.session',
+      libelle: 'Session de terminal',
+      cible: { type: 'deployment', id: 'd1', nom: 'compta' },
+      details: { replica: 'compta-0', duree_secondes: 125, fin: 'idle' },
+    };
+    view.api.on('GET', auditPath, { body: { ...page, events: [session] } });
+    expect(await screen.findByText('Session de terminal')).toBeVisible();
+    expect(
+      screen.getByText('instance compta-0 · durée 2 min 5 s · fermé pour inactivité'),
+    ).toBeVisible();
+  });
+
   it('says the same, once and without a retry, when the log is refused to an admin demoted meanwhile', async () => {
     const view = renderAudit('admin');
     view.api.on('GET', auditPath, refusal);

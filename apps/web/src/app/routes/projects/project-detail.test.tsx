@@ -1,4 +1,5 @@
 import type { Project, ProjectMember } from '@nuage/shared/api-types';
+import type { ProjectMonthCosts } from '@nuage/shared/billing-types';
 import { projectSuccess, validation } from '@nuage/shared/messages';
 import { priceResources, toXof } from '@nuage/shared/pricing';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -33,9 +34,23 @@ function renderDetail(
       body: opts.members ?? [buildMember({ role_projet: p.role_projet }), buildOtherMember()],
     })
     .on('GET', `${base}/invitations`, { body: opts.invitations ?? [] })
-    .on('GET', `${base}/git-tokens`, { body: [] });
+    .on('GET', `${base}/git-tokens`, { body: [] })
+    .on('GET', `${base}/costs`, { body: costs });
   return view;
 }
+
+const costs: ProjectMonthCosts = {
+  plan: { id: 'decouverte', name: 'Découverte', monthly_price_xof: 12_500, project_limit: 2 },
+  paid_by_you: true,
+  period: {
+    start: '2026-11-01T00:00:00.000Z',
+    end: '2026-12-01T00:00:00.000Z',
+    now: '2026-11-24T12:00:00.000Z',
+  },
+  resources_consumed_xof: 3_275,
+  resources_projected_xof: 4_193,
+  full_quota_monthly_xof: toXof(priceResources({ cpu: 2, ram: 4, storage: 50 }).monthly),
+};
 
 const memberRow = (name: string) => screen.findByRole('listitem', { name });
 
@@ -52,8 +67,20 @@ describe('/projects/{projectId}', () => {
     );
     expect(screen.getByText('0,5 / 2 cores')).toBeVisible();
     expect(screen.getByText('10 / 50 GB')).toBeVisible();
-    const monthly = toXof(priceResources({ cpu: 2, ram: 4, storage: 50 }).monthly);
-    expect(screen.getByText(asShown(formatXof(monthly)))).toBeVisible();
+    // « Coûts du projet »: the server's figures, each labelled for what it is.
+    const card = await screen.findByRole('region', { name: 'Coûts du projet' });
+    const text = asShown(
+      await within(card)
+        .findByTestId('cost-consumed')
+        .then((e) => e.textContent ?? ''),
+    );
+    expect(text).toContain('Ce projet en novembre, à ce jour');
+    expect(text).toContain(asShown(formatXof(3_275)));
+    expect(within(card).getByTestId('cost-projected')).toHaveTextContent(asShown(formatXof(4_193)));
+    expect(within(card).getByTestId('cost-plan')).toHaveTextContent('Offre Découverte : prix fixe');
+    expect(within(card).getByTestId('cost-full-quota')).toHaveTextContent(
+      asShown(`Si tout le quota était utilisé${formatXof(costs.full_quota_monthly_xof)} / mois`),
+    );
   });
 
   it('links to the environments, the applications and the certificates', async () => {

@@ -1,6 +1,6 @@
 import { hasRole, requiredRole } from '@nuage/shared/roles';
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, ScrollText, Trash2 } from 'lucide-react';
+import { BellRing, Pencil, ScrollText, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ProjectNotFound } from '@/components/not-found/not-found';
@@ -15,8 +15,10 @@ import { GitTokensCard } from '@/features/projects/components/git-tokens-card';
 import { MembersCard } from '@/features/projects/components/members-card';
 import { OpenInvitationsCard } from '@/features/projects/components/open-invitations-card';
 import { ProjectInfoCard } from '@/features/projects/components/project-info-card';
+import { ProjectCostsCard } from '@/features/projects/components/project-costs-card';
 import { QuotasCard } from '@/features/projects/components/quotas-card';
 import { ShortcutTiles } from '@/features/projects/components/shortcut-tiles';
+import { StatusPageCard } from '@/features/uptime/components/status-page-card';
 import { isNotFound, projectQueryOptions } from '@/lib/project-query';
 
 export default function ProjectDetailRoute() {
@@ -44,6 +46,12 @@ export default function ProjectDetailRoute() {
         actions={
           isAdmin && (
             <>
+              <Link
+                to={`/projects/${project.id}/notifications`}
+                className={buttonClasses('outline', 'md')}
+              >
+                <BellRing className="size-4" aria-hidden="true" /> Notifications
+              </Link>
               <Link to={`/projects/${project.id}/audit`} className={buttonClasses('outline', 'md')}>
                 <ScrollText className="size-4" aria-hidden="true" /> Journal d’audit
               </Link>
@@ -64,9 +72,11 @@ export default function ProjectDetailRoute() {
           </div>
           <QuotasCard project={project} />
         </div>
+        <ProjectCostsCard projectId={project.id} />
         <ShortcutTiles project={project} />
         <MembersCard project={project} />
         <GitTokensCard projectId={project.id} role={project.role_projet} />
+        <StatusPageCard projectId={project.id} isAdmin={isAdmin} />
         {isAdmin && <OpenInvitationsCard projectId={project.id} />}
       </div>
       {isAdmin && editing && <EditProjectModal project={project} open onOpenChange={setEditing} />}

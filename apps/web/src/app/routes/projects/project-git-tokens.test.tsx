@@ -12,7 +12,7 @@ const project = buildProject();
 const base = `/projects/${project.id}`;
 const tokensPath = `${base}/git-tokens`;
 const IN_USE =
-  'Ce token est utilisé par une application du projet : changez son accès au repository ou supprimez-la d’abord.';
+  'Ce token est utilisé par une application du projet : changez son accès au dépôt ou supprimez-la d’abord.';
 
 const token = (overrides: Partial<GitTokenSummary> = {}): GitTokenSummary => ({
   id: '5a0f3c1e-1111-4a2b-8c3d-000000000001',

@@ -38,7 +38,8 @@ function bill(owned: number, plan: Bill['plan'] = decouverte): Bill {
       now: '2026-11-24T12:00:00.000Z',
     },
     resources_monthly_xof: 0,
-    consumed_xof: plan.monthly_price_xof,
+    resources_consumed_xof: 0,
+    resources_projected_xof: 0,
     projected_xof: plan.monthly_price_xof,
     applications_count: 0,
   };

@@ -40,7 +40,7 @@ export function ActionsCard({
             <Button
               variant="outline"
               size="icon"
-              aria-label="Retirer un réplica"
+              aria-label="Retirer une instance"
               disabled={busy || scaling || replicas <= min}
               onClick={() => onScale(replicas - 1)}
             >
@@ -48,7 +48,7 @@ export function ActionsCard({
             </Button>
             <output
               aria-live="polite"
-              aria-label="Nombre de réplicas"
+              aria-label="Nombre d’instances"
               className="min-w-16 text-center text-lg font-semibold tabular-nums"
             >
               {replicas}
@@ -56,14 +56,14 @@ export function ActionsCard({
             <Button
               variant="outline"
               size="icon"
-              aria-label="Ajouter un réplica"
+              aria-label="Ajouter une instance"
               disabled={busy || scaling || replicas >= max}
               onClick={() => onScale(replicas + 1)}
             >
               <Plus className="size-4" aria-hidden="true" />
             </Button>
             <span className="text-sm text-slate-500 dark:text-slate-400">
-              réplica{replicas > 1 ? 's' : ''}
+              instance{replicas > 1 ? 's' : ''}
             </span>
           </div>
         </div>

@@ -27,7 +27,9 @@ export function ApplicationCard({ deployment: d }: { deployment: Deployment }) {
       </div>
       <div className="min-w-0 space-y-1">
         <Badge tone="blue">{d.template_name}</Badge>
-        {d.image_registry_url && (
+        {/* A code application's image is an internal nuage-builds/<id>: its page names the
+            repository and version instead. */}
+        {d.image_registry_url && d.source_kind !== 'code' && (
           <p
             className="truncate font-mono text-xs text-slate-500 dark:text-slate-400"
             title={`${d.image_registry_url}${d.image_tag ? `:${d.image_tag}` : ''}`}
@@ -43,7 +45,7 @@ export function ApplicationCard({ deployment: d }: { deployment: Deployment }) {
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <Metric label="CPU (cores)" value={formatNumber(d.cpu_requis)} />
         <Metric label="RAM (GB)" value={formatNumber(d.ram_requise)} />
-        <Metric label="Replicas" value={String(d.replicas)} />
+        <Metric label="Instances" value={String(d.replicas)} />
       </dl>
       {d.application_url && (
         <a

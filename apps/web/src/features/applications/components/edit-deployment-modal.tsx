@@ -134,7 +134,7 @@ export function EditDeploymentModal({
               {...form.register('ram_requise', asNumber)}
             />
           </FormField>
-          <FormField label="Replicas" error={errors.replicas?.message}>
+          <FormField label="Instances" error={errors.replicas?.message}>
             <NumberInput
               step={1}
               min={L.replicas.min}
@@ -160,7 +160,7 @@ export function EditDeploymentModal({
             domainInput={form.register('nom_de_domaine')}
             certificateInput={form.register('certificat_tls_id')}
           />
-          <FormField label="Version Helm" error={errors.helm_chart_version?.message}>
+          <FormField label="Version du modèle" error={errors.helm_chart_version?.message}>
             <Input autoComplete="off" {...form.register('helm_chart_version')} />
           </FormField>
         </div>

@@ -6,7 +6,10 @@ import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deploymen
 
 const engines: Record<string, string> = { postgresql: 'PostgreSQL', mariadb: 'MariaDB (MySQL)' };
 
-/** SPEC §2 extra info: TLS certificate id, domain, image tag; then admin e-mail and database. */
+/**
+ * SPEC §2 extra info: the TLS certificate (by name, never its id), domain, image tag; then admin
+ * e-mail and database.
+ */
 export function ExtraInfoCard({ deployment: d }: { deployment: DeploymentDetail }) {
   const db = d.base_de_donnees;
   return (
@@ -15,7 +18,14 @@ export function ExtraInfoCard({ deployment: d }: { deployment: DeploymentDetail 
       <CardBody className="py-2">
         <InfoList
           items={[
-            { label: 'Certificat TLS', value: d.certificat_tls_id ?? 'Aucun' },
+            {
+              label: 'Certificat du domaine',
+              value: d.certificat_tls
+                ? `${d.certificat_tls.nom} (${d.certificat_tls.domaine})`
+                : d.certificat_tls_id
+                  ? 'Certificat du projet'
+                  : 'Aucun',
+            },
             {
               label: 'Domaine',
               // Not served before its owner proves control: no link to it meanwhile.
@@ -38,7 +48,8 @@ export function ExtraInfoCard({ deployment: d }: { deployment: DeploymentDetail 
                   'Aucun'
                 ),
             },
-            { label: "Tag de l'image", value: d.image_tag },
+            // A code application's tag names an internal build: its version is on the source card.
+            ...(d.source_kind === 'code' ? [] : [{ label: "Tag de l'image", value: d.image_tag }]),
             ...(d.admin_email ? [{ label: 'Email administrateur', value: d.admin_email }] : []),
             ...(db
               ? [

@@ -35,7 +35,10 @@ function Repository({ d }: { d: DeploymentDetail }) {
   return <>{repo.kind === 'text' ? repo.text : '—'}</>;
 }
 
-/** SPEC §2: status, type, repository URL, application URL, replicas, created, updated. */
+/**
+ * SPEC §2: status, type, repository URL, application URL, replicas, created, updated, in the
+ * customer's words (« Dépôt », « Instances »: issue 33 item 6).
+ */
 export function GeneralInfoCard({ deployment: d }: { deployment: DeploymentDetail }) {
   const showRepository = repositoryDisplay(typedOf(d)).kind !== 'hidden';
   return (
@@ -49,7 +52,7 @@ export function GeneralInfoCard({ deployment: d }: { deployment: DeploymentDetai
               value: <StatusBadge view={detailStatusView(d.statut_deploiement)} />,
             },
             { label: 'Type', value: deploymentTypeLabel(typedOf(d)) },
-            ...(showRepository ? [{ label: 'Repository', value: <Repository d={d} /> }] : []),
+            ...(showRepository ? [{ label: 'Dépôt', value: <Repository d={d} /> }] : []),
             {
               label: "URL de l'application",
               value: d.application_url ? (
@@ -68,7 +71,7 @@ export function GeneralInfoCard({ deployment: d }: { deployment: DeploymentDetai
                 </span>
               ),
             },
-            { label: 'Replicas', value: d.replicas },
+            { label: 'Instances', value: d.replicas },
             { label: 'Créé le', value: formatDateTime(d.created_at) },
             { label: 'Mis à jour le', value: formatDateTime(d.updated_at) },
           ]}

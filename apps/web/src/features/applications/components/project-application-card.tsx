@@ -58,7 +58,7 @@ export function ProjectApplicationCard({
           <Row label="CPU">{formatNumber(app.cpu_requis)} cores</Row>
           <Row label="RAM">{formatNumber(app.ram_requise)} GB</Row>
           {repo.kind !== 'hidden' && (
-            <Row label="Repository">
+            <Row label="Dépôt">
               {repo.kind === 'link' ? (
                 <a href={repo.url} target="_blank" rel="noreferrer" className={link}>
                   {repo.url}
@@ -75,7 +75,7 @@ export function ProjectApplicationCard({
               {image}
             </span>
           </Row>
-          <Row label="Version Helm">{app.helm_chart_version}</Row>
+          <Row label="Version du modèle">{app.helm_chart_version}</Row>
           <Row label="Domaine">
             {domainUrl ? (
               <a

@@ -1,5 +1,6 @@
 import type { AuditEvent } from '@nuage/shared/audit-actions';
 import { roleLabels, type ProjectRole } from '@nuage/shared/roles';
+import { terminalSessionSummary } from '@nuage/shared/messages/terminal';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/format';
 
@@ -47,7 +48,8 @@ function describeDetails(details: Record<string, unknown> | null): string | null
   }
   if (details.role !== undefined && details.avant === undefined)
     parts.push(`rôle ${roleName(details.role)}`);
-  if (details.replicas !== undefined) parts.push(`${String(details.replicas)} réplica(s)`);
+  if (typeof details.duree_secondes === 'number') parts.push(terminalSessionSummary(details));
+  if (details.replicas !== undefined) parts.push(`${String(details.replicas)} instance(s)`);
   if (Array.isArray(details.champs)) parts.push(`champs : ${details.champs.join(', ')}`);
   if (typeof details.chemin === 'string')
     parts.push(`${String(details.methode)} ${details.chemin}`);

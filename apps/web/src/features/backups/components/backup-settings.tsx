@@ -42,7 +42,9 @@ export function BackupScheduleForm({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = backupScheduleSchema.safeParse({
-      actif: enabled,
+      // Only a choice the customer made: a page shown before the schedule was known must not
+      // turn backups off when only the retention is saved.
+      ...(enabled === schedule.actif ? {} : { actif: enabled }),
       conservation_nombre: Number(count),
       conservation_jours: Number(days),
     });

@@ -1,5 +1,7 @@
 import type { Sauvegarde, SauvegardesApplication } from '@nuage/shared/backup-types';
 import { quotaTexts } from '@nuage/shared/messages';
+import { backupTexts } from '@nuage/shared/schemas/backups';
+import { deployMessages } from '@nuage/shared/schemas/deployments';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser, renderRoute } from '@/test/render';
@@ -98,6 +100,22 @@ describe('RestoreDialog, « Dans une nouvelle application »', () => {
     });
     // The user is taken to the new application.
     expect(await screen.findByRole('heading', { name: 'Page /deployment/dep-new' })).toBeVisible();
+  });
+
+  it('drops « Sélectionnez l’environnement… » as soon as one is chosen', async () => {
+    const { api, user } = renderDialog();
+    const dialog = await chooseNewApplication(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Restaurer' }));
+    expect(dialog).toHaveTextContent(backupTexts.environmentRequired);
+    expect(api.callsTo('POST', RESTORE)).toEqual([]);
+    await user.selectOptions(within(dialog).getByLabelText('Environnement'), 'env-prod');
+    expect(dialog).not.toHaveTextContent(backupTexts.environmentRequired);
+    const name = within(dialog).getByLabelText('Nom de la nouvelle application');
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Restaurer' }));
+    expect(dialog).toHaveTextContent(deployMessages.nameRequired);
+    await user.type(name, 'Copie');
+    expect(dialog).not.toHaveTextContent(deployMessages.nameRequired);
   });
 
   it("opens « Quota insuffisant » when the target project's quota refuses it", async () => {

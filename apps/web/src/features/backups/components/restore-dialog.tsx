@@ -119,7 +119,14 @@ export function RestoreDialog({
         {isNew ? (
           <>
             <FormField label="Environnement" error={errors.env}>
-              <Select value={environmentId} onChange={(e) => setEnvironmentId(e.target.value)}>
+              <Select
+                value={environmentId}
+                onChange={(e) => {
+                  setEnvironmentId(e.target.value);
+                  // Chosen: « Sélectionnez l'environnement… » no longer applies.
+                  if (e.target.value) setErrors(({ env: _env, ...rest }) => rest);
+                }}
+              >
                 <option value="">Choisir un environnement</option>
                 {byProject(data.environnements_restauration).map(([projectId, group]) => (
                   <optgroup key={projectId} label={`Projet ${group.projet}`}>
@@ -133,7 +140,14 @@ export function RestoreDialog({
               </Select>
             </FormField>
             <FormField label="Nom de la nouvelle application" error={errors.name}>
-              <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+              <Input
+                value={name}
+                maxLength={100}
+                onChange={(e) => {
+                  setName(e.target.value);
+                  if (e.target.value.trim()) setErrors(({ name: _name, ...rest }) => rest);
+                }}
+              />
             </FormField>
             <p>
               Une application du même modèle et des mêmes ressources sera créée (le quota de son

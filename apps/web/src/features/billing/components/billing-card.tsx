@@ -1,8 +1,9 @@
 import type { Bill } from '@nuage/shared/billing-types';
-import { billingModel, publicPlans, type PlanId } from '@nuage/shared/plans';
+import { billingModel, publicPlans, type PublicPlan } from '@nuage/shared/plans';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { AccountMonthStory, monthStoryTexts } from '@/components/costs/month-story';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -12,16 +13,12 @@ import { formatXof } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useChangePlan } from '../api/change-plan';
 import { billingQueryOptions } from '../api/get-billing';
+import { PlanChangeDialog } from './plan-change-dialog';
 import { BILLING_ANCHOR } from './project-allowance';
 
-const monthName = (iso: string) =>
-  new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
-
 /**
- * Profil → Facturation: the plan (and its project limit), this month's consumption in XOF and
- * the month's projection, and the other plans to move to. Payment itself is not collected here.
+ * Profil → Facturation: the plan (and its project limit), the month's price story (month-story.tsx),
+ * and the other plans to move to, each after a confirmation saying what changes and from when. Payment itself is not collected here.
  */
 export function BillingCard() {
   const bill = useQuery(billingQueryOptions());
@@ -50,34 +47,31 @@ export function BillingCard() {
 
 function BillDetails({ bill }: { bill: Bill }) {
   const change = useChangePlan();
-  const choose = (plan: PlanId) =>
-    change.mutate(plan, { onSuccess: (result) => notify.success(result.message) });
+  const [asked, setAsked] = useState<PublicPlan | null>(null);
+  const confirm = (plan: PublicPlan) =>
+    change.mutate(plan.id, {
+      onSuccess: (result) => {
+        setAsked(null);
+        notify.success(result.message);
+      },
+    });
   const limit = bill.plan.project_limit;
   return (
     <div className="space-y-5 text-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-slate-500 dark:text-slate-400">Votre offre</span>
+        <span className="text-slate-600 dark:text-slate-400">Votre offre</span>
         <Badge tone="blue">{bill.plan.name}</Badge>
-        <span>{formatXof(bill.plan.monthly_price_xof)} / mois</span>
-        <span className="text-slate-500 dark:text-slate-400">
-          · {bill.projects_owned} projet{bill.projects_owned > 1 ? 's' : ''} sur{' '}
+        <span className="text-slate-600 dark:text-slate-400">
+          {bill.projects_owned} projet{bill.projects_owned > 1 ? 's' : ''} sur{' '}
           {limit === null ? 'un nombre illimité' : limit}
         </span>
       </div>
-      <dl
-        className="grid gap-3 sm:grid-cols-3"
-        aria-label={`Consommation de ${monthName(bill.period.start)}`}
-      >
-        <Amount label={`Consommé en ${monthName(bill.period.start)}`} value={bill.consumed_xof} />
-        <Amount label="Projection fin de mois" value={bill.projected_xof} />
-        <Amount
-          label={`Ressources (${bill.applications_count} application${bill.applications_count > 1 ? 's' : ''}) / mois`}
-          value={bill.resources_monthly_xof}
-        />
-      </dl>
-      <p className="text-xs text-slate-500 dark:text-slate-400">
-        Estimation : l’offre du mois, plus chaque application de vos projets depuis sa création dans
-        le mois, à sa configuration actuelle. Le paiement n’est pas encore proposé en ligne.
+      <AccountMonthStory month={bill} />
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        {monthStoryTexts.estimate} Vos ressources coûtent aujourd’hui{' '}
+        {formatXof(bill.resources_monthly_xof)} par mois entier ({bill.applications_count}{' '}
+        application{bill.applications_count > 1 ? 's' : ''}). Le paiement n’est pas encore proposé
+        en ligne.
       </p>
       <div className="space-y-2">
         <p className="font-medium">Changer d’offre</p>
@@ -102,7 +96,7 @@ function BillDetails({ bill }: { bill: Bill }) {
                   size="sm"
                   variant="outline"
                   className="self-start"
-                  onClick={() => choose(p.id)}
+                  onClick={() => setAsked(p)}
                   disabled={change.isPending}
                 >
                   Choisir {p.name}
@@ -112,15 +106,13 @@ function BillDetails({ bill }: { bill: Bill }) {
           ))}
         </ul>
       </div>
-    </div>
-  );
-}
-
-function Amount({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-700">
-      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="text-base font-semibold tabular-nums">{formatXof(value)}</dd>
+      <PlanChangeDialog
+        bill={bill}
+        plan={asked}
+        pending={change.isPending}
+        onCancel={() => setAsked(null)}
+        onConfirm={confirm}
+      />
     </div>
   );
 }

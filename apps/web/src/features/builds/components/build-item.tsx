@@ -69,7 +69,7 @@ export function BuildItem({
             ) : (
               <ChevronRight className="size-4" aria-hidden="true" />
             )}
-            {open ? 'Masquer les logs' : 'Voir les logs'}
+            {open ? 'Masquer le journal du build' : 'Afficher le journal du build'}
           </Button>
         )}
       </div>

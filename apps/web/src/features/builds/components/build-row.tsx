@@ -3,7 +3,7 @@ import {
   operationsSuccess,
   operationsTexts,
 } from '@nuage/shared/operations-messages';
-import { codeAppTexts } from '@nuage/shared/code-app-texts';
+import { builtImagesTexts } from '@nuage/shared/built-images-texts';
 import { buildStatusView } from '@nuage/shared/status-display';
 import { GitBranch, GitCommitHorizontal, Copy } from 'lucide-react';
 import { StatusBadge } from '@/components/status/status-badge';
@@ -31,8 +31,9 @@ async function copyImageUrl(reference: string) {
 }
 
 /**
- * One row: application, project, kind (a build from Git or a template's image pull), status,
- * commit, repository, image:tag, duration, date, error; copy the image URL once it exists.
+ * One row: application (and, for a template's image download, which part of it: application,
+ * base de données…), project, status, commit, repository, image:tag, duration, date, error;
+ * copy the image URL once it exists. Builds and downloads are listed apart.
  */
 export function BuildRow({ build }: { build: BuiltImage }) {
   // A code build names its image when queued; there is nothing to copy before it has run.
@@ -51,11 +52,14 @@ export function BuildRow({ build }: { build: BuiltImage }) {
         <div className="flex flex-wrap items-center gap-2">
           <h3 id={titleId} className="truncate font-semibold">
             {build.application_name}
+            {build.kind === 'pull' && build.part && (
+              <span className="font-normal text-slate-600 dark:text-slate-300">
+                {' · '}
+                {builtImagesTexts.part[build.part]}
+              </span>
+            )}
           </h3>
           <StatusBadge view={buildStatusView(build.status)} />
-          <Badge tone={build.kind === 'build' ? 'blue' : 'grey'}>
-            {build.kind === 'build' ? codeAppTexts.buildKind : codeAppTexts.pullKind}
-          </Badge>
           {build.runtime === 'simulation' && <Badge tone="purple">simulé</Badge>}
         </div>
         <p className="text-xs text-slate-500 dark:text-slate-400">
@@ -81,7 +85,8 @@ export function BuildRow({ build }: { build: BuiltImage }) {
           </p>
         )}
         {reference && (
-          <p className="truncate font-mono text-xs" title={reference}>
+          // The image's reference, copied as it is (a code build's names its internal id).
+          <p data-verbatim className="truncate font-mono text-xs" title={reference}>
             {reference}
           </p>
         )}

@@ -1,9 +1,10 @@
+import { builtImagesTexts } from '@nuage/shared/built-images-texts';
 import { CheckCircle2, Loader, Percent, XCircle, type LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { formatNumber } from '@/lib/format';
 import type { BuiltImagesResponse } from '@nuage/shared/schemas/responses/builds';
 
-/** SPEC §2: successes, failures, running, success rate. */
+/** SPEC §2: successes, failures, running, success rate, over code builds only. */
 export function BuildStats({ stats }: { stats: BuiltImagesResponse['statistics'] }) {
   const items: { label: string; value: string; icon: LucideIcon; accent: string }[] = [
     {
@@ -32,7 +33,7 @@ export function BuildStats({ stats }: { stats: BuiltImagesResponse['statistics']
     },
   ];
   return (
-    <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Statistiques des builds">
+    <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label={builtImagesTexts.buildsStats}>
       {items.map(({ label, value, icon: Icon, accent }) => (
         <li key={label} aria-label={`${label} : ${value}`}>
           <Card className="flex h-full items-center gap-3 p-4">

@@ -39,7 +39,7 @@ export function BuildsCard({
         title="Builds"
         description={
           builds.data
-            ? `${builds.data.total} build${builds.data.total > 1 ? 's' : ''} · les logs sont conservés avec chaque build.`
+            ? `${builds.data.total} build${builds.data.total > 1 ? 's' : ''} · le journal de chaque build est conservé.`
             : undefined
         }
       />

@@ -5,7 +5,8 @@ import { Modal } from '@/components/ui/modal';
 import { formatNumber, formatXof } from '@/lib/format';
 
 /**
- * SPEC §2 'Détail des coûts par projet': totals, then per project its cost, what it reserves
+ * SPEC §2 'Détail des coûts par projet': what the resources cost per whole month at today's
+ * configuration (the rate behind the month's consumption, offer not included), then per project its cost, what it reserves
  * of CPU, RAM and storage with each one's cost (SPEC §9 unit prices), and the split between
  * resource cost and 'Frais de plateforme'.
  */
@@ -27,8 +28,8 @@ export function CostDetailsModal({
       footer={<Button onClick={() => onOpenChange(false)}>Fermer</Button>}
     >
       <dl className="grid gap-3 sm:grid-cols-3">
-        <Total label="Total mensuel" value={formatXof(costs.total_monthly_cost)} />
-        <Total label="Total annuel" value={formatXof(costs.total_yearly_cost)} />
+        <Total label="Ressources par mois entier" value={formatXof(costs.total_monthly_cost)} />
+        <Total label="Sur un an à ce rythme" value={formatXof(costs.total_yearly_cost)} />
         <Total label="Projets" value={String(costs.projects.length)} />
       </dl>
       <ul className="mt-5 space-y-4">
@@ -85,7 +86,11 @@ function ProjectCostItem({ cost }: { cost: ProjectCost }) {
           <h3 id={titleId} className="truncate font-semibold">
             {cost.project_name}
           </h3>
-          <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">
+          {/* SPEC §2 lists the project's id beside its name: copied as it is. */}
+          <p
+            data-verbatim
+            className="truncate font-mono text-xs text-slate-500 dark:text-slate-400"
+          >
             {cost.project_id}
           </p>
         </div>

@@ -2,6 +2,7 @@ import type { DashboardResponse } from '@nuage/shared/dashboard-types';
 import { operationsErrors, operationsTexts } from '@nuage/shared/operations-messages';
 import { Wallet } from 'lucide-react';
 import { useState } from 'react';
+import { AccountMonthStory } from '@/components/costs/month-story';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
@@ -28,8 +29,8 @@ export function CostsCard({
   return (
     <Card aria-labelledby="costs-title" role="region">
       <CardHeader
-        title={<span id="costs-title">Coûts mensuels</span>}
-        description="Ce que coûtent vos applications, en XOF."
+        title={<span id="costs-title">Coûts du mois</span>}
+        description="Votre offre et vos ressources, les chiffres de Profil → Facturation."
       />
       <CardBody>
         {loading ? (
@@ -63,26 +64,17 @@ function LoadedCosts({ costs }: { costs: Costs }) {
   const mostExpensive = top && top.monthly_cost > 0 ? top : null;
   return (
     <div className="space-y-4">
-      <div>
-        <p className="text-xs text-slate-500 uppercase dark:text-slate-400">Total mensuel</p>
-        <p className="text-3xl font-bold tabular-nums" data-testid="monthly-total">
-          {formatXof(costs.total_monthly_cost)}
-        </p>
-        <div className="mt-1">
-          <CostTrend trend={costs.trend} />
-        </div>
-      </div>
-      <dl className="grid gap-3 text-sm sm:grid-cols-[auto_auto_minmax(0,1fr)] sm:gap-x-6">
-        <div>
-          <dt className="text-slate-500 dark:text-slate-400">Projection annuelle</dt>
-          <dd className="font-semibold tabular-nums">{formatXof(costs.total_yearly_cost)}</dd>
-        </div>
+      <AccountMonthStory month={costs.month} narrow />
+      <CostTrend trend={costs.trend} />
+      <dl className="grid gap-3 text-sm sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-x-6">
         <div>
           <dt className="text-slate-500 dark:text-slate-400">Projets actifs</dt>
           <dd className="font-semibold tabular-nums">{active}</dd>
         </div>
         <div className="min-w-0">
-          <dt className="text-slate-500 dark:text-slate-400">Projet le plus coûteux</dt>
+          <dt className="text-slate-500 dark:text-slate-400">
+            Projet le plus coûteux (ressources par mois entier)
+          </dt>
           <dd className="font-semibold break-words">
             {mostExpensive ? (
               <>

@@ -110,11 +110,11 @@ export function CostPanel({
               {preset ? `Configuration « ${preset.name} »` : 'Configuration personnalisée'} :
             </span>{' '}
             {shown(config.cpu)} vCPU · {shown(config.ram)} GB RAM · {shown(config.storage)} GB de
-            stockage · {shown(config.replicas)} replica(s)
+            stockage · {shown(config.replicas)} instance(s)
           </p>
           {preset && drifted && (
             <p className="text-xs text-amber-700 dark:text-amber-300">
-              Le prix affiché est celui de la configuration « {preset.name} » pour 1 replica.
+              Le prix affiché est celui de la configuration « {preset.name} » pour 1 instance.
               Choisissez « Configuration personnalisée » pour recalculer avec vos valeurs.
             </p>
           )}

@@ -170,7 +170,7 @@ export function InlineDeployForm({
             <FormField label="RAM (GB)" error={errors.ram?.message}>
               <NumberInput step={L.ram.step} min={L.ram.min} {...form.register('ram', asNumber)} />
             </FormField>
-            <FormField label="Replicas" error={errors.replicas?.message}>
+            <FormField label="Instances" error={errors.replicas?.message}>
               <NumberInput step={1} min={L.replicas.min} {...form.register('replicas', asNumber)} />
             </FormField>
           </div>

@@ -12,7 +12,7 @@ type InlineForm = UseFormReturn<InlineDeployValues, readonly string[], InlineDep
 
 /**
  * CODE's repository access: public, or private with one of the project's Git tokens (SPEC §5
- * 'Token requis pour repository privé'). Tokens are added on the project's page.
+ * 'Token requis pour un dépôt privé'). Tokens are added on the project's page.
  */
 export function InlineRepositoryAccess({
   form,

@@ -1,8 +1,13 @@
+import { assumedRecommendationText } from '@nuage/shared/pricing-recommend';
 import type { PresetRecommendation } from '@nuage/shared/pricing-types';
 import { Sparkles } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { RECOMMENDATION_REQUEST } from '../api/recommend-preset';
 
-/** The recommended preset for 50 users with medium traffic, and why (SPEC §2, §9). */
+/**
+ * The recommended preset for an assumed small activity (SPEC §2, §9), said as an assumption:
+ * the customer gave no number of visitors.
+ */
 export function RecommendationNote({
   recommendation,
   onApply,
@@ -19,7 +24,7 @@ export function RecommendationNote({
         <Sparkles className="size-4" aria-hidden="true" />
         Recommandation : {recommendation.preset.name}
       </h3>
-      <p>{recommendation.reasoning}</p>
+      <p>{assumedRecommendationText(recommendation, RECOMMENDATION_REQUEST)}</p>
       <Button variant="outline" size="sm" onClick={onApply}>
         Appliquer cette configuration
       </Button>

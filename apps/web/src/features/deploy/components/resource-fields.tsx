@@ -45,7 +45,7 @@ export function ResourceFields({
           />
         </FormField>
       )}
-      <FormField label="Replicas" error={errors.replicas?.message} hint="De 1 à 10">
+      <FormField label="Instances" error={errors.replicas?.message} hint="De 1 à 10">
         <NumberInput
           step={1}
           min={L.replicas.min}

@@ -15,18 +15,26 @@ export function resourceRows(values: DeployWizardValues, withStorage: boolean): 
     ['CPU', `${num(values.cpu)} core(s)`],
     ['RAM', `${num(values.ram)} GB`],
     ...(withStorage ? [['Stockage', `${num(values.storage)} GB`] as ReviewRow] : []),
-    ['Replicas', num(values.replicas)],
+    ['Instances', num(values.replicas)],
   ];
 }
 
-/** The domain (or the generated address) and, with a domain, its certificate. */
-export function domainRows(values: DeployWizardValues): ReviewRow[] {
+/**
+ * The domain (or the generated address) and, with a domain, its certificate by its name
+ * (`certificateLabel`, useCertificateLabel), never « a certificate » without saying which.
+ */
+export function domainRows(
+  values: DeployWizardValues,
+  certificateLabel: string | null,
+): ReviewRow[] {
   const domain = text(values.custom_domain).toLowerCase();
   const rows: ReviewRow[] = [['Nom de domaine', domain || 'Adresse générée automatiquement']];
   if (domain) {
     rows.push([
       certificateChoiceTexts.label,
-      text(values.certificat_tls_id) ? 'Certificat du projet' : certificateChoiceTexts.automatic,
+      text(values.certificat_tls_id)
+        ? (certificateLabel ?? certificateChoiceTexts.loading)
+        : certificateChoiceTexts.automatic,
     ]);
   }
   return rows;

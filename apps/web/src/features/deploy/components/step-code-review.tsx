@@ -1,3 +1,4 @@
+import { useCertificateLabel } from '@/components/certificate-select/project-certificates';
 import type { DeployWizardValues } from '@nuage/shared/schemas/deploy-wizard';
 import type { CodeCatalogEntry } from '@nuage/shared/schemas/responses/catalog';
 import { costRow, domainRows, resourceRows, ReviewCard, text, type ReviewRow } from './review-card';
@@ -15,6 +16,7 @@ export interface CodeDeploySummary {
 /** Step 5 of the Code path: the repository and build settings before 'Déployer l'application'. */
 export function StepCodeReview({ summary }: { summary: CodeDeploySummary }) {
   const { values } = summary;
+  const certificate = useCertificateLabel(values.project_id, text(values.certificat_tls_id));
   const vars = values.env_vars ?? [];
   const secrets = vars.filter((v) => v.secret).length;
   const args = values.build_args ?? [];
@@ -24,7 +26,7 @@ export function StepCodeReview({ summary }: { summary: CodeDeploySummary }) {
     ['Projet', summary.projectName],
     ['Environnement', summary.environmentName],
     ["Nom de l'application", text(values.app_name)],
-    ['Repository', text(values.repository_url)],
+    ['Dépôt', text(values.repository_url)],
     ['Branche', text(values.branch) || 'main'],
     ['Accès', isPrivate ? `Privé · token « ${summary.tokenName ?? '—'} »` : 'Public'],
     ['Port', Number.isFinite(values.port) ? String(values.port) : 'Détecté au build'],
@@ -36,13 +38,13 @@ export function StepCodeReview({ summary }: { summary: CodeDeploySummary }) {
     ],
     ['Arguments de build', args.length === 0 ? 'Aucun' : args.map((a) => a.key).join(', ')],
     ...resourceRows(values, false),
-    ...domainRows(values),
+    ...domainRows(values, certificate),
     costRow(summary.monthly),
   ];
   return (
     <ReviewCard rows={rows}>
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-        Le premier build démarre dès la confirmation ; vous suivrez ses logs ici.
+        Le premier build démarre dès la confirmation ; vous suivrez son journal ici.
       </p>
     </ReviewCard>
   );

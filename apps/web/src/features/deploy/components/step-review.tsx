@@ -1,3 +1,4 @@
+import { useCertificateLabel } from '@/components/certificate-select/project-certificates';
 import type { DeployWizardValues } from '@nuage/shared/schemas/deploy-wizard';
 import { Notice } from '@/components/ui/notice';
 import type { SaasCatalogEntry } from '@nuage/shared/schemas/responses/catalog';
@@ -16,6 +17,7 @@ export interface DeploySummary {
 /** Step 5: everything that will be deployed, before 'Déployer l'application'. */
 export function StepReview({ summary }: { summary: DeploySummary }) {
   const { values, template } = summary;
+  const certificate = useCertificateLabel(values.project_id, text(values.certificat_tls_id));
   const admin = adminFieldsOf(template.id);
   const email = admin.find((f) => f.endsWith('_email'));
   const generated = admin.filter((f) => !f.endsWith('_email') && !text(values[f])).length;
@@ -27,7 +29,7 @@ export function StepReview({ summary }: { summary: DeploySummary }) {
     ['Image', `${template.image}:${template.tag}`],
     ["Nom de l'application", text(values.app_name)],
     ...resourceRows(values, true),
-    ...domainRows(values),
+    ...domainRows(values, certificate),
     ...(email
       ? [['Email administrateur', text(values[email]) || 'Votre adresse email'] as ReviewRow]
       : []),

@@ -4,6 +4,13 @@ import type { Catalog } from '@nuage/shared/schemas/responses/catalog';
 import { TemplateCard } from './template-card';
 import type { WizardForm } from './wizard-form';
 
+/**
+ * A card's small print in the customer's words: the version and the advised resources, never
+ * the Docker image's name (issue 33).
+ */
+const templateDetails = (t: Catalog['saas'][number]) =>
+  `Version ${t.tag.split('-')[0]} · ${formatNumber(t.default_resources.cpu)} vCPU · ${formatNumber(t.default_resources.ram)} GB de RAM conseillés`;
+
 /** Step 3: the ready-made applications (SaaS path) or the code runtimes (Code path). */
 export function StepTemplate({
   form,
@@ -65,7 +72,7 @@ export function StepTemplate({
               name={t.name}
               category={t.category}
               description={t.description}
-              details={`${t.image}:${t.tag} · ${formatNumber(t.default_resources.cpu)} vCPU · ${formatNumber(t.default_resources.ram)} GB RAM conseillés`}
+              details={templateDetails(t)}
               available={t.available}
               selected={selected === t.id}
               onSelect={() => onSelect(t.id)}

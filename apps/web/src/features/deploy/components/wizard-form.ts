@@ -13,7 +13,7 @@ const zodWizard = zodResolver(deployWizardSchema);
 
 /**
  * The shared schema, plus the Code path's repository rules run on their own: the schema's
- * object-level rules wait until every field parses, which would hide 'L'URL du repository est
+ * object-level rules wait until every field parses, which would hide 'L'URL du dépôt est
  * requise' behind a missing name.
  */
 export const wizardResolver: Resolver<DeployWizardValues, unknown, DeployWizardData> = async (

@@ -69,7 +69,15 @@ export function DnsCard({
       />
       <CardBody className="space-y-3">
         {dns.data && <DomainOwnership domain={domain} help={dns.data} canVerify={canVerify} />}
-        <p className="text-sm text-slate-600 dark:text-slate-300">{texts.intro(domain)}</p>
+        {dns.data && (
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {dns.data.enregistrements.length === 0
+              ? texts.introNoRecord(domain)
+              : dns.data.enregistrements.length === 1
+                ? texts.introOne(domain)
+                : texts.intro(domain)}
+          </p>
+        )}
         {dns.data && dns.data.enregistrements.length > 0 && (
           <DnsRecordsTable records={dns.data.enregistrements} label={texts.title} />
         )}
@@ -83,7 +91,8 @@ export function DnsCard({
             {dns.error instanceof ApiError ? dns.error.message : texts.unavailable}
           </Notice>
         )}
-        {check && (
+        {/* Nothing to check yet: the intro above already says why and what to do meanwhile. */}
+        {check && check.statut !== 'non_configure' && (
           <div role="status" aria-live="polite">
             <Notice
               tone={tones[check.statut]}

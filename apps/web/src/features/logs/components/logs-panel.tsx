@@ -71,7 +71,7 @@ function LogsBody({ deploymentId, intervalMs }: { deploymentId: string; interval
     <div id="logs-body" className="border-t border-slate-200 px-5 py-3 dark:border-slate-800">
       {logs.isPending ? (
         <div className="flex items-center gap-2 py-4 text-sm text-slate-500 dark:text-slate-400">
-          <Spinner label="Chargement des logs…" /> Chargement des logs…
+          <Spinner label="Chargement des journaux…" /> Chargement des journaux…
         </div>
       ) : logs.isError && !logs.data ? (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
@@ -101,11 +101,11 @@ function LogsBody({ deploymentId, intervalMs }: { deploymentId: string; interval
             ref={viewRef}
             onScroll={onScroll}
             tabIndex={0}
-            aria-label="Lignes de logs"
+            aria-label="Lignes des journaux"
             data-testid="logs-view"
             className="max-h-96 overflow-auto rounded-lg bg-slate-950 p-3 font-mono text-xs leading-5 whitespace-pre-wrap text-slate-100"
           >
-            {logs.data?.logs.trim() ? logs.data.logs : 'Aucune ligne de log pour le moment.'}
+            {logs.data?.logs.trim() ? logs.data.logs : 'Aucune ligne de journal pour le moment.'}
           </pre>
         </>
       )}

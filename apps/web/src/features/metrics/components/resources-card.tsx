@@ -6,7 +6,7 @@ import { formatNumber } from '@/lib/format';
 import type { ApplicationMetrics } from '@nuage/shared/schemas/responses/monitoring';
 import { metricsQueryOptions } from '../api/get-metrics';
 
-/** SPEC §2 resources (CPU cores, RAM GB, image registry, Helm version) and live usage. */
+/** SPEC §2 resources (CPU cores, RAM GB, a template's image and version) and live usage. */
 export function ResourcesCard({ deployment: d }: { deployment: DeploymentDetail }) {
   const metrics = useQuery(metricsQueryOptions(d.id));
   return (
@@ -17,8 +17,14 @@ export function ResourcesCard({ deployment: d }: { deployment: DeploymentDetail 
           items={[
             { label: 'CPU', value: `${formatNumber(d.cpu_requis)} cores` },
             { label: 'RAM', value: `${formatNumber(d.ram_requise)} GB` },
-            { label: "Registre d'images", value: d.image_registry_url },
-            { label: 'Version Helm', value: d.helm_chart_version },
+            // A code application's image is an internal reference (nuage-builds/<id>): the
+            // source card says what it was built from instead.
+            ...(d.source_kind === 'code'
+              ? []
+              : [
+                  { label: 'Image', value: d.image_url },
+                  { label: 'Version du modèle', value: d.helm_chart_version },
+                ]),
           ]}
         />
         <LiveUsage metrics={metrics.data} failed={metrics.isError} />

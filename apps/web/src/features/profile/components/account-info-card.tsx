@@ -12,7 +12,10 @@ export function AccountInfoCard({ user }: { user: UserProfile }) {
         <dl className="space-y-3 text-sm">
           <div>
             <dt className="text-slate-500 dark:text-slate-400">Identifiant</dt>
-            <dd className="mt-0.5 font-mono text-xs break-all">{user.id}</dd>
+            {/* SPEC §2: the id support asks for, copied as it is (not a name to replace). */}
+            <dd data-verbatim className="mt-0.5 font-mono text-xs break-all">
+              {user.id}
+            </dd>
           </div>
           <div>
             <dt className="text-slate-500 dark:text-slate-400">Membre depuis</dt>

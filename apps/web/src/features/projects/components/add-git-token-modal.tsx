@@ -30,7 +30,7 @@ export function AddGitTokenModal({
       open
       onOpenChange={close}
       title="Ajouter un token Git"
-      description="Pour construire les applications dont le repository est privé."
+      description="Pour construire les applications dont le dépôt est privé."
       footer={
         <ModalFormActions
           formId={FORM_ID}

@@ -39,7 +39,7 @@ export function GitTokensCard({ projectId, role }: { projectId: string; role: Pr
         <p className="px-5 py-4 text-sm text-red-600 dark:text-red-400">{tokens.error.message}</p>
       ) : tokens.data.length === 0 ? (
         <p className="px-5 py-4 text-sm text-slate-500 dark:text-slate-400">
-          Aucun token. Ajoutez-en un pour déployer depuis un repository privé.
+          Aucun token. Ajoutez-en un pour déployer depuis un dépôt privé.
         </p>
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800">

@@ -13,7 +13,10 @@ export function ProjectInfoCard({ project }: { project: Project }) {
         <dl className="grid gap-4 text-sm sm:grid-cols-2">
           <Item label="Nom">{project.nom}</Item>
           <Item label="Identifiant">
-            <span className="font-mono text-xs break-all">{project.id}</span>
+            {/* SPEC §2: the id support asks for, copied as it is beside the name. */}
+            <span data-verbatim className="font-mono text-xs break-all">
+              {project.id}
+            </span>
           </Item>
           <Item label="Description" wide>
             {project.description || (

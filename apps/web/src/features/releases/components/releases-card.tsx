@@ -1,7 +1,7 @@
 import type { Release } from '@nuage/shared/build-types';
 import { codeAppTexts } from '@nuage/shared/code-app-texts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { History } from 'lucide-react';
+import { History, Rocket } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,14 +14,17 @@ import { formatDateTime, formatNumber } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { releasesQueryOptions } from '../api/get-releases';
 import { useRollbackRelease } from '../api/rollback-release';
+import { promotionTargetsQueryOptions } from '../api/promote-release';
+import { PromoteReleaseDialog } from './promote-release-dialog';
 
 const configurationOf = ({ configuration: c }: Release) =>
-  `${formatNumber(c.cpu)} CPU · ${formatNumber(c.ram)} GB · ${c.replicas} réplica(s) · port ${c.port}` +
+  `${formatNumber(c.cpu)} CPU · ${formatNumber(c.ram)} GB · ${c.replicas} instance(s) · port ${c.port}` +
   (c.env_var_names.length ? ` · ${c.env_var_names.length} variable(s)` : '');
 
 /**
- * Every release (a successful deploy: image digest, commit, configuration), newest first, and
- * « Revenir à cette version » for the others, after saying that data is not rolled back.
+ * Every release (a successful deploy: image digest, commit, configuration), newest first,
+ * « Revenir à cette version » for the others, after saying that data is not rolled back, and
+ * « Promouvoir » to the same repository's applications in the project's other environments.
  */
 export function ReleasesCard({
   deploymentId,
@@ -44,6 +47,13 @@ export function ReleasesCard({
   });
   const rollback = useRollbackRelease(deploymentId);
   const [target, setTarget] = useState<Release | null>(null);
+  // Where a release can go: the same repository's applications in the project's other environments.
+  const promotionTargets = useQuery({
+    ...promotionTargetsQueryOptions(deploymentId),
+    enabled: canManage,
+  });
+  const targets = promotionTargets.data ?? [];
+  const [promoted, setPromoted] = useState<Release | null>(null);
 
   const doRollback = async () => {
     if (!target) return;
@@ -108,10 +118,22 @@ export function ReleasesCard({
                   <History className="size-4" aria-hidden="true" /> {codeAppTexts.rollback}
                 </Button>
               )}
+              {canManage && targets.length > 0 && !r.rollout_error && (
+                <Button variant="outline" size="sm" onClick={() => setPromoted(r)}>
+                  <Rocket className="size-4" aria-hidden="true" /> {codeAppTexts.promote}
+                </Button>
+              )}
             </li>
           ))}
         </ul>
       )}
+      <PromoteReleaseDialog
+        key={promoted?.id ?? 'none'}
+        deploymentId={deploymentId}
+        release={promoted}
+        targets={targets}
+        onClose={() => setPromoted(null)}
+      />
       <ConfirmDialog
         open={target !== null}
         onOpenChange={(open) => !open && setTarget(null)}

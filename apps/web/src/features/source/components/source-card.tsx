@@ -55,7 +55,7 @@ export function SourceCard({
         <InfoList
           items={[
             {
-              label: 'Repository',
+              label: 'Dépôt',
               value: d.repository_url ? (
                 <a
                   href={d.repository_url}
@@ -86,9 +86,12 @@ export function SourceCard({
             { label: 'Port', value: d.port ? String(d.port) : 'Détecté au build' },
             {
               label: codeAppTexts.currentRelease,
-              value: d.current_release
-                ? `Version ${d.current_release.numero}`
-                : 'Aucune (premier build en cours)',
+              // What it was built from, never the image's internal name (nuage-builds/<id>).
+              value: d.version_en_ligne
+                ? `Version ${d.version_en_ligne.numero} · commit ${d.version_en_ligne.commit_sha.slice(0, 7)} (${d.version_en_ligne.branche})`
+                : d.current_release
+                  ? `Version ${d.current_release.numero}`
+                  : 'Aucune (premier build en cours)',
             },
           ]}
         />

@@ -76,12 +76,12 @@ export function SourceEditModal({
       onOpenChange={close}
       size="lg"
       title="Modifier la source"
-      description="Le repository est lu avant l'enregistrement. La version en ligne continue de servir jusqu'à la réussite du nouveau build."
+      description="Le dépôt est lu avant l'enregistrement. La version en ligne continue de servir jusqu'à la réussite du nouveau build."
       footer={
         <ModalFormActions
           formId={FORM_ID}
           submitLabel="Enregistrer et reconstruire"
-          submittingLabel="Lecture du repository…"
+          submittingLabel="Lecture du dépôt…"
           submitting={save.isPending}
           onCancel={() => close(false)}
         />

@@ -27,8 +27,8 @@ export function ApplicationStatusRow({ app }: { app: DashboardApplication }) {
           {app.nom}
         </Link>
         <p className="text-xs text-slate-500 dark:text-slate-400">
-          {deploymentTypeLabel({ type: app.template, image_url: app.image_url })} · {ready} réplica
-          {ready > 1 ? 's' : ''} prêt{ready > 1 ? 's' : ''} sur {app.replicas}
+          {deploymentTypeLabel({ type: app.template, image_url: app.image_url })} · {ready} instance
+          {ready > 1 ? 's' : ''} prête{ready > 1 ? 's' : ''} sur {app.replicas}
         </p>
       </div>
       <StatusBadge view={listStatusView(app.statut_deploiement)} />

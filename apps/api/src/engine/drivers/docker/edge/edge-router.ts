@@ -17,7 +17,7 @@ export class EdgeRouter {
   private readonly upstreams = new Map<string, string[]>();
   /** The environment network of each application's replicas (a recreated proxy joins them). */
   private readonly networks = new Map<string, string>();
-  private routes = new Map<string, EdgeRouteInfo>();
+  private routeInfo = new Map<string, EdgeRouteInfo>();
   private chain: Promise<void> = Promise.resolve();
   private routesReadAt = 0;
 
@@ -30,8 +30,13 @@ export class EdgeRouter {
 
   /** application_url of a deployment, as the platform computes it. */
   async urlOf(deploymentId: string): Promise<string | null> {
-    if (!this.routes.has(deploymentId)) await this.readRoutes();
-    return this.routes.get(deploymentId)?.url ?? null;
+    if (!this.routeInfo.has(deploymentId)) await this.readRoutes();
+    return this.routeInfo.get(deploymentId)?.url ?? null;
+  }
+
+  /** Whether this platform routes the application (its container events concern it). */
+  isRouting(deploymentId: string): boolean {
+    return this.routeInfo.has(deploymentId) || this.upstreams.has(deploymentId);
   }
 
   /** Ready replicas (or, when none is ready yet, the running ones) except `retiring`. */
@@ -70,7 +75,7 @@ export class EdgeRouter {
 
   private async readRoutes(): Promise<EdgeRouteInfo[]> {
     const list = await this.source();
-    this.routes = new Map(list.map((r) => [r.deploymentId, r]));
+    this.routeInfo = new Map(list.map((r) => [r.deploymentId, r]));
     this.routesReadAt = Date.now();
     return list;
   }

@@ -25,12 +25,17 @@ export function buildDetail(overrides: Partial<DeploymentDetail> = {}): Deployme
     },
     base_de_donnees: { engine: 'mariadb', database: 'wordpress', user: 'wordpress' },
     events: [
-      { at: '2025-01-10T09:01:00.000Z', message: 'Application disponible (1 réplica(s) prêt(s))' },
+      {
+        at: '2025-01-10T09:01:00.000Z',
+        message: 'Application disponible (1 instance(s) prête(s))',
+      },
       { at: '2025-01-10T09:00:00.000Z', message: 'Déploiement demandé' },
     ],
     deployment_sync: { status: { summary: { images: [app.image_url] } } },
     alerte_certificat: null,
     alerte_restauration: null,
+    certificat_tls: null,
+    version_en_ligne: null,
     ...overrides,
   };
 }

@@ -1,0 +1,153 @@
+import type { MonthCosts } from '@nuage/shared/billing-types';
+import { planOf, type PublicPlan } from '@nuage/shared/plans';
+import { PRICE_PER_GB_BACKUP_MONTH, priceResources, toXof } from '@nuage/shared/pricing';
+import { fromMilli } from '@nuage/shared/quantities';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { reservesResources } from '../../db/reservation-sql';
+import { deployments } from '../../db/schema/deployments';
+import { projects } from '../../db/schema/projects';
+import { users } from '../../db/schema/users';
+import { backupBytesByProject } from '../pricing/usage';
+
+const clean = (v: number) => Math.round(v * 1e9) / 1e9;
+const GB = 1024 ** 3;
+
+export interface MonthPeriod {
+  start: Date;
+  end: Date;
+  now: Date;
+}
+
+/** The calendar month (UTC) around `now`. */
+export function monthAround(now: Date): MonthPeriod {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start, end, now };
+}
+
+/** Base units (pricing.ts) of resources: consumed since the 1st, and by the month's end. */
+export interface ResourcesMonth {
+  consumed: number;
+  projected: number;
+  /** Per month at today's configuration. */
+  monthly: number;
+  applications: number;
+}
+
+/**
+ * The one rule behind every « consommation » and « projection » the customer reads (issue 33):
+ * each application counts from its creation in the month (or the 1st) at its current resources,
+ * priced by pricing.ts; backups kept count as storage from the 1st. Applications deleted earlier
+ * in the month are not counted (no usage ledger yet): an estimate, which the pages say.
+ */
+export async function resourcesMonthByProject(
+  db: Executor,
+  projectIds: string[],
+  period: MonthPeriod,
+): Promise<Map<string, ResourcesMonth>> {
+  const months = new Map<string, ResourcesMonth>(
+    projectIds.map((id) => [id, { consumed: 0, projected: 0, monthly: 0, applications: 0 }]),
+  );
+  if (projectIds.length === 0) return months;
+  const [apps, backupBytes] = await Promise.all([
+    db
+      .select({
+        projectId: deployments.projectId,
+        cpuMilli: deployments.cpuMilli,
+        ramMb: deployments.ramMb,
+        storageMb: deployments.storageMb,
+        replicas: deployments.replicas,
+        createdAt: deployments.createdAt,
+      })
+      .from(deployments)
+      .where(and(inArray(deployments.projectId, projectIds), reservesResources())),
+    backupBytesByProject(db, projectIds),
+  ]);
+  const length = period.end.getTime() - period.start.getTime();
+  const share = (from: number, to: number) => Math.max(0, to - from) / length;
+  const add = (projectId: string, monthly: number, from: number) => {
+    const m = months.get(projectId)!;
+    m.monthly = clean(m.monthly + monthly);
+    m.consumed = clean(m.consumed + monthly * share(from, period.now.getTime()));
+    m.projected = clean(m.projected + monthly * share(from, period.end.getTime()));
+  };
+  for (const a of apps) {
+    const monthly = priceResources({
+      cpu: fromMilli(a.cpuMilli),
+      ram: fromMilli(a.ramMb),
+      storage: fromMilli(a.storageMb),
+      replicas: a.replicas,
+    }).monthly;
+    add(a.projectId, monthly, Math.max(a.createdAt.getTime(), period.start.getTime()));
+    months.get(a.projectId)!.applications++;
+  }
+  for (const [projectId, bytes] of Object.entries(backupBytes)) {
+    add(projectId, clean((bytes / GB) * PRICE_PER_GB_BACKUP_MONTH), period.start.getTime());
+  }
+  return months;
+}
+
+export function sumMonths(months: Iterable<ResourcesMonth>): ResourcesMonth {
+  const total: ResourcesMonth = { consumed: 0, projected: 0, monthly: 0, applications: 0 };
+  for (const m of months) {
+    total.consumed = clean(total.consumed + m.consumed);
+    total.projected = clean(total.projected + m.projected);
+    total.monthly = clean(total.monthly + m.monthly);
+    total.applications += m.applications;
+  }
+  return total;
+}
+
+export const presentPlan = (plan: PublicPlan) => ({
+  id: plan.id,
+  name: plan.name,
+  monthly_price_xof: plan.monthlyPriceXof,
+  project_limit: plan.projectLimit,
+});
+
+export const presentPeriod = (period: MonthPeriod) => ({
+  start: period.start.toISOString(),
+  end: period.end.toISOString(),
+  now: period.now.toISOString(),
+});
+
+export async function planOfAccount(db: Executor, userId: string): Promise<PublicPlan> {
+  const [account] = await db.select({ plan: users.plan }).from(users).where(eq(users.id, userId));
+  return planOf(account?.plan ?? 'decouverte');
+}
+
+/** The projects an account pays for: those it created, not being deleted. */
+export async function ownedProjectIds(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.createdBy, userId), isNull(projects.deletingAt)));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * An account's month, as the billing card and the dashboard show it: its plan, and the
+ * resources of the projects it owns (members do not pay for the projects they join).
+ */
+export async function accountMonth(
+  db: Executor,
+  input: { userId: string; now?: Date },
+): Promise<MonthCosts & { resources: ResourcesMonth; projectsOwned: number }> {
+  const period = monthAround(input.now ?? new Date());
+  const [plan, owned] = await Promise.all([
+    planOfAccount(db, input.userId),
+    ownedProjectIds(db, input.userId),
+  ]);
+  const resources = sumMonths((await resourcesMonthByProject(db, owned, period)).values());
+  const projectedResources = toXof(resources.projected);
+  return {
+    plan: presentPlan(plan),
+    period: presentPeriod(period),
+    resources_consumed_xof: toXof(resources.consumed),
+    resources_projected_xof: projectedResources,
+    projected_xof: plan.monthlyPriceXof + projectedResources,
+    resources,
+    projectsOwned: owned.length,
+  };
+}

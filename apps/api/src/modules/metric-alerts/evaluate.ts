@@ -1,0 +1,91 @@
+import type { MetricAlertKind } from '@nuage/shared/schemas/metric-alerts';
+
+/** One stored sample, as the evaluation reads it (`at` in ms since 1970). */
+export interface AlertSample {
+  at: number;
+  cpuMilli: number;
+  ramMb: number;
+  restarts: number | null;
+}
+
+export interface AlertRule {
+  kind: MetricAlertKind;
+  threshold: number;
+  windowMinutes: number;
+}
+
+/**
+ * `firing`: the rule's condition held over the whole window; `clear`: it is over (or nothing is
+ * measured any more: a stopped application); `holding`: in between, an open alert stays open and
+ * none opens (the hysteresis that keeps a value hovering at the threshold from flapping).
+ * `value`: the window's average in % of the limit, or its restart count.
+ */
+export type Verdict = { state: 'firing' | 'clear' | 'holding'; value: number };
+
+export interface EvaluationContext {
+  now: number;
+  /** What the application reserves (its limit times its replicas). */
+  limits: { cpuMilli: number; ramMb: number };
+  /** The sampling interval: the window counts as covered when its first sample is this close. */
+  sampleMs: number;
+}
+
+/** How far before the window the samples must be read (the restart count's starting point). */
+export const lookBehindMs = (rule: AlertRule, sampleMs: number) =>
+  rule.windowMinutes * 60_000 + 2 * sampleMs;
+
+/**
+ * CPU and memory: an alert opens when every sample of the last N minutes is above the threshold
+ * and the samples cover the whole window (a spike, or an application started a minute ago, is no
+ * alert); it closes when the window's average is back at or below it.
+ * Restarts: opens when more than the threshold happened within the window, closes when none did.
+ */
+export function evaluateRule(
+  rule: AlertRule,
+  samples: AlertSample[],
+  c: EvaluationContext,
+): Verdict {
+  const start = c.now - rule.windowMinutes * 60_000;
+  const sorted = [...samples].filter((s) => s.at <= c.now).sort((a, b) => a.at - b.at);
+  const inWindow = sorted.filter((s) => s.at > start);
+  if (rule.kind === 'restarts') return evaluateRestarts(rule, sorted, inWindow, start);
+  const limit = rule.kind === 'cpu' ? c.limits.cpuMilli : c.limits.ramMb;
+  if (inWindow.length === 0 || limit <= 0) return { state: 'clear', value: 0 };
+  const percents = inWindow.map(
+    (s) => ((rule.kind === 'cpu' ? s.cpuMilli : s.ramMb) / limit) * 100,
+  );
+  const average = Math.round(percents.reduce((a, b) => a + b, 0) / percents.length);
+  const covered = inWindow.length >= 2 && inWindow[0]!.at <= start + 1.5 * c.sampleMs;
+  if (covered && percents.every((p) => p > rule.threshold))
+    return { state: 'firing', value: average };
+  return { state: average <= rule.threshold ? 'clear' : 'holding', value: average };
+}
+
+/**
+ * Restarts within the window, from the containers' running totals: the increases between
+ * consecutive samples, starting from the last sample before the window. A total that went down
+ * (containers replaced) counts from zero again.
+ */
+export function restartsWithin(sorted: AlertSample[], inWindow: AlertSample[], start: number) {
+  const before = sorted.filter((s) => s.at <= start && s.restarts !== null).at(-1);
+  let previous = before?.restarts ?? null;
+  let count = 0;
+  for (const s of inWindow) {
+    if (s.restarts === null) continue;
+    if (previous !== null) count += s.restarts >= previous ? s.restarts - previous : s.restarts;
+    previous = s.restarts;
+  }
+  return count;
+}
+
+function evaluateRestarts(
+  rule: AlertRule,
+  sorted: AlertSample[],
+  inWindow: AlertSample[],
+  start: number,
+): Verdict {
+  if (!inWindow.some((s) => s.restarts !== null)) return { state: 'clear', value: 0 };
+  const count = restartsWithin(sorted, inWindow, start);
+  if (count > rule.threshold) return { state: 'firing', value: count };
+  return { state: count === 0 ? 'clear' : 'holding', value: count };
+}

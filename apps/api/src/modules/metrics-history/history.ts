@@ -1,0 +1,117 @@
+import type { MetricsRange } from '@nuage/shared/schemas/metrics-history';
+import type { MetricsHistory } from '@nuage/shared/schemas/responses/metrics-history';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/client';
+import { reservationOf } from '../../lib/reservation';
+import { authorizeDeployment } from '../deployments/access';
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+/** Which rows each period reads: about 120 to 2 000 points, whatever the period. */
+export const RANGE_PLAN: Record<
+  MetricsRange,
+  { seconds: number; resolution: MetricsHistory['resolution']; step: number | null }
+> = {
+  '1h': { seconds: 3600, resolution: 'raw', step: null },
+  '24h': { seconds: 86_400, resolution: '5m', step: 300 },
+  '7d': { seconds: 7 * 86_400, resolution: '5m', step: 300 },
+  '30d': { seconds: 30 * 86_400, resolution: '1h', step: 3600 },
+};
+
+interface Point {
+  at: number;
+  cpu: number;
+  cpuMax: number;
+  ram: number;
+  ramMax: number;
+  rx: number | null;
+  tx: number | null;
+  restarts: number | null;
+  simulated: boolean;
+}
+
+const COLUMNS = sql`"at", cpu, "cpuMax", ram, "ramMax", rx, tx, restarts, simulated`;
+
+/** Raw samples since `from`. */
+const rawPoints = (id: string, from: Date) => sql`
+  SELECT extract(epoch FROM at)::float8 AS "at", cpu_milli AS cpu, cpu_milli AS "cpuMax",
+    ram_mb AS ram, ram_mb AS "ramMax", rx_bps AS rx, tx_bps AS tx, restarts, simulated
+  FROM metric_samples WHERE deployment_id = ${id} AND at >= ${from}`;
+
+/**
+ * Stored buckets of `step` since `from`, then the buckets not rolled up yet, computed now from
+ * the finer rows (so the latest minutes show before the worker's next roll-up).
+ */
+function bucketPoints(id: string, from: Date, step: number): SQL {
+  const bin = (column: SQL) =>
+    sql`date_bin(${sql.raw(`interval '${step} seconds'`)}, ${column}, timestamptz '2000-01-01 00:00:00+00')`;
+  const tailFrom = sql`greatest(${from}::timestamptz, coalesce((SELECT max(bucket_at) FROM metric_rollups
+    WHERE deployment_id = ${id} AND step_seconds = ${step}) + ${`${step} seconds`}::interval, ${from}::timestamptz))`;
+  const tail =
+    step === 300
+      ? sql`SELECT extract(epoch FROM ${bin(sql`at`)})::float8, round(avg(cpu_milli))::int, max(cpu_milli),
+          round(avg(ram_mb))::int, max(ram_mb), round(avg(rx_bps))::int, round(avg(tx_bps))::int,
+          max(restarts), bool_or(simulated)
+        FROM metric_samples WHERE deployment_id = ${id} AND at >= ${tailFrom}
+        GROUP BY 1`
+      : sql`SELECT extract(epoch FROM ${bin(sql`bucket_at`)})::float8, round(avg(cpu_avg))::int, max(cpu_max),
+          round(avg(ram_avg))::int, max(ram_max), round(avg(rx_avg))::int, round(avg(tx_avg))::int,
+          max(restarts), bool_or(simulated)
+        FROM metric_rollups WHERE deployment_id = ${id} AND step_seconds = 300
+          AND bucket_at >= ${tailFrom}
+        GROUP BY 1`;
+  return sql`
+    SELECT extract(epoch FROM bucket_at)::float8 AS "at", cpu_avg AS cpu, cpu_max AS "cpuMax",
+      ram_avg AS ram, ram_max AS "ramMax", rx_avg AS rx, tx_avg AS tx, restarts, simulated
+    FROM metric_rollups
+    WHERE deployment_id = ${id} AND step_seconds = ${step} AND bucket_at >= ${from}
+    UNION ALL (${tail})`;
+}
+
+export async function readPoints(
+  db: Executor,
+  id: string,
+  range: MetricsRange,
+  now: Date,
+): Promise<Point[]> {
+  const plan = RANGE_PLAN[range];
+  const from = new Date(now.getTime() - plan.seconds * 1000);
+  const query = plan.step === null ? rawPoints(id, from) : bucketPoints(id, from, plan.step);
+  return rowsOf<Point>(
+    await db.execute(sql`SELECT ${COLUMNS} FROM (${query}) p ORDER BY "at"`),
+  ).map((p) => ({ ...p, at: Number(p.at) }));
+}
+
+export async function metricsHistory(
+  ctx: AppContext,
+  input: { deploymentId: string; userId: string; range: MetricsRange; now?: Date },
+): Promise<MetricsHistory> {
+  const row = await authorizeDeployment(ctx.db, { ...input, need: 'user' });
+  const points = await readPoints(ctx.db, row.id, input.range, input.now ?? new Date());
+  const [monitor] = rowsOf<{ notice: string | null }>(
+    await ctx.db.execute(sql`SELECT notice FROM metric_monitors WHERE deployment_id = ${row.id}`),
+  );
+  const plan = RANGE_PLAN[input.range];
+  const limits = reservationOf(row);
+  return {
+    application_id: row.id,
+    range: input.range,
+    resolution: plan.resolution,
+    step_seconds: plan.step ?? ctx.config.metricsHistory.intervalMs / 1000,
+    simulated: row.runtime === 'simulation' || points.some((p) => p.simulated),
+    notice: monitor?.notice ?? null,
+    limits: { cpu_milli: limits.cpuMilli, ram_mb: limits.ramMb },
+    series: {
+      at: points.map((p) => p.at),
+      cpu_milli: points.map((p) => p.cpu),
+      cpu_milli_max: points.map((p) => p.cpuMax),
+      ram_mb: points.map((p) => p.ram),
+      ram_mb_max: points.map((p) => p.ramMax),
+      rx_bps: points.map((p) => p.rx),
+      tx_bps: points.map((p) => p.tx),
+      restarts: points.map((p) => p.restarts),
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+
+/**
+ * The metrics sampling's SQL, on the uptime checks' pattern (uptime/check-store.ts): a monitor
+ * is claimed by moving `next_sample_at` past now in the statement that selects it `FOR UPDATE
+ * SKIP LOCKED`, so two processes polling at once never sample one application in one slot.
+ */
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+/** Applications the runtime runs: applied once, not being removed. */
+const RUNNING = sql`d.desired_state = 'present' AND d.observed_generation > 0 AND d.status <> 'DELETING'`;
+
+/** A monitor for every running application that has none, its first slot spread over one interval. */
+export async function ensureMetricMonitors(db: Executor, opts: { now: Date; intervalMs: number }) {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      INSERT INTO metric_monitors (deployment_id, next_sample_at)
+      SELECT d.id, ${opts.now}::timestamptz + random() * ${opts.intervalMs}::double precision * interval '1 millisecond'
+      FROM deployments d
+      WHERE ${RUNNING}
+        AND NOT EXISTS (SELECT 1 FROM metric_monitors m WHERE m.deployment_id = d.id)
+      ON CONFLICT (deployment_id) DO NOTHING
+      RETURNING deployment_id AS id`),
+  );
+  return rows.length;
+}
+
+export interface ClaimedSample {
+  deploymentId: string;
+  lastRxBytes: number | null;
+  lastTxBytes: number | null;
+  lastReadAt: Date | null;
+}
+
+export async function claimDueSamples(
+  db: Executor,
+  opts: { now: Date; intervalMs: number; limit: number },
+): Promise<ClaimedSample[]> {
+  const step = sql`(${opts.intervalMs}::double precision * interval '1 millisecond')`;
+  // Missed slots are skipped, not caught up: the next one is the first after now.
+  const next = sql`m.next_sample_at + ${step} * (floor(extract(epoch FROM (${opts.now}::timestamptz - m.next_sample_at)) * 1000 / ${opts.intervalMs}::double precision) + 1)::double precision`;
+  const rows = rowsOf<{
+    deploymentId: string;
+    lastRxBytes: string | number | null;
+    lastTxBytes: string | number | null;
+    lastReadAt: string | Date | null;
+  }>(
+    await db.execute(sql`
+      WITH due AS (
+        SELECT m.deployment_id FROM metric_monitors m
+        JOIN deployments d ON d.id = m.deployment_id
+        WHERE m.next_sample_at <= ${opts.now} AND ${RUNNING}
+        ORDER BY m.next_sample_at
+        LIMIT ${opts.limit}
+        FOR UPDATE OF m SKIP LOCKED
+      )
+      UPDATE metric_monitors m SET next_sample_at = ${next}
+      FROM due WHERE m.deployment_id = due.deployment_id
+      RETURNING m.deployment_id AS "deploymentId", m.last_rx_bytes AS "lastRxBytes",
+        m.last_tx_bytes AS "lastTxBytes", m.last_read_at AS "lastReadAt"`),
+  );
+  const num = (v: string | number | null) => (v === null ? null : Number(v));
+  return rows.map((r) => ({
+    deploymentId: r.deploymentId,
+    lastRxBytes: num(r.lastRxBytes),
+    lastTxBytes: num(r.lastTxBytes),
+    lastReadAt: r.lastReadAt ? new Date(r.lastReadAt) : null,
+  }));
+}
+
+/** When the next monitor falls due (null: none). */
+export async function nextSampleDueAt(db: Executor): Promise<Date | null> {
+  const [row] = rowsOf<{ at: string | Date | null }>(
+    await db.execute(sql`SELECT min(next_sample_at) AS at FROM metric_monitors`),
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
+export interface Reading {
+  at: Date;
+  cpuMilli: number;
+  ramMb: number;
+  rxBytes: number | null;
+  txBytes: number | null;
+  restarts: number | null;
+  simulated: boolean;
+}
+
+/**
+ * Bytes per second between two running totals; null for the first reading, or when the total
+ * went down (the containers were replaced and started counting again).
+ */
+export function ratePerSecond(
+  previous: number | null,
+  current: number | null,
+  seconds: number,
+): number | null {
+  if (previous === null || current === null || seconds <= 0 || current < previous) return null;
+  return Math.min(2_147_483_647, Math.round((current - previous) / seconds));
+}
+
+/** Stores one reading and the totals the next one needs; clears any notice. */
+export async function recordSample(db: Executor, claimed: ClaimedSample, r: Reading) {
+  const seconds = claimed.lastReadAt ? (r.at.getTime() - claimed.lastReadAt.getTime()) / 1000 : 0;
+  const rx = ratePerSecond(claimed.lastRxBytes, r.rxBytes, seconds);
+  const tx = ratePerSecond(claimed.lastTxBytes, r.txBytes, seconds);
+  await db.execute(sql`
+    INSERT INTO metric_samples (deployment_id, at, cpu_milli, ram_mb, rx_bps, tx_bps, restarts, simulated)
+    VALUES (${claimed.deploymentId}, ${r.at}, ${Math.round(r.cpuMilli)}, ${Math.round(r.ramMb)},
+            ${rx}, ${tx}, ${r.restarts}, ${r.simulated})
+    ON CONFLICT DO NOTHING`);
+  await db.execute(sql`UPDATE metric_monitors SET last_rx_bytes = ${r.rxBytes},
+      last_tx_bytes = ${r.txBytes}, last_read_at = ${r.at}, notice = NULL
+    WHERE deployment_id = ${claimed.deploymentId}`);
+}
+
+/** Keeps why no measure came (shown with the graphs); the totals start again afterwards. */
+export async function recordNotice(db: Executor, deploymentId: string, notice: string) {
+  await db.execute(sql`UPDATE metric_monitors SET notice = ${notice}, last_rx_bytes = NULL,
+      last_tx_bytes = NULL, last_read_at = NULL
+    WHERE deployment_id = ${deploymentId}`);
+}

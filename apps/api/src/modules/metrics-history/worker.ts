@@ -1,0 +1,124 @@
+import { metricsHistoryNotices } from '@nuage/shared/messages/metrics-history';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { deployments } from '../../db/schema/deployments';
+import type { ApplicationMetrics } from '../../engine/driver';
+import { applicationRefOf } from '../../engine/specs/refs';
+import { WorkLoop } from '../../lib/work-loop';
+import { maintainMetrics } from './rollups';
+import {
+  claimDueSamples,
+  ensureMetricMonitors,
+  nextSampleDueAt,
+  recordNotice,
+  recordSample,
+  type ClaimedSample,
+} from './sample-store';
+
+export interface MetricsWorkerOptions {
+  intervalMs: number;
+  /** Samples claimed per pass, and read at once at most (each reading takes ~0.5 s on Podman). */
+  batchSize?: number;
+  /** How often the roll-ups and the pruning run. */
+  maintainEveryMs?: number;
+}
+
+/** A new application gets its first sample at most this late plus one interval. */
+const ENSURE_EVERY_MS = 10_000;
+
+/**
+ * Samples every running application's usage from its runtime (issue 28 item 1) once per
+ * interval, and rolls the samples up. State lives in PostgreSQL only: several API processes
+ * share the monitors (sample-store.ts) and one at a time rolls up (rollups.ts).
+ */
+export class MetricsWorker {
+  private readonly loop: WorkLoop;
+  private readonly batchSize: number;
+  private lastMaintain = Number.NEGATIVE_INFINITY;
+  private lastEnsure = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly opts: MetricsWorkerOptions,
+  ) {
+    this.batchSize = opts.batchSize ?? 8;
+    this.loop = new WorkLoop(() => this.pass(), {
+      pollMs: Math.min(opts.intervalMs, 30_000),
+      log: ctx.log,
+      failure: 'metrics sampling pass failed',
+      nextDueMs: async () => {
+        const at = await nextSampleDueAt(ctx.db);
+        return at ? at.getTime() - Date.now() : null;
+      },
+    });
+  }
+
+  start() {
+    this.loop.start();
+  }
+
+  stop(deadline?: number) {
+    return this.loop.stop(deadline);
+  }
+
+  /** One pass: new monitors now and then, the due samples (read together), the roll-ups. */
+  async pass(now = new Date()): Promise<number> {
+    const t = now.getTime();
+    if (t <= this.lastEnsure || t - this.lastEnsure >= ENSURE_EVERY_MS) {
+      this.lastEnsure = t;
+      await ensureMetricMonitors(this.ctx.db, { now, intervalMs: this.opts.intervalMs });
+    }
+    if (t <= this.lastMaintain || t - this.lastMaintain >= (this.opts.maintainEveryMs ?? 300_000)) {
+      this.lastMaintain = t;
+      await maintainMetrics(this.ctx.db, now);
+    }
+    const due = await claimDueSamples(this.ctx.db, {
+      now,
+      intervalMs: this.opts.intervalMs,
+      limit: this.batchSize,
+    });
+    await Promise.all(
+      due.map((c) =>
+        this.sampleOne(c).catch((err: unknown) =>
+          this.ctx.log.warn({ err, deploymentId: c.deploymentId }, 'metrics sample not recorded'),
+        ),
+      ),
+    );
+    return due.length;
+  }
+
+  private async sampleOne(c: ClaimedSample) {
+    const [row] = await this.ctx.db
+      .select()
+      .from(deployments)
+      .where(eq(deployments.id, c.deploymentId));
+    if (!row) return;
+    const runtime = this.ctx.engine.runtime;
+    let measured: ApplicationMetrics | null;
+    try {
+      measured = await this.ctx.engine.driver.metrics(await applicationRefOf(this.ctx.db, row));
+    } catch (err) {
+      this.ctx.log.warn(
+        { deploymentId: c.deploymentId, err: (err as Error).message },
+        'metrics unavailable',
+      );
+      await recordNotice(this.ctx.db, c.deploymentId, metricsHistoryNotices.runtimeUnavailable);
+      return;
+    }
+    if (!measured) {
+      // Kubernetes answers null when the metrics API is missing or down (pod-reads.ts).
+      if (runtime === 'kubernetes')
+        await recordNotice(this.ctx.db, c.deploymentId, metricsHistoryNotices.metricsServerMissing);
+      return;
+    }
+    await recordSample(this.ctx.db, c, {
+      at: new Date(measured.collectedAt),
+      cpuMilli: measured.cpuMilli,
+      ramMb: measured.ramMb,
+      rxBytes: measured.netRxBytes ?? null,
+      txBytes: measured.netTxBytes ?? null,
+      restarts: measured.restarts ?? null,
+      simulated: measured.source === 'simulation',
+    });
+  }
+}

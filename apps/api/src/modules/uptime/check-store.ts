@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import type { CheckResult } from './http-check';
+
+/**
+ * The uptime checks' SQL. A monitor is claimed by moving `next_check_at` past now in the same
+ * statement that selects it `FOR UPDATE SKIP LOCKED`: two processes polling at once never take
+ * the same monitor, and the slot a pass took is never due again. A process that dies mid-check
+ * loses that slot's result (a gap, not a failure).
+ */
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+/**
+ * A monitor for every application that went live once and has none (defaults: `/`, 2xx or
+ * 3xx, 10 s), its first slot spread over the next interval so checks do not all fall at once.
+ */
+export async function ensureMonitors(db: Executor, opts: { now: Date; intervalMs: number }) {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      INSERT INTO uptime_monitors (deployment_id, next_check_at)
+      SELECT d.id, ${opts.now}::timestamptz + random() * ${opts.intervalMs}::double precision * interval '1 millisecond'
+      FROM deployments d
+      WHERE d.deployed_at IS NOT NULL AND d.desired_state = 'present'
+        AND NOT EXISTS (SELECT 1 FROM uptime_monitors m WHERE m.deployment_id = d.id)
+      ON CONFLICT (deployment_id) DO NOTHING
+      RETURNING deployment_id AS id`),
+  );
+  return rows.length;
+}
+
+export interface ClaimedCheck {
+  deploymentId: string;
+  /** The slot this check stands for (the latest slot start not after now). */
+  slotAt: Date;
+  path: string;
+  expectedStatus: number | null;
+  timeoutMs: number;
+  applicationUrl: string | null;
+  runtime: string | null;
+  status: string;
+}
+
+export async function claimDueChecks(
+  db: Executor,
+  opts: { now: Date; intervalMs: number; limit: number },
+): Promise<ClaimedCheck[]> {
+  const step = sql`(${opts.intervalMs}::double precision * interval '1 millisecond')`;
+  // Slots missed while no process ran are skipped, not caught up: the next slot is the first
+  // one after now, and this check stands for the one just before it.
+  const next = sql`m.next_check_at + ${step} * (floor(extract(epoch FROM (${opts.now}::timestamptz - m.next_check_at)) * 1000 / ${opts.intervalMs}::double precision) + 1)::double precision`;
+  const rows = rowsOf<Omit<ClaimedCheck, 'slotAt'> & { slotAt: string | Date }>(
+    await db.execute(sql`
+      WITH due AS (
+        SELECT m.deployment_id FROM uptime_monitors m
+        JOIN deployments d ON d.id = m.deployment_id
+        WHERE m.next_check_at <= ${opts.now} AND d.desired_state = 'present'
+          AND d.deployed_at IS NOT NULL
+        ORDER BY m.next_check_at
+        LIMIT ${opts.limit}
+        FOR UPDATE OF m SKIP LOCKED
+      )
+      UPDATE uptime_monitors m SET next_check_at = ${next}
+      FROM due, deployments d
+      WHERE m.deployment_id = due.deployment_id AND d.id = m.deployment_id
+      RETURNING m.deployment_id AS "deploymentId", m.next_check_at - ${step} AS "slotAt",
+        m.path, m.expected_status AS "expectedStatus", m.timeout_ms AS "timeoutMs",
+        d.application_url AS "applicationUrl", d.runtime, d.status`),
+  );
+  return rows.map((r) => ({ ...r, slotAt: new Date(r.slotAt) }));
+}
+
+/** When the next monitor falls due (null: none). */
+export async function nextCheckDueAt(db: Executor): Promise<Date | null> {
+  const [row] = rowsOf<{ at: string | Date | null }>(
+    await db.execute(sql`SELECT min(next_check_at) AS at FROM uptime_monitors`),
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
+export interface RecordedCheck {
+  /** An incident opened by this check (its start: the first failure of the streak). */
+  opened: { startedAt: Date; reason: string } | null;
+  /** The incident this success ended. */
+  closed: { startedAt: Date; endedAt: Date } | null;
+}
+
+/**
+ * Records one check in the caller's transaction: the 48 h row, the day's counters, the monitor's
+ * streak, and the incident it opens (`failuresBeforeIncident` failures in a row) or closes (the
+ * first success). Answers null when this slot was recorded already or a later one was (a result
+ * that came late), so nothing is counted twice.
+ */
+export async function recordCheck(
+  tx: Executor,
+  c: { deploymentId: string; slotAt: Date; result: CheckResult; simulated: boolean },
+  opts: { failuresBeforeIncident: number },
+): Promise<RecordedCheck | null> {
+  const [monitor] = rowsOf<{
+    lastSlotAt: string | Date | null;
+    failures: number;
+    failingSince: string | Date | null;
+  }>(
+    await tx.execute(sql`SELECT last_slot_at AS "lastSlotAt", consecutive_failures AS failures,
+        failing_since AS "failingSince"
+      FROM uptime_monitors WHERE deployment_id = ${c.deploymentId} FOR UPDATE`),
+  );
+  if (!monitor) return null;
+  if (monitor.lastSlotAt && new Date(monitor.lastSlotAt) >= c.slotAt) return null;
+  const { result } = c;
+  const inserted = rowsOf<{ one: number }>(
+    await tx.execute(sql`
+      INSERT INTO uptime_checks (deployment_id, slot_at, ok, status_code, duration_ms, reason)
+      VALUES (${c.deploymentId}, ${c.slotAt}, ${result.ok}, ${result.statusCode},
+              ${result.durationMs}, ${result.reason})
+      ON CONFLICT DO NOTHING RETURNING 1 AS one`),
+  );
+  if (inserted.length === 0) return null;
+  await tx.execute(sql`
+    INSERT INTO uptime_days (deployment_id, day, checks, failures, simulated)
+    VALUES (${c.deploymentId}, (${c.slotAt}::timestamptz AT TIME ZONE 'UTC')::date, 1,
+            ${result.ok ? 0 : 1}, ${c.simulated})
+    ON CONFLICT (deployment_id, day) DO UPDATE SET
+      checks = uptime_days.checks + 1,
+      failures = uptime_days.failures + excluded.failures,
+      simulated = uptime_days.simulated OR excluded.simulated`);
+
+  if (result.ok) {
+    const [closed] = rowsOf<{ startedAt: string | Date }>(
+      await tx.execute(sql`UPDATE uptime_incidents SET ended_at = ${c.slotAt}
+        WHERE deployment_id = ${c.deploymentId} AND ended_at IS NULL
+        RETURNING started_at AS "startedAt"`),
+    );
+    await tx.execute(sql`UPDATE uptime_monitors SET last_slot_at = ${c.slotAt}, last_ok = true,
+        consecutive_failures = 0, failing_since = NULL, updated_at = now()
+      WHERE deployment_id = ${c.deploymentId}`);
+    return {
+      opened: null,
+      closed: closed ? { startedAt: new Date(closed.startedAt), endedAt: c.slotAt } : null,
+    };
+  }
+
+  const failures = monitor.failures + 1;
+  const since = monitor.failingSince ? new Date(monitor.failingSince) : c.slotAt;
+  await tx.execute(sql`UPDATE uptime_monitors SET last_slot_at = ${c.slotAt}, last_ok = false,
+      consecutive_failures = ${failures}, failing_since = ${since}, updated_at = now()
+    WHERE deployment_id = ${c.deploymentId}`);
+  if (failures < opts.failuresBeforeIncident) return { opened: null, closed: null };
+  const reason = result.reason ?? '';
+  const opened = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      INSERT INTO uptime_incidents (deployment_id, started_at, reason, simulated)
+      VALUES (${c.deploymentId}, ${since}, ${reason}, ${c.simulated})
+      ON CONFLICT (deployment_id) WHERE ended_at IS NULL DO NOTHING
+      RETURNING id`),
+  );
+  return { opened: opened.length ? { startedAt: since, reason } : null, closed: null };
+}
+
+/** Drops the 48 h rows and the 13-month days past their time; answers how many rows went. */
+export async function pruneChecks(db: Executor, now: Date): Promise<number> {
+  const checks = rowsOf<{ n: number }>(
+    await db.execute(sql`WITH gone AS (DELETE FROM uptime_checks
+        WHERE slot_at < ${now}::timestamptz - interval '48 hours' RETURNING 1)
+      SELECT count(*)::int AS n FROM gone`),
+  );
+  const days = rowsOf<{ n: number }>(
+    await db.execute(sql`WITH gone AS (DELETE FROM uptime_days
+        WHERE day < (${now}::timestamptz AT TIME ZONE 'UTC')::date - interval '13 months' RETURNING 1)
+      SELECT count(*)::int AS n FROM gone`),
+  );
+  const incidents = rowsOf<{ n: number }>(
+    await db.execute(sql`WITH gone AS (DELETE FROM uptime_incidents
+        WHERE ended_at < ${now}::timestamptz - interval '13 months' RETURNING 1)
+      SELECT count(*)::int AS n FROM gone`),
+  );
+  return checks[0]!.n + days[0]!.n + incidents[0]!.n;
+}

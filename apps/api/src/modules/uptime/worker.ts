@@ -1,0 +1,153 @@
+import { uptimeReasons } from '@nuage/shared/messages/uptime';
+import type { AppContext } from '../../app-context';
+import { emitForDeployment } from '../../db/notification-events';
+import { WorkLoop } from '../../lib/work-loop';
+import {
+  claimDueChecks,
+  ensureMonitors,
+  nextCheckDueAt,
+  pruneChecks,
+  recordCheck,
+  type ClaimedCheck,
+} from './check-store';
+import { checkHttp, type CheckResult } from './http-check';
+
+export interface UptimeWorkerOptions {
+  intervalMs: number;
+  failuresBeforeIncident: number;
+  /** Checks claimed per pass, and run at once at most. */
+  batchSize?: number;
+  /** How often the 48 h rows and old days are pruned. */
+  pruneEveryMs?: number;
+  /** Tests: the HTTP check (a server that answers what they choose). */
+  check?: (target: Parameters<typeof checkHttp>[0]) => Promise<CheckResult>;
+}
+
+const HOUR_MS = 3_600_000;
+/** A new application gets its first check at most this late plus one interval. */
+const ENSURE_EVERY_MS = 10_000;
+
+/**
+ * The platform's HTTP check of every live application (issue 28 item 3), once per interval.
+ * State lives in PostgreSQL only (check-store.ts): a restart picks the schedule up where it
+ * was, and several API processes share the monitors without checking one twice in a slot.
+ */
+export class UptimeWorker {
+  private readonly loop: WorkLoop;
+  private readonly batchSize: number;
+  private lastPrune = 0;
+  private lastEnsure = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly opts: UptimeWorkerOptions,
+  ) {
+    this.batchSize = opts.batchSize ?? 20;
+    this.loop = new WorkLoop(() => this.pass(), {
+      pollMs: Math.min(opts.intervalMs, 30_000),
+      log: ctx.log,
+      failure: 'uptime check pass failed',
+      nextDueMs: async () => {
+        const at = await nextCheckDueAt(ctx.db);
+        return at ? at.getTime() - Date.now() : null;
+      },
+    });
+  }
+
+  start() {
+    this.loop.start();
+  }
+
+  stop(deadline?: number) {
+    return this.loop.stop(deadline);
+  }
+
+  /**
+   * One pass: new monitors (looked for every few seconds, not at each of the many small passes
+   * the spread-out slots cause), the due checks (run together), pruning now and then.
+   */
+  async pass(now = new Date()): Promise<number> {
+    const t = now.getTime();
+    // A clock that did not move on (tests replaying slots) looks again at once.
+    if (t <= this.lastEnsure || t - this.lastEnsure >= ENSURE_EVERY_MS) {
+      this.lastEnsure = t;
+      await ensureMonitors(this.ctx.db, { now, intervalMs: this.opts.intervalMs });
+    }
+    if (now.getTime() - this.lastPrune >= (this.opts.pruneEveryMs ?? HOUR_MS)) {
+      this.lastPrune = now.getTime();
+      await pruneChecks(this.ctx.db, now);
+    }
+    const due = await claimDueChecks(this.ctx.db, {
+      now,
+      intervalMs: this.opts.intervalMs,
+      limit: this.batchSize,
+    });
+    await Promise.all(
+      due.map((c) =>
+        this.checkOne(c).catch((err: unknown) =>
+          this.ctx.log.warn({ err, deploymentId: c.deploymentId }, 'uptime check not recorded'),
+        ),
+      ),
+    );
+    return due.length;
+  }
+
+  private async checkOne(c: ClaimedCheck) {
+    const simulated = c.runtime === 'simulation';
+    const result = simulated ? simulatedResult(c) : await this.measure(c);
+    if (!result) return;
+    await this.ctx.db.transaction(async (tx) => {
+      const recorded = await recordCheck(
+        tx,
+        { deploymentId: c.deploymentId, slotAt: c.slotAt, result, simulated },
+        { failuresBeforeIncident: this.opts.failuresBeforeIncident },
+      );
+      // Told in the same transaction as the incident: once per incident, and the key the engine
+      // uses for a stopped application, so an outage both see is told once (the notification's
+      // incident rule, db/notification-events.ts).
+      if (recorded?.opened)
+        await emitForDeployment(tx, this.ctx.log, c.deploymentId, {
+          type: 'app.down',
+          incident: { key: `down:${c.deploymentId}`, phase: 'open' },
+          params: {
+            raison: recorded.opened.reason,
+            minutes: Math.max(
+              1,
+              Math.round((Date.now() - recorded.opened.startedAt.getTime()) / 60_000),
+            ),
+          },
+        });
+      if (recorded?.closed)
+        await emitForDeployment(tx, this.ctx.log, c.deploymentId, {
+          type: 'app.up',
+          incident: { key: `down:${c.deploymentId}`, phase: 'close' },
+        });
+    });
+  }
+
+  /** A real check of the application's own address; none while it has no address yet. */
+  private async measure(c: ClaimedCheck): Promise<CheckResult | null> {
+    if (!c.applicationUrl) return null;
+    const check = this.opts.check ?? checkHttp;
+    return check({
+      baseUrl: c.applicationUrl,
+      path: c.path,
+      expectedStatus: c.expectedStatus,
+      timeoutMs: c.timeoutMs,
+    });
+  }
+}
+
+/**
+ * The simulation runtime serves nothing: its « check » is what the application's simulated
+ * status says, recorded as simulated (the screens label it), never as a measure.
+ */
+function simulatedResult(c: ClaimedCheck): CheckResult {
+  const ok = c.status !== 'FAILED';
+  return {
+    ok,
+    statusCode: null,
+    durationMs: 0,
+    reason: ok ? null : uptimeReasons.simulatedDown,
+  };
+}

@@ -1,0 +1,28 @@
+import type { MetricsRange } from '@nuage/shared/schemas/metrics-history';
+import type { MetricsHistory } from '@nuage/shared/schemas/responses/metrics-history';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export function getMetricsHistory(id: string, range: MetricsRange, signal?: AbortSignal) {
+  return api<MetricsHistory>(
+    `/monitoring/applications/${encodeURIComponent(id)}/metrics/history?range=${range}`,
+    // Informative, like the live usage: a failure says so in the card, not in a toast.
+    { signal, errorMessage: false },
+  );
+}
+
+/** Refreshed about as often as a new point can appear at that resolution. */
+const REFRESH_MS: Record<MetricsRange, number> = {
+  '1h': 30_000,
+  '24h': 60_000,
+  '7d': 300_000,
+  '30d': 600_000,
+};
+
+export const metricsHistoryQueryOptions = (id: string, range: MetricsRange) =>
+  queryOptions({
+    queryKey: ['deployments', 'metrics-history', id, range],
+    queryFn: ({ signal }) => getMetricsHistory(id, range, signal),
+    refetchInterval: REFRESH_MS[range],
+    retry: false,
+  });

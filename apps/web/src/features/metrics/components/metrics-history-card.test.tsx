@@ -1,0 +1,85 @@
+import { metricsHistoryNotices, metricsHistoryTexts } from '@nuage/shared/messages/metrics-history';
+import type { MetricsHistory } from '@nuage/shared/schemas/responses/metrics-history';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildUser, renderRoute } from '@/test/render';
+import { MetricsHistoryCard } from './metrics-history-card';
+
+const URL = '/monitoring/applications/dep-1/metrics/history';
+
+function history(overrides: Partial<MetricsHistory> = {}): MetricsHistory {
+  return {
+    application_id: 'dep-1',
+    range: '24h',
+    resolution: '5m',
+    step_seconds: 300,
+    simulated: false,
+    notice: null,
+    limits: { cpu_milli: 500, ram_mb: 1000 },
+    series: {
+      at: [],
+      cpu_milli: [],
+      cpu_milli_max: [],
+      ram_mb: [],
+      ram_mb_max: [],
+      rx_bps: [],
+      tx_bps: [],
+      restarts: [],
+    },
+    ...overrides,
+  };
+}
+
+describe('MetricsHistoryCard', () => {
+  it('says in French that no measure is there yet, and labels the simulation runtime', async () => {
+    const { api } = renderRoute(<MetricsHistoryCard deploymentId="dep-1" />, { user: buildUser() });
+    api.on('GET', URL, { body: history({ simulated: true }) });
+    const card = await screen.findByRole('region', { name: metricsHistoryTexts.cardTitle });
+    expect(await within(card).findByText(metricsHistoryTexts.empty)).toBeVisible();
+    expect(card).toHaveTextContent('simulé');
+    expect(card).toHaveTextContent(metricsHistoryTexts.simulatedNotice);
+    expect(api.callsTo('GET', URL)[0]!.query.get('range')).toBe('24h');
+  });
+
+  it('shows why a cluster gives no measure instead of the empty state', async () => {
+    const { api } = renderRoute(<MetricsHistoryCard deploymentId="dep-1" />, { user: buildUser() });
+    api.on('GET', URL, { body: history({ notice: metricsHistoryNotices.metricsServerMissing }) });
+    const card = await screen.findByRole('region', { name: metricsHistoryTexts.cardTitle });
+    expect(await within(card).findByText(metricsHistoryNotices.metricsServerMissing)).toBeVisible();
+    expect(card).not.toHaveTextContent(metricsHistoryTexts.empty);
+    expect(card).not.toHaveTextContent('simulé');
+  });
+
+  it('asks for the period chosen and says which averages it shows', async () => {
+    const { api } = renderRoute(<MetricsHistoryCard deploymentId="dep-1" />, { user: buildUser() });
+    api.on('GET', URL, (req) => {
+      const range = req.query.get('range') as MetricsHistory['range'];
+      return {
+        body: history(
+          range === '30d'
+            ? { range, resolution: '1h', step_seconds: 3600 }
+            : range === '1h'
+              ? { range, resolution: 'raw', step_seconds: 30 }
+              : { range },
+        ),
+      };
+    });
+    const card = await screen.findByRole('region', { name: metricsHistoryTexts.cardTitle });
+    const group = within(card).getByRole('group', { name: metricsHistoryTexts.rangeLabel });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1 h', '24 h', '7 j', '30 j']);
+    await userEvent.click(within(group).getByRole('button', { name: '30 j' }));
+    expect(await within(card).findByText('moyennes horaires, avec leur pic')).toBeVisible();
+    expect(within(group).getByRole('button', { name: '30 j' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await userEvent.click(within(group).getByRole('button', { name: '1 h' }));
+    expect(await within(card).findByText('une mesure toutes les 30 s')).toBeVisible();
+    expect(api.callsTo('GET', URL).map((c) => c.query.get('range'))).toEqual(['24h', '30d', '1h']);
+  });
+});

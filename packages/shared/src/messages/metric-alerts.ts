@@ -1,0 +1,106 @@
+/**
+ * Every French text of metric alerts (issue 28 item 6): the rules' form and errors, the
+ * application's « Alertes » card and the API's documentation. What an alert says on a channel
+ * is in `messages/notifications.ts` (`metricAlert`, `metricRecovered`).
+ */
+type MetricAlertKind = 'cpu' | 'memory' | 'restarts';
+
+export const metricAlertKindLabels: Record<MetricAlertKind, string> = {
+  cpu: 'CPU',
+  memory: 'Mémoire',
+  restarts: 'Redémarrages',
+};
+
+/** How a notification names the measure (« CPU de « boutique » », « Mémoire de … »). */
+export const metricAlertMeasureNames: Record<MetricAlertKind, string> = {
+  cpu: 'CPU',
+  memory: 'mémoire',
+  restarts: 'redémarrages',
+};
+
+/** « CPU au-dessus de 90 % pendant 10 min », « plus de 3 redémarrages en 5 min ». */
+export function describeMetricAlertRule(r: {
+  type: MetricAlertKind;
+  seuil: number;
+  minutes: number;
+}) {
+  if (r.type === 'restarts') return `Plus de ${r.seuil} redémarrage(s) en ${r.minutes} min`;
+  return `${metricAlertKindLabels[r.type]} au-dessus de ${r.seuil} % de la limite pendant ${r.minutes} min`;
+}
+
+export const metricAlertTexts = {
+  kindInvalid: 'Choisissez la mesure surveillée : CPU, mémoire ou redémarrages',
+  percentInvalid: 'Le seuil doit être un pourcentage entier entre 1 et 100',
+  countInvalid: 'Le nombre de redémarrages doit être un entier entre 1 et 1000',
+  minutesInvalid: 'La durée doit être un nombre entier de minutes entre 1 et 120',
+  activeInvalid: 'Indiquez si la règle est active',
+  duplicate: 'Cette application a déjà une règle pour cette mesure : modifiez-la plutôt',
+  notFound: "Règle d'alerte introuvable",
+  cardTitle: 'Alertes',
+  cardIntro:
+    'Prévenez l’équipe par ses canaux de notification quand l’application reste trop chargée. Un message au début de l’incident, un autre quand il se termine.',
+  noRule: 'Aucune règle d’alerte. Ajoutez les réglages proposés ou la vôtre.',
+  addDefaults: 'Ajouter les alertes conseillées',
+  defaultsHint: 'CPU et mémoire au-dessus de 90 % de la limite pendant 10 minutes.',
+  add: 'Ajouter une règle',
+  edit: 'Modifier',
+  delete: 'Supprimer',
+  save: 'Enregistrer',
+  cancel: 'Annuler',
+  kind: 'Mesure',
+  threshold: 'Seuil (% de la limite)',
+  thresholdCount: 'Redémarrages (plus de)',
+  minutes: 'Pendant (minutes)',
+  minutesRestarts: 'En (minutes)',
+  active: 'Active',
+  inactive: 'Désactivée',
+  saved: 'Règle d’alerte enregistrée',
+  deleted: 'Règle d’alerte supprimée',
+  confirmDelete: 'Supprimer cette règle d’alerte ?',
+  openIncidents: 'Alertes en cours',
+  recentIncidents: 'Dernières alertes',
+  noIncident: 'Aucune alerte sur les 30 derniers jours.',
+  ongoing: 'en cours',
+  endedBadge: 'terminée',
+  /** What the window measured when the alert opened. */
+  incidentValue: (type: MetricAlertKind, value: number) =>
+    type === 'restarts' ? `${value} redémarrage(s)` : `moyenne ${value} %`,
+  since: (when: string) => `depuis ${when}`,
+  ended: (from: string, to: string) => `du ${from} au ${to}`,
+  readOnly: 'Seuls les développeurs et administrateurs du projet modifient les alertes.',
+  channelsHint:
+    'Les alertes partent par les canaux du projet qui ont choisi « Alerte de métrique » (page Notifications).',
+  loadError: 'Alertes indisponibles pour le moment.',
+  saveError: 'La règle d’alerte n’a pas pu être enregistrée',
+  deleteError: 'La règle d’alerte n’a pas pu être supprimée',
+  deleteBody: 'Une alerte en cours de cette règle se terminera sans message.',
+  deleting: 'Suppression...',
+  saving: 'Enregistrement...',
+  formTitleNew: 'Nouvelle règle d’alerte',
+  formTitleEdit: 'Modifier la règle d’alerte',
+  restartsUnavailable:
+    'Ce runtime ne compte pas les redémarrages (Kubernetes) : cette règle ne se déclenchera pas.',
+} as const;
+
+export const metricAlertApiDocs = {
+  tag: 'Alertes de métriques',
+  list: {
+    summary: "Règles d'alerte et alertes d'une application",
+    description:
+      "Les règles d'alerte de l'application (CPU ou mémoire au-dessus d'un pourcentage de la limite pendant N minutes, redémarrages) et ses alertes des 30 derniers jours. Lisible par tous les membres et les jetons en lecture seule.",
+  },
+  create: {
+    summary: "Ajouter une règle d'alerte",
+    description:
+      'Une règle par mesure et par application. Réservé aux développeurs et administrateurs du projet.',
+  },
+  update: {
+    summary: "Modifier une règle d'alerte",
+    description: 'Réservé aux développeurs et administrateurs du projet.',
+  },
+  remove: {
+    summary: "Supprimer une règle d'alerte",
+    description:
+      'Une alerte en cours de cette règle se termine sans message. Réservé aux développeurs et administrateurs du projet.',
+  },
+} as const;
