@@ -93,6 +93,9 @@ function cachedImage(api: EngineApi, opts: Parameters<typeof buildImage>[2]): Pr
 }
 
 const CGI_WHO = "#!/bin/sh\nprintf 'Content-Type: text/plain\\r\\n\\r\\n'\nhostname\n";
+/** A request that takes 2 s to answer (one in flight when its replica is stopped). */
+const CGI_SLOW =
+  "#!/bin/sh\nsleep 2\nprintf 'Content-Type: text/plain\\r\\n\\r\\n'\necho slow done\n";
 
 /**
  * The images of a test application: web (port 80 and 8069), database (3306 and 5432), wp-cli.
@@ -104,6 +107,7 @@ export async function buildTestImages(api: EngineApi, _prefix: string) {
     'www/wp-includes/images/blank.gif': 'GIF89a',
     'www/web/login': 'login\n',
     'www/cgi-bin/who': { content: CGI_WHO, mode: 0o755 },
+    'www/cgi-bin/slow': { content: CGI_SLOW, mode: 0o755 },
   };
   // wp-cli stand-in: `core is-installed` says no; `core install` records the arguments it
   // received (as the real one would use them) in the application volume it mounts.

@@ -9,7 +9,7 @@ import {
   type ContainerPlan,
 } from './container-spec';
 import { DOCKER_LABELS, applicationLabels } from './labels';
-import type { EngineApi } from './engine-api';
+import type { ContainerInspect, EngineApi } from './engine-api';
 import { ensureImages } from './images';
 import { imageRunConfigs } from './image-config';
 import {
@@ -40,12 +40,15 @@ export interface DriverContext {
   readyWaitMs: number;
   /** Routes the application's traffic to its live replicas, except `retiring` ones. */
   publish: (ref: ApplicationRef, retiring?: Set<string>) => Promise<void>;
+  /** Waits for the proxy's requests in flight to replicas out of the routes (edge-router.ts). */
+  drain: (retiring: ContainerInspect[]) => Promise<void>;
   /** The server's logger: an image without a shell keeps its secrets in the environment. */
   log?: { warn(obj: object, msg: string): void };
 }
 
 export const rolloutHooks = (ctx: DriverContext, ref: ApplicationRef): RolloutHooks => ({
   publish: (retiring) => ctx.publish(ref, retiring),
+  drain: (retiring) => ctx.drain(retiring),
   filesFor: (plan, id) => specFiles(ctx.api, plan, id),
   readyWaitMs: ctx.readyWaitMs,
 });

@@ -94,6 +94,7 @@ export class DockerDriver implements RuntimeDriver {
       readyWaitMs: opts.readyWaitMs ?? 180_000,
       publish: async (ref, retiring) =>
         this.edge.publish(ref, await replicaHealth(this.api, ref), retiring),
+      drain: (retiring) => this.edge.drain(retiring),
       setup: { waitMs: 300_000, runMs: 300_000, attempts: 3, retryDelayMs: 5_000, ...opts.setup },
     };
     this.replicaEvents = new ReplicaEventRoutes(

@@ -27,6 +27,11 @@ import { rolloutFailureTexts } from '@nuage/shared/messages/runtime';
 export interface RolloutHooks {
   /** Routes traffic to the live replicas except `retiring` (called before any is stopped). */
   publish(retiring: Set<string>): Promise<void>;
+  /**
+   * Waits (bounded) for the requests the proxy is still sending to these replicas, taken out
+   * of the routes just before, so that stopping them cuts none (a 502 otherwise).
+   */
+  drain(retiring: ContainerInspect[]): Promise<void>;
   filesFor(plan: ContainerPlan, id: string): Promise<OwnedFile[]>;
   readyWaitMs: number;
 }
@@ -167,5 +172,6 @@ export async function retire(
 ): Promise<void> {
   if (!cs.length) return;
   await hooks.publish(new Set(cs.map(containerName)));
+  await hooks.drain(cs.filter(live));
   for (const c of cs) await api.removeContainer(c.Id, live(c) ? STOP_GRACE_SECONDS : 0);
 }

@@ -96,6 +96,22 @@ describe('buildCaddyConfig', () => {
     expect(config.admin).toEqual({ listen: settings.adminListen, origins: ['nuagedeploy-edge'] });
   });
 
+  it('names draining replicas on a socket-only server, and only while some drain', () => {
+    const drainListen = 'unix//run/nuagedeploy-edge/drain.sock';
+    const drained = buildCaddyConfig([local], { ...settings, drainListen }, [], ['10.89.0.9:80'])
+      .apps as Json;
+    const drain = drained.http.servers.drain;
+    expect(drain.listen).toEqual([drainListen]);
+    expect(drain.routes).toEqual([
+      { handle: [{ handler: 'reverse_proxy', upstreams: [{ dial: '10.89.0.9:80' }] }] },
+    ]);
+    expect(drain.automatic_https).toEqual({ disable: true });
+    // Not routed to by any host.
+    expect(JSON.stringify(drained.http.servers.http)).not.toContain('10.89.0.9');
+    const idle = buildCaddyConfig([local], { ...settings, drainListen }).apps as Json;
+    expect(idle.http.servers.drain).toBeUndefined();
+  });
+
   it('is the same table whatever the order of the routes (no reload for nothing)', () => {
     expect(JSON.stringify(buildCaddyConfig([local, custom, acme], settings))).toBe(
       JSON.stringify(config),

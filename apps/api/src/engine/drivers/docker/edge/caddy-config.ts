@@ -9,6 +9,8 @@ import { edgeProxyTexts } from '@nuage/shared/messages/runtime';
  *                         acme_challenges) and the redirects to HTTPS of TLS hosts
  *   server "https"  :443  TLS hosts: a loaded PEM certificate when the application has one,
  *                         else one Caddy orders by ACME (HTTP-01) with the platform's settings
+ *   server "drain"  a unix socket nobody connects to, naming the replicas just taken out of
+ *                   the routes while their requests in flight finish (see drainServer)
  */
 
 export interface EdgeRoute {
@@ -35,6 +37,8 @@ export interface EdgeSettings {
   acmeTrustedRootsFile?: string;
   /** The host port HTTPS is published on (redirects name it when it is not 443). */
   publicHttpsPort: number;
+  /** Where the drain server listens inside the proxy container (a unix socket). */
+  drainListen?: string;
 }
 
 /** A pending HTTP-01 answer of an order the platform placed itself (table acme_challenges). */
@@ -131,10 +135,29 @@ function routesFor(routes: EdgeRoute[], hostsOf: (r: EdgeRoute) => string[]): un
     }));
 }
 
+/**
+ * Caddy counts the requests in flight to each upstream address (`/reverse_proxy/upstreams`),
+ * but forgets an address as soon as no loaded route names it, even while requests the previous
+ * configuration sent there are still being answered. A replica taken out of the routes is named
+ * here until those requests are done (edge-router.ts drain), so its count stays readable and
+ * its stop waits for them. Nothing reaches this server: it listens on a socket in the proxy's
+ * admin directory only.
+ */
+function drainServer(listen: string, draining: string[]): unknown {
+  return {
+    listen: [listen],
+    routes: [
+      { handle: [{ handler: 'reverse_proxy', upstreams: draining.map((dial) => ({ dial })) }] },
+    ],
+    automatic_https: { disable: true },
+  };
+}
+
 export function buildCaddyConfig(
   routes: EdgeRoute[],
   settings: EdgeSettings,
   answers: AcmeAnswer[] = [],
+  draining: string[] = [],
 ): object {
   const sorted = [...routes].sort((a, b) => a.deploymentId.localeCompare(b.deploymentId));
   const httpRoutes = routesFor(sorted, (r) => r.httpHosts);
@@ -169,6 +192,9 @@ export function buildCaddyConfig(
       automatic_https: { disable_redirects: true, skip: sorted.flatMap((r) => r.httpHosts) },
     },
   };
+  if (draining.length && settings.drainListen) {
+    servers.drain = drainServer(settings.drainListen, [...draining].sort());
+  }
   if (tlsRoutes.length) {
     servers.https = {
       listen: [':443'],

@@ -64,6 +64,7 @@ export class EdgeProxy {
       adminListen: `unix/${ADMIN_DIR_IN_CONTAINER}/admin.sock`,
       adminOrigin: ADMIN_ORIGIN,
       publicHttpsPort: opts.httpsPort,
+      drainListen: `unix/${ADMIN_DIR_IN_CONTAINER}/drain.sock`,
       ...(opts.acmeDirectoryUrl ? { acmeDirectoryUrl: opts.acmeDirectoryUrl } : {}),
       ...(opts.acmeEmail ? { acmeEmail: opts.acmeEmail } : {}),
       ...(opts.extraCaFile ? { acmeTrustedRootsFile: EXTRA_CA_IN_CONTAINER } : {}),
@@ -172,8 +173,9 @@ export class EdgeProxy {
     routes: EdgeRoute[],
     answers: AcmeAnswer[] = [],
     networks: Iterable<string> = [],
+    draining: string[] = [],
   ): Promise<void> {
-    const body = JSON.stringify(buildCaddyConfig(routes, this.settings, answers));
+    const body = JSON.stringify(buildCaddyConfig(routes, this.settings, answers, draining));
     const digest = createHash('sha256').update(body).digest('hex');
     const incarnation = await this.incarnation();
     if (incarnation !== this.loadedInto) {
@@ -209,6 +211,24 @@ export class EdgeProxy {
     } catch (err) {
       if (err instanceof EngineError && err.status === 404) return '';
       throw err;
+    }
+  }
+
+  /**
+   * Requests the proxy has in flight to these upstream addresses (`ip:port`), from Caddy's
+   * `/reverse_proxy/upstreams`; 0 when it cannot tell (no proxy, an older Caddy): a stop is
+   * never held by a proxy that does not answer.
+   */
+  async inFlight(dials: string[]): Promise<number> {
+    try {
+      const pool = JSON.parse(await this.adminOnce('GET', '/reverse_proxy/upstreams')) as
+        { address?: string; num_requests?: number }[] | null;
+      const wanted = new Set(dials);
+      return (pool ?? [])
+        .filter((u) => u.address !== undefined && wanted.has(u.address))
+        .reduce((sum, u) => sum + (u.num_requests ?? 0), 0);
+    } catch {
+      return 0;
     }
   }
 

@@ -7,6 +7,9 @@ import { healthOf, sortReplicas, type Health } from '../replica-health';
 import type { EdgeProxy } from './edge-proxy';
 import type { EdgeChallengeSource, EdgeRouteInfo, EdgeRouteSource } from './routes';
 
+/** How long a stop waits at most for the requests in flight to a replica leaving the routes. */
+const DRAIN_MAX_MS = 10_000;
+const DRAIN_POLL_MS = 100;
 /**
  * Keeps the edge proxy's routing table current: the platform's routes (hostnames,
  * certificates) joined with each application's ready replicas. Replicas change through
@@ -17,6 +20,8 @@ export class EdgeRouter {
   private readonly upstreams = new Map<string, string[]>();
   /** The environment network of each application's replicas (a recreated proxy joins them). */
   private readonly networks = new Map<string, string>();
+  /** Addresses of replicas out of the routes whose requests in flight are awaited (drain). */
+  private readonly draining = new Set<string>();
   private routeInfo = new Map<string, EdgeRouteInfo>();
   private chain: Promise<void> = Promise.resolve();
   private routesReadAt = 0;
@@ -45,6 +50,12 @@ export class EdgeRouter {
       (h) => h.container.State.Running && !retiring.has(containerName(h.container)),
     );
     const ready = live.filter((h) => h.ready);
+    // Named in the drain server by the same load that takes them out of the routes: Caddy
+    // keeps counting their requests in flight (caddy-config.ts drainServer).
+    for (const h of replicas) {
+      const dial = retiring.has(containerName(h.container)) ? dialOf(h.container) : null;
+      if (dial && h.container.State.Running) this.draining.add(dial);
+    }
     const upstreams = (ready.length ? ready : live)
       .map((h) => dialOf(h.container))
       .filter((d): d is string => d !== null)
@@ -58,6 +69,27 @@ export class EdgeRouter {
     // Routes (domains, certificates) are read again at most every 15 s unless replicas changed.
     const stale = Date.now() - this.routesReadAt > 15_000;
     if (JSON.stringify(before) !== JSON.stringify(upstreams) || stale) await this.sync();
+  }
+
+  /**
+   * Replicas just taken out of the routes (publish with `retiring`) may still be answering
+   * requests the proxy sent them before: waits until the proxy counts none in flight to their
+   * addresses (at most `maxMs`; a proxy that cannot say is not waited for), then drops them
+   * from the drain server, so that stopping them cuts no request. Busybox httpd, Apache and
+   * nginx on SIGTERM, and many other servers, drop what they are answering when stopped.
+   */
+  async drain(retiring: ContainerInspect[], maxMs = DRAIN_MAX_MS): Promise<void> {
+    const dials = retiring.map(dialOf).filter((d): d is string => d !== null);
+    if (!dials.length) return;
+    const deadline = Date.now() + maxMs;
+    try {
+      while ((await this.proxy.inFlight(dials)) > 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, DRAIN_POLL_MS));
+      }
+    } finally {
+      const named = dials.filter((d) => this.draining.delete(d));
+      if (named.length) await this.sync();
+    }
   }
 
   async forget(deploymentId: string): Promise<void> {
@@ -93,7 +125,7 @@ export class EdgeRouter {
       table.push({ ...r, upstreams });
     }
     const networks = new Set(routes.flatMap((r) => this.networks.get(r.deploymentId) ?? []));
-    await this.proxy.load(table, await this.challenges(), networks);
+    await this.proxy.load(table, await this.challenges(), networks, [...this.draining]);
   }
 
   private rememberNetwork(deploymentId: string, replicas: ContainerInspect[]) {
