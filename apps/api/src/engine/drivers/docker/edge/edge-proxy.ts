@@ -9,6 +9,7 @@ import { EngineError } from '../engine-client';
 import type { EngineApi } from '../engine-api';
 import { ensureVolume } from '../objects';
 import { writeFiles } from '../secret-files';
+import { ACCESS_LOG_NAME, prepareAccessLog, readAccessLog } from './access-log';
 import {
   buildCaddyConfig,
   type AcmeAnswer,
@@ -64,6 +65,7 @@ export class EdgeProxy {
       adminListen: `unix/${ADMIN_DIR_IN_CONTAINER}/admin.sock`,
       adminOrigin: ADMIN_ORIGIN,
       publicHttpsPort: opts.httpsPort,
+      accessLogFile: `${ADMIN_DIR_IN_CONTAINER}/${ACCESS_LOG_NAME}`,
       ...(opts.acmeDirectoryUrl ? { acmeDirectoryUrl: opts.acmeDirectoryUrl } : {}),
       ...(opts.acmeEmail ? { acmeEmail: opts.acmeEmail } : {}),
       ...(opts.extraCaFile ? { acmeTrustedRootsFile: EXTRA_CA_IN_CONTAINER } : {}),
@@ -174,6 +176,7 @@ export class EdgeProxy {
     networks: Iterable<string> = [],
   ): Promise<void> {
     const body = JSON.stringify(buildCaddyConfig(routes, this.settings, answers));
+    prepareAccessLog(this.opts.adminDir);
     const digest = createHash('sha256').update(body).digest('hex');
     const incarnation = await this.incarnation();
     if (incarnation !== this.loadedInto) {
@@ -210,6 +213,11 @@ export class EdgeProxy {
       if (err instanceof EngineError && err.status === 404) return '';
       throw err;
     }
+  }
+
+  /** The requests logged since `cursor` (access-log.ts), attributed with `hosts`. */
+  readTraffic(cursor: string | null, hosts: Map<string, string>) {
+    return readAccessLog(this.opts.adminDir, cursor, (host) => hosts.get(host));
   }
 
   /** The configuration Caddy runs now (tests, diagnostics). */
