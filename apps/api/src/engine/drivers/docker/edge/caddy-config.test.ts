@@ -96,6 +96,30 @@ describe('buildCaddyConfig', () => {
     expect(config.admin).toEqual({ listen: settings.adminListen, origins: ['nuagedeploy-edge'] });
   });
 
+  it('writes an access log of every host, stripped and rolled over, apart from its own log', () => {
+    const logged = buildCaddyConfig([acme, local], {
+      ...settings,
+      accessLogFile: '/run/nuagedeploy-edge/access.log',
+    }) as Json;
+    expect(logged.apps.http.servers.http.logs).toEqual({});
+    expect(logged.apps.http.servers.https.logs).toEqual({});
+    const { access, default: own } = logged.logging.logs;
+    expect(own.exclude).toEqual(['http.log.access']);
+    expect(access.include).toEqual(['http.log.access']);
+    expect(access.writer).toMatchObject({
+      output: 'file',
+      filename: '/run/nuagedeploy-edge/access.log',
+      roll_size_mb: 10,
+      roll_keep: 1,
+    });
+    const deleted = Object.keys(access.encoder.fields);
+    for (const field of ['request>remote_ip', 'request>uri', 'request>headers', 'resp_headers'])
+      expect(deleted).toContain(field);
+    // Without a file: no access log at all.
+    expect(config.apps.http.servers.http.logs).toBeUndefined();
+    expect(config.logging.logs.access).toBeUndefined();
+  });
+
   it('is the same table whatever the order of the routes (no reload for nothing)', () => {
     expect(JSON.stringify(buildCaddyConfig([local, custom, acme], settings))).toBe(
       JSON.stringify(config),
