@@ -91,6 +91,7 @@ describe('the simulation runtime', () => {
     const now = Date.now();
     await t.app.trafficWorker.pass(new Date(now));
     await t.app.trafficWorker.pass(new Date(now + 2 * MIN));
+    const asked = Date.now();
     const h = await trafficOf(app.id, '1h');
     expect(h).toMatchObject({
       source: 'simulation',
@@ -98,8 +99,11 @@ describe('the simulation runtime', () => {
       notice: null,
       step_seconds: 60,
     });
-    // One point per minute of the hour, zeros where nothing was served.
-    expect(h.series.at.length).toBeGreaterThanOrEqual(60);
+    // One point per finished minute of the hour, zeros where nothing was served.
+    expect(h.series.at).toHaveLength(60);
+    // The last one is the minute before the one in progress.
+    expect(h.series.at.at(-1)).toBeGreaterThanOrEqual(Math.floor(asked / MIN) * 60 - 60);
+    expect(h.series.at.at(-1)! + 60).toBeLessThanOrEqual(Date.now() / 1000);
     expect(h.totals.requests).toBeGreaterThan(0);
     const { status_2xx, status_3xx, status_4xx, status_5xx } = h.totals;
     expect(status_2xx + status_3xx + status_4xx + status_5xx).toBe(h.totals.requests);

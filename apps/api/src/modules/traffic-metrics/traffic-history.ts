@@ -77,12 +77,11 @@ export async function trafficHistory(
   const row = await authorizeDeployment(ctx.db, { ...input, need: 'user' });
   const plan = TRAFFIC_RANGE_PLAN[input.range];
   const now = (input.now ?? new Date()).getTime() / 1000;
-  // Whole steps: the first one the period starts in, to the one now is in.
-  const first = Math.floor((now - plan.seconds) / plan.step) * plan.step + plan.step;
-  const count =
-    Math.floor(now / plan.step) * plan.step >= first
-      ? Math.floor((now - first) / plan.step) + 1
-      : 0;
+  // Whole steps up to the one now is in, which is left out: still being counted, it would
+  // read as a drop at the end of every chart.
+  const end = Math.floor(now / plan.step) * plan.step;
+  const first = end - plan.seconds;
+  const count = plan.seconds / plan.step;
   const steps = Array.from({ length: count }, (_, i) => ({
     at: first + i * plan.step,
     requests: 0,

@@ -19,6 +19,15 @@ const SERVER_ERROR = 'text-red-600 dark:text-red-400';
 const MEDIAN = 'text-violet-600 dark:text-violet-400';
 const P95 = 'text-fuchsia-600 dark:text-fuchsia-400';
 
+/** The totals' labels: the swatches' hues, dark enough to read as text on the card (4.5:1). */
+const LABEL = {
+  total: 'text-blue-700 dark:text-blue-300',
+  ok: 'text-emerald-700 dark:text-emerald-300',
+  redirect: 'text-sky-700 dark:text-sky-300',
+  clientError: 'text-amber-700 dark:text-amber-300',
+  serverError: 'text-red-700 dark:text-red-300',
+};
+
 const max = (values: (number | null)[]) => Math.max(0, ...values.map((v) => v ?? 0));
 
 /** The three charts' series, built once per answer (the charts redraw when they change). */
@@ -100,11 +109,11 @@ export function TrafficCard({ deploymentId }: { deploymentId: string }) {
             <dl className="grid grid-cols-3 gap-2 text-sm sm:grid-cols-5">
               {(
                 [
-                  [texts.total, h.totals.requests, REQUESTS],
-                  ['2xx', h.totals.status_2xx, OK],
-                  ['3xx', h.totals.status_3xx, REDIRECT],
-                  ['4xx', h.totals.status_4xx, CLIENT_ERROR],
-                  ['5xx', h.totals.status_5xx, SERVER_ERROR],
+                  [texts.total, h.totals.requests, LABEL.total],
+                  ['2xx', h.totals.status_2xx, LABEL.ok],
+                  ['3xx', h.totals.status_3xx, LABEL.redirect],
+                  ['4xx', h.totals.status_4xx, LABEL.clientError],
+                  ['5xx', h.totals.status_5xx, LABEL.serverError],
                 ] as const
               ).map(([label, value, colour]) => (
                 <div key={label} className="rounded-md bg-slate-50 px-2 py-1 dark:bg-slate-800/60">
