@@ -73,7 +73,10 @@ export class TrafficWorker {
         await writeState(tx, {
           cursor: state?.cursor ?? null,
           source,
-          notice: trafficNotices.edgeUnavailable,
+          notice:
+            source === 'ingress'
+              ? trafficNotices.ingressMetricsUnreachable
+              : trafficNotices.edgeUnavailable,
           at: now,
         });
         return 0;
