@@ -85,6 +85,9 @@ export class EdgeProxy {
       return current.Id;
     }
     mkdirSync(this.opts.adminDir, { recursive: true, mode: 0o700 });
+    // Before Caddy first starts (its boot configuration writes the access log too): the file
+    // is the platform's own, readable by it (access-log.ts).
+    prepareAccessLog(this.opts.adminDir);
     const labels = { [LABELS.managedBy]: MANAGED_BY, [LABELS.component]: 'edge' };
     const dataVolume = `${this.opts.containerName}-data`;
     const configVolume = `${this.opts.containerName}-config`;
