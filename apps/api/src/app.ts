@@ -57,6 +57,7 @@ import { publicStatusRoutes, registerStatusPageHtml } from './modules/uptime/pub
 import { uptimeRoutes } from './modules/uptime/routes';
 import { UptimeWorker, type UptimeWorkerOptions } from './modules/uptime/worker';
 import { MetricsWorker, type MetricsWorkerOptions } from './modules/metrics-history/worker';
+import { TrafficWorker } from './modules/traffic-metrics/worker';
 import { metricAlertRoutes } from './modules/metric-alerts/routes';
 import { MetricAlertWorker } from './modules/metric-alerts/worker';
 import { autoscalingRoutes } from './modules/autoscaling/routes';
@@ -126,6 +127,8 @@ export type App = FastifyInstance & {
   uptimeWorker: UptimeWorker;
   /** The resource metrics' sampling and roll-ups (modules/metrics-history); main.ts starts it. */
   metricsWorker: MetricsWorker;
+  /** The traffic read at the edge and its roll-ups (modules/traffic-metrics); main.ts starts it. */
+  trafficWorker: TrafficWorker;
   /** The metric alerts' evaluation (modules/metric-alerts); main.ts starts it, tests run its passes. */
   metricAlertWorker: MetricAlertWorker;
   /** Automatic scaling on docker and simulation (modules/autoscaling); main.ts starts it. */
@@ -221,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     'metricsWorker',
     new MetricsWorker(ctx, { ...deps.config.metricsHistory, ...deps.metricsWorker }),
   );
+  app.decorate('trafficWorker', new TrafficWorker(ctx, deps.config.traffic));
   app.decorate(
     'metricAlertWorker',
     new MetricAlertWorker(ctx, {

@@ -161,6 +161,13 @@ export const envSchema = z.object({
   UPTIME_FAILURES_BEFORE_INCIDENT: z.coerce.number().int().min(1).max(60).default(2),
   /** How often each running application's CPU, memory and network are sampled (issue 28). */
   METRICS_SAMPLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How often the requests served at the edge are read for the traffic metrics (issue 28). */
+  TRAFFIC_READ_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
+  /**
+   * Kubernetes: ingress-nginx's Prometheus endpoint (e.g. http://ingress-nginx-controller-metrics.ingress-nginx:10254/metrics),
+   * the traffic metrics' source there; unset = no traffic metrics (the card says so).
+   */
+  INGRESS_METRICS_URL: z.url().optional(),
   /** Automatic scaling (issue 28 item 5): how often each application's scale is decided. */
   AUTOSCALE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** The window whose average CPU (and memory) the decision reads. */

@@ -60,6 +60,8 @@ export interface Config {
   uptime: { intervalMs: number; failuresBeforeIncident: number };
   /** Resource metrics over time (modules/metrics-history). */
   metricsHistory: { intervalMs: number };
+  /** Traffic metrics (modules/traffic-metrics): how often the edge is read, and where on Kubernetes. */
+  traffic: { intervalMs: number; ingressMetricsUrl: string | undefined };
   /** Automatic scaling on docker and simulation (modules/autoscaling). */
   autoscaling: AutoscalingConfig;
   logLevel: string;
@@ -290,6 +292,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     domainClaims: { pollMs: e.DOMAIN_CHECK_SECONDS * 1000 },
     metricsHistory: { intervalMs: e.METRICS_SAMPLE_SECONDS * 1000 },
+    traffic: {
+      intervalMs: e.TRAFFIC_READ_SECONDS * 1000,
+      ingressMetricsUrl: e.INGRESS_METRICS_URL,
+    },
     autoscaling: {
       intervalMs: e.AUTOSCALE_INTERVAL_SECONDS * 1000,
       windowMs: e.AUTOSCALE_WINDOW_SECONDS * 1000,

@@ -83,6 +83,8 @@ async function main() {
   const uptimeWorker = app.uptimeWorker;
   // Every running application's usage sampled and rolled up (modules/metrics-history).
   const metricsWorker = app.metricsWorker;
+  // The requests served at the edge, read once a minute (modules/traffic-metrics).
+  const trafficWorker = app.trafficWorker;
   // Alert rules evaluated against the stored samples once a minute (modules/metric-alerts).
   const metricAlertWorker = app.metricAlertWorker;
   // Applications with automatic scaling on, one decision per period (modules/autoscaling).
@@ -119,6 +121,7 @@ async function main() {
         platformAlerts,
         uptimeWorker,
         metricsWorker,
+        trafficWorker,
         metricAlertWorker,
         autoscaleWorker,
       ],
@@ -138,6 +141,7 @@ async function main() {
   platformAlerts.start();
   uptimeWorker.start();
   metricsWorker.start();
+  trafficWorker.start();
   metricAlertWorker.start();
   autoscaleWorker.start();
   void purge();

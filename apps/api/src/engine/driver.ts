@@ -64,6 +64,29 @@ export interface ApplicationMetrics {
   collectedAt: string;
 }
 
+/** One application's requests in one minute, as the edge saw them (issue 28 item 2). */
+export interface TrafficMinute {
+  deploymentId: string;
+  /** The minute's start, ms since 1970 (UTC). */
+  at: number;
+  requests: number;
+  status2xx: number;
+  status3xx: number;
+  status4xx: number;
+  status5xx: number;
+  /** Responses per response-time bucket (lib/traffic-histogram.ts TRAFFIC_BOUNDS_MS). */
+  buckets: number[];
+}
+
+export interface TrafficReading {
+  /** Where the next reading starts (opaque; the platform keeps it in its database). */
+  cursor: string | null;
+  minutes: TrafficMinute[];
+  source: 'edge' | 'ingress' | 'simulation';
+  /** Why nothing can be measured (French, shown on the traffic card); null when it can. */
+  notice: string | null;
+}
+
 /** One image preparation (pull or build), for the built-images history. */
 export interface ImagePreparation {
   image: string;
@@ -215,6 +238,16 @@ export interface RuntimeDriver {
   logs(ref: ApplicationRef, opts: { tailLines: number }): Promise<string>;
   /** Live usage, or null when the runtime has no metrics source. */
   metrics(ref: ApplicationRef): Promise<ApplicationMetrics | null>;
+  /**
+   * The requests served since `cursor` (null: from now on), per application and minute, read
+   * from the edge (docker: Caddy's access log; Kubernetes: ingress-nginx's Prometheus metrics;
+   * simulation: computed for `running`). One reader at a time (the caller holds a lock).
+   */
+  readTraffic?(input: {
+    cursor: string | null;
+    now: Date;
+    running: string[];
+  }): Promise<TrafficReading>;
   /** Removes every runtime object of the application (containers, volumes, claims…). */
   remove(ref: ApplicationRef): Promise<void>;
   removeEnvironment(env: EnvironmentSpec): Promise<void>;

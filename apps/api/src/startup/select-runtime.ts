@@ -70,6 +70,7 @@ export async function chooseRuntime(
           // IMAGE_OVERRIDES reach the platform's helper images (backup Jobs' curl, busybox).
           render: { ...d.config.kubernetes, imageOverrides: d.config.imageOverrides },
           resyncMs: d.config.kubernetesResyncMs,
+          ingressMetricsUrl: d.config.traffic.ingressMetricsUrl,
         }),
     };
   };

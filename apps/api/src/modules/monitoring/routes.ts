@@ -5,6 +5,7 @@ import {
 } from '@nuage/shared/schemas/responses/monitoring';
 import { metricsHistoryQuerySchema } from '@nuage/shared/schemas/metrics-history';
 import { metricsHistorySchema } from '@nuage/shared/schemas/responses/metrics-history';
+import { trafficHistorySchema } from '@nuage/shared/schemas/responses/traffic-metrics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
@@ -12,6 +13,7 @@ import { bearer, pathParams } from '../../http/route-helpers';
 import { applicationMetrics, projectMetrics } from './service';
 import { projectStatistics } from './statistics';
 import { metricsHistory } from '../metrics-history/history';
+import { trafficHistory } from '../traffic-metrics/traffic-history';
 import { declareProjectScoped } from '../../http/token-scope';
 
 const security = bearer;
@@ -50,6 +52,25 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
     async (request) =>
       metricsHistory(ctx, {
+        deploymentId: request.params.id,
+        userId: currentUser(request).id,
+        range: request.query.range,
+      }),
+  );
+  // Requests, status classes and response times at the edge (modules/traffic-metrics).
+  app.get(
+    '/monitoring/applications/:id/traffic',
+    {
+      schema: {
+        response: { 200: trafficHistorySchema },
+        tags: ['Monitoring'],
+        security,
+        params: pathParams('id'),
+        querystring: metricsHistoryQuerySchema,
+      },
+    },
+    async (request) =>
+      trafficHistory(ctx, {
         deploymentId: request.params.id,
         userId: currentUser(request).id,
         range: request.query.range,

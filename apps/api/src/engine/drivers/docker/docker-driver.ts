@@ -9,6 +9,7 @@ import {
   type ShellSession,
   type TaskRunOutcome,
   type TaskRunRequest,
+  type TrafficReading,
 } from '../../driver';
 import {
   LABELS,
@@ -156,6 +157,15 @@ export class DockerDriver implements RuntimeDriver {
     return boundary(async () =>
       collectLogs(this.api, [...(await this.containers(ref)).values()], opts.tailLines),
     );
+  }
+
+  /** Requests from the edge proxy's access log, by host (edge/access-log.ts). */
+  readTraffic(input: { cursor: string | null }): Promise<TrafficReading> {
+    return boundary(async () => {
+      const hosts = await this.edge.hostTable();
+      const read = this.edge.proxy.readTraffic(input.cursor, hosts);
+      return { ...read, source: 'edge' as const, notice: null };
+    });
   }
 
   metrics(ref: ApplicationRef): Promise<ApplicationMetrics | null> {

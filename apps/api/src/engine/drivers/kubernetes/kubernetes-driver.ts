@@ -18,7 +18,9 @@ import {
   type TaskRunOutcome,
   type TaskRunRequest,
   type TaskSchedule,
+  type TrafficReading,
 } from '../../driver';
+import { readIngressTraffic } from './ingress-traffic';
 import { runTaskJob } from './task-jobs';
 import { followScheduledTaskRun, scheduledTaskRuns, syncTaskSchedules } from './task-schedules';
 import { openShellOnKubernetes } from './shell';
@@ -65,6 +67,8 @@ export interface KubernetesDriverOptions {
   backupJobs?: { pollMs?: number; waitMs?: number };
   /** Health gate: how the rollout of a changed pod template is watched (rollout-gate.ts). */
   rollout?: RolloutWatchOptions;
+  /** ingress-nginx's Prometheus endpoint (INGRESS_METRICS_URL): the traffic metrics read it. */
+  ingressMetricsUrl?: string;
 }
 
 const HOUR_MS = 3_600_000;
@@ -86,6 +90,7 @@ export class KubernetesDriver implements RuntimeDriver {
   private readonly backups: ClusterBackups;
   private readonly writer: ObjectWriter;
   private readonly rollout: RolloutWatchOptions;
+  private readonly ingressMetricsUrl: string | undefined;
 
   constructor(options: KubernetesDriverOptions) {
     const config =
@@ -93,6 +98,7 @@ export class KubernetesDriver implements RuntimeDriver {
         ? options.connection
         : loadKubeConfig(options.connection);
     this.render = options.render ?? {};
+    this.ingressMetricsUrl = options.ingressMetricsUrl;
     if (!this.render.appsDomain) {
       // Without it an application has no Ingress: no address, ever (application_url unset).
       throw new Error(runtimeErrorTexts.appsDomainRequired);
@@ -321,6 +327,25 @@ export class KubernetesDriver implements RuntimeDriver {
       [LABELS.deploymentId]: ref.deploymentId,
     });
     return openShellOnKubernetes(this.client, pods, request);
+  }
+
+  /** Requests from ingress-nginx's metrics, attributed by namespace and Ingress (ingress-traffic.ts). */
+  readTraffic(input: { cursor: string | null; now: Date }): Promise<TrafficReading> {
+    return readIngressTraffic({
+      url: this.ingressMetricsUrl,
+      cursor: input.cursor,
+      now: input.now,
+      deploymentOf: async (namespace, ingress) => {
+        // Namespaces the platform does not watch are not its own (or hold no running application).
+        if (!this.cache.watches(namespace)) return undefined;
+        const objects = await this.cache.objects<Obj>(namespace, 'Ingress', {
+          [LABELS.managedBy]: MANAGED_BY,
+        });
+        return objects.find((o) => o.metadata?.name === ingress)?.metadata?.labels?.[
+          LABELS.deploymentId
+        ];
+      },
+    });
   }
 
   async metrics(ref: ApplicationRef): Promise<ApplicationMetrics | null> {

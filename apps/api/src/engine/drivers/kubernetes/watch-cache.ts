@@ -211,6 +211,11 @@ export class WatchCache {
     for (const namespace of [...this.namespaces.keys()]) this.stop(namespace);
   }
 
+  /** Whether the namespace is watched already (asking about it does not start a watch). */
+  watches(namespace: string): boolean {
+    return this.namespaces.has(namespace);
+  }
+
   get watchedNamespaces(): number {
     return this.namespaces.size;
   }

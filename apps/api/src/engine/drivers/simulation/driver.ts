@@ -8,7 +8,9 @@ import type {
   RuntimeDriver,
   TaskRunOutcome,
   TaskRunRequest,
+  TrafficReading,
 } from '../../driver';
+import { simulatedTraffic as computedTraffic } from './simulated-traffic';
 import type { ApplicationRef, ApplicationSpec, EnvironmentSpec } from '../../spec';
 import type { BackupManifest, TestRestoreResult } from '../../backup-parts';
 import { checkSimulatedRestore, countSimulatedTables, writeSimulatedBackup } from './backup';
@@ -229,6 +231,15 @@ export class SimulationDriver implements RuntimeDriver {
       source: 'simulation',
       collectedAt: now.toISOString(),
     };
+  }
+
+  /** Computed traffic for the running applications (simulated-traffic.ts). */
+  async readTraffic(input: {
+    cursor: string | null;
+    now: Date;
+    running: string[];
+  }): Promise<TrafficReading> {
+    return computedTraffic(input);
   }
 
   backup(spec: ApplicationSpec, dir: string): Promise<BackupManifest> {

@@ -33,6 +33,7 @@ import { DnsCard } from '@/features/dns/components/dns-card';
 import { LogsPanel } from '@/features/logs/components/logs-panel';
 import { ResourcesCard } from '@/features/metrics/components/resources-card';
 import { MetricsHistoryCard } from '@/features/metrics/components/metrics-history-card';
+import { TrafficCard } from '@/features/metrics/components/traffic-card';
 import { UptimeCard } from '@/features/uptime/components/uptime-card';
 import { MetricAlertsCard } from '@/features/metric-alerts/components/metric-alerts-card';
 import { AutoscalingCard } from '@/features/autoscaling/components/autoscaling-card';
@@ -231,6 +232,9 @@ export default function DeploymentDetailRoute() {
           </div>
           <div className="order-3">
             <MetricsHistoryCard deploymentId={d.id} />
+          </div>
+          <div className="order-3">
+            <TrafficCard deploymentId={d.id} />
           </div>
           <div className="order-3">
             <MetricAlertsCard deploymentId={d.id} canManage={canManage} />

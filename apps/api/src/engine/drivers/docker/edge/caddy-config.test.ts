@@ -98,8 +98,9 @@ describe('buildCaddyConfig', () => {
 
   it('names draining replicas on a socket-only server, and only while some drain', () => {
     const drainListen = 'unix//run/nuagedeploy-edge/drain.sock';
-    const drained = buildCaddyConfig([local], { ...settings, drainListen }, [], ['10.89.0.9:80'])
-      .apps as Json;
+    const drained = (
+      buildCaddyConfig([local], { ...settings, drainListen }, [], ['10.89.0.9:80']) as Json
+    ).apps as Json;
     const drain = drained.http.servers.drain;
     expect(drain.listen).toEqual([drainListen]);
     expect(drain.routes).toEqual([
@@ -108,8 +109,32 @@ describe('buildCaddyConfig', () => {
     expect(drain.automatic_https).toEqual({ disable: true });
     // Not routed to by any host.
     expect(JSON.stringify(drained.http.servers.http)).not.toContain('10.89.0.9');
-    const idle = buildCaddyConfig([local], { ...settings, drainListen }).apps as Json;
+    const idle = (buildCaddyConfig([local], { ...settings, drainListen }) as Json).apps as Json;
     expect(idle.http.servers.drain).toBeUndefined();
+  });
+
+  it('writes an access log of every host, stripped and rolled over, apart from its own log', () => {
+    const logged = buildCaddyConfig([acme, local], {
+      ...settings,
+      accessLogFile: '/run/nuagedeploy-edge/access.log',
+    }) as Json;
+    expect(logged.apps.http.servers.http.logs).toEqual({});
+    expect(logged.apps.http.servers.https.logs).toEqual({});
+    const { access, default: own } = logged.logging.logs;
+    expect(own.exclude).toEqual(['http.log.access']);
+    expect(access.include).toEqual(['http.log.access']);
+    expect(access.writer).toMatchObject({
+      output: 'file',
+      filename: '/run/nuagedeploy-edge/access.log',
+      roll_size_mb: 10,
+      roll_keep: 1,
+    });
+    const deleted = Object.keys(access.encoder.fields);
+    for (const field of ['request>remote_ip', 'request>uri', 'request>headers', 'resp_headers'])
+      expect(deleted).toContain(field);
+    // Without a file: no access log at all.
+    expect(config.apps.http.servers.http.logs).toBeUndefined();
+    expect(config.logging.logs.access).toBeUndefined();
   });
 
   it('is the same table whatever the order of the routes (no reload for nothing)', () => {

@@ -39,6 +39,50 @@ export interface EdgeSettings {
   publicHttpsPort: number;
   /** Where the drain server listens inside the proxy container (a unix socket). */
   drainListen?: string;
+  /** Where Caddy writes the access log the traffic metrics read (access-log.ts); unset = none. */
+  accessLogFile?: string;
+}
+
+/** Size at which the access log is rolled over, and how many rolled files are kept. */
+export const ACCESS_LOG_ROLL = { sizeMb: 10, keep: 1 } as const;
+
+/**
+ * Caddy's access log as the traffic metrics need it (access-log.ts reads it): one JSON line
+ * per request, stripped of everything but the time, host, status and duration (no address,
+ * no path or query, no header: nothing personal or secret lands on disk), rolled over at
+ * 10 MB with one older file kept, so it never takes more than about 20 MB.
+ */
+function accessLog(file: string): object {
+  const deleted = [
+    'request>remote_ip',
+    'request>remote_port',
+    'request>client_ip',
+    'request>uri',
+    'request>headers',
+    'request>tls',
+    'request>proto',
+    'resp_headers',
+    'user_id',
+    'bytes_read',
+    'common_log',
+  ];
+  return {
+    writer: {
+      output: 'file',
+      filename: file,
+      roll: true,
+      roll_size_mb: ACCESS_LOG_ROLL.sizeMb,
+      roll_keep: ACCESS_LOG_ROLL.keep,
+      roll_keep_days: 2,
+    },
+    encoder: {
+      format: 'filter',
+      wrap: { format: 'json' },
+      fields: Object.fromEntries(deleted.map((f) => [f, { filter: 'delete' }])),
+    },
+    level: 'INFO',
+    include: ['http.log.access'],
+  };
 }
 
 /** A pending HTTP-01 answer of an order the platform placed itself (table acme_challenges). */
@@ -182,6 +226,8 @@ export function buildCaddyConfig(
         },
       ]
     : [];
+  // `logs: {}` turns on the access log of every host (to the `http.log.access` logger).
+  const accessLogged = settings.accessLogFile ? { logs: {} } : {};
   const servers: Record<string, unknown> = {
     http: {
       listen: [':80'],
@@ -190,6 +236,7 @@ export function buildCaddyConfig(
       // challenges before any route), then a French 404 for unknown hosts.
       routes: [...challengeRoutes(answers), ...httpRoutes, ...redirect, NOT_FOUND],
       automatic_https: { disable_redirects: true, skip: sorted.flatMap((r) => r.httpHosts) },
+      ...accessLogged,
     },
   };
   if (draining.length && settings.drainListen) {
@@ -201,6 +248,7 @@ export function buildCaddyConfig(
       routes: [...tlsRoutes, NOT_FOUND],
       tls_connection_policies: [{}],
       automatic_https: { disable_redirects: true },
+      ...accessLogged,
     };
   }
   const issuer = {
@@ -215,8 +263,16 @@ export function buildCaddyConfig(
   };
   return {
     admin: { listen: settings.adminListen, origins: [settings.adminOrigin] },
-    // The proxy's own log: errors and certificate issuance, no access log (no per-request lines).
-    logging: { logs: { default: { level: 'INFO' } } },
+    // The proxy's own log (container output): errors and certificate issuance; the access log
+    // goes to its own rolled file, never there.
+    logging: {
+      logs: settings.accessLogFile
+        ? {
+            default: { level: 'INFO', exclude: ['http.log.access'] },
+            access: accessLog(settings.accessLogFile),
+          }
+        : { default: { level: 'INFO' } },
+    },
     apps: {
       http: { http_port: 80, https_port: 443, servers },
       tls: {

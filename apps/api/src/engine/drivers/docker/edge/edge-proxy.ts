@@ -9,6 +9,7 @@ import { EngineError } from '../engine-client';
 import type { EngineApi } from '../engine-api';
 import { ensureVolume } from '../objects';
 import { writeFiles } from '../secret-files';
+import { ACCESS_LOG_NAME, prepareAccessLog, readAccessLog } from './access-log';
 import {
   buildCaddyConfig,
   type AcmeAnswer,
@@ -65,6 +66,7 @@ export class EdgeProxy {
       adminOrigin: ADMIN_ORIGIN,
       publicHttpsPort: opts.httpsPort,
       drainListen: `unix/${ADMIN_DIR_IN_CONTAINER}/drain.sock`,
+      accessLogFile: `${ADMIN_DIR_IN_CONTAINER}/${ACCESS_LOG_NAME}`,
       ...(opts.acmeDirectoryUrl ? { acmeDirectoryUrl: opts.acmeDirectoryUrl } : {}),
       ...(opts.acmeEmail ? { acmeEmail: opts.acmeEmail } : {}),
       ...(opts.extraCaFile ? { acmeTrustedRootsFile: EXTRA_CA_IN_CONTAINER } : {}),
@@ -84,6 +86,9 @@ export class EdgeProxy {
       return current.Id;
     }
     mkdirSync(this.opts.adminDir, { recursive: true, mode: 0o700 });
+    // Before Caddy first starts (its boot configuration writes the access log too): the file
+    // is the platform's own, readable by it (access-log.ts).
+    prepareAccessLog(this.opts.adminDir);
     const labels = { [LABELS.managedBy]: MANAGED_BY, [LABELS.component]: 'edge' };
     const dataVolume = `${this.opts.containerName}-data`;
     const configVolume = `${this.opts.containerName}-config`;
@@ -176,6 +181,7 @@ export class EdgeProxy {
     draining: string[] = [],
   ): Promise<void> {
     const body = JSON.stringify(buildCaddyConfig(routes, this.settings, answers, draining));
+    prepareAccessLog(this.opts.adminDir);
     const digest = createHash('sha256').update(body).digest('hex');
     const incarnation = await this.incarnation();
     if (incarnation !== this.loadedInto) {
@@ -212,6 +218,11 @@ export class EdgeProxy {
       if (err instanceof EngineError && err.status === 404) return '';
       throw err;
     }
+  }
+
+  /** The requests logged since `cursor` (access-log.ts), attributed with `hosts`. */
+  readTraffic(cursor: string | null, hosts: Map<string, string>) {
+    return readAccessLog(this.opts.adminDir, cursor, (host) => hosts.get(host));
   }
 
   /**

@@ -39,6 +39,15 @@ export class EdgeRouter {
     return this.routeInfo.get(deploymentId)?.url ?? null;
   }
 
+  /** Which application each routed host belongs to (lower case), as the platform knows now. */
+  async hostTable(): Promise<Map<string, string>> {
+    const table = new Map<string, string>();
+    for (const r of await this.readRoutes())
+      for (const host of [...r.httpHosts, ...r.tlsHosts])
+        table.set(host.toLowerCase(), r.deploymentId);
+    return table;
+  }
+
   /** Whether this platform routes the application (its container events concern it). */
   isRouting(deploymentId: string): boolean {
     return this.routeInfo.has(deploymentId) || this.upstreams.has(deploymentId);
