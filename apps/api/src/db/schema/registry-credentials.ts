@@ -1,0 +1,34 @@
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz } from './columns';
+import { projects } from './projects';
+import { users } from './users';
+
+/**
+ * A project's credentials for one container registry (issue 30), for pulling its private
+ * images. Only the sealed password (or token) is stored, AES-256-GCM with the server's secrets
+ * key as Git tokens are; the API never returns it. Managed by the project's administrators.
+ */
+export const registryCredentials = pgTable(
+  'registry_credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** The registry host, normalised (`ghcr.io`, `127.0.0.1:5000`, `docker.io`). */
+    registry: text('registry').notNull(),
+    username: text('username').notNull(),
+    passwordSealed: text('password_sealed').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (t) => [
+    index('registry_credentials_project_idx').on(t.projectId),
+    uniqueIndex('registry_credentials_project_registry_user_key').on(
+      t.projectId,
+      t.registry,
+      t.username,
+    ),
+  ],
+);
