@@ -43,5 +43,4 @@ export const registryCredentialTexts = {
   notFound: 'Identifiants de registre non trouvés',
   inUse:
     'Ces identifiants sont utilisés par une application du projet : changez son image ou supprimez-la d’abord.',
-  duplicate: 'Ce projet a déjà des identifiants pour ce registre et cet utilisateur.',
 } as const;

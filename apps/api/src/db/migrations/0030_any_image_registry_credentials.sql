@@ -13,5 +13,4 @@ ALTER TABLE "deployments" ADD COLUMN "registry_credential_id" uuid;--> statement
 ALTER TABLE "registry_credentials" ADD CONSTRAINT "registry_credentials_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "registry_credentials" ADD CONSTRAINT "registry_credentials_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "registry_credentials_project_idx" ON "registry_credentials" USING btree ("project_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "registry_credentials_project_registry_user_key" ON "registry_credentials" USING btree ("project_id","registry","username");--> statement-breakpoint
 ALTER TABLE "deployments" ADD CONSTRAINT "deployments_registry_credential_id_registry_credentials_id_fk" FOREIGN KEY ("registry_credential_id") REFERENCES "public"."registry_credentials"("id") ON DELETE no action ON UPDATE no action;

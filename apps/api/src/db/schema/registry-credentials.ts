@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns';
 import { projects } from './projects';
 import { users } from './users';
@@ -23,12 +23,7 @@ export const registryCredentials = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamptz('last_used_at'),
   },
-  (t) => [
-    index('registry_credentials_project_idx').on(t.projectId),
-    uniqueIndex('registry_credentials_project_registry_user_key').on(
-      t.projectId,
-      t.registry,
-      t.username,
-    ),
-  ],
+  // Several for one registry and user are allowed: a new token is added, the applications
+  // moved to it, then the old one deleted.
+  (t) => [index('registry_credentials_project_idx').on(t.projectId)],
 );

@@ -7,10 +7,9 @@ import type {
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import { deployments } from '../../db/schema/deployments';
 import { registryCredentials } from '../../db/schema/registry-credentials';
-import { decryptSecret, encryptSecret } from '../../lib/crypto';
+import { encryptSecret } from '../../lib/crypto';
 import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { authorizeProject } from '../projects/policy';
@@ -49,22 +48,17 @@ export async function createRegistryCredential(
   input: { projectId: string; userId: string; data: CreateRegistryCredentialInput },
 ): Promise<RegistryCredential> {
   await authorizeProject(ctx.db, { ...input, need: 'admin' });
-  try {
-    const [row] = await ctx.db
-      .insert(registryCredentials)
-      .values({
-        projectId: input.projectId,
-        registry: normaliseRegistry(input.data.registre),
-        username: input.data.utilisateur,
-        passwordSealed: encryptSecret(ctx.secrets.secretsKey, input.data.mot_de_passe),
-        createdBy: input.userId,
-      })
-      .returning();
-    return present(row!);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(registryCredentialTexts.duplicate);
-    throw err;
-  }
+  const [row] = await ctx.db
+    .insert(registryCredentials)
+    .values({
+      projectId: input.projectId,
+      registry: normaliseRegistry(input.data.registre),
+      username: input.data.utilisateur,
+      passwordSealed: encryptSecret(ctx.secrets.secretsKey, input.data.mot_de_passe),
+      createdBy: input.userId,
+    })
+    .returning();
+  return present(row!);
 }
 
 export async function deleteRegistryCredential(
@@ -111,22 +105,4 @@ export async function findRegistryCredential(
       ),
     );
   return row ?? null;
-}
-
-/** The credential in clear, for the engine's pull only (never logged, never answered). */
-export async function unsealRegistryCredential(
-  db: Executor,
-  secretsKey: Buffer,
-  credentialId: string,
-): Promise<{ registry: string; username: string; password: string } | null> {
-  const [row] = await db
-    .select()
-    .from(registryCredentials)
-    .where(eq(registryCredentials.id, credentialId));
-  if (!row) return null;
-  return {
-    registry: row.registry,
-    username: row.username,
-    password: decryptSecret(secretsKey, row.passwordSealed),
-  };
 }

@@ -288,8 +288,8 @@ export function hasLabels(labels: Record<string, string> | null, filters: string
 }
 
 /**
- * The engine API's `X-Registry-Auth`: base64url of the JSON credentials. Docker and Podman
- * both read `serveraddress` as the registry host.
+ * The engine API's `X-Registry-Auth`: base64url of the JSON credentials, padded (Podman's
+ * decoder refuses it unpadded; Docker reads both). Both read `serveraddress` as the registry.
  */
 export function registryAuthHeader(auth: RegistryCredentials): string {
   const json = JSON.stringify({
@@ -297,7 +297,7 @@ export function registryAuthHeader(auth: RegistryCredentials): string {
     password: auth.password,
     serveraddress: auth.registry,
   });
-  return Buffer.from(json, 'utf8').toString('base64url');
+  return Buffer.from(json, 'utf8').toString('base64').replaceAll('+', '-').replaceAll('/', '_');
 }
 
 function pullError(line: string): string | null {

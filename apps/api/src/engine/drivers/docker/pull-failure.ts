@@ -2,8 +2,9 @@ import { registryOf } from '@nuage/shared/image-reference';
 import { imagePullTexts } from '@nuage/shared/messages/images';
 
 const AUTH =
-  /unauthori[sz]ed|authentication required|401|denied|invalid username|incorrect username|no basic auth credentials/i;
-const NOT_FOUND = /manifest unknown|name unknown|not found|404|does not exist|no such image/i;
+  /unauthori[sz]ed|authentication required|\bstatus 401\b|denied|invalid username|incorrect username|no basic auth credentials/i;
+const NOT_FOUND =
+  /manifest unknown|name unknown|not found|\bstatus 404\b|does not exist|no such image/i;
 const UNREACHABLE =
   /connection refused|no such host|i\/o timeout|timeout|network is unreachable|tls|x509|server gave http response|dial tcp/i;
 

@@ -77,7 +77,7 @@ describe('KubernetesDriver with any image', () => {
   it('pulls a private image with a dockerconfigjson Secret of the project’s credentials, always', async () => {
     const s = spec({ registry: 'ghcr.io', username: 'acme-bot', password: 'ghp_secret' });
     await driver.apply(s);
-    const stored = api.objects.get(deploymentPath(s.name)) as StoredDeployment;
+    const stored = api.objects.get(deploymentPath(s.name)) as unknown as StoredDeployment;
     const pod = stored.spec.template.spec;
     expect(pod.imagePullSecrets).toEqual([{ name: `${s.name}-registry` }]);
     expect(pod.hostNetwork).toBeUndefined();
@@ -113,7 +113,7 @@ describe('KubernetesDriver with any image', () => {
   it('pulls a public image anonymously: never with the platform registry’s credentials', async () => {
     const s = spec(null);
     await driver.apply(s);
-    const stored = api.objects.get(deploymentPath(s.name)) as StoredDeployment;
+    const stored = api.objects.get(deploymentPath(s.name)) as unknown as StoredDeployment;
     expect(stored.spec.template.spec.imagePullSecrets).toBeUndefined();
     expect(api.objects.get(secretPath(s.name))).toBeUndefined();
   });
