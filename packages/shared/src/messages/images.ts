@@ -6,6 +6,7 @@ export const imageDeployTexts = {
   imageDigestRefused:
     'Indiquez une étiquette (:1.4), pas une empreinte (@sha256:…) : la plateforme suit l’étiquette.',
   portRequired: 'Le port du conteneur est requis (celui sur lequel l’image écoute)',
+  commandQuote: 'Un guillemet de la commande n’est pas refermé',
   commandInvalid: 'La commande ne peut pas dépasser 50 arguments de 4 096 caractères chacun',
   healthPathInvalid:
     'Chemin de vérification invalide : il commence par « / » (exemple : /healthz), sans espace',
