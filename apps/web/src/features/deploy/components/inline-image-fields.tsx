@@ -6,7 +6,7 @@ import { EnvVarRow } from '@/components/env-vars/env-var-row';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
-import { registryCredentialsQuery } from '@/features/registry-credentials/api/registry-credentials';
+import { registryCredentialsQuery } from '@/lib/registry-credentials';
 import { useFormRows } from '@/lib/use-form-rows';
 
 type InlineForm = UseFormReturn<InlineDeployValues, readonly string[], InlineDeployData>;

@@ -12,7 +12,7 @@ import { ModalFormActions } from '@/components/ui/modal-form-actions';
 import { Notice } from '@/components/ui/notice';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { useCreateRegistryCredential } from '../api/registry-credentials';
+import { useCreateRegistryCredential } from '@/lib/registry-credentials';
 
 const FORM_ID = 'add-registry-credential-form';
 const fields = ['registre', 'utilisateur', 'mot_de_passe'] as const;

@@ -7,7 +7,7 @@ import { Notice } from '@/components/ui/notice';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { useDeleteRegistryCredential } from '../api/registry-credentials';
+import { useDeleteRegistryCredential } from '@/lib/registry-credentials';
 
 /** One credential: registry, user and date (never the password); « Supprimer » for admins. */
 export function RegistryCredentialRow({

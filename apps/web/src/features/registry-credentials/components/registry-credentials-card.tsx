@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { registryCredentialsQuery } from '../api/registry-credentials';
+import { registryCredentialsQuery } from '@/lib/registry-credentials';
 import { AddRegistryCredentialModal } from './add-registry-credential-modal';
 import { RegistryCredentialRow } from './registry-credential-row';
 
