@@ -1,3 +1,4 @@
+import { apiDocDescriptions } from '@nuage/shared/messages/api-docs';
 import { dnsHelpSchema } from '@nuage/shared/schemas/responses/dns';
 import {
   deployCodeResultSchema,
@@ -141,8 +142,7 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         },
       },
       schema: {
-        description:
-          "Déploie n'importe quelle image de conteneur (registre public, ou privé avec les identifiants du projet) : port, commande, variables et secrets, ressources dans le quota du projet, vérification HTTP facultative. Jamais privilégiée, jamais de chemin de l'hôte ni de réseau de l'hôte.",
+        description: apiDocDescriptions.deployImage,
         response: { 201: deploymentResponseSchema },
         tags,
         security,

@@ -1,3 +1,4 @@
+import { apiDocDescriptions } from '@nuage/shared/messages/api-docs';
 import { noContentSchema } from '@nuage/shared/schemas/responses/common';
 import {
   createRegistryCredentialSchema,
@@ -35,8 +36,7 @@ export const registryCredentialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
     '/projects/:id/registry-credentials',
     {
       schema: {
-        description:
-          'Les identifiants de registre du projet (registre, utilisateur), jamais leur mot de passe.',
+        description: apiDocDescriptions.listRegistryCredentials,
         response: { 200: registryCredentialListSchema },
         tags,
         security,
@@ -64,8 +64,7 @@ export const registryCredentialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
         },
       },
       schema: {
-        description:
-          'Ajoute des identifiants de registre (administrateurs du projet). Le mot de passe ou le jeton est chiffré et jamais renvoyé.',
+        description: apiDocDescriptions.createRegistryCredential,
         response: { 201: registryCredentialSchema },
         tags,
         security,
@@ -88,8 +87,7 @@ export const registryCredentialRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
     {
       config: { audit: { action: 'registry_credential.delete', target: 'project' } },
       schema: {
-        description:
-          'Supprime des identifiants de registre (administrateurs), refusé tant qu’une application les utilise.',
+        description: apiDocDescriptions.deleteRegistryCredential,
         response: { 204: noContentSchema },
         tags,
         security,
