@@ -65,7 +65,7 @@ describe('any image in Chromium (issue 30)', () => {
       image: 'ghcr.io/acme/python-api:2.1',
       port: 8080,
       chemin_sante: '/healthz',
-      env_vars: [{ name: 'API_KEY', value: 'secret', secret: true }],
+      env_vars: [{ name: 'API_KEY', value: 'secret-value', secret: true }],
       cpu: 0.5,
       ram: 0.5,
       replicas: 1,
@@ -112,6 +112,12 @@ describe('any image in Chromium (issue 30)', () => {
       await page.goto(`/deployment/${appId}`);
       await page.getByRole('heading', { level: 1, name: 'api-commandes' }).waitFor();
       await page.getByText('ghcr.io/acme/python-api:2.1').first().waitFor();
+      // Its variables, the secret one by name only.
+      const variables = page.getByRole('region', { name: "Variables d'environnement" });
+      await expect
+        .poll(() => variables.getByRole('textbox').first().inputValue(), { timeout: 15_000 })
+        .toBe('API_KEY');
+      expect(await page.locator('main').innerText()).not.toContain('secret-value');
       await shoot(page, `image-app-${theme}-${width}`);
       await page.goto(`/projects/${projectId}`);
       const card = page.getByRole('region', { name: "Registres d'images privés" });
