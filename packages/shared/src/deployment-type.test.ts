@@ -34,9 +34,7 @@ describe('SPEC §4 deployment type derivation', () => {
       'Python',
     );
     expect(deploymentTypeLabel({ type: 'image', image_url: 'nginx:1.27' })).toBe('Web');
-    expect(deploymentTypeLabel({ type: 'image', image_url: 'ghcr.io/acme/api:1.4' })).toBe(
-      'Image',
-    );
+    expect(deploymentTypeLabel({ type: 'image', image_url: 'ghcr.io/acme/api:1.4' })).toBe('Image');
   });
 
   it('falls back to the images of the deployment-sync summary', () => {
