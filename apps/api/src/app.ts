@@ -45,6 +45,7 @@ import { buildRoutes } from './modules/builds/routes';
 import { codeRoutes } from './modules/builds/code-routes';
 import { gitPushRoutes } from './modules/builds/git-push-routes';
 import { gitTokenRoutes } from './modules/git-tokens/routes';
+import { registryCredentialRoutes } from './modules/registry-credentials/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { inboxRoutes } from './modules/notifications/inbox-routes';
 import { registerQuotaRefusalNotice } from './modules/notifications/quota-notices';
@@ -275,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(codeRoutes, { ctx });
       await api.register(gitPushRoutes, { ctx });
       await api.register(gitTokenRoutes, { ctx });
+      await api.register(registryCredentialRoutes, { ctx });
       await api.register(notificationRoutes, { ctx });
       await api.register(inboxRoutes, { ctx });
       await api.register(monitoringRoutes, { ctx });

@@ -71,6 +71,8 @@ export const auditActions = {
   'terminal.session': { label: 'Session de terminal', category: 'applications' },
   'git_token.create': { label: 'Token Git ajouté', category: 'projet' },
   'git_token.delete': { label: 'Token Git supprimé', category: 'projet' },
+  'registry_credential.create': { label: 'Identifiants de registre ajoutés', category: 'projet' },
+  'registry_credential.delete': { label: 'Identifiants de registre supprimés', category: 'projet' },
   'notification_channel.create': { label: 'Canal de notification ajouté', category: 'projet' },
   'notification_channel.update': { label: 'Canal de notification modifié', category: 'projet' },
   'notification_channel.delete': { label: 'Canal de notification supprimé', category: 'projet' },

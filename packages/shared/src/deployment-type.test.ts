@@ -29,6 +29,14 @@ describe('SPEC §4 deployment type derivation', () => {
     expect(deploymentTypeLabel({ type: '', image_url: image })).toBe(label);
   });
 
+  it('derives the type of any image application (issue 30) from its image, else « Image »', () => {
+    expect(deploymentTypeLabel({ type: 'image', image_url: 'ghcr.io/acme/python-api:2' })).toBe(
+      'Python',
+    );
+    expect(deploymentTypeLabel({ type: 'image', image_url: 'nginx:1.27' })).toBe('Web');
+    expect(deploymentTypeLabel({ type: 'image', image_url: 'ghcr.io/acme/api:1.4' })).toBe('Image');
+  });
+
   it('falls back to the images of the deployment-sync summary', () => {
     const d = {
       image_url: 'registry.exemple.sn/equipe/app:2',

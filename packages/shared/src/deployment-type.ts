@@ -40,8 +40,10 @@ function typeFromImage(image: string | null | undefined): string | null {
 
 /** The derived type (lower case: 'odoo', 'wordpress', 'python', 'node', 'web', or the explicit one), or null when unknown. */
 export function deploymentType(d: TypedDeployment): string | null {
-  const explicit = d.type?.trim();
-  if (explicit) return explicit.toLowerCase();
+  const explicit = d.type?.trim().toLowerCase();
+  // Any image (issue 30) has no type of its own: its image tells it, else it is an image.
+  if (explicit === 'image') return typeFromImage(d.image_url) ?? 'image';
+  if (explicit) return explicit;
   const fromImage = typeFromImage(d.image_url);
   if (fromImage) return fromImage;
   for (const image of d.deployment_sync?.status?.summary?.images ?? []) {
@@ -67,6 +69,7 @@ const typeLabels: Record<string, string> = {
   nodejs: 'Node.js',
   php: 'PHP',
   java: 'Java',
+  image: 'Image',
 };
 
 /** The type as the screens show it; 'Type inconnu' when nothing tells it. */

@@ -51,6 +51,11 @@ export interface ComponentSpec {
    */
   imageDigest?: string;
   port: number;
+  /**
+   * Replaces the image's CMD (its ENTRYPOINT stays): Docker's `Cmd`, Kubernetes' `args`. Only
+   * an image application sets it (the user's command, issue 30); otherwise the image's own.
+   */
+  command?: string[];
   env: EnvVar[];
   /** Per pod / container; requests = limits (exact reservation). */
   cpuMilli: number;
@@ -103,8 +108,18 @@ export interface ApplicationSpec {
   /** Unique DNS label of the application's hostname (`<label>.<APPS_DOMAIN>`, see hostnames.ts). */
   hostLabel: string;
   namespace: string;
-  /** The catalogue template, or 'code' for an application built from its repository (issue 13). */
+  /**
+   * The catalogue template, or 'code' for an application built from its repository (issue 13)
+   * or running an image the user named (issue 30: `userImage` then says so).
+   */
   template: SaasTemplateId | 'code';
+  /**
+   * Set for an application running any image the user named (issue 30): its image is pulled
+   * with these registry credentials (null: anonymously), never with the platform's own
+   * registry's, and always pulled again before it runs on one host, so that an image another
+   * project pulled there is never run without this project's right to it.
+   */
+  userImage?: { credentials: RegistryCredentials | null };
   labels: Record<string, string>;
   replicas: number;
   secretName: string;
@@ -127,6 +142,13 @@ export interface ApplicationSpec {
    * deleted); undefined: the application never had one.
    */
   autoscaling?: AutoscalingSpec | null;
+}
+
+/** A registry's credentials in clear (never logged): `registry` is its host (`ghcr.io`). */
+export interface RegistryCredentials {
+  registry: string;
+  username: string;
+  password: string;
 }
 
 export interface AutoscalingSpec {

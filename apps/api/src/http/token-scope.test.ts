@@ -98,6 +98,11 @@ const BODIES: Record<string, unknown> = {
     delai_secondes: 5,
   },
   'POST /api/v1/projects/{id}/git-tokens': { nom: 'Volé', token: 'ghp_x' },
+  'POST /api/v1/projects/{id}/registry-credentials': {
+    registre: 'ghcr.io',
+    utilisateur: 'espion',
+    mot_de_passe: 'x',
+  },
   'POST /api/v1/projects/{id}/notification-channels': {
     nom: 'Espion',
     type: 'webhook',
@@ -124,6 +129,14 @@ const BODIES: Record<string, unknown> = {
     ram: 1,
     replicas: 1,
     type_application: 'wordpress',
+  },
+  'POST /api/v1/deployments/{envId}/deploy/image': {
+    nom: 'Pirate',
+    image: 'ghcr.io/pirate/api:1',
+    port: 8080,
+    cpu: 0.5,
+    ram: 1,
+    replicas: 1,
   },
   'POST /api/v1/deployments/{envId}/deploy/code': {
     nom: 'Pirate',

@@ -43,6 +43,7 @@ export function buildApp(overrides: Partial<DashboardApplication> = {}): Dashboa
     acces_admin: { url_connexion: null, identifiant: null, email: null, mot_de_passe_gere: true },
     base_de_donnees: { engine: 'mariadb', database: 'wordpress', user: 'wordpress' },
     source_kind: 'template',
+    image_settings: null,
     repository_url: null,
     git_token_id: null,
     build_args: {},

@@ -16,6 +16,14 @@ export const apiDocDescriptions = {
   updateCodeSourceSummary: 'Modifier la source d’une application de code',
   updateCodeSource:
     'Remplace le repository, la branche, l’accès (git_token_id d’un token du projet, null pour un repository public), les arguments de construction et le port (null : détecté). Le repository est lu avant toute écriture (422 en français : injoignable, token refusé, branche absente). Un changement met en file une nouvelle construction (trigger « redeploy ») ; build_id est null quand rien ne change.',
+  deployImage:
+    "Déploie n'importe quelle image de conteneur (`image` avec son étiquette, sans étiquette : latest ; registre public, ou privé avec `registry_credential_id`, des identifiants du projet du même registre) : `port` du conteneur, `commande` (remplace le CMD de l'image, un argument par élément), `env_vars` (les secrets sont chiffrés), `chemin_sante` (vérification HTTP, sinon TCP), `chemin_donnees` (où monter le volume, /data par défaut), ressources dans le quota du projet, comme pour toute application. Jamais privilégiée, jamais de chemin de l'hôte ni de réseau de l'hôte. L'image est téléchargée à chaque démarrage avec les identifiants du projet ; un refus du registre fait échouer l'application avec la raison en français (`status_reason`).",
+  listRegistryCredentials:
+    'Les identifiants de registre du projet (registre, utilisateur), jamais leur mot de passe. Visibles de tous les membres.',
+  createRegistryCredential:
+    'Ajoute des identifiants de registre (administrateurs du projet) : `registre` est un nom d’hôte avec un port éventuel (ghcr.io, registre.exemple.sn:5000). Le mot de passe ou le jeton est chiffré et jamais renvoyé. Ils servent au téléchargement des images privées (`X-Registry-Auth` sur Docker et Podman, Secret `kubernetes.io/dockerconfigjson` sur Kubernetes).',
+  deleteRegistryCredential:
+    'Supprime des identifiants de registre (administrateurs du projet) ; refusé (409) tant qu’une application les utilise.',
   createApiToken:
     'Crée un jeton personnel. Sa valeur (`token`, qui commence par `ndp_`) n’est renvoyée qu’une fois ; utilisez-la dans l’en-tête `Authorization: Bearer ndp_…`.',
 } as const;

@@ -24,6 +24,11 @@ import {
 } from './code-deploy';
 import { emailField, requiredText } from './fields';
 import { requiredNumber } from './projects';
+import { splitCommand } from '../command-line';
+import { parseImageReference } from '../image-reference';
+import { imageDeployTexts as imageTexts } from '../messages/images';
+import { codeMessages, ENV_VAR_NAME_PATTERN } from './code';
+import { HEALTH_PATH_PATTERN } from './image-deploy';
 
 const m = deployMessages;
 
@@ -147,10 +152,15 @@ const inlineReplicasField = requiredNumber(
   z.lte(deployLimits.replicas.max, m.replicasMax),
 );
 
-export const inlineDeployTypes = ['ERP', 'CODE'] as const;
+export const inlineDeployTypes = ['ERP', 'CODE', 'IMAGE'] as const;
 
 type InlineDraft = {
   type_application?: unknown;
+  image?: unknown;
+  port?: unknown;
+  commande?: unknown;
+  chemin_sante?: unknown;
+  env_vars?: unknown;
   image_registry_url?: unknown;
   image_tag?: unknown;
   repo_url?: unknown;
@@ -187,8 +197,61 @@ export const inlineSourceSchema = z
     /** CODE: a private repository is read with one of the project's tokens (SPEC §5). */
     repository_type: z.optional(z.enum(repositoryTypes)),
     git_token_id: optionalText,
+    /** IMAGE (issue 30): any image reference with its tag, its port, optional command. */
+    image: optionalText,
+    port: optionalText,
+    commande: optionalText,
+    chemin_sante: optionalText,
+    registry_credential_id: optionalText,
+    env_vars: z.optional(
+      z.array(
+        z.object({
+          name: z.string(),
+          value: z.optional(z.string()),
+          secret: z.optional(z.boolean()),
+        }),
+      ),
+    ),
   })
   .check(
+    inlineRule('IMAGE', 'image', (v) => v !== '', imageTexts.imageRequired),
+    inlineRule(
+      'IMAGE',
+      'image',
+      (v) => v === '' || !v.includes('@'),
+      imageTexts.imageDigestRefused,
+    ),
+    inlineRule(
+      'IMAGE',
+      'image',
+      (v) => v === '' || v.includes('@') || parseImageReference(v) !== null,
+      imageTexts.imageInvalid,
+    ),
+    inlineRule(
+      'IMAGE',
+      'port',
+      (v) => /^\d{1,5}$/.test(v) && +v >= 1 && +v <= 65535,
+      imageTexts.portRequired,
+    ),
+    inlineRule('IMAGE', 'commande', (v) => splitCommand(v) !== null, imageTexts.commandQuote),
+    inlineRule(
+      'IMAGE',
+      'chemin_sante',
+      (v) => v === '' || HEALTH_PATH_PATTERN.test(v),
+      imageTexts.healthPathInvalid,
+    ),
+    z.superRefine<InlineDraft>((f, ctx) => {
+      if (f.type_application !== 'IMAGE' || !Array.isArray(f.env_vars)) return;
+      (f.env_vars as { name?: unknown }[]).forEach((row, i) => {
+        const name = textOf(row.name);
+        if (name !== '' && !ENV_VAR_NAME_PATTERN.test(name))
+          ctx.addIssue({
+            code: 'custom',
+            message: codeMessages.envVarName,
+            path: ['env_vars', i, 'name'],
+          });
+      });
+    }),
     inlineRule('ERP', 'image_registry_url', (v) => v !== '', m.imageRequired),
     inlineRule(
       'ERP',
@@ -243,6 +306,12 @@ export const inlineDeployDefaults = {
     git_branch: 'main',
     repository_type: 'public',
     git_token_id: '',
+    image: '',
+    port: '8080',
+    commande: '',
+    chemin_sante: '',
+    registry_credential_id: '',
+    env_vars: [],
   },
   nom_domaine: '',
   certificat_tls_id: '',

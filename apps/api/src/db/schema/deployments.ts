@@ -4,6 +4,7 @@ import { certificates } from './certificates';
 import { createdAt, timestamptz } from './columns';
 import { environments } from './environments';
 import { gitTokens } from './git-tokens';
+import { registryCredentials } from './registry-credentials';
 import { projects } from './projects';
 import { users } from './users';
 
@@ -119,11 +120,18 @@ export const deployments = pgTable(
     }),
     repoUrl: text('repo_url'),
     gitBranch: text('git_branch'),
-    /** 'code': built from repoUrl/gitBranch by the build pipeline; 'template': a catalogue image. */
-    sourceKind: text('source_kind', { enum: ['code', 'template'] })
+    /**
+     * 'code': built from repoUrl/gitBranch by the build pipeline; 'template': a catalogue image;
+     * 'image': any image the user names (issue 30), run like a code application's release.
+     */
+    sourceKind: text('source_kind', { enum: ['code', 'template', 'image'] })
       .notNull()
       .default('template'),
     gitTokenId: uuid('git_token_id').references(() => gitTokens.id, { onDelete: 'no action' }),
+    /** An image application's registry credentials (deleting them is refused while used). */
+    registryCredentialId: uuid('registry_credential_id').references(() => registryCredentials.id, {
+      onDelete: 'no action',
+    }),
     buildArgs: jsonb('build_args').$type<Record<string, string>>().notNull().default({}),
     /** Port the code listens on: the user's, else the one detected by the first build. */
     port: integer('port'),

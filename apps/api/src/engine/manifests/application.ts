@@ -3,6 +3,7 @@ import { renderAutoscaler } from './autoscaler';
 import { renderDatabase } from './database';
 import { renderDomainIngress, renderPlatformIngress, renderService } from './networking';
 import {
+  pullCredentialsOf,
   renderRegistrySecret,
   renderReleaseSecret,
   renderSecret,
@@ -33,8 +34,8 @@ export function renderApplication(
       options,
     ),
   ];
-  if (spec.template === 'code' && options.registryPull)
-    objects.push(renderRegistrySecret(spec, options.registryPull));
+  const pull = pullCredentialsOf(spec, options);
+  if (pull) objects.push(renderRegistrySecret(spec, pull));
   if (spec.database) objects.push(...renderDatabase(spec, spec.database, options));
   objects.push(renderDeployment(spec, options), renderService(spec));
   // Not while the application awaits its restore (no replica runs then).

@@ -110,6 +110,11 @@ export function componentContainer(
     name: dnsLabel(c.name),
     // A built release runs by its digest: the tag may be pushed again, the digest may not.
     image: c.imageDigest ? `${c.image}@${c.imageDigest}` : c.image,
+    // An image the user named is pulled at each start with the project's credentials: a copy a
+    // node holds for another namespace is never run without this one's right to it (issue 30).
+    ...(spec.userImage && c === spec.app ? { imagePullPolicy: 'Always' } : {}),
+    // The user's command (an image application's): Kubernetes' args replace the image's CMD.
+    ...(c.command ? { args: c.command.map(literal) } : {}),
     ports: [{ name: 'main', containerPort: c.port }],
     env: envVars(spec, c.env, secretName),
     resources: resources(c.cpuMilli, c.ramMb),

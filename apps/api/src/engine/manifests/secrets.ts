@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ApplicationSpec } from '../spec';
 import { objectMeta } from './meta';
-import type { SecretObject } from './types';
+import type { RenderOptions, SecretObject } from './types';
 
 const base64 = (value: string) => Buffer.from(value, 'utf8').toString('base64');
 
@@ -87,6 +87,27 @@ export function renderTlsSecret(
 
 /** Name of a code application's registry credentials Secret. */
 export const registrySecretName = (spec: ApplicationSpec) => `${spec.name}-registry`;
+
+/**
+ * The registry credentials an application's pods pull with: an image application's own
+ * (issue 30), a code application's the platform registry's (REGISTRY_URL); none otherwise.
+ */
+export function pullCredentialsOf(
+  spec: ApplicationSpec,
+  options: RenderOptions,
+): { server: string; username: string; password: string } | null {
+  if (spec.userImage) {
+    const c = spec.userImage.credentials;
+    return c
+      ? { server: dockerConfigServer(c.registry), username: c.username, password: c.password }
+      : null;
+  }
+  return spec.template === 'code' && options.registryPull ? options.registryPull : null;
+}
+
+/** Docker Hub's credentials go under its historical key in a dockerconfigjson. */
+const dockerConfigServer = (registry: string) =>
+  registry === 'docker.io' ? 'https://index.docker.io/v1/' : registry;
 
 /** The registry credentials a code application's pods pull its release image with. */
 export function renderRegistrySecret(

@@ -6,7 +6,7 @@ import {
   podDefaults,
   podSecurity,
 } from './containers';
-import { registrySecretName, releaseSecretName } from './secrets';
+import { pullCredentialsOf, registrySecretName, releaseSecretName } from './secrets';
 import type { JobObject, RenderOptions } from './types';
 import { sameNodeAsApp } from './workloads';
 
@@ -49,7 +49,7 @@ export function taskJobSpec(
         securityContext: podSecurity(spec.app.security),
         containers: [{ ...app, name: 'task', args: ['/bin/sh', '-c', run.command].map(literal) }],
         volumes: componentVolumes(spec, spec.app, secret),
-        ...(spec.template === 'code' && options.registryPull
+        ...(pullCredentialsOf(spec, options)
           ? { imagePullSecrets: [{ name: registrySecretName(spec) }] }
           : {}),
       },

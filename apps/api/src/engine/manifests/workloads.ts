@@ -13,7 +13,7 @@ import {
 } from './containers';
 import type { SecurityProfile } from '../templates/security';
 import { componentLabels, dnsLabel, objectMeta, selectorLabels } from './meta';
-import { registrySecretName, releaseSecretName } from './secrets';
+import { pullCredentialsOf, registrySecretName, releaseSecretName } from './secrets';
 import type { Container, DeploymentObject, JobObject, PodSpec, RenderOptions } from './types';
 import { securityReasons } from '@nuage/shared/messages/security-profiles';
 
@@ -71,7 +71,7 @@ export function renderDeployment(spec: ApplicationSpec, options: RenderOptions):
           // The release's own Secret (secrets.ts renderReleaseSecret): the template is the release.
           containers: [componentContainer(spec, spec.app, releaseSecretName(spec))],
           volumes: componentVolumes(spec, spec.app, releaseSecretName(spec)),
-          ...(spec.template === 'code' && options.registryPull
+          ...(pullCredentialsOf(spec, options)
             ? { imagePullSecrets: [{ name: registrySecretName(spec) }] }
             : {}),
         },

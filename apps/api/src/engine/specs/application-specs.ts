@@ -6,6 +6,10 @@ import { servedDomainLookup, type ServedDomainLookup } from '../routing/served-d
 import type { ApplicationSpec } from '../spec';
 import { autoscalingSpecOf } from './autoscaling-spec';
 import {
+  registryCredentialLookup,
+  type RegistryCredentialLookup,
+} from './registry-credential-lookup';
+import {
   specForDeployment,
   type ApplicationUrl,
   type CertificateLookup,
@@ -32,9 +36,11 @@ export interface ApplicationSpecsOptions {
 export class ApplicationSpecs {
   private readonly certificates: CertificateLookup;
   private readonly servedDomain: ServedDomainLookup;
+  private readonly registryCredentials: RegistryCredentialLookup;
 
   constructor(private readonly opts: ApplicationSpecsOptions) {
     this.certificates = opts.certificates ?? (async () => null);
+    this.registryCredentials = registryCredentialLookup(opts.db, opts.secretsKey);
     this.servedDomain = servedDomainLookup(opts.db, opts.hostnames ?? {});
   }
 
@@ -46,6 +52,7 @@ export class ApplicationSpecs {
       secretsKey: this.opts.secretsKey,
       certificates: this.certificates,
       servedDomain: this.servedDomain,
+      registryCredentials: this.registryCredentials,
       applicationUrl: this.opts.applicationUrl ?? null,
     });
     return { ...spec, autoscaling: await autoscalingSpecOf(this.opts.db, row.id) };

@@ -5,6 +5,9 @@ import type { ServedDomainLookup } from '../routing/served-domains';
 import type { ApplicationSpec } from '../spec';
 import { buildApplicationSpec } from '../templates/build-spec';
 import { buildCodeApplicationSpec } from '../templates/code-spec';
+import { buildImageApplicationSpec } from '../templates/image-spec';
+import type { RegistryCredentialLookup } from './registry-credential-lookup';
+import { imageSettingsOf } from './image-settings';
 
 export type DeploymentRow = typeof deployments.$inferSelect;
 
@@ -41,10 +44,26 @@ export async function specForDeployment(opts: {
   secretsKey: Buffer;
   certificates: CertificateLookup;
   servedDomain: ServedDomainLookup;
+  /** An image application's registry credentials in clear (issue 30); none known when absent. */
+  registryCredentials?: RegistryCredentialLookup;
   /** The URL users open, when the runtime decides it (docker's edge proxy); null otherwise. */
   applicationUrl: ApplicationUrl | null;
 }): Promise<ApplicationSpec> {
   const row = { ...opts.row, domain: await opts.servedDomain(opts.row) };
+  if (row.sourceKind === 'image') {
+    const settings = imageSettingsOf(row.settings);
+    const credentials =
+      row.registryCredentialId && opts.registryCredentials
+        ? await opts.registryCredentials(row.registryCredentialId)
+        : null;
+    return buildImageApplicationSpec({
+      deployment: { ...row, image: `${row.imageRegistryUrl}:${row.imageTag}`, imageDigest: null },
+      envVars: unsealEnvVars(opts.secretsKey, row.envVars),
+      namespace: opts.namespace,
+      certificate: row.certificateId ? await opts.certificates(row.certificateId) : null,
+      image: { ...settings, credentials },
+    });
+  }
   if (row.sourceKind === 'code') {
     return buildCodeApplicationSpec({
       deployment: {

@@ -47,7 +47,7 @@ async function reauthenticate(ctx: AppContext, userId: string, motDePasse: strin
 async function managedApplication(ctx: AppContext, input: Input) {
   const row = await authorizeDeployment(ctx.db, { ...input, need: 'developer' });
   if (row.desiredState === 'absent') throw conflict(texts.deleting);
-  if (row.sourceKind === 'code' || !adminLogins[templateOf(row.template).id].managedPassword)
+  if (row.sourceKind !== 'template' || !adminLogins[templateOf(row.template).id].managedPassword)
     throw conflict(texts.notManaged);
   await reauthenticate(ctx, input.userId, input.motDePasse);
   return row;

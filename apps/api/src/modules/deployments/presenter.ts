@@ -6,6 +6,9 @@ import { codeTemplates, templateOf } from '@nuage/shared/catalog';
 import { fromMilli } from '@nuage/shared/quantities';
 import { restartPending } from '../../engine/specs/spec-for-deployment';
 import type { deployments } from '../../db/schema/deployments';
+import { imageSettingsOf } from '../../engine/specs/image-settings';
+import { DEFAULT_IMAGE_DATA_PATH } from '../../engine/templates/image-spec';
+import { imageDeployTexts } from '@nuage/shared/messages/images';
 
 type DeploymentRow = typeof deployments.$inferSelect;
 /** A row as the dashboard reads it: every column but the events, which only the detail shows. */
@@ -29,8 +32,8 @@ export function siteAddressOf(row: DeploymentSummaryRow): string | null {
 
 /** Where and as whom the customer logs in (at siteAddressOf). */
 export function adminAccessOf(row: DeploymentSummaryRow): AdminAccess {
-  // User code has no admin account of the platform's making: the application's own address.
-  if (row.sourceKind === 'code') {
+  // User code and user images have no admin account of the platform's making: the application's own address.
+  if (row.sourceKind === 'code' || row.sourceKind === 'image') {
     return {
       url_connexion: row.applicationUrl,
       identifiant: null,
@@ -49,6 +52,16 @@ export function adminAccessOf(row: DeploymentSummaryRow): AdminAccess {
   };
 }
 
+function presentImageSettings(row: DeploymentSummaryRow) {
+  const s = imageSettingsOf(row.settings);
+  return {
+    commande: s.command,
+    chemin_sante: s.healthPath,
+    chemin_donnees: s.dataPath ?? DEFAULT_IMAGE_DATA_PATH,
+    registry_credential_id: row.registryCredentialId,
+  };
+}
+
 /** SPEC §3 "Deployment / application" fields (and a few the screens need), never a secret. */
 export function presentDeployment(row: DeploymentRow): Deployment {
   return { ...presentDeploymentFields(row), events: row.events };
@@ -58,6 +71,7 @@ export function presentDeployment(row: DeploymentRow): Deployment {
 function presentDeploymentFields(row: DeploymentSummaryRow): Omit<Deployment, 'events'> {
   const template = templateOf(row.template);
   const code = row.sourceKind === 'code';
+  const image = row.sourceKind === 'image';
   return {
     id: row.id,
     nom: row.nom,
@@ -65,7 +79,9 @@ function presentDeploymentFields(row: DeploymentSummaryRow): Omit<Deployment, 'e
     template: row.template,
     template_name: code
       ? (codeTemplates.find((t) => t.id === row.template)?.name ?? row.template)
-      : template.name,
+      : image
+        ? imageDeployTexts.imageLabel
+        : template.name,
     statut_deploiement: row.desiredState === 'absent' ? 'DELETING' : row.status,
     status_reason: row.statusReason,
     cpu_requis: fromMilli(row.cpuMilli),
@@ -85,8 +101,9 @@ function presentDeploymentFields(row: DeploymentSummaryRow): Omit<Deployment, 'e
     projet_id: row.projectId,
     admin_email: adminEmailOf(row),
     acces_admin: adminAccessOf(row),
-    base_de_donnees: code ? null : { ...template.database },
+    base_de_donnees: code || image ? null : { ...template.database },
     source_kind: row.sourceKind,
+    image_settings: image ? presentImageSettings(row) : null,
     repository_url: row.repoUrl,
     git_token_id: row.gitTokenId,
     build_args: row.buildArgs ?? {},

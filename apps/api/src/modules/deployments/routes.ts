@@ -1,3 +1,4 @@
+import { apiDocDescriptions } from '@nuage/shared/messages/api-docs';
 import { dnsHelpSchema } from '@nuage/shared/schemas/responses/dns';
 import {
   deployCodeResultSchema,
@@ -22,6 +23,8 @@ import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
 import { regenerateAdminPassword, revealAdminPassword } from './admin-password';
 import { deployErp } from './deploy';
 import { deployCode } from './deploy-code';
+import { deployImage } from './deploy-image';
+import { deployImageSchema } from '@nuage/shared/schemas/image-deploy';
 import { deploymentDnsHelp, verifyDeploymentDomain } from '../dns/service';
 import {
   deleteDeployment,
@@ -117,6 +120,38 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
     async (request, reply) => {
       const deployment = await deployCode(ctx, {
+        environmentId: request.params.envId,
+        user: currentUser(request),
+        data: request.body,
+      });
+      return reply.status(201).send(deployment);
+    },
+  );
+
+  app.post(
+    '/deployments/:envId/deploy/image',
+    {
+      config: {
+        audit: {
+          action: 'deployment.create',
+          target: 'deployment',
+          details: (request) => {
+            const body = request.body as Record<string, unknown>;
+            return { image: body.image, cpu: body.cpu, ram: body.ram, replicas: body.replicas };
+          },
+        },
+      },
+      schema: {
+        description: apiDocDescriptions.deployImage,
+        response: { 201: deploymentResponseSchema },
+        tags,
+        security,
+        params: pathParams('envId'),
+        body: deployImageSchema,
+      },
+    },
+    async (request, reply) => {
+      const deployment = await deployImage(ctx, {
         environmentId: request.params.envId,
         user: currentUser(request),
         data: request.body,

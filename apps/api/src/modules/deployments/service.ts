@@ -14,6 +14,7 @@ import { conflict, FieldValidationError, notFound, unavailable } from '../../lib
 import { authorizeEnvironment } from '../environments/service';
 import { applicationRefOf } from '../../engine/specs/refs';
 import { authorizeDeployment, DEPLOYMENT_NOT_FOUND } from './access';
+import { checkImageCredential } from './deploy-image';
 import { checkImageOfTemplate, NAME_TAKEN } from './deploy';
 import { cancelBuildsOf } from '../builds/application-builds';
 import { withEvent } from '../../db/deployment-events';
@@ -118,6 +119,11 @@ export async function updateDeployment(
         { loc: ['body', 'image_registry_url'], msg: CODE_IMAGE_MANAGED, type: 'code_image' },
       ]);
     }
+  } else if (authorized.sourceKind === 'image') {
+    // Any image may follow another tag or move to another image, from the same registry
+    // while the application pulls with that registry's credentials.
+    if (d.image_registry_url !== undefined)
+      await checkImageCredential(ctx, authorized, d.image_registry_url);
   } else checkImageOfTemplate(authorized.template, d.image_registry_url);
   const claimed = editedFields(authorized, d).domain;
   const domainClaim =

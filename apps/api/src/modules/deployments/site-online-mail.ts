@@ -43,7 +43,7 @@ export async function sendSiteOnlineMails(ctx: AppContext, limit = 10): Promise<
   for (const { app, projectName, email, prenom } of rows) {
     const access = adminAccessOf(app);
     const admin =
-      app.sourceKind === 'code' || !access.url_connexion
+      app.sourceKind !== 'template' || !access.url_connexion
         ? null
         : { loginUrl: access.url_connexion, managed: access.mot_de_passe_gere };
     try {

@@ -52,8 +52,24 @@ export const deploymentResponseSchema = z.object({
   base_de_donnees: z.nullable(
     z.object({ engine: z.string(), database: z.string(), user: z.string() }),
   ),
-  /** 'code': built from a Git repository (issue 13); 'template': a catalogue application. */
-  source_kind: z.enum(['code', 'template']),
+  /**
+   * 'code': built from a Git repository (issue 13); 'template': a catalogue application;
+   * 'image': any container image the user named (issue 30).
+   */
+  source_kind: z.enum(['code', 'template', 'image']),
+  /**
+   * An image application's settings (issue 30): the command replacing the image's CMD, the
+   * HTTP health-check path, where its volume is mounted, the registry credentials it is pulled
+   * with (their id only, never the password); null for the other applications.
+   */
+  image_settings: z.nullable(
+    z.object({
+      commande: z.nullable(z.array(z.string())),
+      chemin_sante: z.nullable(z.string()),
+      chemin_donnees: z.string(),
+      registry_credential_id: z.nullable(z.string()),
+    }),
+  ),
   repository_url: z.nullable(z.string()),
   /** The private repository's token (its id only, never the token). */
   git_token_id: z.nullable(z.string()),

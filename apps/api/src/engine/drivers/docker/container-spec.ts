@@ -174,7 +174,8 @@ function componentPlan(
   const envNames = env.map((e) => e.slice(0, e.indexOf('=')));
   const template = {
     ...componentTemplate(c, kind, spec.namespace, aliases, envNames, secretFiles),
-    ...loaderCommand(secret, run, null),
+    // The user's command (an image application's) replaces the image's CMD, as `docker run` does.
+    ...loaderCommand(secret, run, c.command ?? null),
   };
   const { labels, namespace } = spec;
   return plan(key, c.name, kind, template, env, secretFiles, labels, namespace, secret.exposed);

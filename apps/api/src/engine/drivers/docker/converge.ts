@@ -101,7 +101,10 @@ export async function applySpec(
   const { api } = ctx;
   checkReplicas(spec.replicas);
   const images = [spec.app, spec.database, spec.setup].flatMap((c) => (c ? [c.image] : []));
-  const preparations = await ensureImages(api, images, ctx.pullTimeoutMs);
+  const userImage = spec.userImage
+    ? { image: spec.app.image, credentials: spec.userImage.credentials }
+    : null;
+  const preparations = await ensureImages(api, images, ctx.pullTimeoutMs, userImage);
   // The loader runs the image's own Entrypoint and Cmd: read from the image, as Docker would.
   const runs = await imageRunConfigs(api, loaderImages(spec));
   const app = applicationPlan(spec, ctx.hashKey, runs);

@@ -298,7 +298,10 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: crashes and
       .apply(spec)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RuntimeRejectedError);
-    expect((error as Error).message).toContain(`image ${absent} could not be pulled: `);
+    // In French, for the user: the registry of the image does not answer, or has no such image.
+    expect((error as Error).message).toMatch(
+      /^(L’image « .+ » est introuvable|Le registre « localhost » ne répond pas|L’image « .+ » n’a pas pu être téléchargée)/,
+    );
     expect((error as ImagePullError).preparations).toEqual([
       expect.objectContaining({
         image: absent,

@@ -1,3 +1,4 @@
+import type { RegistryCredentials } from '../../spec';
 import type { EngineClient } from './engine-client';
 import { EngineError } from './engine-client';
 import { FrameDemuxer } from './log-frames';
@@ -184,12 +185,17 @@ export class EngineApi {
    * Pulls an image. The engine answers 200 and reports a failure inside the progress stream,
    * so the stream is read for `error` messages; returns the error text or null.
    */
-  async pullImage(ref: string, timeoutMs: number): Promise<string | null> {
+  async pullImage(
+    ref: string,
+    timeoutMs: number,
+    auth?: RegistryCredentials | null,
+  ): Promise<string | null> {
     let tail = '';
     let error: string | null = null;
     const res = await this.client.send('POST', '/images/create', {
       query: { fromImage: ref },
       timeoutMs,
+      ...(auth ? { headers: { 'X-Registry-Auth': registryAuthHeader(auth) } } : {}),
       onData: (chunk) => {
         const lines = (tail + chunk.toString('utf8')).split('\n');
         tail = lines.pop() ?? '';
@@ -279,6 +285,19 @@ export function hasLabels(labels: Record<string, string> | null, filters: string
     if (at < 0) return labels?.[f] !== undefined;
     return labels?.[f.slice(0, at)] === f.slice(at + 1);
   });
+}
+
+/**
+ * The engine API's `X-Registry-Auth`: base64url of the JSON credentials, padded (Podman's
+ * decoder refuses it unpadded; Docker reads both). Both read `serveraddress` as the registry.
+ */
+export function registryAuthHeader(auth: RegistryCredentials): string {
+  const json = JSON.stringify({
+    username: auth.username,
+    password: auth.password,
+    serveraddress: auth.registry,
+  });
+  return Buffer.from(json, 'utf8').toString('base64').replaceAll('+', '-').replaceAll('/', '_');
 }
 
 function pullError(line: string): string | null {

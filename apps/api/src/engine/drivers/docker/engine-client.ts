@@ -25,6 +25,8 @@ export interface RequestOptions {
   /** A JSON body, or raw bytes sent as application/x-tar. */
   body?: unknown;
   timeoutMs?: number;
+  /** Extra request headers (a pull's X-Registry-Auth). Never logged. */
+  headers?: Record<string, string>;
   /** Streamed response bodies (logs, pulls) are handed over chunk by chunk. */
   onData?: (chunk: Buffer) => void;
 }
@@ -105,6 +107,7 @@ export class EngineClient {
           path: fullPath,
           headers: {
             host: 'docker',
+            ...opts.headers,
             ...(contentType ? { 'content-type': contentType } : {}),
             'content-length': payload?.length ?? 0,
           },

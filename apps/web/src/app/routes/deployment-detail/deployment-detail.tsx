@@ -43,6 +43,7 @@ import { projectQueryOptions } from '@/lib/project-query';
 import { notify } from '@/lib/toast';
 import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 import { CodeAppSections } from './code-app-sections';
+import { EnvVarsCard } from '@/features/env-vars/components/env-vars-card';
 
 /**
  * Under the name: the kind, then what runs. A code application's image is an internal
@@ -213,8 +214,12 @@ export default function DeploymentDetailRoute() {
               <CodeAppSections deployment={d} canManage={canManage} />
             </div>
           ) : (
-            <div className="order-2">
+            <div className="order-2 space-y-6">
               <AdminAccessCard deploymentId={d.id} access={d.acces_admin} canManage={canManage} />
+              {/* Any image (issue 30) runs the user's variables, changed here as an edit. */}
+              {d.source_kind === 'image' && (
+                <EnvVarsCard deploymentId={d.id} canManage={canManage} />
+              )}
             </div>
           )}
           {d.nom_de_domaine && (

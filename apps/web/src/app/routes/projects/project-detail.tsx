@@ -12,6 +12,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { DeleteProjectDialog } from '@/features/projects/components/delete-project-dialog';
 import { EditProjectModal } from '@/features/projects/components/edit-project-modal';
 import { GitTokensCard } from '@/features/projects/components/git-tokens-card';
+import { RegistryCredentialsCard } from '@/features/registry-credentials/components/registry-credentials-card';
 import { MembersCard } from '@/features/projects/components/members-card';
 import { OpenInvitationsCard } from '@/features/projects/components/open-invitations-card';
 import { ProjectInfoCard } from '@/features/projects/components/project-info-card';
@@ -76,6 +77,7 @@ export default function ProjectDetailRoute() {
         <ShortcutTiles project={project} />
         <MembersCard project={project} />
         <GitTokensCard projectId={project.id} role={project.role_projet} />
+        <RegistryCredentialsCard projectId={project.id} role={project.role_projet} />
         <StatusPageCard projectId={project.id} isAdmin={isAdmin} />
         {isAdmin && <OpenInvitationsCard projectId={project.id} />}
       </div>

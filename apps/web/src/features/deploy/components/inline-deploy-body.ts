@@ -2,6 +2,8 @@ import { DEFAULT_HELM_CHART_VERSION } from '@nuage/shared/catalog';
 import type { InlineDeployData } from '@nuage/shared/schemas/deploy-wizard';
 import type { DeployErpInput } from '@nuage/shared/schemas/deployments';
 import type { DeployCodeBody } from '@nuage/shared/schemas/deployments';
+import { splitCommand } from '@nuage/shared/command-line';
+import type { DeployImageBody } from '@nuage/shared/schemas/image-deploy';
 
 const tls = (d: InlineDeployData) => ({
   certificat_tls_id: (d.nom_domaine && d.certificat_tls_id) || null,
@@ -41,6 +43,30 @@ export const codeBodyOf = (d: InlineDeployData): DeployCodeBody => {
     repository_access: tokenId ? { repository_url: url, git_token_id: tokenId } : null,
     image_registry_url: null,
     image_tag: null,
+    ...tls(d),
+  };
+};
+
+/**
+ * deploy/image (issue 30): the image as typed, its port, the command split into its arguments
+ * (splitCommand), the variables filled in, the registry credentials when chosen.
+ */
+export const imageBodyOf = (d: InlineDeployData): DeployImageBody => {
+  const src = d.source;
+  const commande = splitCommand(src.commande ?? '') ?? [];
+  return {
+    nom: d.nom,
+    image: (src.image ?? '').trim(),
+    port: Number(src.port),
+    ...(commande.length > 0 ? { commande } : {}),
+    env_vars: (src.env_vars ?? [])
+      .filter((v) => v.name.trim() !== '')
+      .map((v) => ({ name: v.name.trim(), value: v.value ?? '', secret: Boolean(v.secret) })),
+    cpu: d.cpu,
+    ram: d.ram,
+    replicas: d.replicas,
+    chemin_sante: src.chemin_sante || undefined,
+    registry_credential_id: src.registry_credential_id || null,
     ...tls(d),
   };
 };

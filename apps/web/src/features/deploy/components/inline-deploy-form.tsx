@@ -22,9 +22,10 @@ import { asNumber, NumberInput } from '@/components/ui/number-input';
 import { ApiError, messageFromDetail } from '@/lib/api-client';
 import { useDeployApplication } from '@/lib/deploy-application';
 import { useDeployCode } from '@/lib/deploy-code';
+import { useDeployImage } from '@/lib/deploy-image';
 import { notify } from '@/lib/toast';
 import { deployFailureMessage } from './deploy-error';
-import { codeBodyOf, erpBodyOf } from './inline-deploy-body';
+import { codeBodyOf, erpBodyOf, imageBodyOf } from './inline-deploy-body';
 import { placeInlineIssues } from './inline-deploy-issues';
 import { InlineSourceFields } from './inline-source-fields';
 const L = deployLimits;
@@ -52,8 +53,9 @@ const inlineResolver: Resolver<InlineDeployValues, readonly string[], InlineDepl
 };
 
 /**
- * The environment page's quick deploy form (SPEC §2, §5): an ERP image, or CODE from a public
- * repository (issue 13), which then opens the application page where its first build runs.
+ * The environment page's quick deploy form (SPEC §2, §5): an ERP image, CODE from a public
+ * repository (issue 13), which then opens the application page where its first build runs, or
+ * any IMAGE (issue 30).
  */
 export function InlineDeployForm({
   environmentId,
@@ -79,6 +81,7 @@ export function InlineDeployForm({
   });
   const mutation = useDeployApplication({ awaitLists: true });
   const codeMutation = useDeployCode({ awaitLists: true });
+  const imageMutation = useDeployImage({ awaitLists: true });
   const navigate = useNavigate();
   const [quota, setQuota] = useState<QuotaErrorDetail | null>(null);
   const { errors, isSubmitting } = form.formState;
@@ -108,7 +111,9 @@ export function InlineDeployForm({
     const isCode = data.source.type_application === 'CODE';
     let codeApp: { id: string } | null = null;
     try {
-      if (isCode) {
+      if (data.source.type_application === 'IMAGE') {
+        await imageMutation.mutateAsync({ environmentId, projectId, body: imageBodyOf(data) });
+      } else if (isCode) {
         codeApp = await codeMutation.mutateAsync({
           environmentId,
           projectId,
@@ -153,7 +158,7 @@ export function InlineDeployForm({
     <Card>
       <CardHeader
         title="Déploiement rapide"
-        description="Une application du catalogue depuis son image officielle, ou votre code depuis un dépôt Git (public, ou privé avec un token du projet)."
+        description="Une application du catalogue depuis son image officielle, votre code depuis un dépôt Git (public, ou privé avec un token du projet), ou n'importe quelle image de conteneur."
       />
       <CardBody>
         <form onSubmit={submit} noValidate aria-label="Déploiement rapide" className="space-y-4">

@@ -16,6 +16,11 @@ const fieldOf: Record<string, InlineField> = {
   repository_url: 'source.repo_url',
   git_branch: 'source.git_branch',
   git_token_id: 'source.git_token_id',
+  image: 'source.image',
+  port: 'source.port',
+  commande: 'source.commande',
+  chemin_sante: 'source.chemin_sante',
+  registry_credential_id: 'source.registry_credential_id',
   nom_domaine: 'nom_domaine',
   certificat_tls_id: 'certificat_tls_id',
 };

@@ -7,11 +7,15 @@ import {
 } from '@/components/repository-source/repository-source-fields';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
+import { InlineImageFields } from './inline-image-fields';
 import { InlineRepositoryAccess } from './inline-repository-access';
 
 type InlineForm = UseFormReturn<InlineDeployValues, readonly string[], InlineDeployData>;
 
-/** The type, then what it needs: ERP an official image and tag; CODE a Git repository. */
+/**
+ * The type, then what it needs: ERP an official image and tag; CODE a Git repository; IMAGE
+ * any container image (issue 30).
+ */
 export function InlineSourceFields({ form, projectId }: { form: InlineForm; projectId: string }) {
   const errors = form.formState.errors.source;
   const type = useWatch({ control: form.control, name: 'source.type_application' });
@@ -21,9 +25,12 @@ export function InlineSourceFields({ form, projectId }: { form: InlineForm; proj
         <Select {...form.register('source.type_application')}>
           <option value="ERP">ERP (application prête à l'emploi)</option>
           <option value="CODE">CODE (votre dépôt Git)</option>
+          <option value="IMAGE">IMAGE (n'importe quelle image de conteneur)</option>
         </Select>
       </FormField>
-      {type === 'CODE' ? (
+      {type === 'IMAGE' ? (
+        <InlineImageFields form={form} projectId={projectId} />
+      ) : type === 'CODE' ? (
         <div className="grid gap-4 sm:col-span-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
           <RepositoryUrlField
             error={errors?.repo_url?.message}
@@ -49,7 +56,7 @@ export function InlineSourceFields({ form, projectId }: { form: InlineForm; proj
           <FormField
             label="Image Docker"
             error={errors?.image_registry_url?.message}
-            hint="Images officielles du catalogue : wordpress, odoo, joomla, drupal, nextcloud, matomo. Pour votre propre application, choisissez le type CODE."
+            hint="Images officielles du catalogue : wordpress, odoo, joomla, drupal, nextcloud, matomo. Pour votre propre application, choisissez le type CODE ou IMAGE."
           >
             <Input
               autoComplete="off"
