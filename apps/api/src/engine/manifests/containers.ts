@@ -1,6 +1,9 @@
 import type { ApplicationSpec, ComponentSpec, EnvVar, ProbeSpec } from '../spec';
 import type { SecurityProfile } from '../templates/security';
 import { cpu, dnsLabel, memory } from './meta';
+
+/** How long a serving replica keeps serving once told to stop (see the preStop hook below). */
+export const PRE_STOP_SECONDS = 5;
 import type { Container, PodSpec, RenderOptions } from './types';
 
 type K8sEnvVar = NonNullable<Container['env']>[number];
@@ -121,6 +124,12 @@ export function componentContainer(
     readinessProbe: probe(c.readiness),
     livenessProbe: probe(c.liveness),
     ...(c.startup ? { startupProbe: probe(c.startup) } : {}),
+    // A pod leaving (rolling update, restart, scale down) is taken out of the Service's
+    // endpoints while it is told to stop, not before: the ingress controller learns it a moment
+    // later and may still send it requests, cut by a server that stops on SIGTERM (a 502). The
+    // replica that serves traffic keeps serving 5 s first (the kubelet's own sleep, no shell
+    // needed; Kubernetes ≥ 1.30). The docker runtime waits for the proxy's requests instead.
+    ...(c === spec.app ? { lifecycle: { preStop: { sleep: { seconds: PRE_STOP_SECONDS } } } } : {}),
     volumeMounts: mounts,
     securityContext: containerSecurity(c.security),
   };

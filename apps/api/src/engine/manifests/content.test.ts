@@ -46,6 +46,14 @@ describe('what the application objects say', () => {
     );
   });
 
+  it('keeps the serving container answering 5 s once told to stop (the ingress learns it late), not the database', () => {
+    expect(container.lifecycle).toEqual({ preStop: { sleep: { seconds: 5 } } });
+    const others = objects
+      .filter((o) => o !== deployment)
+      .flatMap((o) => JSON.stringify(o).match(/"preStop"/g) ?? []);
+    expect(others).toEqual([]);
+  });
+
   it('probes the health path over HTTP and reads passwords from its release Secret', () => {
     expect(container.readinessProbe?.httpGet).toEqual({
       path: '/wp-includes/images/blank.gif',

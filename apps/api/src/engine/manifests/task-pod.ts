@@ -34,6 +34,7 @@ export function taskJobSpec(
     readinessProbe: _r,
     livenessProbe: _l,
     startupProbe: _s,
+    lifecycle: _stop,
     ...app
   } = componentContainer(spec, spec.app, secret);
   return {
