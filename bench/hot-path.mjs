@@ -1,7 +1,8 @@
 // The control plane's hot path at default settings (issue 32): the built API with LOG_LEVEL=info on
 // its embedded PostgreSQL (what `npm start` gives), then the same with LOG_LEVEL=warn and on the
 // PostgreSQL server of DATABASE_URL. For each: GET /api/v1/projects/ of an account with 20 projects
-// under 50 connections; for the defaults also with 200 projects, and the calls of the dashboard
+// under 50 connections (the list is paged: its first page, 20 projects by default); for the
+// defaults also with 200 projects, and the calls of the dashboard
 // and of an application's pages for an account with 400 applications at 10 connections. Then the
 // memory some minutes after the load, and the idle CPU of a settled platform with 50 applications.
 // CPU per request (platform + its database processes, from /proc) and log bytes per request are

@@ -1,5 +1,5 @@
 /**
- * Limits of invitations, personal API tokens and the audit log: apart from limits.ts, which the
+ * Limits of invitations, personal API tokens, the audit log and the projects list's pages: apart from limits.ts, which the
  * login page loads, so these never weigh on it.
  */
 /** Invitations an admin may send: per project per hour, per inviter per day. */
@@ -21,4 +21,10 @@ export const apiTokenLimits = {
 export const auditLimits = {
   minRetentionDays: 90,
   pageSize: 50,
+} as const;
+
+/** GET /projects: projects per page, by default and at most (`limit`). */
+export const projectListLimits = {
+  pageSize: 20,
+  max: 100,
 } as const;

@@ -9,6 +9,7 @@ export type {
   Project,
   ProjectInvitation,
   ProjectMember,
+  ProjectPage,
 } from './schemas/responses/projects';
 export type {
   AcceptInvitationResult,

@@ -60,8 +60,9 @@ describe('the response contract', () => {
 
   it('the OpenAPI document shows the fields of a project list and of an application', () => {
     const projects = successSchema('/api/v1/projects', 'get');
-    expect(projects?.type).toBe('array');
-    expect(Object.keys(projects?.items?.properties ?? {})).toEqual(
+    expect(Object.keys(projects?.properties ?? {})).toEqual(['projects', 'pagination']);
+    const listed = projects?.properties?.projects as JsonSchema | undefined;
+    expect(Object.keys(listed?.items?.properties ?? {})).toEqual(
       expect.arrayContaining(['id', 'nom', 'quota_cpu', 'role_projet', 'usage']),
     );
     const application = successSchema('/api/v1/deployments/deployment/{id}', 'get');

@@ -1,16 +1,56 @@
-import type { Project } from '@nuage/shared/api-types';
+import type { Project, ProjectPage } from '@nuage/shared/api-types';
+import { projectListLimits } from '@nuage/shared/account-limits';
 import { projectErrors } from '@nuage/shared/messages';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './api-client';
 
-/** The signed-in user's projects, each with their role, usage and counts. */
-export function getProjects(signal?: AbortSignal) {
-  return api<Project[]>('/projects/', { signal, errorMessage: projectErrors.projectsLoad });
+/** One page of the signed-in user's projects, newest first, each with role, usage and counts. */
+export function getProjectPage(
+  page: { offset: number; limit: number },
+  signal?: AbortSignal,
+  errorMessage: string | false = projectErrors.projectsLoad,
+) {
+  return api<ProjectPage>('/projects/', { signal, query: page, errorMessage });
 }
 
-/** One cache entry for the list, whichever screen reads it (projects, wizard, certificates). */
+/**
+ * All of them, for the screens that choose among them (wizard, certificates, token form): pages
+ * of the largest size until the last; one request for any account of up to 100 projects.
+ */
+export async function getAllProjects(signal?: AbortSignal) {
+  const all: Project[] = [];
+  for (;;) {
+    const page = await getProjectPage({ offset: all.length, limit: projectListLimits.max }, signal);
+    all.push(...page.projects);
+    if (!page.pagination.has_more || page.projects.length === 0) return all;
+  }
+}
+
+/** One cache entry for the whole list, whichever screen chooses among it. */
 export const projectsQueryOptions = () =>
-  queryOptions({ queryKey: ['projects'], queryFn: ({ signal }) => getProjects(signal) });
+  queryOptions({ queryKey: ['projects'], queryFn: ({ signal }) => getAllProjects(signal) });
+
+/** The projects page's list, a page at a time ('Charger plus'), as the audit log's. */
+export const projectPagesQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: ['projects', 'pages'],
+    queryFn: ({ pageParam, signal }) =>
+      getProjectPage({ offset: pageParam, limit: projectListLimits.pageSize }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) =>
+      last.pagination.has_more ? pages.reduce((n, p) => n + p.projects.length, 0) : undefined,
+  });
+
+/**
+ * After a project is created, changed, left or deleted: both lists (not each project's own
+ * entries, ['projects', id, …], which their screens refresh themselves).
+ */
+export function invalidateProjectLists(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: projectsQueryOptions().queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: projectPagesQueryOptions().queryKey, exact: true }),
+  ]);
+}
 
 /**
  * One project, read by every screen that shows it or needs the caller's role in it (project

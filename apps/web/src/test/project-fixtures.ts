@@ -5,6 +5,7 @@ import type {
   Project,
   ProjectInvitation,
   ProjectMember,
+  ProjectPage,
 } from '@nuage/shared/api-types';
 import { buildUser } from './render';
 
@@ -23,6 +24,17 @@ export function buildProject(overrides: Partial<Project> = {}): Project {
     environments_count: 2,
     applications_count: 3,
     ...overrides,
+  };
+}
+
+/** GET /projects's answer: `projects` as one page (the first, the last) of a list of `total`. */
+export function buildProjectPage(
+  projects: Project[],
+  pagination: Partial<ProjectPage['pagination']> = {},
+): ProjectPage {
+  return {
+    projects,
+    pagination: { total: projects.length, limit: 20, offset: 0, has_more: false, ...pagination },
   };
 }
 

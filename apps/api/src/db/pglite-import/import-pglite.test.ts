@@ -143,7 +143,7 @@ describe('PGlite data of an earlier version, on the first start', { timeout: 120
       url: '/api/v1/projects/',
       headers: { authorization: `Bearer ${login.json<{ access_token: string }>().access_token}` },
     });
-    expect(projects.json()).toEqual([]);
+    expect(projects.json()).toMatchObject({ projects: [], pagination: { total: 0 } });
     await app.close();
 
     const entries = await readdir(dataDir);

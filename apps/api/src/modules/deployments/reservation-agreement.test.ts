@@ -1,4 +1,4 @@
-import type { Project } from '@nuage/shared/api-types';
+import type { Project, ProjectPage } from '@nuage/shared/api-types';
 import type { DashboardResponse } from '@nuage/shared/dashboard-types';
 import type { UsageSummary } from '@nuage/shared/pricing-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ const get = async <T>(path: string): Promise<T> => {
 describe('the reservation of a project with replicas and storage', () => {
   it('is the same in the project, the project list and the dashboard', async () => {
     expect((await get<Project>(`/projects/${project.id}`)).usage).toEqual(reserved);
-    const listed = (await get<Project[]>('/projects')).find((p) => p.id === project.id);
+    const listed = (await get<ProjectPage>('/projects')).projects.find((p) => p.id === project.id);
     expect(listed?.usage).toEqual(reserved);
     const onDashboard = (await get<DashboardResponse>('/dashboard')).projects.find(
       (p) => p.id === project.id,

@@ -1,4 +1,5 @@
-import type { Project, ProjectMember } from '@nuage/shared/api-types';
+import type { Project, ProjectMember, ProjectPage } from '@nuage/shared/api-types';
+import { paginationTexts } from '@nuage/shared/messages/pagination';
 import { serverDetails } from '@nuage/shared/messages';
 import { projectMessages } from '@nuage/shared/schemas/projects';
 import { eq } from 'drizzle-orm';
@@ -134,7 +135,13 @@ afterAll(() => t.close());
 async function projectIdsOf(user: TestUser) {
   const res = await call(t, 'GET', `${API}/projects`, { token: user.token });
   expect(res.statusCode).toBe(200);
-  return res.json<Project[]>().map((p) => p.id);
+  return res.json<ProjectPage>().projects.map((p) => p.id);
+}
+
+async function projectPage(user: TestUser, query: string) {
+  const res = await call(t, 'GET', `${API}/projects${query}`, { token: user.token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ProjectPage>();
 }
 
 describe('GET /projects', () => {
@@ -161,7 +168,7 @@ describe('GET /projects', () => {
 
     await addMemberWithRole(t, bob.token, bobs.id, alice, 'user');
     const res = await call(t, 'GET', `${API}/projects/`, { token: alice.token });
-    const list = res.json<Project[]>();
+    const list = res.json<ProjectPage>().projects;
     expect(list.map((p) => p.id).sort()).toEqual([first.id, second.id, bobs.id].sort());
     expect(list.find((p) => p.id === bobs.id)!.role_projet).toBe('user');
     expect(list.find((p) => p.id === first.id)!.role_projet).toBe('admin');
@@ -179,15 +186,80 @@ describe('GET /projects', () => {
       storage: 5,
       replicas: 2,
     });
-    const [listed] = (await call(t, 'GET', `${API}/projects`, { token: owner.token })).json<
-      Project[]
-    >();
+    const [listed] = (
+      await call(t, 'GET', `${API}/projects`, { token: owner.token })
+    ).json<ProjectPage>().projects;
     expect(listed).toMatchObject({
       id: project.id,
       usage: { cpu: 1, ram: 2, stockage: 5 },
       environments_count: 1,
       applications_count: 1,
     });
+  });
+});
+
+describe('GET /projects, a page at a time', () => {
+  let reader: TestUser;
+  let ids: string[]; // newest first
+
+  beforeAll(async () => {
+    reader = await createVerifiedUser(t);
+    const owner = await createVerifiedUser(t);
+    const first = await createProject(t, reader.token, { nom: 'Page A' });
+    const second = await createProject(t, reader.token, { nom: 'Page B' });
+    const shared = await createProject(t, owner.token, { nom: 'Page C' });
+    await addMemberWithRole(t, owner.token, shared.id, reader, 'user');
+    ids = [shared.id, second.id, first.id];
+  });
+
+  it('answers the first page of 20 by default, with the total', async () => {
+    expect(await projectPage(reader, '')).toMatchObject({
+      pagination: { total: 3, limit: 20, offset: 0, has_more: false },
+    });
+    expect((await projectPage(reader, '')).projects.map((p) => p.id)).toEqual(ids);
+  });
+
+  it('walks the list page by page, each project once', async () => {
+    const first = await projectPage(reader, '?limit=2');
+    expect(first.projects.map((p) => p.id)).toEqual(ids.slice(0, 2));
+    expect(first.pagination).toEqual({ total: 3, limit: 2, offset: 0, has_more: true });
+    const next = await projectPage(reader, '?limit=2&offset=2');
+    expect(next.projects.map((p) => p.id)).toEqual(ids.slice(2));
+    expect(next.pagination).toEqual({ total: 3, limit: 2, offset: 2, has_more: false });
+    // The page still carries each project's role: the shared one is only "user" here.
+    expect(first.projects[0]!.role_projet).toBe('user');
+  });
+
+  it('answers an empty page past the end, still with the total', async () => {
+    for (const offset of [3, 50]) {
+      expect(await projectPage(reader, `?limit=2&offset=${offset}`)).toEqual({
+        projects: [],
+        pagination: { total: 3, limit: 2, offset, has_more: false },
+      });
+    }
+    expect((await projectPage(reader, '?limit=100')).projects).toHaveLength(3);
+    expect((await projectPage(reader, '?limit=1&offset=2')).projects.map((p) => p.id)).toEqual([
+      ids[2],
+    ]);
+  });
+
+  it('refuses a bad limit or offset in French', async () => {
+    const get = (query: string) =>
+      call(t, 'GET', `${API}/projects${query}`, { token: reader.token });
+    for (const limit of ['0', '101', 'abc', '2.5', '-1']) {
+      expectIssue(
+        await get(`?limit=${limit}`),
+        ['querystring', 'limit'],
+        paginationTexts.limitRange(100),
+      );
+    }
+    for (const offset of ['-1', 'x', '1.5']) {
+      expectIssue(
+        await get(`?offset=${offset}`),
+        ['querystring', 'offset'],
+        paginationTexts.offsetPositive,
+      );
+    }
   });
 });
 

@@ -1,8 +1,8 @@
 import {
   addMemberResultSchema,
   projectInvitationListSchema,
-  projectListSchema,
   projectMemberListSchema,
+  projectPageSchema,
   projectMemberSchema,
   projectResponseSchema,
 } from '@nuage/shared/schemas/responses/projects';
@@ -16,6 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
+import { pageQuerySchema } from '../../http/page-query';
+import { projectListLimits } from '@nuage/shared/account-limits';
 import { listProjectInvitations, revokeInvitation } from '../invitations/project-invitations';
 import { addMember, listMembers, removeMember, updateMemberRole } from './members';
 import { createProject, deleteProject, getProject, listProjects, updateProject } from './service';
@@ -24,6 +26,7 @@ import { projectMonth } from '../billing/project-month';
 import { invitationTexts, memberTexts, projectTexts } from '@nuage/shared/messages/projects';
 
 const tags = ['Projects'];
+const pageQuery = pageQuerySchema(projectListLimits);
 const security = bearer;
 
 export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -33,8 +36,8 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get(
     '/projects',
-    { schema: { tags, security, response: { 200: projectListSchema } } },
-    async (request) => listProjects(ctx, { userId: currentUser(request).id }),
+    { schema: { tags, security, querystring: pageQuery, response: { 200: projectPageSchema } } },
+    async (request) => listProjects(ctx, { userId: currentUser(request).id, ...request.query }),
   );
 
   app.post(

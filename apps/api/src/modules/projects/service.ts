@@ -1,8 +1,8 @@
 import { lockAndCheckProjectLimit } from '../billing/account-plan';
-import type { Project } from '@nuage/shared/api-types';
+import type { Project, ProjectPage } from '@nuage/shared/api-types';
 import type { ProjectInput } from '@nuage/shared/schemas/projects';
 import { toMilli } from '@nuage/shared/quantities';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { reservationSums, reservesResources } from '../../db/reservation-sql';
@@ -24,10 +24,18 @@ import { presentProject } from './presenter';
 import { projectUsage } from './usage';
 import { projectTexts, quotaErrorTexts } from '@nuage/shared/messages/projects';
 
-/** The caller's projects (and only those), newest first, with usage and counts. */
-export async function listProjects(ctx: AppContext, input: { userId: string }): Promise<Project[]> {
-  // One statement whatever the number of projects (issue 32): each project's usage and counts
-  // come from lateral subqueries over its own rows (by the project_id indexes).
+/**
+ * One page of the caller's projects (and only those), newest first, with usage and counts, and
+ * how many there are in all.
+ */
+export async function listProjects(
+  ctx: AppContext,
+  input: { userId: string; limit: number; offset: number },
+): Promise<ProjectPage> {
+  // One statement (issue 32's hot path): each project's usage and counts come from lateral
+  // subqueries over its own rows (by the project_id indexes), and the window count gives the
+  // total before LIMIT applies. (Cutting the page in a subquery first, so that only its projects
+  // get their laterals, measured slower for the usual account, bench/RESULTS.md.)
   const apps = ctx.db
     .select({ count: sql<number>`count(*)`.mapWith(Number).as('apps_count'), ...aliasedSums() })
     .from(deployments)
@@ -42,6 +50,7 @@ export async function listProjects(ctx: AppContext, input: { userId: string }): 
     .select({
       project: projects,
       role: projectMembers.role,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
       applicationsCount: apps.count,
       cpuMilli: apps.cpuMilli,
       ramMb: apps.ramMb,
@@ -53,15 +62,39 @@ export async function listProjects(ctx: AppContext, input: { userId: string }): 
     .leftJoinLateral(apps, sql`true`)
     .leftJoinLateral(envs, sql`true`)
     .where(liveMembershipsOf(input.userId))
-    .orderBy(sql`${projects.createdAt} desc`);
-  return rows.map((r) =>
-    presentProject(r.project, {
-      role: r.role,
-      usage: { cpuMilli: r.cpuMilli ?? 0, ramMb: r.ramMb ?? 0, storageMb: r.storageMb ?? 0 },
-      environmentsCount: r.environmentsCount ?? 0,
-      applicationsCount: r.applicationsCount ?? 0,
-    }),
-  );
+    .orderBy(...newestFirst())
+    .limit(input.limit)
+    .offset(input.offset);
+  // Past the last page there is no row to carry the total: a second statement counts.
+  const total = rows[0]?.total ?? (input.offset > 0 ? await countProjects(ctx, input.userId) : 0);
+  return {
+    projects: rows.map((r) =>
+      presentProject(r.project, {
+        role: r.role,
+        usage: { cpuMilli: r.cpuMilli ?? 0, ramMb: r.ramMb ?? 0, storageMb: r.storageMb ?? 0 },
+        environmentsCount: r.environmentsCount ?? 0,
+        applicationsCount: r.applicationsCount ?? 0,
+      }),
+    ),
+    pagination: {
+      total,
+      limit: input.limit,
+      offset: input.offset,
+      has_more: input.offset + rows.length < total,
+    },
+  };
+}
+
+/** Newest first; the id breaks ties so that pages neither repeat nor skip a project. */
+const newestFirst = () => [desc(projects.createdAt), desc(projects.id)];
+
+async function countProjects(ctx: AppContext, userId: string) {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(liveMembershipsOf(userId));
+  return row?.n ?? 0;
 }
 
 /** reservationSums() with the names a subquery's columns need. */

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectDetail } from '../../../test/helpers/assertions';
 import { call, createVerifiedUser, type TestUser } from '../../../test/helpers/factories';
+import type { ProjectPage } from '@nuage/shared/api-types';
 import { API, createEnvironment, createProject } from '../../../test/helpers/project-factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { apiTokens } from '../../db/schema/sessions';
@@ -52,7 +53,7 @@ describe('personal API tokens', () => {
     const { token } = await create({});
     const project = await createProject(t, token, { nom: 'Créé par la CI' });
     const mine = await call(t, 'GET', `${API}/projects`, { token: owner.token });
-    expect(mine.json<{ id: string }[]>().map((p) => p.id)).toContain(project.id);
+    expect(mine.json<ProjectPage>().projects.map((p) => p.id)).toContain(project.id);
   });
 
   it('read-only: every GET works, any change is refused with a French 403', async () => {
@@ -75,7 +76,9 @@ describe('personal API tokens', () => {
     const otherEnv = await createEnvironment(t, owner.token, other.id);
     const { token } = await create({ projet_id: allowed.id });
     const list = await call(t, 'GET', `${API}/projects`, { token });
-    expect(list.json<{ id: string }[]>().map((p) => p.id)).toEqual([allowed.id]);
+    expect(list.json<ProjectPage>().projects.map((p) => p.id)).toEqual([allowed.id]);
+    // The total counts only what the token may see too.
+    expect(list.json<ProjectPage>().pagination.total).toBe(1);
     expect((await call(t, 'GET', `${API}/projects/${allowed.id}`, { token })).statusCode).toBe(200);
     expect((await call(t, 'GET', `${API}/projects/${other.id}`, { token })).statusCode).toBe(404);
     expect((await call(t, 'GET', `${API}/environments/${otherEnv.id}`, { token })).statusCode).toBe(

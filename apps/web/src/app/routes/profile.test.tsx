@@ -10,6 +10,7 @@ import { createFakeApi, deferred, type FakeApi } from '@/test/fake-api';
 import { buildUser, renderRoute } from '@/test/render';
 import { expectToast, toastTexts } from '@/test/toasts';
 import ProfileRoute from './profile';
+import { buildProjectPage } from '@/test/project-fixtures';
 
 const me = buildUser({
   prenom: 'Awa',
@@ -265,7 +266,7 @@ describe('/profile', () => {
 
   it('creates an API token and shows it once', async () => {
     const { user, api } = await renderProfile();
-    api.on('GET', '/projects', { body: [] }).on('POST', '/users/me/tokens', {
+    api.on('GET', '/projects', { body: buildProjectPage([]) }).on('POST', '/users/me/tokens', {
       status: 201,
       body: { message: 'ok', token: 'ndp_secret-value', jeton: {} },
     });

@@ -54,6 +54,19 @@ export const addMemberResultSchema = z.object({
 });
 export type AddMemberResult = z.infer<typeof addMemberResultSchema>;
 
-export const projectListSchema = z.array(projectResponseSchema);
+/**
+ * GET /projects: one page of the caller's projects, newest first (query `limit`, 1 to
+ * projectListLimits.max, and `offset`), with the envelope of the API's other paged lists.
+ */
+export const projectPageSchema = z.object({
+  projects: z.array(projectResponseSchema),
+  pagination: z.object({
+    total: z.number(),
+    limit: z.number(),
+    offset: z.number(),
+    has_more: z.boolean(),
+  }),
+});
+export type ProjectPage = z.infer<typeof projectPageSchema>;
 export const projectMemberListSchema = z.array(projectMemberSchema);
 export const projectInvitationListSchema = z.array(projectInvitationSchema);

@@ -16,6 +16,7 @@ import {
   type WizardView,
 } from './testing/render-wizard';
 import { production, project } from './testing/wizard-fixtures';
+import { buildProjectPage } from '@/test/project-fixtures';
 
 const deployPath = `/deployments/${production.id}/deploy/erp`;
 const deployButton = () => screen.getByRole('button', { name: /Déployer l'application/ });
@@ -242,7 +243,9 @@ describe('deploy wizard, step 5 "Déploiement"', { timeout: 20_000 }, () => {
 
   it('keeps a read-only member from deploying', async () => {
     const view = renderWizard(preselectedUrl);
-    view.api.on('GET', '/projects', { body: [{ ...project, role_projet: 'user' }] });
+    view.api.on('GET', '/projects', {
+      body: buildProjectPage([{ ...project, role_projet: 'user' }]),
+    });
     await reachReview(view);
     expect(screen.getByText('Déploiement non autorisé')).toBeVisible();
     expect(deployButton()).toBeDisabled();

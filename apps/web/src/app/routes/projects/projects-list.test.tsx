@@ -6,7 +6,7 @@ import { projectMessages } from '@nuage/shared/schemas/projects';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatXof } from '@/lib/format';
-import { buildPendingInvitation, buildProject } from '@/test/project-fixtures';
+import { buildPendingInvitation, buildProject, buildProjectPage } from '@/test/project-fixtures';
 import { buildUser, renderRoute } from '@/test/render';
 import { expectToast, toastTexts } from '@/test/toasts';
 import ProjectsListRoute from './projects-list';
@@ -14,7 +14,7 @@ import ProjectsListRoute from './projects-list';
 function renderList(projects = [buildProject()], pending = [] as unknown[]) {
   const view = renderRoute(<ProjectsListRoute />, { path: '/projects', user: buildUser() });
   view.api
-    .on('GET', '/projects', { body: projects })
+    .on('GET', '/projects', { body: buildProjectPage(projects) })
     .on('GET', '/invitations/pending', { body: pending });
   return view;
 }
@@ -135,6 +135,44 @@ describe('/projects', () => {
     expect(within(other).getByText('Aucune description')).toBeVisible();
   });
 
+  it('shows the newest 20 projects, then the next ones on « Charger plus »', async () => {
+    const all = Array.from({ length: 25 }, (_, i) =>
+      buildProject({ id: `p${i + 1}`, nom: `Projet ${i + 1}` }),
+    );
+    const { user, api } = renderList();
+    api.on('GET', '/projects', ({ query }) => {
+      const offset = Number(query.get('offset'));
+      const limit = Number(query.get('limit'));
+      const projects = all.slice(offset, offset + limit);
+      return {
+        body: buildProjectPage(projects, {
+          total: all.length,
+          limit,
+          offset,
+          has_more: offset + projects.length < all.length,
+        }),
+      };
+    });
+    expect(await screen.findByRole('article', { name: 'Projet 20' })).toBeVisible();
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    expect(screen.getByText('20 projets affichés sur 25')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Charger plus' }));
+    expect(await screen.findByRole('article', { name: 'Projet 25' })).toBeVisible();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(
+      all.map((p) => p.nom),
+    );
+    // The last page reached: nothing more to load, nor to count.
+    expect(screen.queryByRole('button', { name: 'Charger plus' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/projets affichés sur/)).not.toBeInTheDocument();
+    expect(
+      api.callsTo('GET', '/projects').map((c) => [c.query.get('offset'), c.query.get('limit')]),
+    ).toEqual([
+      ['0', '20'],
+      ['20', '20'],
+    ]);
+  });
+
   it('asks for the name and every quota of a new project (SPEC §5)', async () => {
     const { user, api } = renderList([]);
     await openForm(user);
@@ -171,7 +209,7 @@ describe('/projects', () => {
     const { user, api } = renderList([]);
     const created = buildProject({ nom: 'Boutique', description: null, quota_cpu: 1.5 });
     api.on('POST', '/projects', () => {
-      api.on('GET', '/projects', { body: [created] });
+      api.on('GET', '/projects', { body: buildProjectPage([created]) });
       return { status: 201, body: created };
     });
     await openForm(user);

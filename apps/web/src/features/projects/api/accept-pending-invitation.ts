@@ -3,7 +3,7 @@ import { projectErrors } from '@nuage/shared/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { pendingInvitationsQueryOptions } from './get-pending-invitations';
-import { projectsQueryOptions } from '@/lib/project-query';
+import { invalidateProjectLists } from '@/lib/project-query';
 
 export function acceptPendingInvitation(invitationId: string) {
   return api<AcceptInvitationResult>(
@@ -19,7 +19,7 @@ export function useAcceptPendingInvitation() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: pendingInvitationsQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: projectsQueryOptions().queryKey, exact: true }),
+        invalidateProjectLists(queryClient),
       ]),
   });
 }

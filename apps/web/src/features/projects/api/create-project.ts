@@ -3,7 +3,7 @@ import { projectErrors } from '@nuage/shared/messages';
 import type { ProjectInput } from '@nuage/shared/schemas/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { projectsQueryOptions } from '@/lib/project-query';
+import { invalidateProjectLists } from '@/lib/project-query';
 
 export function createProject(input: ProjectInput) {
   return api<Project>('/projects/', {
@@ -19,7 +19,7 @@ export function useCreateProject() {
     mutationFn: createProject,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: projectsQueryOptions().queryKey, exact: true }),
+        invalidateProjectLists(queryClient),
         // The plan's project count (/projects shows it, « Nouveau projet » checks it).
         queryClient.invalidateQueries({ queryKey: ['billing'] }),
       ]),

@@ -2,7 +2,7 @@ import type { MessageResponse } from '@nuage/shared/api-types';
 import { projectErrors } from '@nuage/shared/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { projectQueryOptions, projectsQueryOptions } from '@/lib/project-query';
+import { invalidateProjectLists, projectQueryOptions } from '@/lib/project-query';
 
 export function deleteProject(projectId: string) {
   return api<MessageResponse>(`/projects/${encodeURIComponent(projectId)}`, {
@@ -21,10 +21,7 @@ export function useDeleteProject() {
       queryClient.removeQueries({ queryKey: ['environments', projectId] });
       // A place under the plan's project limit is free again.
       void queryClient.invalidateQueries({ queryKey: ['billing'] });
-      return queryClient.invalidateQueries({
-        queryKey: projectsQueryOptions().queryKey,
-        exact: true,
-      });
+      return invalidateProjectLists(queryClient);
     },
   });
 }

@@ -3,7 +3,7 @@ import { projectErrors } from '@nuage/shared/messages';
 import type { ProjectInput } from '@nuage/shared/schemas/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { projectQueryOptions, projectsQueryOptions } from '@/lib/project-query';
+import { invalidateProjectLists, projectQueryOptions } from '@/lib/project-query';
 
 export function updateProject({ projectId, data }: { projectId: string; data: ProjectInput }) {
   return api<Project>(`/projects/${encodeURIComponent(projectId)}`, {
@@ -19,10 +19,7 @@ export function useUpdateProject() {
     mutationFn: updateProject,
     onSuccess: (project) => {
       queryClient.setQueryData(projectQueryOptions(project.id).queryKey, project);
-      return queryClient.invalidateQueries({
-        queryKey: projectsQueryOptions().queryKey,
-        exact: true,
-      });
+      return invalidateProjectLists(queryClient);
     },
   });
 }

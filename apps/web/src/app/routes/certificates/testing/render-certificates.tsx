@@ -2,7 +2,7 @@ import type { Project } from '@nuage/shared/api-types';
 import type { Certificate } from '@nuage/shared/certificate-types';
 import { screen, within } from '@testing-library/react';
 import { buildCertificate } from '@/features/certificates/testing/fixtures';
-import { buildProject } from '@/test/project-fixtures';
+import { buildProject, buildProjectPage } from '@/test/project-fixtures';
 import { buildUser, renderRoute } from '@/test/render';
 import CertificatesRoute from '../certificates';
 
@@ -16,7 +16,7 @@ export function renderCertificates(
     user: buildUser(),
   });
   view.api
-    .on('GET', '/projects', { body: opts.projects ?? [buildProject()] })
+    .on('GET', '/projects', { body: buildProjectPage(opts.projects ?? [buildProject()]) })
     .on('GET', '/certificates', { body: opts.certificates ?? [buildCertificate()] });
   return view;
 }

@@ -5,6 +5,7 @@ import type { ResourceConfiguration } from '@nuage/shared/pricing-types';
 import { screen, within } from '@testing-library/react';
 import { buildUser, renderRoute } from '@/test/render';
 import DeployWizardRoute from '../deploy-wizard';
+import { buildProjectPage } from '@/test/project-fixtures';
 import {
   calculation,
   catalog,
@@ -20,7 +21,7 @@ import {
 export function renderWizard(url = '/deploy') {
   const view = renderRoute(<DeployWizardRoute />, { url, path: '/deploy', user: buildUser() });
   view.api
-    .on('GET', '/projects', { body: [project, otherProject, readOnlyProject] })
+    .on('GET', '/projects', { body: buildProjectPage([project, otherProject, readOnlyProject]) })
     .on('GET', `/environments/${project.id}/environments`, { body: [production, staging] })
     .on('GET', `/environments/${otherProject.id}/environments`, { body: [thiesDev] })
     .on('GET', `/environments/${production.id}`, { body: production })
