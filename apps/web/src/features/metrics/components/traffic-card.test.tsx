@@ -113,7 +113,10 @@ describe('TrafficCard', () => {
     const card = await screen.findByRole('region', { name: trafficTexts.cardTitle });
     expect(await within(card).findByText(trafficTexts.empty)).toBeVisible();
     await userEvent.click(within(card).getByRole('button', { name: '1 h' }));
-    expect(await within(card).findByText(/par minute$/)).toBeVisible();
+    // The subtitle names the minute resolution (the chart title « Requêtes par minute » too).
+    expect(
+      await within(card).findByText('mesuré au proxy d’entrée (Caddy), par minute'),
+    ).toBeVisible();
     expect(api.callsTo('GET', URL).map((c) => c.query.get('range'))).toEqual(['24h', '1h']);
   });
 });
