@@ -3,19 +3,27 @@
  * application's « Alertes » card and the API's documentation. What an alert says on a channel
  * is in `messages/notifications.ts` (`metricAlert`, `metricRecovered`).
  */
-type MetricAlertKind = 'cpu' | 'memory' | 'restarts';
+type MetricAlertKind = 'cpu' | 'memory' | 'restarts' | 'errors5xx';
 
 export const metricAlertKindLabels: Record<MetricAlertKind, string> = {
   cpu: 'CPU',
   memory: 'Mémoire',
   restarts: 'Redémarrages',
+  errors5xx: 'Erreurs 5xx',
 };
+
+/**
+ * A 5xx rate is judged on at least this many requests in the window: one failed request out of
+ * two is no outage (the evaluation, apps/api/src/modules/metric-alerts/evaluate.ts, says so too).
+ */
+export const ERRORS_5XX_MIN_REQUESTS = 20;
 
 /** How a notification names the measure (« CPU de « boutique » », « Mémoire de … »). */
 export const metricAlertMeasureNames: Record<MetricAlertKind, string> = {
   cpu: 'CPU',
   memory: 'mémoire',
   restarts: 'redémarrages',
+  errors5xx: 'erreurs 5xx',
 };
 
 /** « CPU au-dessus de 90 % pendant 10 min », « plus de 3 redémarrages en 5 min ». */
@@ -25,11 +33,13 @@ export function describeMetricAlertRule(r: {
   minutes: number;
 }) {
   if (r.type === 'restarts') return `Plus de ${r.seuil} redémarrage(s) en ${r.minutes} min`;
+  if (r.type === 'errors5xx')
+    return `Erreurs 5xx au-dessus de ${r.seuil} % des requêtes pendant ${r.minutes} min`;
   return `${metricAlertKindLabels[r.type]} au-dessus de ${r.seuil} % de la limite pendant ${r.minutes} min`;
 }
 
 export const metricAlertTexts = {
-  kindInvalid: 'Choisissez la mesure surveillée : CPU, mémoire ou redémarrages',
+  kindInvalid: 'Choisissez la mesure surveillée : CPU, mémoire, redémarrages ou erreurs 5xx',
   percentInvalid: 'Le seuil doit être un pourcentage entier entre 1 et 100',
   countInvalid: 'Le nombre de redémarrages doit être un entier entre 1 et 1000',
   minutesInvalid: 'La durée doit être un nombre entier de minutes entre 1 et 120',
@@ -50,6 +60,9 @@ export const metricAlertTexts = {
   kind: 'Mesure',
   threshold: 'Seuil (% de la limite)',
   thresholdCount: 'Redémarrages (plus de)',
+  thresholdErrors: 'Seuil (% des requêtes)',
+  /** Under the form when the measure is the 5xx rate: what it needs to be measured. */
+  errorsHint: `Part des réponses 5xx parmi les requêtes servies par le proxy d’entrée, sur au moins ${ERRORS_5XX_MIN_REQUESTS} requêtes dans la fenêtre.`,
   minutes: 'Pendant (minutes)',
   minutesRestarts: 'En (minutes)',
   active: 'Active',
@@ -64,7 +77,11 @@ export const metricAlertTexts = {
   endedBadge: 'terminée',
   /** What the window measured when the alert opened. */
   incidentValue: (type: MetricAlertKind, value: number) =>
-    type === 'restarts' ? `${value} redémarrage(s)` : `moyenne ${value} %`,
+    type === 'restarts'
+      ? `${value} redémarrage(s)`
+      : type === 'errors5xx'
+        ? `${value} % d’erreurs 5xx`
+        : `moyenne ${value} %`,
   since: (when: string) => `depuis ${when}`,
   ended: (from: string, to: string) => `du ${from} au ${to}`,
   readOnly: 'Seuls les développeurs et administrateurs du projet modifient les alertes.',

@@ -1,8 +1,12 @@
 import { z } from 'zod/mini';
 import { metricAlertTexts as t } from '../messages/metric-alerts';
 
-/** What a metric alert rule watches (issue 28 item 6). Volumes' disk is not sampled yet. */
-export const metricAlertKinds = ['cpu', 'memory', 'restarts'] as const;
+/**
+ * What a metric alert rule watches (issue 28 item 6): CPU and memory (% of the limit), restarts,
+ * and the share of 5xx answers among the requests the edge served (traffic metrics). Volumes'
+ * disk is not sampled yet.
+ */
+export const metricAlertKinds = ['cpu', 'memory', 'restarts', 'errors5xx'] as const;
 export type MetricAlertKind = (typeof metricAlertKinds)[number];
 
 /** The rules the « Alertes » card offers in one click. */

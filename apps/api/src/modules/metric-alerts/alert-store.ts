@@ -1,7 +1,7 @@
 import type { MetricAlertKind } from '@nuage/shared/schemas/metric-alerts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import type { AlertSample } from './evaluate';
+import type { AlertSample, TrafficMinute } from './evaluate';
 
 /**
  * The metric alerts' SQL, on the metrics sampling's pattern (metrics-history/sample-store.ts):
@@ -96,6 +96,24 @@ export async function samplesSince(
     cpuMilli: r.cpuMilli,
     ramMb: r.ramMb,
     restarts: r.restarts,
+  }));
+}
+
+/** The application's minutes of traffic at the edge since `since` (the 5xx rule's window). */
+export async function trafficSince(
+  db: Executor,
+  deploymentId: string,
+  since: Date,
+): Promise<TrafficMinute[]> {
+  const rows = rowsOf<{ at: string | Date; requests: number; status5xx: number }>(
+    await db.execute(sql`
+      SELECT at, requests, status_5xx AS "status5xx" FROM traffic_samples
+      WHERE at > ${since} AND deployment_id = ${deploymentId} ORDER BY at`),
+  );
+  return rows.map((r) => ({
+    at: new Date(r.at).getTime(),
+    requests: r.requests,
+    status5xx: r.status5xx,
   }));
 }
 

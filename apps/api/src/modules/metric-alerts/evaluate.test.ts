@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateRule, type AlertSample } from './evaluate';
+import { evaluateErrorRate, evaluateRule, type AlertSample } from './evaluate';
 
 const NOW = Date.UTC(2026, 10, 29, 12, 0, 0);
 const ctx = { now: NOW, limits: { cpuMilli: 1000, ramMb: 512 }, sampleMs: 30_000 };
@@ -100,5 +100,55 @@ describe('restart rules', () => {
       (m) => (m >= 2 ? 7 : 8),
     );
     expect(evaluateRule(rule, few, ctx)).toEqual({ state: 'holding', value: 1 });
+  });
+});
+
+describe('5xx rate rules', () => {
+  const rule = { kind: 'errors5xx' as const, threshold: 10, windowMinutes: 5 };
+  const now = 10 * 60_000;
+  /** One minute of traffic per entry, the last one ending now. */
+  const minutes = (list: [number, number][]) =>
+    list.map(([requests, status5xx], i) => ({
+      at: now - (list.length - 1 - i) * 60_000,
+      requests,
+      status5xx,
+    }));
+
+  it('fires above the threshold over the window, with the rate in whole %', () => {
+    const verdict = evaluateErrorRate(
+      rule,
+      minutes([
+        [20, 1],
+        [20, 5],
+        [20, 4],
+        [20, 2],
+        [20, 3],
+      ]),
+      { now },
+    );
+    expect(verdict).toEqual({ state: 'firing', value: 15 });
+  });
+
+  it('ignores minutes before the window', () => {
+    const traffic = [
+      { at: now - 6 * 60_000, requests: 100, status5xx: 100 },
+      ...minutes([[50, 0]]),
+    ];
+    expect(evaluateErrorRate(rule, traffic, { now })).toEqual({ state: 'clear', value: 0 });
+  });
+
+  it('does not open on too few requests, but keeps an open alert open', () => {
+    expect(evaluateErrorRate(rule, minutes([[3, 2]]), { now })).toEqual({
+      state: 'holding',
+      value: 67,
+    });
+  });
+
+  it('clears at or below the threshold, and when nothing was served', () => {
+    expect(evaluateErrorRate(rule, minutes([[50, 5]]), { now })).toEqual({
+      state: 'clear',
+      value: 10,
+    });
+    expect(evaluateErrorRate(rule, [], { now })).toEqual({ state: 'clear', value: 0 });
   });
 });

@@ -1,3 +1,4 @@
+import { ERRORS_5XX_MIN_REQUESTS } from '@nuage/shared/messages/metric-alerts';
 import type { MetricAlertKind } from '@nuage/shared/schemas/metric-alerts';
 
 /** One stored sample, as the evaluation reads it (`at` in ms since 1970). */
@@ -88,4 +89,32 @@ function evaluateRestarts(
   const count = restartsWithin(sorted, inWindow, start);
   if (count > rule.threshold) return { state: 'firing', value: count };
   return { state: count === 0 ? 'clear' : 'holding', value: count };
+}
+
+/** One minute of traffic at the edge (traffic_samples), as the 5xx rule reads it. */
+export interface TrafficMinute {
+  at: number;
+  requests: number;
+  status5xx: number;
+}
+
+/**
+ * The share of 5xx answers among the window's requests, in whole %: an alert opens above the
+ * threshold when the window holds at least ERRORS_5XX_MIN_REQUESTS requests (two failures out
+ * of three requests at night are no outage); it closes at or below the threshold, or when
+ * nothing was served any more; with too few requests an open alert stays open.
+ */
+export function evaluateErrorRate(
+  rule: AlertRule,
+  minutes: TrafficMinute[],
+  c: Pick<EvaluationContext, 'now'>,
+): Verdict {
+  const start = c.now - rule.windowMinutes * 60_000;
+  const inWindow = minutes.filter((m) => m.at > start && m.at <= c.now);
+  const requests = inWindow.reduce((n, m) => n + m.requests, 0);
+  const errors = inWindow.reduce((n, m) => n + m.status5xx, 0);
+  if (requests === 0) return { state: 'clear', value: 0 };
+  const rate = Math.round((errors / requests) * 100);
+  if (rate <= rule.threshold) return { state: 'clear', value: rate };
+  return { state: requests >= ERRORS_5XX_MIN_REQUESTS ? 'firing' : 'holding', value: rate };
 }

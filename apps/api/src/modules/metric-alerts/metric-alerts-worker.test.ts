@@ -1,6 +1,7 @@
 import type { MetricAlerts } from '@nuage/shared/schemas/responses/metric-alerts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricSamples } from '../../db/schema/metrics';
+import { trafficSamples } from '../../db/schema/traffic';
 import { teamWithEnvironment } from '../../../test/helpers/deploy-factories';
 import { call } from '../../../test/helpers/factories';
 import { slackReceiver, type Receiver } from '../../../test/helpers/notification-receivers';
@@ -174,5 +175,47 @@ describe('evaluating CPU rules every minute', () => {
     await sample(id, -6, 0, () => 990);
     await evaluateAt(0);
     expect(await told()).toEqual([]);
+  });
+
+  it("tells a 5xx rate above its threshold from the edge's traffic, then its end", async () => {
+    const id = await insertApplication(t, { projectId, environmentId: envId, nom: 'caisse' });
+    await addRule(id, { type: 'errors5xx', seuil: 10, minutes: 5 });
+    /** One row per minute in (from, to], `requests` of which `errors` answered 5xx. */
+    const traffic = async (from: number, to: number, requests: number, errors: number) => {
+      const rows = [];
+      for (let m = from + 1; m <= to; m++)
+        rows.push({
+          deploymentId: id,
+          at: new Date(T0 + m * MIN),
+          requests,
+          status2xx: requests - errors,
+          status3xx: 0,
+          status4xx: 0,
+          status5xx: errors,
+          durationBuckets: [],
+        });
+      await t.database.db.insert(trafficSamples).values(rows);
+    };
+    // A quiet night: 3 requests, 2 failed: no alert on so little.
+    await traffic(-5, -4, 3, 2);
+    await evaluateAt(0);
+    expect((await told()).filter((m) => m.includes('caisse'))).toEqual([]);
+
+    await traffic(0, 5, 40, 10);
+    await evaluateAt(5);
+    const [alert, ...more] = (await told()).filter((m) => m.includes('caisse'));
+    expect(more).toEqual([]);
+    expect(alert).toContain('Alerte erreurs 5xx : caisse');
+    expect(alert).toContain(
+      'erreur 5xx à 25 % des requêtes des 5 dernières minutes (seuil : 10 %)',
+    );
+
+    await traffic(5, 10, 40, 1);
+    await evaluateAt(10);
+    // (The earlier tests' rules are evaluated too: only this application's messages.)
+    const [recovered, ...after] = (await told()).filter((m) => m.includes('caisse'));
+    expect(after).toEqual([]);
+    expect(recovered).toContain('Rétabli (erreurs 5xx) : caisse');
+    expect(recovered).toContain('revenues sous 10 % des requêtes');
   });
 });

@@ -9,9 +9,10 @@ import {
   nextRuleDueAt,
   openIncident,
   samplesSince,
+  trafficSince,
   type ClaimedRule,
 } from './alert-store';
-import { evaluateRule, lookBehindMs } from './evaluate';
+import { evaluateErrorRate, evaluateRule, lookBehindMs, type Verdict } from './evaluate';
 
 export interface MetricAlertWorkerOptions {
   /** How often each rule is evaluated (60 s). */
@@ -68,14 +69,23 @@ export class MetricAlertWorker {
     return due.length;
   }
 
-  private async evaluate(rule: ClaimedRule, now: Date) {
+  /** The rule's verdict from the runtime's samples, or from the edge's traffic (5xx rate). */
+  private async verdictOf(rule: ClaimedRule, now: Date): Promise<Verdict> {
     const since = new Date(now.getTime() - lookBehindMs(rule, this.opts.sampleMs));
+    if (rule.kind === 'errors5xx') {
+      const minutes = await trafficSince(this.ctx.db, rule.deploymentId, since);
+      return evaluateErrorRate(rule, minutes, { now: now.getTime() });
+    }
     const samples = await samplesSince(this.ctx.db, rule.deploymentId, since);
-    const verdict = evaluateRule(rule, samples, {
+    return evaluateRule(rule, samples, {
       now: now.getTime(),
       limits: rule.limits,
       sampleMs: this.opts.sampleMs,
     });
+  }
+
+  private async evaluate(rule: ClaimedRule, now: Date) {
+    const verdict = await this.verdictOf(rule, now);
     const params = {
       mesure: metricAlertMeasureNames[rule.kind],
       seuil: rule.threshold,

@@ -77,4 +77,23 @@ describe('MetricAlertsCard', () => {
     expect(card).toHaveTextContent(metricAlertTexts.percentInvalid);
     expect(api.callsTo('PUT', `${URL}/r-1`)).toEqual([]);
   });
+
+  it('watches the 5xx rate as a share of the requests, saying what it is measured on', async () => {
+    const { api, user } = renderRoute(<MetricAlertsCard deploymentId="dep-1" canManage />, {
+      user: buildUser(),
+    });
+    api.on('GET', URL, { status: 200, body: withAlert });
+    api.on('POST', URL, {
+      status: 201,
+      body: { id: 'r-2', type: 'errors5xx', seuil: 5, minutes: 5, active: true },
+    });
+    const card = await screen.findByRole('region', { name: 'Alertes' });
+    await user.click(await within(card).findByRole('button', { name: metricAlertTexts.add }));
+    await user.selectOptions(within(card).getByLabelText('Mesure'), 'Erreurs 5xx');
+    expect(within(card).getByLabelText('Seuil (% des requêtes)')).toBeVisible();
+    expect(card).toHaveTextContent(metricAlertTexts.errorsHint);
+    await user.click(within(card).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(api.callsTo('POST', URL)).toHaveLength(1));
+    expect(api.callsTo('POST', URL)[0]!.body).toMatchObject({ type: 'errors5xx' });
+  });
 });

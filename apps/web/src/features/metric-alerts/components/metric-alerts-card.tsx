@@ -26,9 +26,9 @@ import { RuleForm } from './rule-form';
 /** A new rule's form starts on a measure that has none yet (one rule per measure). */
 function newRuleFor(taken: MetricAlertRule[]): MetricAlertRuleInput {
   const type = metricAlertKinds.find((k) => !taken.some((r) => r.type === k)) ?? 'cpu';
-  return type === 'restarts'
-    ? { type, seuil: 3, minutes: 5, active: true }
-    : { type, seuil: 90, minutes: 10, active: true };
+  if (type === 'restarts') return { type, seuil: 3, minutes: 5, active: true };
+  if (type === 'errors5xx') return { type, seuil: 5, minutes: 5, active: true };
+  return { type, seuil: 90, minutes: 10, active: true };
 }
 
 /**

@@ -31,8 +31,9 @@ export function RuleForm({
   const [threshold, setThreshold] = useState(String(initial.seuil));
   const [minutes, setMinutes] = useState(String(initial.minutes));
   const [active, setActive] = useState(initial.active);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const restarts = kind === 'restarts';
+  const errors = kind === 'errors5xx';
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -44,7 +45,7 @@ export function RuleForm({
     });
     const next: Record<string, string> = {};
     for (const issue of parsed.error?.issues ?? []) next[String(issue.path[0])] ??= issue.message;
-    setErrors(next);
+    setFieldErrors(next);
     if (parsed.success) onSubmit(parsed.data);
   };
 
@@ -56,7 +57,7 @@ export function RuleForm({
     >
       <h3 className="text-sm font-semibold">{title}</h3>
       <div className="grid gap-3 sm:grid-cols-3">
-        <FormField label={t.kind} error={errors.type}>
+        <FormField label={t.kind} error={fieldErrors.type}>
           <select
             className={selectClass}
             value={kind}
@@ -69,17 +70,21 @@ export function RuleForm({
             ))}
           </select>
         </FormField>
-        <FormField label={restarts ? t.thresholdCount : t.threshold} error={errors.seuil}>
+        <FormField
+          label={restarts ? t.thresholdCount : errors ? t.thresholdErrors : t.threshold}
+          error={fieldErrors.seuil}
+        >
           <Input
             inputMode="numeric"
             value={threshold}
             onChange={(e) => setThreshold(e.target.value)}
           />
         </FormField>
-        <FormField label={restarts ? t.minutesRestarts : t.minutes} error={errors.minutes}>
+        <FormField label={restarts ? t.minutesRestarts : t.minutes} error={fieldErrors.minutes}>
           <Input inputMode="numeric" value={minutes} onChange={(e) => setMinutes(e.target.value)} />
         </FormField>
       </div>
+      {errors && <p className="text-xs text-slate-500 dark:text-slate-400">{t.errorsHint}</p>}
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />
         {t.active}
