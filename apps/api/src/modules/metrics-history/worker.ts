@@ -5,6 +5,7 @@ import { deployments } from '../../db/schema/deployments';
 import type { ApplicationMetrics } from '../../engine/driver';
 import { applicationRefOf } from '../../engine/specs/refs';
 import { DueRowsWorker } from '../../lib/due-rows-worker';
+import { onceEvery } from '../../lib/once-every';
 import { maintainMetrics } from './rollups';
 import {
   claimDueSamples,
@@ -33,13 +34,14 @@ const ENSURE_EVERY_MS = 10_000;
  */
 export class MetricsWorker {
   private readonly rows: DueRowsWorker<ClaimedSample>;
-  private lastMaintain = Number.NEGATIVE_INFINITY;
-  private lastEnsure = Number.NEGATIVE_INFINITY;
+  private readonly ensureDue = onceEvery(ENSURE_EVERY_MS);
+  private readonly maintainDue: (now: Date) => boolean;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly opts: MetricsWorkerOptions,
   ) {
+    this.maintainDue = onceEvery(opts.maintainEveryMs ?? 300_000);
     this.rows = new DueRowsWorker({
       log: ctx.log,
       failure: 'metrics sampling pass failed',
@@ -71,15 +73,9 @@ export class MetricsWorker {
   }
 
   private async prepare(now: Date) {
-    const t = now.getTime();
-    if (t <= this.lastEnsure || t - this.lastEnsure >= ENSURE_EVERY_MS) {
-      this.lastEnsure = t;
+    if (this.ensureDue(now))
       await ensureMetricMonitors(this.ctx.db, { now, intervalMs: this.opts.intervalMs });
-    }
-    if (t <= this.lastMaintain || t - this.lastMaintain >= (this.opts.maintainEveryMs ?? 300_000)) {
-      this.lastMaintain = t;
-      await maintainMetrics(this.ctx.db, now);
-    }
+    if (this.maintainDue(now)) await maintainMetrics(this.ctx.db, now);
   }
 
   private async sampleOne(c: ClaimedSample) {

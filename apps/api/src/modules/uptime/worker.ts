@@ -2,6 +2,7 @@ import { uptimeReasons } from '@nuage/shared/messages/uptime';
 import type { AppContext } from '../../app-context';
 import { emitForDeployment } from '../../db/notification-events';
 import { DueRowsWorker } from '../../lib/due-rows-worker';
+import { onceEvery } from '../../lib/once-every';
 import {
   claimDueChecks,
   ensureMonitors,
@@ -35,7 +36,7 @@ const ENSURE_EVERY_MS = 10_000;
 export class UptimeWorker {
   private readonly rows: DueRowsWorker<ClaimedCheck>;
   private lastPrune = 0;
-  private lastEnsure = Number.NEGATIVE_INFINITY;
+  private readonly ensureDue = onceEvery(ENSURE_EVERY_MS);
 
   constructor(
     private readonly ctx: AppContext,
@@ -77,12 +78,8 @@ export class UptimeWorker {
    * passes the spread-out slots cause), pruning now and then.
    */
   private async prepare(now: Date) {
-    const t = now.getTime();
-    // A clock that did not move on (tests replaying slots) looks again at once.
-    if (t <= this.lastEnsure || t - this.lastEnsure >= ENSURE_EVERY_MS) {
-      this.lastEnsure = t;
+    if (this.ensureDue(now))
       await ensureMonitors(this.ctx.db, { now, intervalMs: this.opts.intervalMs });
-    }
     if (now.getTime() - this.lastPrune >= (this.opts.pruneEveryMs ?? HOUR_MS)) {
       this.lastPrune = now.getTime();
       await pruneChecks(this.ctx.db, now);
