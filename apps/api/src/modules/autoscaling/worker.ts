@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import type { AutoscalingConfig } from '../../config';
 import { autoscalingPolicies } from '../../db/schema/autoscaling';
 import { deployments } from '../../db/schema/deployments';
-import { WorkLoop } from '../../lib/work-loop';
+import { DueRowsWorker } from '../../lib/due-rows-worker';
 import { applyStep, clearBlock } from './apply-step';
 import { decideScale, type ScaleDecision } from './decide';
 import { averageSince, claimDuePolicies, nextDecisionDueAt } from './policy-store';
@@ -22,45 +22,45 @@ export interface AutoscaleWorkerOptions extends AutoscalingConfig {
  * decision (decide.ts), the step (apply-step.ts). Kubernetes scales with its own HPA instead.
  */
 export class AutoscaleWorker {
-  private readonly loop: WorkLoop;
+  private readonly rows: DueRowsWorker<string>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly opts: AutoscaleWorkerOptions,
   ) {
-    this.loop = new WorkLoop(() => this.pass(), {
-      pollMs: Math.min(opts.intervalMs, 30_000),
+    this.rows = new DueRowsWorker({
       log: ctx.log,
       failure: 'autoscaling pass failed',
-      nextDueMs: async () => {
-        const at = await nextDecisionDueAt(ctx.db);
-        return at ? at.getTime() - Date.now() : null;
+      intervalMs: opts.intervalMs,
+      nextDueAt: () => nextDecisionDueAt(ctx.db),
+      claim: async (now) =>
+        ctx.engine.runtime === 'kubernetes'
+          ? [] // its own HPA scales
+          : claimDuePolicies(ctx.db, {
+              now,
+              intervalMs: opts.intervalMs,
+              limit: opts.batchSize ?? 20,
+            }),
+      together: false,
+      handle: (id, now) => this.decideOne(id, now),
+      rowFailure: {
+        message: 'autoscaling decision failed',
+        fields: (id) => ({ deploymentId: id }),
       },
     });
   }
 
   start() {
-    this.loop.start();
+    this.rows.start();
   }
 
   stop(deadline?: number) {
-    return this.loop.stop(deadline);
+    return this.rows.stop(deadline);
   }
 
   /** One pass: the due applications, one decision each. Answers how many were decided. */
-  async pass(now = new Date()): Promise<number> {
-    if (this.ctx.engine.runtime === 'kubernetes') return 0;
-    const due = await claimDuePolicies(this.ctx.db, {
-      now,
-      intervalMs: this.opts.intervalMs,
-      limit: this.opts.batchSize ?? 20,
-    });
-    for (const id of due) {
-      await this.decideOne(id, now).catch((err: unknown) =>
-        this.ctx.log.warn({ err, deploymentId: id }, 'autoscaling decision failed'),
-      );
-    }
-    return due.length;
+  pass(now = new Date()): Promise<number> {
+    return this.rows.pass(now);
   }
 
   /** The decision for one application (exported for tests through `pass`). */

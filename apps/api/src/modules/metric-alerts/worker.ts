@@ -1,7 +1,7 @@
 import { metricAlertMeasureNames } from '@nuage/shared/messages/metric-alerts';
 import type { AppContext } from '../../app-context';
 import { emitNotificationFor } from '../../db/notification-events';
-import { WorkLoop } from '../../lib/work-loop';
+import { DueRowsWorker } from '../../lib/due-rows-worker';
 import {
   claimDueRules,
   closeIncident,
@@ -30,43 +30,40 @@ export interface MetricAlertWorkerOptions {
  * processes, or a rule evaluated again, never tell it twice.
  */
 export class MetricAlertWorker {
-  private readonly loop: WorkLoop;
+  private readonly rows: DueRowsWorker<ClaimedRule>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly opts: MetricAlertWorkerOptions,
   ) {
-    this.loop = new WorkLoop(() => this.pass(), {
-      pollMs: opts.intervalMs,
+    this.rows = new DueRowsWorker({
       log: ctx.log,
       failure: 'metric alerts pass failed',
-      nextDueMs: async () => {
-        const at = await nextRuleDueAt(ctx.db);
-        return at ? at.getTime() - Date.now() : null;
+      intervalMs: opts.intervalMs,
+      // Looked at once per interval, even beyond 30 s: the next rule's due time wakes it sooner.
+      pollMs: opts.intervalMs,
+      nextDueAt: () => nextRuleDueAt(ctx.db),
+      claim: (now) =>
+        claimDueRules(ctx.db, { now, intervalMs: opts.intervalMs, limit: opts.batchSize ?? 50 }),
+      together: false,
+      handle: (rule, now) => this.evaluate(rule, now),
+      rowFailure: {
+        message: 'metric alert not evaluated',
+        fields: (rule) => ({ ruleId: rule.id }),
       },
     });
   }
 
   start() {
-    this.loop.start();
+    this.rows.start();
   }
 
   stop(deadline?: number) {
-    return this.loop.stop(deadline);
+    return this.rows.stop(deadline);
   }
 
-  async pass(now = new Date()): Promise<number> {
-    const due = await claimDueRules(this.ctx.db, {
-      now,
-      intervalMs: this.opts.intervalMs,
-      limit: this.opts.batchSize ?? 50,
-    });
-    for (const rule of due) {
-      await this.evaluate(rule, now).catch((err: unknown) =>
-        this.ctx.log.warn({ err, ruleId: rule.id }, 'metric alert not evaluated'),
-      );
-    }
-    return due.length;
+  pass(now = new Date()): Promise<number> {
+    return this.rows.pass(now);
   }
 
   /** The rule's verdict from the runtime's samples, or from the edge's traffic (5xx rate). */

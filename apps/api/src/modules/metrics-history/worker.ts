@@ -4,7 +4,8 @@ import type { AppContext } from '../../app-context';
 import { deployments } from '../../db/schema/deployments';
 import type { ApplicationMetrics } from '../../engine/driver';
 import { applicationRefOf } from '../../engine/specs/refs';
-import { WorkLoop } from '../../lib/work-loop';
+import { DueRowsWorker } from '../../lib/due-rows-worker';
+import { onceEvery } from '../../lib/once-every';
 import { maintainMetrics } from './rollups';
 import {
   claimDueSamples,
@@ -32,59 +33,49 @@ const ENSURE_EVERY_MS = 10_000;
  * share the monitors (sample-store.ts) and one at a time rolls up (rollups.ts).
  */
 export class MetricsWorker {
-  private readonly loop: WorkLoop;
-  private readonly batchSize: number;
-  private lastMaintain = Number.NEGATIVE_INFINITY;
-  private lastEnsure = Number.NEGATIVE_INFINITY;
+  private readonly rows: DueRowsWorker<ClaimedSample>;
+  private readonly ensureDue = onceEvery(ENSURE_EVERY_MS);
+  private readonly maintainDue: (now: Date) => boolean;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly opts: MetricsWorkerOptions,
   ) {
-    this.batchSize = opts.batchSize ?? 8;
-    this.loop = new WorkLoop(() => this.pass(), {
-      pollMs: Math.min(opts.intervalMs, 30_000),
+    this.maintainDue = onceEvery(opts.maintainEveryMs ?? 300_000);
+    this.rows = new DueRowsWorker({
       log: ctx.log,
       failure: 'metrics sampling pass failed',
-      nextDueMs: async () => {
-        const at = await nextSampleDueAt(ctx.db);
-        return at ? at.getTime() - Date.now() : null;
+      intervalMs: opts.intervalMs,
+      nextDueAt: () => nextSampleDueAt(ctx.db),
+      prepare: (now) => this.prepare(now),
+      claim: (now) =>
+        claimDueSamples(ctx.db, { now, intervalMs: opts.intervalMs, limit: opts.batchSize ?? 8 }),
+      together: true,
+      handle: (c) => this.sampleOne(c),
+      rowFailure: {
+        message: 'metrics sample not recorded',
+        fields: (c) => ({ deploymentId: c.deploymentId }),
       },
     });
   }
 
   start() {
-    this.loop.start();
+    this.rows.start();
   }
 
   stop(deadline?: number) {
-    return this.loop.stop(deadline);
+    return this.rows.stop(deadline);
   }
 
-  /** One pass: new monitors now and then, the due samples (read together), the roll-ups. */
-  async pass(now = new Date()): Promise<number> {
-    const t = now.getTime();
-    if (t <= this.lastEnsure || t - this.lastEnsure >= ENSURE_EVERY_MS) {
-      this.lastEnsure = t;
+  /** One pass: new monitors now and then, the roll-ups, the due samples (read together). */
+  pass(now = new Date()): Promise<number> {
+    return this.rows.pass(now);
+  }
+
+  private async prepare(now: Date) {
+    if (this.ensureDue(now))
       await ensureMetricMonitors(this.ctx.db, { now, intervalMs: this.opts.intervalMs });
-    }
-    if (t <= this.lastMaintain || t - this.lastMaintain >= (this.opts.maintainEveryMs ?? 300_000)) {
-      this.lastMaintain = t;
-      await maintainMetrics(this.ctx.db, now);
-    }
-    const due = await claimDueSamples(this.ctx.db, {
-      now,
-      intervalMs: this.opts.intervalMs,
-      limit: this.batchSize,
-    });
-    await Promise.all(
-      due.map((c) =>
-        this.sampleOne(c).catch((err: unknown) =>
-          this.ctx.log.warn({ err, deploymentId: c.deploymentId }, 'metrics sample not recorded'),
-        ),
-      ),
-    );
-    return due.length;
+    if (this.maintainDue(now)) await maintainMetrics(this.ctx.db, now);
   }
 
   private async sampleOne(c: ClaimedSample) {

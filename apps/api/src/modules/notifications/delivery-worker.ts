@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
 import { notificationChannels, notificationEvents } from '../../db/schema/notifications';
+import { dueIn } from '../../lib/due-rows-worker';
 import { WorkLoop } from '../../lib/work-loop';
 import type { Mailer } from '../../mail/mailer';
 import {
@@ -69,10 +70,7 @@ export class DeliveryWorker {
       log: opts.log,
       failure: 'notification delivery pass failed',
       // Retries, rate-limited messages and leases of a crashed process fall due on their own.
-      nextDueMs: async () => {
-        const due = await nextDueAt(opts.db);
-        return due === null ? null : due.getTime() - this.now().getTime();
-      },
+      nextDueMs: async () => dueIn(await nextDueAt(opts.db), this.now().getTime()),
     });
   }
 

@@ -1,7 +1,8 @@
 import { uptimeReasons } from '@nuage/shared/messages/uptime';
 import type { AppContext } from '../../app-context';
 import { emitForDeployment } from '../../db/notification-events';
-import { WorkLoop } from '../../lib/work-loop';
+import { DueRowsWorker } from '../../lib/due-rows-worker';
+import { onceEvery } from '../../lib/once-every';
 import {
   claimDueChecks,
   ensureMonitors,
@@ -33,63 +34,56 @@ const ENSURE_EVERY_MS = 10_000;
  * was, and several API processes share the monitors without checking one twice in a slot.
  */
 export class UptimeWorker {
-  private readonly loop: WorkLoop;
-  private readonly batchSize: number;
+  private readonly rows: DueRowsWorker<ClaimedCheck>;
   private lastPrune = 0;
-  private lastEnsure = Number.NEGATIVE_INFINITY;
+  private readonly ensureDue = onceEvery(ENSURE_EVERY_MS);
 
   constructor(
     private readonly ctx: AppContext,
     private readonly opts: UptimeWorkerOptions,
   ) {
-    this.batchSize = opts.batchSize ?? 20;
-    this.loop = new WorkLoop(() => this.pass(), {
-      pollMs: Math.min(opts.intervalMs, 30_000),
+    this.rows = new DueRowsWorker({
       log: ctx.log,
       failure: 'uptime check pass failed',
-      nextDueMs: async () => {
-        const at = await nextCheckDueAt(ctx.db);
-        return at ? at.getTime() - Date.now() : null;
+      intervalMs: opts.intervalMs,
+      nextDueAt: () => nextCheckDueAt(ctx.db),
+      prepare: (now) => this.prepare(now),
+      claim: (now) =>
+        claimDueChecks(ctx.db, { now, intervalMs: opts.intervalMs, limit: opts.batchSize ?? 20 }),
+      // Run together: each waits on an application's answer.
+      together: true,
+      handle: (c) => this.checkOne(c),
+      rowFailure: {
+        message: 'uptime check not recorded',
+        fields: (c) => ({ deploymentId: c.deploymentId }),
       },
     });
   }
 
   start() {
-    this.loop.start();
+    this.rows.start();
   }
 
   stop(deadline?: number) {
-    return this.loop.stop(deadline);
+    return this.rows.stop(deadline);
+  }
+
+  /** One pass: the due checks; answers how many were claimed. */
+  pass(now = new Date()): Promise<number> {
+    return this.rows.pass(now);
   }
 
   /**
-   * One pass: new monitors (looked for every few seconds, not at each of the many small passes
-   * the spread-out slots cause), the due checks (run together), pruning now and then.
+   * Before the checks: new monitors (looked for every few seconds, not at each of the many small
+   * passes the spread-out slots cause), pruning now and then.
    */
-  async pass(now = new Date()): Promise<number> {
-    const t = now.getTime();
-    // A clock that did not move on (tests replaying slots) looks again at once.
-    if (t <= this.lastEnsure || t - this.lastEnsure >= ENSURE_EVERY_MS) {
-      this.lastEnsure = t;
+  private async prepare(now: Date) {
+    if (this.ensureDue(now))
       await ensureMonitors(this.ctx.db, { now, intervalMs: this.opts.intervalMs });
-    }
     if (now.getTime() - this.lastPrune >= (this.opts.pruneEveryMs ?? HOUR_MS)) {
       this.lastPrune = now.getTime();
       await pruneChecks(this.ctx.db, now);
     }
-    const due = await claimDueChecks(this.ctx.db, {
-      now,
-      intervalMs: this.opts.intervalMs,
-      limit: this.batchSize,
-    });
-    await Promise.all(
-      due.map((c) =>
-        this.checkOne(c).catch((err: unknown) =>
-          this.ctx.log.warn({ err, deploymentId: c.deploymentId }, 'uptime check not recorded'),
-        ),
-      ),
-    );
-    return due.length;
   }
 
   private async checkOne(c: ClaimedCheck) {

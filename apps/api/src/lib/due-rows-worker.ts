@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { WorkLoop } from './work-loop';
+
+/** In how many ms `at` falls due, seen from `now` (epoch ms; negative: overdue). Null: nothing due. */
+export function dueIn(at: Date | null, now = Date.now()): number | null {
+  return at ? at.getTime() - now : null;
+}
+
+/** The longest wait between passes by default: new rows and lapsed leases are looked for this often. */
+const MAX_POLL_MS = 30_000;
+
+export interface DueRowsWorkerOptions<Row> {
+  log: FastifyBaseLogger;
+  /** The error logged when a whole pass fails (the claim, or `prepare`). */
+  failure: string;
+  /** How often each row falls due. */
+  intervalMs: number;
+  /** The longest wait between passes; default the interval, 30 s at most. */
+  pollMs?: number;
+  /** When the next row falls due (null: none): the loop sleeps until then rather than polling. */
+  nextDueAt: () => Promise<Date | null>;
+  /** What the pass does before claiming (new rows to schedule, pruning). */
+  prepare?: (now: Date) => Promise<void>;
+  /** Claims the rows due at `now`, leased so that no other process handles them too. */
+  claim: (now: Date) => Promise<Row[]>;
+  handle: (row: Row, now: Date) => Promise<unknown>;
+  /** The rows handled all at once (slow reads of the runtime) or one after another. */
+  together: boolean;
+  /** The warning when one row fails (the others go on): its message and the fields naming the row. */
+  rowFailure: { message: string; fields: (row: Row) => Record<string, unknown> };
+}
+
+/**
+ * The skeleton of the leased workers (uptime checks, metrics samples, alert rules, autoscaling):
+ * a WorkLoop that passes again at once while rows were due, otherwise sleeps until the next one
+ * falls due; each pass claims the due rows and handles each, a failing row logged apart.
+ */
+export class DueRowsWorker<Row> {
+  private readonly loop: WorkLoop;
+
+  constructor(private readonly opts: DueRowsWorkerOptions<Row>) {
+    this.loop = new WorkLoop(() => this.pass(), {
+      pollMs: opts.pollMs ?? Math.min(opts.intervalMs, MAX_POLL_MS),
+      log: opts.log,
+      failure: opts.failure,
+      nextDueMs: async () => dueIn(await opts.nextDueAt()),
+    });
+  }
+
+  start() {
+    this.loop.start();
+  }
+
+  stop(deadline?: number) {
+    return this.loop.stop(deadline);
+  }
+
+  /** One pass; answers how many rows it claimed (handled or not). */
+  async pass(now = new Date()): Promise<number> {
+    const { prepare, claim, handle, rowFailure, log } = this.opts;
+    await prepare?.(now);
+    const rows = await claim(now);
+    const handleOne = (row: Row) =>
+      handle(row, now).catch((err: unknown) =>
+        log.warn({ err, ...rowFailure.fields(row) }, rowFailure.message),
+      );
+    if (this.opts.together) await Promise.all(rows.map(handleOne));
+    else for (const row of rows) await handleOne(row);
+    return rows.length;
+  }
+}
