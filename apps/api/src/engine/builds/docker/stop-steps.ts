@@ -22,16 +22,25 @@ export async function killStepsThroughEngine(
     if ((await api.pullImage(helperImage, 300_000)) !== null) return null;
   }
   // The step's memory cgroup, v1 (`N:memory:<path>`) or v2 (`0::<path>`), under the host's tree.
+  // Scanned again until a scan finds none left (at most 10): a process the step forked while
+  // the first scan ran (its shell starting the next command) escaped it, and the step went on
+  // (seen once in a CI run at a load of ~19: the step's `sleep` still there after the cancel).
   const script = [
-    'n=0',
-    'for d in /proc/[0-9]*; do',
-    '  grep -q "buildah-buildah[0-9]" "$d/cgroup" 2>/dev/null || continue',
-    '  v1=$(sed -n "s/^[0-9]*:memory:\\(.*\\)$/\\1/p" "$d/cgroup" 2>/dev/null)',
-    '  v2=$(sed -n "s/^0::\\(.*\\)$/\\1/p" "$d/cgroup" 2>/dev/null)',
-    '  lim=$(cat "/host-cgroup/memory$v1/memory.limit_in_bytes" 2>/dev/null || cat "/host-cgroup$v2/memory.max" 2>/dev/null)',
-    '  if [ "$lim" = "$MARKER" ] && kill -9 "${d#/proc/}" 2>/dev/null; then n=$((n+1)); fi',
+    'total=0',
+    'for round in 1 2 3 4 5 6 7 8 9 10; do',
+    '  n=0',
+    '  for d in /proc/[0-9]*; do',
+    '    grep -q "buildah-buildah[0-9]" "$d/cgroup" 2>/dev/null || continue',
+    '    v1=$(sed -n "s/^[0-9]*:memory:\\(.*\\)$/\\1/p" "$d/cgroup" 2>/dev/null)',
+    '    v2=$(sed -n "s/^0::\\(.*\\)$/\\1/p" "$d/cgroup" 2>/dev/null)',
+    '    lim=$(cat "/host-cgroup/memory$v1/memory.limit_in_bytes" 2>/dev/null || cat "/host-cgroup$v2/memory.max" 2>/dev/null)',
+    '    if [ "$lim" = "$MARKER" ] && kill -9 "${d#/proc/}" 2>/dev/null; then n=$((n+1)); fi',
+    '  done',
+    '  total=$((total+n))',
+    '  [ "$n" = 0 ] && [ "$round" -gt 1 ] && break',
+    '  sleep 0.2',
     'done',
-    'echo "killed=$n"',
+    'echo "killed=$total"',
   ].join('\n');
   let id: string | undefined;
   try {
