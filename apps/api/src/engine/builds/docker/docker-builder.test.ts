@@ -264,7 +264,9 @@ describe.skipIf(skipReason)('Docker/Podman builder (real builds)', { timeout: 48
             return false;
           }
         });
-    expect(sleeping()).toBe(false);
+    expect(sleeping(), `the step's sleep survived; the build said:\n${lines.join('\n')}`).toBe(
+      false,
+    );
     expect(lines.some((l) => l.startsWith('Étape de construction en cours arrêtée'))).toBe(true);
     expect(await buildWorkingContainers(SOCKET!, since, [BUSYBOX_IMAGE])).toEqual([]);
   });
