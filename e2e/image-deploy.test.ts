@@ -47,7 +47,10 @@ describe.skipIf(skipReason !== null)('any image from a private registry on Podma
     ensureBuildBaseImages();
     registry = await startTestRegistry(USER, PASSWORD);
     image = await registry.push(TEST_BUSYBOX_IMAGE, `${prefix}/site-prive:1`);
-    platform = await startPodmanPlatform(detected.engine!, detected.socket!, prefix);
+    // The test registry listens on loopback: an operator's private registry, allowed.
+    platform = await startPodmanPlatform(detected.engine!, detected.socket!, prefix, {
+      IMAGE_ALLOW_PRIVATE_REGISTRIES: 'true',
+    });
   }, 600_000);
 
   afterAll(async () => {

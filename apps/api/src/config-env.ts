@@ -284,6 +284,11 @@ export const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  // Images from registries on private/loopback addresses or internal names are refused unless true.
+  IMAGE_ALLOW_PRIVATE_REGISTRIES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   // Where built images are pushed: required on Kubernetes, optional on one host (docker).
   REGISTRY_URL: z
     .string()

@@ -84,6 +84,8 @@ export interface Config {
   buildQueue: BuildQueueSettings;
   /** Scheduled tasks and one-off commands (modules/tasks); defaults when absent. */
   tasks?: { runsPerProject: number };
+  /** Images a user deploys (issue 30): IMAGE_ALLOW_PRIVATE_REGISTRIES. Absent: refused. */
+  images?: { allowPrivateRegistries: boolean };
   /** The browser terminal (modules/terminal); defaults when absent. */
   terminal?: { idleSeconds: number };
 }
@@ -312,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     tasks: { runsPerProject: e.TASK_RUNS_PER_PROJECT },
+    images: { allowPrivateRegistries: e.IMAGE_ALLOW_PRIVATE_REGISTRIES },
     terminal: { idleSeconds: e.TERMINAL_IDLE_SECONDS },
     builds: {
       baseImages,

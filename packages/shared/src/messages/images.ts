@@ -3,6 +3,10 @@ export const imageDeployTexts = {
   imageRequired: "L'image est requise (exemple : ghcr.io/acme/api:1.4)",
   imageInvalid:
     'Référence d’image invalide : registre/nom:étiquette, en minuscules (exemple : ghcr.io/acme/api:1.4)',
+  platformRegistry:
+    'Cette image est dans le registre de la plateforme, qui garde les images construites de tous les projets : déployez votre code depuis son dépôt Git, ou une image d’un registre externe.',
+  privateRegistry: (registry: string) =>
+    `Le registre ${registry} est une adresse interne (locale ou privée) : la plateforme ne télécharge pas d’image depuis le réseau de son hébergeur. Utilisez un registre public ou accessible sur Internet.`,
   imageDigestRefused:
     'Indiquez une étiquette (:1.4), pas une empreinte (@sha256:…) : la plateforme suit l’étiquette.',
   portRequired: 'Le port du conteneur est requis (celui sur lequel l’image écoute)',

@@ -57,6 +57,20 @@ async function addCredential(registre: string, utilisateur = 'acme') {
 }
 
 describe('POST /deployments/{envId}/deploy/image', () => {
+  it("refuses an image from the host's own network at its field, in French, creating nothing", async () => {
+    const res = await postImage(
+      team.developer.token,
+      imageBody({ nom: 'interne', image: '169.254.169.254/latest:1' }),
+    );
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json<{ detail: { loc: string[]; msg: string }[] }>().detail).toEqual([
+      expect.objectContaining({
+        loc: ['body', 'image'],
+        msg: imageDeployTexts.privateRegistry('169.254.169.254'),
+      }),
+    ]);
+  });
+
   it('deploys any image with its command, variables, secret and health path, and runs it', async () => {
     const res = await postImage(
       team.developer.token,

@@ -17,6 +17,7 @@ import { ENVIRONMENT_DELETING } from './deploy';
 import { assertDomainClaimable } from './domain-claim';
 import { storeEnvVars } from './env-vars-store';
 import { insertApplication } from './insert-application';
+import { registryRefusal } from './image-registry-policy';
 import { presentDeployment } from './presenter';
 import { resolveCertificate } from './tls';
 
@@ -47,12 +48,25 @@ async function credentialFor(
   return found.id;
 }
 
-/** An edit that moves an image application to another image keeps to its credentials' registry. */
+/** The registry the image comes from is one a tenant may pull from (image-registry-policy.ts). */
+function checkRegistry(ctx: AppContext, repository: string, field: string): void {
+  const refusal = registryRefusal(repository, {
+    buildRegistry: ctx.config.builds?.registry?.url,
+    allowPrivate: ctx.config.images?.allowPrivateRegistries ?? false,
+  });
+  if (refusal) throw fieldError(field, refusal, 'registry');
+}
+
+/**
+ * An edit that moves an image application to another image: from a registry a tenant may pull
+ * from, and keeping to its credentials' registry.
+ */
 export async function checkImageCredential(
   ctx: AppContext,
   row: Pick<typeof deployments.$inferSelect, 'projectId' | 'registryCredentialId'>,
   repository: string,
 ): Promise<void> {
+  checkRegistry(ctx, repository, 'image_registry_url');
   if (!row.registryCredentialId) return;
   await credentialFor(
     ctx,
@@ -84,6 +98,7 @@ export async function deployImage(
   const ref = parseImageReference(data.image);
   // The schema refused anything else; kept for the type.
   if (!ref) throw fieldError('image', imageDeployTexts.imageInvalid, 'image');
+  checkRegistry(ctx, ref.repository, 'image');
   const credentialId = await credentialFor(
     ctx,
     env.projectId,
