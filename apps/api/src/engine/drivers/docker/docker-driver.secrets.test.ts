@@ -157,13 +157,23 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: secrets', (
     if (kind !== 'setup') return parseEnviron(await execIn(api, id, ['cat', '/proc/1/environ']));
     // What the setup task's entrypoint recorded, read from its container once the task has
     // ended (on a loaded host it may still be running when the application's containers are).
+    // Ended, not merely not running (a task not started yet is not running either), and its
+    // record read back whole (a CI run at high load once read an archive with no file in it).
     await waitFor(
       'the setup task to end',
-      async () => (await api.inspectContainer(id))?.State.Running,
-      (running) => running === false,
+      async () => (await api.inspectContainer(id))?.State.Status,
+      (status) => status === 'exited',
     );
-    const archive = await api.getArchive(id, '/tmp/sec-env');
-    return parseEnviron(archive ? readTarFiles(archive)[0]!.content.toString('utf8') : '');
+    const [record] = await waitFor(
+      "the setup task's record",
+      async () => {
+        const archive = await api.getArchive(id, '/tmp/sec-env');
+        return archive ? readTarFiles(archive) : [];
+      },
+      (files) => files.length > 0,
+      10_000,
+    );
+    return parseEnviron(record!.content.toString('utf8'));
   }
 
   const secretVars = (spec: ApplicationSpec, vars: EnvVar[]) =>
