@@ -1,5 +1,5 @@
 // What the stored metrics (issue 28, docs/metrics.md) take per application: fills the three
-// tables of migration 0027 with a full retention's rows for N applications (raw 48 h every
+// tables of migration 0027 (with the volumes' disk columns of 0033) with a full retention's rows for N applications (raw 48 h every
 // METRICS_SAMPLE_SECONDS, 5-minute rows over 30 days, hourly rows over 13 months), then reads
 // the tables' real sizes (heap, indexes and TOAST: pg_total_relation_size) after VACUUM.
 //
@@ -14,10 +14,9 @@ if (!url) throw new Error('usage: node bench/metrics-storage.mjs <postgres url> 
 const apps = Number(appsArg);
 const sampleSeconds = Number(sampleArg);
 const schema = `metrics_bench_${process.pid}`;
-const migration = readFileSync(
-  new URL('../apps/api/src/db/migrations/0027_metrics_history.sql', import.meta.url),
-  'utf8',
-);
+const migration = ['0027_metrics_history.sql', '0032_volume_disk_usage.sql']
+  .map((f) => readFileSync(new URL(`../apps/api/src/db/migrations/${f}`, import.meta.url), 'utf8'))
+  .join('--> statement-breakpoint');
 
 const client = new pg.Client({ connectionString: url });
 await client.connect();
@@ -32,13 +31,14 @@ try {
   // every application's row of one moment together), which is what the indexes' fill depends on.
   await client.query(`INSERT INTO metric_samples
     SELECT a.id, now() - make_interval(secs => s * ${sampleSeconds}), 100 + (random() * 900)::int,
-      50 + (random() * 500)::int, (random() * 50000)::int, (random() * 200000)::int, 0, false
+      50 + (random() * 500)::int, (random() * 50000)::int, (random() * 200000)::int, 0, false,
+      (random() * 5000)::int, (random() * 100)::int
     FROM ${ids} a, generate_series(${(48 * 3600) / sampleSeconds}, 1, -1) s ORDER BY s DESC, a.id`);
   const rollups = (step, count) => `INSERT INTO metric_rollups
     SELECT a.id, ${step}, date_bin('${step} seconds', now(), timestamptz '2000-01-01') - make_interval(secs => b * ${step}),
       ${step / sampleSeconds}, 100 + (random() * 900)::int, 900 + (random() * 100)::int,
       50 + (random() * 500)::int, 550 + (random() * 50)::int, (random() * 50000)::int,
-      (random() * 200000)::int, 0, false
+      (random() * 200000)::int, 0, false, (random() * 5000)::int, (random() * 100)::int
     FROM ${ids} a, generate_series(${count}, 1, -1) b ORDER BY b DESC, a.id`;
   await client.query(rollups(300, 30 * 288));
   await client.query(rollups(3600, 395 * 24));

@@ -24,6 +24,7 @@ const ALL = [
   'hot-path.mjs',
   'kubernetes-1000.mjs',
   'kubernetes-steady-state.mjs',
+  'metrics-pipeline.mjs',
 ];
 const chosen = process.argv.slice(2).map((n) => (n.endsWith('.mjs') ? n : `${n}.mjs`));
 const unknown = chosen.filter((n) => !ALL.includes(n));

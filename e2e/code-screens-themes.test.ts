@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signInContext } from './helpers/accounts';
 import { apiClient, loginToken, pollUntil, type ApiCall } from './helpers/api';
-import { launchBrowser, newContext, screenshot } from './helpers/browser';
+import { launchBrowser, newContext, screenshot, screenshotsDir } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/server';
 import { startGitServer, type GitServer } from './support/git-server/git-server';
 
@@ -78,7 +79,11 @@ describe('code application screens in both themes', () => {
       'server.js': 'console.log("ok")',
     });
     repoUrl = git.url(repo);
-    server = await startServer({ GIT_ALLOW_PRIVATE_HOSTS: 'true' });
+    // A build's usage read every second: the simulated build (about a second) gets a graph.
+    server = await startServer({
+      GIT_ALLOW_PRIVATE_HOSTS: 'true',
+      BUILD_METRICS_SAMPLE_SECONDS: '1',
+    });
     token = await loginToken(server, await createAccount(server));
     call = apiClient(server, token);
     projectId = (
@@ -243,6 +248,27 @@ describe('code application screens in both themes', () => {
         .getByRole('log', { name: 'Journal du build' })
         .filter({ hasText: /Simulation/ })
         .waitFor();
+      // Its resource graph: CPU and memory, simulated values said so, the peaks.
+      const usage = page.getByRole('region', { name: 'Ressources du build' }).first();
+      await usage.getByRole('img', { name: /^Processeur du build : pic de \d+/ }).waitFor();
+      await usage.getByRole('img', { name: /^Mémoire du build : pic de \d+/ }).waitFor();
+      await usage.getByText(/^Pic : [\d\s\u202f]+ millicœurs · [\d\s\u202f]+ Mo$/).waitFor();
+      await usage.getByText('simulé', { exact: true }).waitFor();
+      await page.locator('canvas').first().waitFor();
+      if (process.env.E2E_SCREENSHOTS !== '0') {
+        // The build's entry cut from the whole page (scrolled to the top: the sticky header
+        // would otherwise cover the entry's first line on a phone).
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const box = await page
+          .getByRole('listitem', { name: /^Build n° / })
+          .first()
+          .boundingBox();
+        await page.screenshot({
+          path: path.join(screenshotsDir, `build-entry-graph-${theme}-${width}.png`),
+          fullPage: true,
+          clip: box!,
+        });
+      }
       await page.getByRole('tab', { name: 'GitLab' }).click();
       await check('code-application');
       // « Promouvoir » a release to the same repository's application in Recette.

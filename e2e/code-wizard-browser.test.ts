@@ -135,11 +135,21 @@ describe.skipIf(detected.engine === null)('the Code path in Chromium on Podman',
   async function appOutput(url: string, expected: string) {
     const tab = await context.newPage();
     try {
+      let last = '';
       for (let i = 0; ; i++) {
-        const res = await tab.goto(url).catch(() => null);
+        const res = await tab.goto(url).catch((err: Error) => {
+          last = err.message.split('\n')[0] ?? '';
+          return null;
+        });
+        if (res) last = `HTTP ${res.status()}`;
         const text = res?.ok() ? (await tab.locator('body').innerText()).trim() : '';
-        if (text === expected || i >= 60) return text;
-        await tab.waitForTimeout(500);
+        if (text === expected) return text;
+        // A loaded machine can take a while to route a new container: 90 s, then say why.
+        if (i >= 120) {
+          console.log(`[e2e code wizard] ${url} answered ${last}: ${text.slice(0, 200)}`);
+          return text;
+        }
+        await tab.waitForTimeout(750);
       }
     } finally {
       await tab.close();

@@ -68,6 +68,10 @@ describe.skipIf(skipReason !== null)('real WordPress on Podman through the edge 
       EDGE_ADMIN_DIR: adminDir,
       // Behind the network guard, as in production (its own container and chains).
       ...testGuardEnv(prefix),
+      // The edge's access log read, and the container sampled, every 5 s (a minute and 30 s
+      // in production): the request loop below shows up within the test.
+      TRAFFIC_READ_SECONDS: '5',
+      METRICS_SAMPLE_SECONDS: '5',
     });
     browser = await launchBrowser();
   }, 20 * 60_000);
@@ -180,6 +184,41 @@ describe.skipIf(skipReason !== null)('real WordPress on Podman through the edge 
       expect(home.body).toContain(siteTitle);
       expect(home.body).toContain(`href="${url}/`);
       expect((await engine.inspect(`${name}-setup`))!.State.ExitCode).toBe(0);
+
+      // Traffic and resources measured for real (issue 28 items 1 and 2): a request loop through
+      // the edge proxy, 30 pages and 5 missing ones, is counted per status class with response
+      // times from Caddy's own log, and the container's CPU and memory from Podman's stats.
+      for (let i = 0; i < 30; i++) expect((await viaProxy(`${url}/`)).status).toBe(200);
+      for (let i = 0; i < 5; i++) expect((await viaProxy(`${url}/?p=999999`)).status).toBe(404);
+      const traffic = await pollUntil(
+        'the request loop counted at the edge',
+        async () =>
+          (
+            await call<{
+              source: string;
+              simulated: boolean;
+              totals: { requests: number; status_2xx: number; status_4xx: number };
+              series: { p95_ms: (number | null)[] };
+            }>('GET', `/monitoring/applications/${id}/traffic?range=1h`)
+          ).body,
+        (t) => t.totals.status_2xx >= 31 && t.totals.status_4xx >= 5,
+        { timeoutMs: 60_000, everyMs: 2000 },
+      );
+      expect(traffic).toMatchObject({ source: 'edge', simulated: false });
+      expect(traffic.series.p95_ms.some((v) => v !== null && v > 0)).toBe(true);
+      const resources = await pollUntil(
+        'WordPress sampled from Podman',
+        async () =>
+          (
+            await call<{ simulated: boolean; series: { cpu_milli: number[]; ram_mb: number[] } }>(
+              'GET',
+              `/monitoring/applications/${id}/metrics/history?range=1h`,
+            )
+          ).body,
+        (m) => m.series.ram_mb.some((v) => v > 0),
+        { timeoutMs: 60_000, everyMs: 2000 },
+      );
+      expect(resources.simulated).toBe(false);
 
       // No secret in any container's environment or labels (files under /run/secrets instead).
       for (const c of (await objectsOf(engine, id, name)).containers) {

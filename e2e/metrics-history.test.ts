@@ -8,8 +8,8 @@ import { startServer, type RunningServer } from './helpers/server';
 
 /**
  * The « Historique des ressources » graphs (issue 28 item 4) on the simulation runtime, sampled
- * every 2 s (METRICS_SAMPLE_SECONDS): the card draws its three charts, labelled « simulé », in
- * both themes, on a phone and a desktop; a period button switches the resolution.
+ * every 2 s (METRICS_SAMPLE_SECONDS): the card draws its four charts (the volumes' disk among
+ * them), labelled « simulé », in both themes, on a phone and a desktop; a period button switches the resolution.
  */
 interface History {
   resolution: string;
@@ -63,7 +63,7 @@ describe('resource history graphs', () => {
     await server?.stop();
   });
 
-  it('draws CPU, memory and network, labelled simulated, in both themes and on a phone', async () => {
+  it('draws CPU, memory, network and disk, labelled simulated, in both themes and on a phone', async () => {
     await pollUntil(
       'a few samples',
       async () =>
@@ -78,12 +78,14 @@ describe('resource history graphs', () => {
         await page.goto(`/deployment/${appId}`);
         const card = page.getByRole('region', { name: 'Historique des ressources' });
         await card.getByRole('button', { name: '1 h' }).click();
-        await card.locator('canvas').nth(2).waitFor();
-        expect(await card.locator('canvas').count()).toBe(3);
+        await card.locator('canvas').nth(3).waitFor();
+        expect(await card.locator('canvas').count()).toBe(4);
         const text = await card.innerText();
         expect(text).toContain('simulé');
         expect(text).toContain('Processeur (millicœurs)');
         expect(text).toContain('Réseau (Ko/s)');
+        expect(text).toContain('Disque des volumes (Mo)');
+        expect(text).toMatch(/volume le plus rempli : \d+ % de sa taille/);
         // A chart fits the phone's width (no sideways scrolling).
         const box = await card.locator('canvas').first().boundingBox();
         expect(box!.width).toBeLessThanOrEqual(width);
@@ -106,4 +108,25 @@ describe('resource history graphs', () => {
       'true',
     );
   }, 60_000);
+
+  it('draws the dashboard’s « Ressources utilisées » over every application, both themes, on a phone', async () => {
+    for (const theme of ['light', 'dark'] as const)
+      for (const width of [390, 1280]) {
+        const page = await openPage(browser, server.url, contexts, { token, theme, width });
+        await page.goto('/dashboard');
+        const card = page.getByRole('region', { name: 'Ressources utilisées' });
+        await card.getByRole('button', { name: '1 h' }).click();
+        await card.locator('canvas').nth(1).waitFor();
+        const text = await card.innerText();
+        expect(text).toContain('Votre application en service, face à ce qu’elle réserve');
+        expect(text).toContain('simulé');
+        const box = await card.locator('canvas').first().boundingBox();
+        expect(box!.width).toBeLessThanOrEqual(width);
+        await card.scrollIntoViewIfNeeded();
+        if (process.env.E2E_SCREENSHOTS !== '0')
+          await card.screenshot({
+            path: path.join(screenshotsDir, `dashboard-graphs-${theme}-${width}.png`),
+          });
+      }
+  }, 120_000);
 });

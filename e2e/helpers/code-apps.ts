@@ -111,9 +111,15 @@ export async function requestUntilRolloutError(
 }
 
 /** A GitHub push delivery, signed with the application's webhook secret. */
-export function pushWebhook(server: RunningServer, id: string, secret: string, sha: string) {
+export function pushWebhook(
+  server: RunningServer,
+  id: string,
+  secret: string,
+  sha: string,
+  branch = 'main',
+) {
   const payload = JSON.stringify({
-    ref: 'refs/heads/main',
+    ref: `refs/heads/${branch}`,
     after: sha,
     head_commit: { message: 'Nouvelle version' },
   });

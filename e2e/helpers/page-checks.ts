@@ -82,7 +82,24 @@ async function checkContrast(page: Page, where: string) {
   const hasAxe = await page.evaluate(() => '__nuageAxe' in window);
   // Evaluated through the DevTools protocol: the page's CSP (no inline script) stays intact.
   if (!hasAxe) await page.evaluate(axeSource());
-  const nodes = await page.evaluate(async () => {
+  const first = await contrastViolations(page);
+  if (first.length === 0) return;
+  // A colour read in the middle of a transition (a button leaving its disabled look, its
+  // `transition-colors` 150 ms) is not the page's: only what a second reading, a moment later,
+  // finds again is reported.
+  await page.waitForTimeout(500);
+  const again = new Set((await contrastViolations(page)).map((n) => JSON.stringify(n.target)));
+  const nodes = first.filter((n) => again.has(JSON.stringify(n.target)));
+  for (const n of nodes) {
+    problems.push(
+      `${where}: contraste ${n.data?.contrastRatio ?? '?'}:1 (${n.data?.fgColor} sur ${n.data?.bgColor}) → ${JSON.stringify(n.target)} ${n.html.slice(0, 160)}`,
+    );
+  }
+}
+
+/** axe-core's color-contrast violations of the page as it is now (animating nodes left out). */
+function contrastViolations(page: Page) {
+  return page.evaluate(async () => {
     const axe = (
       window as unknown as {
         __nuageAxe: {
@@ -106,11 +123,6 @@ async function checkContrast(page: Page, where: string) {
         .map((n) => ({ target: n.target, html: n.html, data: n.any[0]?.data })),
     );
   });
-  for (const n of nodes) {
-    problems.push(
-      `${where}: contraste ${n.data?.contrastRatio ?? '?'}:1 (${n.data?.fgColor} sur ${n.data?.bgColor}) → ${JSON.stringify(n.target)} ${n.html.slice(0, 160)}`,
-    );
-  }
 }
 
 /** Installs both checks on every page of `context` opened at `baseURL`. */

@@ -57,6 +57,8 @@ import { BuildWorker, type BuildWorkerOptions } from './modules/builds/worker';
 import { publicStatusRoutes, registerStatusPageHtml } from './modules/uptime/public-routes';
 import { uptimeRoutes } from './modules/uptime/routes';
 import { UptimeWorker, type UptimeWorkerOptions } from './modules/uptime/worker';
+import { ImageWatchWorker, type ImageWatchWorkerOptions } from './modules/image-watch/worker';
+import { imageWatchHookRoutes, imageWatchRoutes } from './modules/image-watch/routes';
 import { MetricsWorker, type MetricsWorkerOptions } from './modules/metrics-history/worker';
 import { TrafficWorker } from './modules/traffic-metrics/worker';
 import { metricAlertRoutes } from './modules/metric-alerts/routes';
@@ -66,6 +68,7 @@ import { AutoscaleWorker } from './modules/autoscaling/worker';
 import { catalogRoutes } from './modules/catalog/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { monitoringRoutes } from './modules/monitoring/routes';
+import { databaseRoutes } from './modules/databases/routes';
 import { deploymentRoutes } from './modules/deployments/routes';
 import { envVarRoutes } from './modules/deployments/env-vars-routes';
 import { sourceRoutes } from './modules/deployments/source-routes';
@@ -74,6 +77,8 @@ import { platformRoutes } from './modules/platform/routes';
 import { pricingRoutes } from './modules/pricing/routes';
 import { BackgroundJobs } from './modules/backups/jobs';
 import { backupRoutes } from './modules/backups/routes';
+import { finalBackupRoutes } from './modules/backups/final-backup-routes';
+import { appUpdateRoutes } from './modules/app-updates/routes';
 import { taskRoutes } from './modules/tasks/routes';
 import { registerWebSockets } from './modules/terminal/register';
 import { terminalRoutes, terminalTimings, type TerminalTimings } from './modules/terminal/routes';
@@ -107,6 +112,8 @@ export interface AppDeps {
   uptimeWorker?: Partial<UptimeWorkerOptions>;
   /** Options of the metrics sampling's worker (tests: how often it rolls up). */
   metricsWorker?: Partial<MetricsWorkerOptions>;
+  /** Options of the watch of images' new versions (tests: the registry read). */
+  imageWatchWorker?: Partial<ImageWatchWorkerOptions>;
   /** Tests: every answer is also written by zod and compared (http/response-serializer.ts). */
   checkResponses?: boolean;
   /** Scheduled tasks (tests: a short heartbeat and stale time). */
@@ -128,6 +135,8 @@ export type App = FastifyInstance & {
   uptimeWorker: UptimeWorker;
   /** The resource metrics' sampling and roll-ups (modules/metrics-history); main.ts starts it. */
   metricsWorker: MetricsWorker;
+  /** Image applications' new versions read from their registries (modules/image-watch); main.ts starts it. */
+  imageWatchWorker: ImageWatchWorker;
   /** The traffic read at the edge and its roll-ups (modules/traffic-metrics); main.ts starts it. */
   trafficWorker: TrafficWorker;
   /** The metric alerts' evaluation (modules/metric-alerts); main.ts starts it, tests run its passes. */
@@ -226,6 +235,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     new MetricsWorker(ctx, { ...deps.config.metricsHistory, ...deps.metricsWorker }),
   );
   app.decorate('trafficWorker', new TrafficWorker(ctx, deps.config.traffic));
+  const imageWatchWorker = new ImageWatchWorker(ctx, {
+    intervalMs: deps.config.images?.watchIntervalMs ?? 300_000,
+    ...deps.imageWatchWorker,
+  });
+  app.decorate('imageWatchWorker', imageWatchWorker);
   app.decorate(
     'metricAlertWorker',
     new MetricAlertWorker(ctx, {
@@ -268,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(invitationRoutes, { ctx });
       await api.register(environmentRoutes, { ctx });
       await api.register(deploymentRoutes, { ctx });
+      await api.register(databaseRoutes, { ctx, jobs: backupJobs });
       await api.register(envVarRoutes, { ctx });
       await api.register(sourceRoutes, { ctx });
       await api.register(deploymentWebhookRoutes, { ctx });
@@ -292,7 +307,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         timings: { ...terminalTimings(deps.config), ...deps.terminal },
       });
       await api.register(backupRoutes, { ctx, jobs: backupJobs });
+      await api.register(finalBackupRoutes, { ctx, jobs: backupJobs });
+      await api.register(appUpdateRoutes, { ctx, jobs: backupJobs });
       await api.register(uptimeRoutes, { ctx });
+      await api.register(imageWatchRoutes, { ctx });
+      await api.register(imageWatchHookRoutes, { ctx, wake: () => imageWatchWorker.wake() });
       await api.register(metricAlertRoutes, { ctx });
       await api.register(autoscalingRoutes, { ctx });
       await api.register(publicStatusRoutes, { ctx });

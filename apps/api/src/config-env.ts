@@ -161,6 +161,11 @@ export const envSchema = z.object({
   UPTIME_FAILURES_BEFORE_INCIDENT: z.coerce.number().int().min(1).max(60).default(2),
   /** How often each running application's CPU, memory and network are sampled (issue 28). */
   METRICS_SAMPLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * How often the volumes' disk use is measured (issue 28): docker reads it for the whole host
+   * in one `/system/df`, which walks every file of every volume; Kubernetes, the kubelets' stats.
+   */
+  METRICS_DISK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** How often the requests served at the edge are read for the traffic metrics (issue 28). */
   TRAFFIC_READ_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
   /**
@@ -252,6 +257,8 @@ export const envSchema = z.object({
   // Code builds (issue 13): how many at once over every API process, their timeout and limits.
   BUILD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   BUILD_TIMEOUT_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  /** How often a running build's CPU and memory are sampled (issue 28; builds last minutes). */
+  BUILD_METRICS_SAMPLE_SECONDS: z.coerce.number().int().min(1).max(60).default(3),
   BUILD_CPU: z.coerce.number().min(0.1).max(64).default(2),
   BUILD_RAM_MB: z.coerce.number().int().min(256).max(262_144).default(2048),
   // Code builds (engine/builds): base images of generated Dockerfiles by role (role=image,…).
@@ -289,6 +296,43 @@ export const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  // How often an image application with « Redéployer à chaque nouvelle version » asks its registry.
+  IMAGE_WATCH_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+  // The engine versions customers may create as databases (issue 25): engine:tag pairs, the
+  // first of each engine its default; the tag is the official image's.
+  DATABASE_VERSIONS: z
+    .string()
+    .regex(
+      /^\s*(postgresql|mariadb|redis):[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}\s*(,\s*(postgresql|mariadb|redis):[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}\s*)*$/,
+      'DATABASE_VERSIONS must list engine:version pairs, e.g. postgresql:16,mariadb:10.11,redis:7',
+    )
+    .default('postgresql:16,mariadb:10.11,redis:7'),
+  // A database's optional public endpoint (issue 25 item 2; docs/databases.md). Docker: the
+  // host IPv4 address published ports bind on (unset: the feature is off). The host name users
+  // are shown (default that address; on Kubernetes a node's or the balancer's name). The port
+  // range public endpoints take their port from (one per database, unique on the host or, with
+  // NodePort, in the cluster). Kubernetes: which Service type the operator allows, or off.
+  DATABASE_PUBLIC_ADDRESS: z
+    .string()
+    .regex(
+      /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/,
+      'DATABASE_PUBLIC_ADDRESS must be an IPv4 address of this host (the network guard enforces the allow-list with iptables, IPv4), e.g. 203.0.113.10 or 0.0.0.0',
+    )
+    .optional(),
+  DATABASE_PUBLIC_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:-]{1,253}$/, 'DATABASE_PUBLIC_HOST must be a host name or an address')
+    .optional(),
+  DATABASE_PUBLIC_PORTS: z
+    .string()
+    .regex(/^\d{1,5}-\d{1,5}$/, 'DATABASE_PUBLIC_PORTS must be a range, e.g. 20000-20999')
+    .default('20000-20999')
+    .transform((v) => v.split('-').map(Number) as [number, number])
+    .refine(
+      ([first, last]) => first >= 1024 && last <= 65535 && first <= last,
+      'DATABASE_PUBLIC_PORTS must be a range within 1024-65535, its first port not above its last',
+    ),
+  DATABASE_PUBLIC_SERVICE: z.enum(['off', 'LoadBalancer', 'NodePort']).default('off'),
   // Where built images are pushed: required on Kubernetes, optional on one host (docker).
   REGISTRY_URL: z
     .string()

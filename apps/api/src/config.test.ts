@@ -152,3 +152,33 @@ describe('notification timings (issue 27)', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
   });
 });
+
+describe('DATABASE_PUBLIC_* (a database’s public endpoint)', () => {
+  it('is off by default, on with an IPv4 address, its port range checked', () => {
+    expect(loadConfig({}).databasePublic).toEqual({
+      ports: { first: 20000, last: 20999 },
+      kubernetesService: 'off',
+    });
+    expect(
+      loadConfig({
+        DATABASE_PUBLIC_ADDRESS: '203.0.113.10',
+        DATABASE_PUBLIC_HOST: 'db.example.com',
+        DATABASE_PUBLIC_PORTS: '30000-30099',
+        DATABASE_PUBLIC_SERVICE: 'NodePort',
+      }).databasePublic,
+    ).toEqual({
+      address: '203.0.113.10',
+      host: 'db.example.com',
+      ports: { first: 30000, last: 30099 },
+      kubernetesService: 'NodePort',
+    });
+    // The guard's rules are IPv4: an IPv6 or a name would publish what it cannot guard.
+    for (const address of ['2001:db8::1', 'db.example.com', '256.1.1.1'])
+      expect(() => loadConfig({ DATABASE_PUBLIC_ADDRESS: address })).toThrow(
+        /DATABASE_PUBLIC_ADDRESS/,
+      );
+    for (const ports of ['20000', '80-90', '21000-20000', '60000-70000'])
+      expect(() => loadConfig({ DATABASE_PUBLIC_PORTS: ports })).toThrow(/DATABASE_PUBLIC_PORTS/);
+    expect(() => loadConfig({ DATABASE_PUBLIC_SERVICE: 'ClusterIP' })).toThrow(ConfigError);
+  });
+});

@@ -1,11 +1,15 @@
 import path from 'node:path';
 import type { EdgeOptions } from './engine/drivers/docker/edge/edge-proxy';
 import type { GuardOptions } from './engine/drivers/docker/guard/network-guard';
+import type { DatabasePublicSettings } from './engine/specs/database-public-endpoint';
+
+export type { DatabasePublicSettings };
 import { ipv4Cidr } from './engine/drivers/docker/guard/isolation-rules';
 import type { RenderOptions } from './engine/manifests/types';
 import { envSchema, type passwordHashProfiles, type runtimes } from './config-env';
 import { parseImageOverrides, type ImageOverrides } from './engine/drivers/image-overrides';
 import { parseBaseImages, type BaseImages } from './engine/builds/base-images';
+import { parseDatabaseVersions, type DatabaseVersions } from './modules/databases/versions';
 import type { BuildSettings } from './engine/builds/build-settings';
 
 export type Runtime = (typeof runtimes)[number];
@@ -59,7 +63,7 @@ export interface Config {
   /** Uptime checks (modules/uptime). */
   uptime: { intervalMs: number; failuresBeforeIncident: number };
   /** Resource metrics over time (modules/metrics-history). */
-  metricsHistory: { intervalMs: number };
+  metricsHistory: { intervalMs: number; diskEveryMs: number };
   /** Traffic metrics (modules/traffic-metrics): how often the edge is read, and where on Kubernetes. */
   traffic: { intervalMs: number; ingressMetricsUrl: string | undefined };
   /** Automatic scaling on docker and simulation (modules/autoscaling). */
@@ -84,10 +88,17 @@ export interface Config {
   buildQueue: BuildQueueSettings;
   /** Scheduled tasks and one-off commands (modules/tasks); defaults when absent. */
   tasks?: { runsPerProject: number };
-  /** Images a user deploys (issue 30): IMAGE_ALLOW_PRIVATE_REGISTRIES. Absent: refused. */
-  images?: { allowPrivateRegistries: boolean };
+  /**
+   * Images a user deploys (issue 30): IMAGE_ALLOW_PRIVATE_REGISTRIES (absent: refused), and how
+   * often a watched tag is read from its registry (IMAGE_WATCH_INTERVAL_SECONDS; absent: 300 s).
+   */
+  images?: { allowPrivateRegistries: boolean; watchIntervalMs?: number };
   /** The browser terminal (modules/terminal); defaults when absent. */
   terminal?: { idleSeconds: number };
+  /** DATABASE_VERSIONS: the versions offered per engine, default first (modules/databases). */
+  databaseVersions?: DatabaseVersions;
+  /** A database's public endpoint (modules/databases/public-access.ts); absent: off. */
+  databasePublic?: DatabasePublicSettings;
 }
 
 export interface NotificationSettings {
@@ -120,6 +131,8 @@ export interface BuildQueueSettings {
   /** BUILD_CPU, BUILD_RAM_MB: the limits each build runs under. */
   cpuMilli: number;
   ramMb: number;
+  /** BUILD_METRICS_SAMPLE_SECONDS: a running build's usage is read this often (default 3 s). */
+  metricsSampleMs?: number;
 }
 
 /**
@@ -230,6 +243,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : {}),
       ...(e.APPS_DOMAIN ? { appsDomain: e.APPS_DOMAIN } : {}),
       appsDomainTls: e.K8S_APPS_DOMAIN_TLS,
+      ...(e.DATABASE_PUBLIC_SERVICE !== 'off'
+        ? { databasePublicService: e.DATABASE_PUBLIC_SERVICE }
+        : {}),
       ...(e.CERT_MANAGER_CLUSTER_ISSUER ? { clusterIssuer: e.CERT_MANAGER_CLUSTER_ISSUER } : {}),
       ingressNamespace: e.K8S_INGRESS_NAMESPACE,
       rolloutDeadlineSeconds: e.K8S_ROLLOUT_TIMEOUT_SECONDS,
@@ -293,7 +309,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       proxyCheckMs: e.EDGE_CERTIFICATE_CHECK_SECONDS * 1000,
     },
     domainClaims: { pollMs: e.DOMAIN_CHECK_SECONDS * 1000 },
-    metricsHistory: { intervalMs: e.METRICS_SAMPLE_SECONDS * 1000 },
+    metricsHistory: {
+      intervalMs: e.METRICS_SAMPLE_SECONDS * 1000,
+      diskEveryMs: e.METRICS_DISK_SECONDS * 1000,
+    },
     traffic: {
       intervalMs: e.TRAFFIC_READ_SECONDS * 1000,
       ingressMetricsUrl: e.INGRESS_METRICS_URL,
@@ -314,8 +333,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     tasks: { runsPerProject: e.TASK_RUNS_PER_PROJECT },
-    images: { allowPrivateRegistries: e.IMAGE_ALLOW_PRIVATE_REGISTRIES },
+    images: {
+      allowPrivateRegistries: e.IMAGE_ALLOW_PRIVATE_REGISTRIES,
+      watchIntervalMs: e.IMAGE_WATCH_INTERVAL_SECONDS * 1000,
+    },
     terminal: { idleSeconds: e.TERMINAL_IDLE_SECONDS },
+    databaseVersions: parseDatabaseVersions(e.DATABASE_VERSIONS),
+    databasePublic: {
+      ...(e.DATABASE_PUBLIC_ADDRESS ? { address: e.DATABASE_PUBLIC_ADDRESS } : {}),
+      ...(e.DATABASE_PUBLIC_HOST ? { host: e.DATABASE_PUBLIC_HOST } : {}),
+      ports: { first: e.DATABASE_PUBLIC_PORTS[0], last: e.DATABASE_PUBLIC_PORTS[1] },
+      kubernetesService: e.DATABASE_PUBLIC_SERVICE,
+    },
     builds: {
       baseImages,
       allowPrivateGitHosts: e.GIT_ALLOW_PRIVATE_HOSTS,
@@ -342,6 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutSeconds: e.BUILD_TIMEOUT_SECONDS,
       cpuMilli: Math.round(e.BUILD_CPU * 1000),
       ramMb: e.BUILD_RAM_MB,
+      metricsSampleMs: e.BUILD_METRICS_SAMPLE_SECONDS * 1000,
     },
   };
 }

@@ -89,6 +89,8 @@ async function main() {
   const metricAlertWorker = app.metricAlertWorker;
   // Applications with automatic scaling on, one decision per period (modules/autoscaling).
   const autoscaleWorker = app.autoscaleWorker;
+  // Image applications following their tag, read from their registries (modules/image-watch).
+  const imageWatchWorker = app.imageWatchWorker;
 
   const purge = () =>
     purgeExpiredAccountData(app.ctx).catch((err: unknown) =>
@@ -124,6 +126,7 @@ async function main() {
         trafficWorker,
         metricAlertWorker,
         autoscaleWorker,
+        imageWatchWorker,
       ],
     });
     process.exit(0);
@@ -144,6 +147,7 @@ async function main() {
   trafficWorker.start();
   metricAlertWorker.start();
   autoscaleWorker.start();
+  imageWatchWorker.start();
   void purge();
   app.log.info(
     {

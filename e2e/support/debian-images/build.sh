@@ -7,6 +7,8 @@
 #
 #   build.sh mariadb    → docker.io/library/mariadb:10.11      (package mariadb-server, 10.11)
 #   build.sh postgres   → docker.io/library/postgres:15-alpine (package postgresql, 15)
+#   build.sh redis      → docker.io/library/redis:7            (package redis-server, 7.0; the
+#                         official image's entrypoint: /data owned by redis, setpriv to it)
 #   build.sh wordpress  → docker.io/library/wordpress:6.4-apache (package wordpress, 6.1, on
 #                         Apache + mod_php, laid out and started as the official image: wordpress/)
 #   build.sh wpcli-standin → localhost/nuage-test-wpcli-standin:bookworm, a STAND-IN for
@@ -22,7 +24,7 @@
 #                         in production)
 set -euo pipefail
 
-name="${1:?usage: build.sh mariadb|postgres|wordpress|wpcli-standin|node|busybox|guard}"
+name="${1:?usage: build.sh mariadb|postgres|redis|wordpress|wpcli-standin|node|busybox|guard}"
 here="$(cd "$(dirname "$0")" && pwd)"
 cache=/var/cache/nuage-test-images
 mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
@@ -44,6 +46,13 @@ case "$name" in
       --change 'EXPOSE 5432' --change 'ENV PGDATA=/var/lib/postgresql/data'
       --change 'ENV PATH=/usr/lib/postgresql/15/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
       --change 'VOLUME /var/lib/postgresql/data') ;;
+  redis)
+    ref=docker.io/library/redis:7
+    packages=(redis-server)
+    changes=(--change 'ENTRYPOINT ["docker-entrypoint.sh"]' --change 'CMD ["redis-server"]'
+      --change 'WORKDIR /data' --change 'EXPOSE 6379'
+      --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
+      --change 'VOLUME /data') ;;
   wordpress)
     ref=docker.io/library/wordpress:6.4-apache
     # The official image's PHP extensions (mysqli, gd, intl, zip, bcmath, exif, opcache) and
@@ -174,6 +183,9 @@ if [ ! -f "$root/.complete" ]; then
     rm -rf "$root/var/www/html" && mkdir -p "$root/var/www/html"
   elif [ "$name" = node ] || [ "$name" = busybox ] || [ "$name" = guard ]; then
     : # nothing to prepare: no server starts in these images
+  elif [ "$name" = redis ]; then
+    # The official image's data directory; Debian's service configuration is not used.
+    mkdir -p "$root/data" && chroot "$root" chown redis:redis /data
   elif [ "$name" = mariadb ]; then
     rm -rf "$root/var/lib/mysql/"*
     mkdir -p "$root/run/mysqld" && chroot "$root" chown mysql:mysql /run/mysqld

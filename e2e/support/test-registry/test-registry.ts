@@ -1,5 +1,5 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import https from 'node:https';
 import { readFileSync } from 'node:fs';
@@ -33,8 +33,55 @@ export interface TestRegistry {
   stop(): Promise<void>;
 }
 
+/**
+ * The registry's port is fixed (Podman trusts its CA for that address only), so the e2e files
+ * that run one take turns: two at once would each believe the other's registry was theirs (the
+ * second cannot bind, yet sees a 401), and lose their images when the first one stops. A lock
+ * directory holding its owner's pid; an owner that died leaves it to the next.
+ */
+const LOCK = path.join(os.tmpdir(), `nuage-test-registry-${REGISTRY_PORT}.lock`);
+async function lockRegistry(): Promise<void> {
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      writeFileSync(path.join(LOCK, 'pid'), String(process.pid));
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    let owner = 0;
+    try {
+      owner = Number(readFileSync(path.join(LOCK, 'pid'), 'utf8'));
+    } catch {
+      // Being written: look again.
+    }
+    if (owner > 0 && !alive(owner)) rmSync(LOCK, { recursive: true, force: true });
+    if (Date.now() > deadline) throw new Error(`the test registry stayed locked (${LOCK})`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** Starts the registry with one user; resolves once it answers (401 without credentials). */
 export async function startTestRegistry(user: string, password: string): Promise<TestRegistry> {
+  await lockRegistry();
+  try {
+    return await startLockedRegistry(user, password);
+  } catch (err) {
+    rmSync(LOCK, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+async function startLockedRegistry(user: string, password: string): Promise<TestRegistry> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'nuage-registry-'));
   const htpasswd = execFileSync('htpasswd', ['-Bbn', user, password], { encoding: 'utf8' });
   await writeFile(path.join(dir, 'htpasswd'), htpasswd);
@@ -84,14 +131,29 @@ export async function startTestRegistry(user: string, password: string): Promise
     async push(localImage, repository) {
       const ref = `${REGISTRY_HOST}/${repository}`;
       execFileSync('podman', ['tag', localImage, ref]);
-      execFileSync('podman', ['push', '--creds', `${user}:${password}`, ref], { stdio: 'ignore' });
+      // Asked up to three times, saying why at the end: a push once failed in CI's e2e group
+      // (the registry answering, Podman's push not), with nothing to read.
+      for (let attempt = 1; ; attempt++) {
+        const pushed = spawnSync('podman', ['push', '--creds', `${user}:${password}`, ref], {
+          encoding: 'utf8',
+          timeout: 120_000,
+        });
+        if (pushed.status === 0) break;
+        if (attempt === 3)
+          throw new Error(`podman push ${ref} failed: ${pushed.stderr || pushed.error?.message}`);
+        await new Promise((r) => setTimeout(r, 2000 * attempt));
+      }
       // Only the registry has it now: the platform's pull is what brings it back.
       execFileSync('podman', ['rmi', ref], { stdio: 'ignore' });
       return ref;
     },
     async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
+      // The port is free for the next file only once this registry has gone.
+      if (child.exitCode === null) await exited;
       await rm(dir, { recursive: true, force: true });
+      rmSync(LOCK, { recursive: true, force: true });
     },
   };
 }

@@ -1,21 +1,17 @@
-import type { SaasTemplateId } from './catalog';
+import { applicationTemplates, type SaasTemplateId } from './catalog';
 
 /**
  * How a customer logs into the application they deployed (issue 16): the admin page of each
  * catalogue application, the login the platform created, and whether the platform manages the
  * password (Matomo's image creates its super user in its own installer at the first visit).
+ * Each application file's `adminAccess` (applications/*.json).
  */
-export const adminLogins: Record<
+export const adminLogins = Object.fromEntries(
+  applicationTemplates.map((t) => [t.id, t.adminAccess]),
+) as Record<
   SaasTemplateId,
   { path: string; login: 'admin' | 'email' | null; managedPassword: boolean }
-> = {
-  wordpress: { path: '/wp-admin', login: 'admin', managedPassword: true },
-  odoo: { path: '/web/login', login: 'email', managedPassword: true },
-  joomla: { path: '/administrator', login: 'admin', managedPassword: true },
-  drupal: { path: '/user/login', login: 'admin', managedPassword: true },
-  nextcloud: { path: '/login', login: 'admin', managedPassword: true },
-  matomo: { path: '/', login: null, managedPassword: false },
-};
+>;
 
 export type { AdminAccess } from './schemas/responses/deployments';
 

@@ -23,6 +23,11 @@ export const auditActions = {
   'backup.create': { label: 'Sauvegarde lancée', category: 'applications' },
   'backup.restore': { label: 'Sauvegarde restaurée', category: 'applications' },
   'backup.schedule': { label: 'Planification des sauvegardes modifiée', category: 'applications' },
+  'backup.final_restore': {
+    label: 'Sauvegarde finale restaurée dans une nouvelle base',
+    category: 'applications',
+  },
+  'backup.final_delete': { label: 'Sauvegarde finale supprimée', category: 'projet' },
   'backup.destination_set': { label: 'Destination S3 des sauvegardes définie', category: 'projet' },
   'backup.destination_remove': {
     label: 'Destination S3 des sauvegardes supprimée',
@@ -44,6 +49,30 @@ export const auditActions = {
   },
   'deployment.env_vars': { label: 'Variables d’environnement modifiées', category: 'applications' },
   'deployment.webhook_secret': { label: 'Secret du webhook régénéré', category: 'applications' },
+  'database.create': { label: 'Base de données créée', category: 'applications' },
+  'database.resize': { label: 'Base de données redimensionnée', category: 'applications' },
+  'database.upgrade': { label: 'Base de données mise à jour', category: 'applications' },
+  'database.public_access': {
+    label: 'Accès public d’une base de données modifié',
+    category: 'applications',
+  },
+  'database.restart': { label: 'Base de données redémarrée', category: 'applications' },
+  'database.stop': { label: 'Base de données arrêtée', category: 'applications' },
+  'database.start': { label: 'Base de données démarrée', category: 'applications' },
+  'database.delete': { label: 'Base de données supprimée', category: 'applications' },
+  'database.link': { label: 'Application liée à une base de données', category: 'applications' },
+  'database.unlink': {
+    label: 'Application déliée d’une base de données',
+    category: 'applications',
+  },
+  'database.credentials_reveal': {
+    label: 'Mot de passe d’une base de données révélé',
+    category: 'applications',
+  },
+  'database.credentials_regenerate': {
+    label: 'Mot de passe d’une base de données régénéré',
+    category: 'applications',
+  },
   'deployment.source': { label: 'Source de l’application modifiée', category: 'applications' },
   'deployment.uptime_check': {
     label: 'Vérification de disponibilité modifiée',
@@ -57,6 +86,22 @@ export const auditActions = {
     category: 'applications',
   },
   'deployment.autoscale': { label: 'Mise à l’échelle automatique', category: 'applications' },
+  'deployment.image_watch': {
+    label: 'Redéploiement à chaque nouvelle version modifié',
+    category: 'applications',
+  },
+  'deployment.image_watch_hook': {
+    label: 'Adresse du webhook du registre créée',
+    category: 'applications',
+  },
+  'deployment.app_update': {
+    label: 'Mise à jour de l’application lancée',
+    category: 'applications',
+  },
+  'deployment.image_update': {
+    label: 'Nouvelle version de l’image déployée',
+    category: 'applications',
+  },
   'project.status_page': { label: 'Page de statut publique modifiée', category: 'projet' },
   'deployment.domain_refused': { label: 'Nom de domaine refusé', category: 'applications' },
   'deployment.domain_verified': { label: 'Nom de domaine vérifié', category: 'applications' },

@@ -1,17 +1,24 @@
+import { applicationFiles } from './applications/index';
+import { parseApplicationFiles, type ApplicationTemplate } from './schemas/application-template';
+
 /**
- * The application catalogue (SPEC §9 "Template defaults"), with SPEC's "not shown" cells filled
- * with each application's usual values. Matomo's 300/512 are millicores and MiB: 0.3 core, 0.5 GB.
- * Runtime details (environment variables, probes, volumes) live with the engine's templates.
+ * The application catalogue (SPEC §9 "Template defaults"): one declarative file per application
+ * under `applications/` (issue 30 item 3, docs/applications.md), validated here when the module
+ * loads — a mistake stops the build and the start with the file and the field. Matomo's 300/512
+ * are millicores and MiB: 0.3 core, 0.5 GB.
  */
-export const saasTemplateIds = [
-  'odoo',
-  'wordpress',
-  'joomla',
-  'drupal',
-  'nextcloud',
-  'matomo',
-] as const;
-export type SaasTemplateId = (typeof saasTemplateIds)[number];
+export type SaasTemplateId = keyof typeof applicationFiles;
+
+/** Every application file, validated, in catalogue order. */
+export const applicationTemplates = parseApplicationFiles(applicationFiles) as (Omit<
+  ApplicationTemplate,
+  'id'
+> & { id: SaasTemplateId })[];
+
+export const saasTemplateIds = applicationTemplates.map((t) => t.id) as [
+  SaasTemplateId,
+  ...SaasTemplateId[],
+];
 
 export type DatabaseEngine = 'postgresql' | 'mariadb';
 
@@ -25,7 +32,7 @@ export interface SaasTemplate {
    * images' setup, databases and probes were in the engine's templates.
    */
   enabled: boolean;
-  /** Official image (Docker Hub library) and default tag. */
+  /** Official image and default tag. */
   image: string;
   tag: string;
   port: number;
@@ -43,124 +50,43 @@ export interface SaasTemplate {
   };
 }
 
+export const DEFAULT_HELM_CHART_VERSION = '1.0.0';
+
 const helm = (port: number) => ({ service: { type: 'ClusterIP' as const, port } });
 
-export const saasTemplates: Record<SaasTemplateId, SaasTemplate> = {
-  odoo: {
-    id: 'odoo',
-    name: 'Odoo',
-    category: 'ERP',
-    description: 'ERP complet : ventes, facturation, stocks, comptabilité et CRM.',
-    enabled: true,
-    image: 'docker.io/library/odoo',
-    tag: '16.0',
-    port: 8069,
-    cpu: 1,
-    ram: 2,
-    storage: 20,
-    helmVersion: '1.0.0',
-    helmValues: helm(8069),
-    database: { engine: 'postgresql', database: 'odoo', user: 'odoo' },
+/** The catalogue entry of an application file, as the API, the wizard and the engine read it. */
+function catalogueEntry(t: ApplicationTemplate & { id: SaasTemplateId }): SaasTemplate {
+  return {
+    id: t.id,
+    name: t.name,
+    category: t.category,
+    description: t.description,
+    enabled: t.enabled,
+    image: t.image,
+    tag: t.tag,
+    port: t.port,
+    cpu: t.resources.cpu,
+    ram: t.resources.ram,
+    storage: t.resources.storage,
+    helmVersion: DEFAULT_HELM_CHART_VERSION,
+    helmValues: helm(t.port),
+    database: { engine: t.database.engine, database: t.database.name, user: t.database.user },
     adminFields: {
-      email: 'odoo_email',
-      password: 'odoo_password',
-      databasePasswords: ['postgres_password'],
+      ...(t.adminFields.email ? { email: t.adminFields.email } : {}),
+      ...(t.adminFields.password ? { password: t.adminFields.password } : {}),
+      databasePasswords: t.adminFields.databasePasswords,
     },
-  },
-  wordpress: {
-    id: 'wordpress',
-    name: 'WordPress',
-    category: 'CMS',
-    description: 'Le CMS le plus utilisé au monde pour sites vitrines, blogs et boutiques.',
-    enabled: true,
-    image: 'docker.io/library/wordpress',
-    tag: '6.4-apache',
-    port: 80,
-    cpu: 0.5,
-    ram: 0.5,
-    storage: 20,
-    helmVersion: '1.0.0',
-    helmValues: helm(80),
-    // SPEC §9 says MySQL: MariaDB is the MySQL-compatible server the wizard's fields name.
-    database: { engine: 'mariadb', database: 'wordpress', user: 'wordpress' },
-    adminFields: {
-      email: 'wordpress_email',
-      password: 'wordpress_password',
-      databasePasswords: ['mariadb_root_password', 'mariadb_user_password'],
-    },
-  },
-  joomla: {
-    id: 'joomla',
-    name: 'Joomla',
-    category: 'CMS',
-    description: 'CMS flexible pour portails, intranets et sites communautaires.',
-    enabled: true,
-    image: 'docker.io/library/joomla',
-    tag: '4.4-apache',
-    port: 80,
-    cpu: 0.5,
-    ram: 0.5,
-    storage: 20,
-    helmVersion: '1.0.0',
-    helmValues: helm(80),
-    database: { engine: 'mariadb', database: 'joomla', user: 'joomla' },
-    adminFields: {
-      password: 'admin_password',
-      databasePasswords: ['mariadb_root_password', 'mariadb_user_password'],
-    },
-  },
-  drupal: {
-    id: 'drupal',
-    name: 'Drupal',
-    category: 'CMS',
-    description: 'CMS robuste pour sites institutionnels et contenus structurés.',
-    enabled: true,
-    image: 'docker.io/library/drupal',
-    tag: '10.1-apache',
-    port: 80,
-    cpu: 0.5,
-    ram: 0.5,
-    storage: 20,
-    helmVersion: '1.0.0',
-    helmValues: helm(80),
-    database: { engine: 'postgresql', database: 'drupal', user: 'drupal' },
-    adminFields: { password: 'admin_password', databasePasswords: ['postgres_password'] },
-  },
-  nextcloud: {
-    id: 'nextcloud',
-    name: 'Nextcloud',
-    category: 'Cloud privé',
-    description: 'Fichiers, agendas et collaboration sur votre propre cloud privé.',
-    enabled: true,
-    image: 'docker.io/library/nextcloud',
-    tag: '28.0-apache',
-    port: 80,
-    cpu: 0.5,
-    ram: 1,
-    storage: 20,
-    helmVersion: '1.0.0',
-    helmValues: helm(80),
-    database: { engine: 'postgresql', database: 'nextcloud', user: 'nextcloud' },
-    adminFields: { password: 'admin_password', databasePasswords: ['postgres_password'] },
-  },
-  matomo: {
-    id: 'matomo',
-    name: 'Matomo',
-    category: 'Analytique',
-    description: "Mesure d'audience respectueuse de la vie privée, alternative à Google Analytics.",
-    enabled: true,
-    image: 'docker.io/library/matomo',
-    tag: '4.15-apache',
-    port: 80,
-    cpu: 0.3,
-    ram: 0.5,
-    storage: 20,
-    helmVersion: '1.0.0',
-    helmValues: helm(80),
-    database: { engine: 'mariadb', database: 'matomo', user: 'matomo' },
-    adminFields: { databasePasswords: ['mariadb_root_password', 'mariadb_user_password'] },
-  },
-};
+  };
+}
+
+export const saasTemplates = Object.fromEntries(
+  applicationTemplates.map((t) => [t.id, catalogueEntry(t)]),
+) as Record<SaasTemplateId, SaasTemplate>;
+
+/** The application file of a catalogue application (runtime profile, logo, keywords, presets). */
+export const applicationTemplateOf = Object.fromEntries(
+  applicationTemplates.map((t) => [t.id, t]),
+) as Record<SaasTemplateId, ApplicationTemplate & { id: SaasTemplateId }>;
 
 /** SPEC §9: unknown types fall back to WordPress defaults. */
 export function templateOf(id: string | null | undefined): SaasTemplate {
@@ -222,4 +148,3 @@ export const codeTemplates: CodeTemplate[] = [
 ];
 
 export const COMING_SOON = 'Arrive bientôt';
-export const DEFAULT_HELM_CHART_VERSION = '1.0.0';

@@ -41,6 +41,10 @@ const UNITS: Record<ClusterResource, string> = {
 const shortfallText = (s: QuotaShortfall) =>
   `${resourceAmount(s.resource, s.requested)} demandés, ${s.used}${UNITS[s.resource]} utilisés sur ${s.limit}${UNITS[s.resource]}`;
 
+/** « 500 m demandés, 1500 m utilisés sur 2000 m ; … »: what each resource of a quota refusal lacks. */
+export const quotaShortfallsText = (shortfalls: QuotaShortfall[]) =>
+  shortfalls.map(shortfallText).join(' ; ');
+
 /** CPU and memory a rollout or a task lacks (null: that one is enough). */
 export interface Missing {
   cpuMilli: number | null;

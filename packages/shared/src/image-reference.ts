@@ -50,3 +50,6 @@ export function normaliseRegistry(host: string): string {
   const h = host.trim().toLowerCase();
   return h === 'index.docker.io' || h === 'registry-1.docker.io' ? DOCKER_HUB : h;
 }
+
+/** `sha256:0123456789ab…`: enough of a digest to tell two versions apart on a screen. */
+export const shortDigest = (digest: string) => `${digest.slice(0, 19)}…`;

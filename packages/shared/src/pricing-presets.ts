@@ -3,7 +3,12 @@
  * wizard's cost panel). Sizes stay within the wizard's limits (cpu ≤ 8, ram ≤ 16, storage ≤ 100)
  * so a preset can always be deployed; prices always come from the model in pricing.ts.
  */
-import { saasTemplateIds, saasTemplates, type SaasTemplateId } from './catalog';
+import {
+  applicationTemplates,
+  saasTemplateIds,
+  saasTemplates,
+  type SaasTemplateId,
+} from './catalog';
 import { perDay, perHour, priceResources, toXof } from './pricing';
 import type { PresetsResponse, PricingPreset } from './pricing-types';
 
@@ -16,98 +21,26 @@ export interface PresetDefinition {
   storage: number;
 }
 
-// WordPress grows by RAM first (PHP workers, WooCommerce, page builders), then CPU; storage
-// follows the media library.
-const wordpress: PresetDefinition[] = [
-  {
-    id: 'wordpress-demarrage',
-    name: 'Démarrage',
-    usageDescription:
-      'Blog, site vitrine ou portfolio : jusqu’à 1 000 visiteurs par jour, quelques extensions.',
-    cpu: 0.5,
-    ram: 1,
-    storage: 10,
-  },
-  {
-    id: 'wordpress-croissance',
-    name: 'Croissance',
-    usageDescription:
-      'Site d’entreprise ou petite boutique WooCommerce : jusqu’à 10 000 visiteurs par jour.',
-    cpu: 1,
-    ram: 2,
-    storage: 25,
-  },
-  {
-    id: 'wordpress-entreprise',
-    name: 'Entreprise',
-    usageDescription:
-      'Boutique en ligne active ou site média : plus de 10 000 visiteurs par jour, nombreux médias.',
-    cpu: 2,
-    ram: 4,
-    storage: 50,
-  },
-];
-
-// Odoo sizes follow its deployment guide's rule of thumb: (cores × 2) + 1 workers, one worker
-// for about 6 concurrent users, and RAM for those workers plus the cron.
-const odoo: PresetDefinition[] = [
-  {
-    id: 'odoo-demarrage',
-    name: 'Démarrage',
-    usageDescription:
-      'Jusqu’à 10 utilisateurs : ventes, facturation et CRM pour une petite entreprise.',
-    cpu: 1,
-    ram: 2,
-    storage: 20,
-  },
-  {
-    id: 'odoo-croissance',
-    name: 'Croissance',
-    usageDescription:
-      'De 10 à 50 utilisateurs : plusieurs modules (stocks, achats, comptabilité) au quotidien.',
-    cpu: 2,
-    ram: 4,
-    storage: 40,
-  },
-  {
-    id: 'odoo-entreprise',
-    name: 'Entreprise',
-    usageDescription:
-      'De 50 à 200 utilisateurs : usage intensif (point de vente, fabrication, rapports lourds).',
-    cpu: 4,
-    ram: 8,
-    storage: 80,
-  },
-];
-
-/** The not-yet-deployable templates get one preset: their catalogue defaults. */
-const standardUsage: Record<Exclude<SaasTemplateId, 'wordpress' | 'odoo'>, string> = {
-  joomla: 'Site vitrine, portail ou intranet modeste : jusqu’à 1 000 visiteurs par jour.',
-  drupal: 'Site institutionnel aux contenus structurés : jusqu’à 2 000 visiteurs par jour.',
-  nextcloud: 'Fichiers, agendas et contacts partagés pour une équipe de 5 à 10 personnes.',
-  matomo: 'Mesure d’audience d’un ou deux sites : jusqu’à 100 000 pages vues par mois.',
-};
-
-function standardPreset(id: keyof typeof standardUsage): PresetDefinition {
-  const t = saasTemplates[id];
-  return {
-    id: `${id}-standard`,
-    name: 'Standard',
-    usageDescription: standardUsage[id],
-    cpu: t.cpu,
-    ram: t.ram,
-    storage: t.storage,
-  };
-}
-
-export const presetDefinitions: Record<SaasTemplateId, readonly PresetDefinition[]> = {
-  wordpress,
-  odoo,
-  joomla: [standardPreset('joomla')],
-  drupal: [standardPreset('drupal')],
-  nextcloud: [standardPreset('nextcloud')],
-  matomo: [standardPreset('matomo')],
-};
+/**
+ * Each application file's `presets` (applications/*.json: WordPress grows by RAM first, Odoo
+ * follows its deployment guide's workers rule), else one « Standard » preset: its catalogue
+ * defaults, described by its `usage`.
+ */
+export const presetDefinitions = Object.fromEntries(
+  applicationTemplates.map((t): [SaasTemplateId, readonly PresetDefinition[]] => [
+    t.id,
+    t.presets ?? [
+      {
+        id: `${t.id}-standard`,
+        name: 'Standard',
+        usageDescription: t.usage ?? '',
+        cpu: t.resources.cpu,
+        ram: t.resources.ram,
+        storage: t.resources.storage,
+      },
+    ],
+  ]),
+) as Record<SaasTemplateId, readonly PresetDefinition[]>;
 
 /** A preset as the API answers it, priced for one replica. */
 export function presentPreset(def: PresetDefinition): PricingPreset {

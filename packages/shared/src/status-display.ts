@@ -29,6 +29,8 @@ export function listStatusTone(status: string | null | undefined): StatusTone {
   const s = norm(status);
   if (ACTIVE.has(s) || s === 'active') return 'green';
   if (s === 'failed' || s === 'error') return 'red';
+  // Stopped by its user (a database of an environment): settled, nothing running.
+  if (s === 'stopped') return 'grey';
   return 'yellow';
 }
 

@@ -1,3 +1,4 @@
+import type { DatabasePublicSettings } from './specs/database-public-endpoint';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import type { RuntimeDriver } from './driver';
@@ -26,6 +27,7 @@ export function createEngine(opts: {
   certificates?: CertificateLookup;
   applicationUrl?: ApplicationUrl;
   hostnames?: HostnamePolicy;
+  databasePublic?: DatabasePublicSettings;
   pollMs?: number;
   leaseMs?: number;
   passWaitMs?: number;

@@ -1,3 +1,4 @@
+import type { QuotaShortfall } from '@nuage/shared/cluster-messages';
 import type { ImagePart } from '@nuage/shared/schemas/responses/builds';
 import type { PodState } from '../db/schema/deployments';
 import type { BackupManifest, TestRestoreResult } from './backup-parts';
@@ -62,6 +63,25 @@ export interface ApplicationMetrics {
   restarts?: number | null;
   source: RuntimeName;
   collectedAt: string;
+}
+
+/**
+ * How full an application's volumes are (issue 28 items 1 and 6): bytes used against the size
+ * each one reserves. `notice` (French) says why nothing could be measured (then `volumes` is
+ * empty); `measuredAt` may be older than now where the runtime measures less often (docker).
+ */
+export interface VolumeUsage {
+  volumes: { name: string; usedBytes: number; capacityBytes: number }[];
+  measuredAt: string;
+  notice: string | null;
+}
+
+/** An HPA's replicas and what stops it (issue 28 item 5). */
+export interface AutoscalerStatus {
+  currentReplicas: number;
+  desiredReplicas: number;
+  /** The quota's refusal of the pods it asked for: what each resource lacks, or null. */
+  quotaShortfalls: QuotaShortfall[] | null;
 }
 
 /** One application's requests in one minute, as the edge saw them (issue 28 item 2). */
@@ -238,6 +258,18 @@ export interface RuntimeDriver {
   logs(ref: ApplicationRef, opts: { tailLines: number }): Promise<string>;
   /** Live usage, or null when the runtime has no metrics source. */
   metrics(ref: ApplicationRef): Promise<ApplicationMetrics | null>;
+  /**
+   * How full the application's volumes are (docker: the engine's `/system/df`, read for the
+   * whole host at most once per period; Kubernetes: the kubelets' volume stats; simulation:
+   * computed). Null when the application has no volume in the runtime.
+   */
+  volumeUsage?(ref: ApplicationRef): Promise<VolumeUsage | null>;
+  /**
+   * Kubernetes: the application's HorizontalPodAutoscaler as the control plane reports it, and
+   * why pods it asked for are missing (the ReplicaSet's FailedCreate « exceeded quota »). Null
+   * when there is no HPA.
+   */
+  autoscalerStatus?(ref: ApplicationRef): Promise<AutoscalerStatus | null>;
   /**
    * The requests served since `cursor` (null: from now on), per application and minute, read
    * from the edge (docker: Caddy's access log; Kubernetes: ingress-nginx's Prometheus metrics;

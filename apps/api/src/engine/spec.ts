@@ -1,4 +1,5 @@
-import type { DatabaseEngine, SaasTemplateId } from '@nuage/shared/catalog';
+import type { SaasTemplateId } from '@nuage/shared/catalog';
+import type { DatabaseServiceEngine } from '@nuage/shared/database-engines';
 import type { SecurityProfile } from './templates/security';
 
 /**
@@ -19,6 +20,10 @@ export type SecretKey =
   | 'odoo-conf'
   /** Drupal's hash salt (one-time login links, form tokens): stable for the application's life. */
   | 'hash-salt'
+  /** A database's TLS key and certificate (issue 25 item 2). */
+  | 'tls-key'
+  | 'tls-cert'
+  | 'tls-ca'
   /** A secret environment variable of a code application (`env-<NAME>`). */
   | `env-${string}`;
 
@@ -76,11 +81,36 @@ export interface ComponentSpec {
 }
 
 export interface DatabaseSpec extends ComponentSpec {
-  engine: DatabaseEngine;
+  /**
+   * A database of an environment its user stopped (issue 25): no container (docker: its volume
+   * stays) or pod (Kubernetes: its StatefulSet at 0 replicas, its claim stays) runs.
+   */
+  stopped?: boolean;
+  /** A template's database is PostgreSQL or MariaDB; a database of the environment may be Redis too. */
+  engine: DatabaseServiceEngine;
   /** Service name other components reach it by (DNS name in K8s, network alias in Docker). */
   serviceName: string;
   databaseName: string;
   user: string;
+  /** Its public endpoint (issue 25 item 2); absent: reachable from its environment only. */
+  publicEndpoint?: DatabasePublicEndpoint | null;
+}
+
+/**
+ * A database's public TCP endpoint: docker publishes `port` on `address` (network guard rules
+ * enforce `sources`); Kubernetes a Service of `serviceType` (LoadBalancer: its source ranges;
+ * NodePort: `port` as its node port and a NetworkPolicy of `sources`). `targetPort` is the
+ * container's port it reaches (Redis: its TLS port).
+ */
+export interface DatabasePublicEndpoint {
+  port: number;
+  /** Normalised CIDRs, IPv4 and IPv6, never empty. */
+  sources: string[];
+  /** DATABASE_PUBLIC_ADDRESS (docker), null when unset. */
+  address: string | null;
+  /** DATABASE_PUBLIC_SERVICE (Kubernetes), null when off. */
+  serviceType: 'LoadBalancer' | 'NodePort' | null;
+  targetPort?: number;
 }
 
 /**
@@ -110,9 +140,11 @@ export interface ApplicationSpec {
   namespace: string;
   /**
    * The catalogue template, or 'code' for an application built from its repository (issue 13)
-   * or running an image the user named (issue 30: `userImage` then says so).
+   * or running an image the user named (issue 30: `userImage` then says so), or 'database' for
+   * a database of the environment (issue 25): then only `database` (and the `setup` task that
+   * sets its user's password) runs: no replica, application volume, Service or route.
    */
-  template: SaasTemplateId | 'code';
+  template: SaasTemplateId | 'code' | 'database';
   /**
    * Set for an application running any image the user named (issue 30): its image is pulled
    * with these registry credentials (null: anonymously), never with the platform's own
@@ -142,6 +174,63 @@ export interface ApplicationSpec {
    * deleted); undefined: the application never had one.
    */
   autoscaling?: AutoscalingSpec | null;
+  /**
+   * A Compose application (issue 30 item 2): every service of its file, in start order. `app`
+   * is then the exposed service (what the edge proxy or the Ingress serves, as for any
+   * application) and the runtimes run the stack from here, not from `app`'s single volume.
+   */
+  stack?: StackSpec;
+}
+
+/** A Compose application's services (templates/compose-spec.ts). */
+export interface StackSpec {
+  services: StackServiceSpec[];
+  /** The exposed service's `serviceName`. */
+  exposed: string;
+  /** Its port, the one the proxy or the Ingress reaches. */
+  port: number;
+}
+
+/** A Compose healthcheck as Docker takes it (`CMD`/`CMD-SHELL` and its arguments). */
+export interface StackHealthcheck {
+  test: string[];
+  intervalSeconds: number;
+  timeoutSeconds: number;
+  retries: number;
+  startPeriodSeconds: number;
+}
+
+export interface StackServiceSpec {
+  /** Object name: `<application>-<service>` (container, Deployment or StatefulSet). */
+  name: string;
+  /** The Compose service name: what the other services resolve (alias, Kubernetes Service). */
+  serviceName: string;
+  image: string;
+  /** Replaces the image's CMD / ENTRYPOINT; null: the image's. */
+  command: string[] | null;
+  entrypoint: string[] | null;
+  /** The file's `environment`, as literal values (the file is stored sealed). */
+  env: { name: string; value: string }[];
+  cpuMilli: number;
+  ramMb: number;
+  volumes: { claimName: string; mountPath: string; sizeMb: number; readOnly: boolean }[];
+  dependsOn: { serviceName: string; healthy: boolean }[];
+  healthcheck: StackHealthcheck | null;
+  /** The port its Kubernetes Service forwards (the exposed port, or a detected one); null: none. */
+  port: number | null;
+  user: string | null;
+  workingDir: string | null;
+  security: SecurityProfile;
+  /**
+   * The project's credentials for this image's registry (null or absent: pulled anonymously);
+   * never used for an operator's IMAGE_OVERRIDES copy.
+   */
+  pullCredentials?: RegistryCredentials | null;
+  /**
+   * The operator's IMAGE_OVERRIDES replaced the file's image with this host's copy: pulled only
+   * when absent, like catalogue images; the user's own images are pulled again at every apply.
+   */
+  operatorImage?: boolean;
 }
 
 /** A registry's credentials in clear (never logged): `registry` is its host (`ghcr.io`). */
@@ -178,6 +267,8 @@ export interface ApplicationRef {
   namespace: string;
   /** The replicas the applied spec asks for, when the caller knows it (drift detection). */
   replicas?: number;
+  /** A database of an environment its user stopped: nothing of it running is its right state. */
+  stopped?: boolean;
 }
 
 export const LABELS = {

@@ -21,7 +21,11 @@ describe('redactUrl', () => {
     ['/x?access_token=abc&code=123456', `/x?access_token=${MASK}&code=${MASK}`],
     ['/x?token=abc&token=def', `/x?token=${MASK}&token=${MASK}`],
     ['/x?token', `/x?token=${MASK}`],
-  ])('masks secret query parameters: %s', (url, expected) => {
+    [
+      '/api/v1/webhooks/image/0b7c0f1e-2a3b-4c5d-8e9f-001122334455/Zm9vYmFyLXNlY3JldA',
+      `/api/v1/webhooks/image/0b7c0f1e-2a3b-4c5d-8e9f-001122334455/${MASK}`,
+    ],
+  ])('masks secret query parameters and path tokens: %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });
 

@@ -125,11 +125,15 @@ const SECRET_QUERY_PARAMS = new Set(['token', 'email', 'code', 'access_token']);
 
 /**
  * Request URLs can carry secrets: reset links (?token=…&email=…) reach the SPA route, and
- * invitation tokens sit in the path. They are masked before any log line is written.
+ * invitation tokens and registry webhook tokens sit in the path. They are masked before any
+ * log line is written.
  */
 export function redactUrl(url: string): string {
   const [pathPart = '', query] = url.split('?', 2);
-  const safePath = pathPart.replace(/(\/invitations\/)(?!pending\b|accept\b)[^/]+/g, `$1${MASK}`);
+  const safePath = pathPart
+    .replace(/(\/invitations\/)(?!pending\b|accept\b)[^/]+/g, `$1${MASK}`)
+    // A registry webhook's URL is its secret (modules/image-watch/hook.ts).
+    .replace(/(\/webhooks\/image\/[^/]+\/)[^/]+/g, `$1${MASK}`);
   if (query === undefined) return safePath;
   const safeQuery = query
     .split('&')

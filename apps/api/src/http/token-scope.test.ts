@@ -57,7 +57,10 @@ const ACCOUNT_LEVEL = [
 /** Project-scoped routes that show no object by id: what they answer must not name `other`. */
 const LISTS_AND_NEUTRAL = [
   'GET /api/v1/projects',
+  // The engines and versions the operator offers: nothing of any tenant.
+  'GET /api/v1/databases/engines',
   'GET /api/v1/dashboard',
+  'GET /api/v1/dashboard/metrics/history',
   'GET /api/v1/certificates',
   'GET /api/v1/standalone-builds/images',
   'GET /api/v1/pricing/my-usage',
@@ -73,6 +76,22 @@ const LISTS_AND_NEUTRAL = [
 
 /** Bodies and queries the routes accept, so the project check (not validation) decides. */
 const BODIES: Record<string, unknown> = {
+  'POST /api/v1/environments/{envId}/databases': {
+    nom: 'volee',
+    moteur: 'postgresql',
+    cpu: 0.5,
+    ram: 1,
+    storage: 1,
+  },
+  'POST /api/v1/databases/{id}/credentials/reveal': { mot_de_passe: 'x' },
+  'POST /api/v1/databases/{id}/credentials/regenerate': { mot_de_passe: 'x' },
+  'POST /api/v1/databases/{id}/links': { application_id: '00000000-0000-4000-8000-000000000000' },
+  'PUT /api/v1/databases/{id}/public-access': { actif: false },
+  'PUT /api/v1/databases/{id}/version': { version: '16' },
+  'POST /api/v1/projects/{id}/final-backups/{backupId}/restore': {
+    environment_id: '00000000-0000-4000-8000-000000000000',
+    nom: 'volee',
+  },
   'PUT /api/v1/projects/{id}': { nom: 'Repris', quota_cpu: 4, quota_ram: 8, quota_stockage: 50 },
   'POST /api/v1/projects/{id}/members': {
     email_utilisateur_invite: 'complice@exemple.sn',
@@ -97,6 +116,7 @@ const BODIES: Record<string, unknown> = {
     code_attendu: null,
     delai_secondes: 5,
   },
+  'PUT /api/v1/deployments/{id}/image-watch': { redeploiement_auto: true },
   'POST /api/v1/projects/{id}/git-tokens': { nom: 'Volé', token: 'ghp_x' },
   'POST /api/v1/projects/{id}/registry-credentials': {
     registre: 'ghcr.io',
@@ -137,6 +157,17 @@ const BODIES: Record<string, unknown> = {
     cpu: 0.5,
     ram: 1,
     replicas: 1,
+  },
+  'POST /api/v1/deployments/{envId}/deploy/compose': {
+    nom: 'Pirate',
+    fichier_compose: 'services:\n  web:\n    image: nginx:1.27\n',
+    service_expose: 'web',
+    port: 80,
+  },
+  'PUT /api/v1/deployments/deployment/{id}/compose': {
+    fichier_compose: 'services:\n  web:\n    image: nginx:1.27\n',
+    service_expose: 'web',
+    port: 80,
   },
   'POST /api/v1/deployments/{envId}/deploy/code': {
     nom: 'Pirate',

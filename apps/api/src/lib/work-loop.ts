@@ -11,6 +11,12 @@ export interface WorkLoopOptions {
    * frequent polling.
    */
   nextDueMs?: () => Promise<number | null>;
+  /**
+   * The shortest sleep after a pass that found nothing (default 250 ms). Rows falling due one
+   * by one (monitors spread over their interval) are then handled a few at a time, one claim and
+   * one look at the next due time per batch rather than per row.
+   */
+  minIdleMs?: number;
 }
 
 /** The shortest sleep after a pass that found nothing, whatever is said to be due (rows locked by another process are due yet not claimable). */
@@ -85,7 +91,8 @@ export class WorkLoop {
     if (!this.opts.nextDueMs) return poll;
     try {
       const due = await this.opts.nextDueMs();
-      return due === null ? poll : Math.min(poll, Math.max(MIN_IDLE_MS, due));
+      const least = this.opts.minIdleMs ?? MIN_IDLE_MS;
+      return due === null ? poll : Math.min(poll, Math.max(least, due));
     } catch (err) {
       this.opts.log.warn({ err }, `${this.opts.failure} (next due time)`);
       return poll;

@@ -71,6 +71,7 @@ export async function chooseRuntime(
           render: { ...d.config.kubernetes, imageOverrides: d.config.imageOverrides },
           resyncMs: d.config.kubernetesResyncMs,
           ingressMetricsUrl: d.config.traffic.ingressMetricsUrl,
+          volumeStatsEveryMs: d.config.metricsHistory.diskEveryMs,
         }),
     };
   };
@@ -97,6 +98,7 @@ export async function chooseRuntime(
           log: d.log,
           routes: edgeRouteSource(d.db, certificateLookup(d.db, d.secrets.secretsKey), d.config),
           challenges: edgeChallengeSource(d.db),
+          volumeUsageEveryMs: d.config.metricsHistory.diskEveryMs,
         }),
     };
   };
@@ -148,6 +150,7 @@ export function engineFor(choice: RuntimeChoice, deps: EngineDeps): EngineRuntim
     certificates: certificateLookup(deps.db, deps.secrets.secretsKey),
     // Never serve, as a custom domain, a name the platform allocates itself.
     hostnames: hostnamePolicy(deps.config),
+    ...(deps.config.databasePublic ? { databasePublic: deps.config.databasePublic } : {}),
     ...(deps.config.engineLeaseMs ? { leaseMs: deps.config.engineLeaseMs } : {}),
     crashLoop: {
       ...CRASH_LOOP_DEFAULTS,

@@ -1,4 +1,7 @@
 import type { SauvegardesApplication } from '@nuage/shared/backup-types';
+import type { DatabaseResource } from '@nuage/shared/schemas/responses/databases';
+import { expect } from 'vitest';
+import { reconcileToStatus } from './deploy-factories';
 import { call } from './factories';
 import { API } from './project-factories';
 import type { TestApp } from './test-app';
@@ -20,4 +23,29 @@ export async function backupsSettled(t: TestApp, token: string, id: string) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('backup or restore still running');
+}
+
+/** A database of an environment created through the API and reconciled until it runs. */
+export async function runningDatabase(
+  t: TestApp,
+  token: string,
+  where: { envId: string; nom: string; moteur: string },
+) {
+  const res = await call(t, 'POST', `${API}/environments/${where.envId}/databases`, {
+    token,
+    body: { nom: where.nom, moteur: where.moteur, cpu: 0.5, ram: 0.5, storage: 1 },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const db = res.json<DatabaseResource>();
+  await reconcileToStatus(t, db.id, 'RUNNING');
+  return db;
+}
+
+/** « Sauvegarder maintenant », awaited: the backup that succeeded. */
+export async function backUp(t: TestApp, token: string, id: string) {
+  const res = await call(t, 'POST', `${API}/deployments/${id}/backups`, { token });
+  expect(res.statusCode, res.body).toBe(202);
+  const [last] = (await backupsSettled(t, token, id)).sauvegardes;
+  expect(last, JSON.stringify(last)).toMatchObject({ statut: 'success', erreur: null });
+  return last!;
 }

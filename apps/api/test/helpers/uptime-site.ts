@@ -58,8 +58,15 @@ export async function checkDueAt(t: TestApp, deploymentId: string, at: Date) {
 }
 
 const MINUTE = 60_000;
-/** Slots half an hour ago, one minute apart: today's bar, whatever the hour (but 00:00–00:30). */
-const base = Math.floor((Date.now() - 30 * MINUTE) / MINUTE) * MINUTE;
+/**
+ * Slots one minute apart, from half an hour ago, all in today's bar (UTC) whatever the hour: just
+ * after midnight they start at 00:02 instead, some of them then a few minutes ahead of the clock.
+ */
+const startOfToday = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+const base = Math.max(
+  Math.floor((Date.now() - 30 * MINUTE) / MINUTE) * MINUTE,
+  startOfToday + 2 * MINUTE,
+);
 export const slot = (n: number) => new Date(base + n * MINUTE);
 
 /** A live application served at `url`, its monitor made and its first check due at slot(0). */

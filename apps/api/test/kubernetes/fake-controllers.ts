@@ -1,4 +1,5 @@
 import { startDeploymentController } from './fake-deployment-controller';
+import { startHpaController } from './fake-hpa-controller';
 import { startJobController } from './fake-job-controller';
 import type { FakeKubeApi, WatchEvent } from './fake-kube-api';
 import { defaultOutcome, type PodOutcome, startKubelet } from './fake-kubelet';
@@ -9,7 +10,8 @@ import { startStatefulSetController } from './fake-statefulsets';
 /**
  * The cluster's controllers beside the fake API server, opt-in for the tests that want a
  * cluster that acts: Deployments through ReplicaSets (rolling updates, surge, proportional
- * scaling, Recreate), StatefulSets, Jobs and the kubelet. Every pod they create goes through the
+ * scaling, Recreate), StatefulSets, Jobs, HorizontalPodAutoscalers (fake-hpa-controller.ts)
+ * and the kubelet. Every pod they create goes through the
  * API server's admission (quota included), and what happens next is computed from the objects;
  * the test decides only what a cluster cannot compute: each pod's fate once started
  * (fake-kubelet.ts).
@@ -28,6 +30,8 @@ export interface ClusterOptions {
   crashLog?: string;
   /** Milliseconds per second of a Deployment's progressDeadlineSeconds (time runs faster). */
   deadlineSecondMs?: number;
+  /** The HorizontalPodAutoscaler controller's sync period (15 s on a cluster). */
+  hpaSyncMs?: number;
 }
 
 export interface Cluster {
@@ -49,6 +53,7 @@ export function runControllers(api: FakeKubeApi, options: ClusterOptions = {}): 
       terminationMs: 20,
       crashLog: 'Error: listen EADDRINUSE',
       deadlineSecondMs: 1000,
+      hpaSyncMs: 30,
       ...options,
     },
     schedule(key, sync, ms = cluster.options.controllerMs) {
@@ -66,6 +71,7 @@ export function runControllers(api: FakeKubeApi, options: ClusterOptions = {}): 
     startDeploymentController(cluster),
     startStatefulSetController(cluster),
     startJobController(cluster),
+    startHpaController(cluster, cluster.options.hpaSyncMs),
   ];
   for (const handler of handlers) api.controllers.add(handler);
   return () => {

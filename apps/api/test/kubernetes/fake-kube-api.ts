@@ -74,6 +74,16 @@ export class FakeKubeApi {
   readonly logs = new Map<string, string>();
   /** The metrics API's pod list, or null when metrics-server is not installed. */
   metrics: Json[] | null = null;
+  /**
+   * The kubelets' stats summaries by node (`/api/v1/nodes/{node}/proxy/stats/summary`); a node
+   * absent here answers as an unreachable kubelet does through the API server (503).
+   */
+  readonly kubeletStats = new Map<string, Json>();
+  /**
+   * Cluster-wide grants beyond platform.yaml's own (`group|resource|verb`), as an operator adds
+   * them: deploy/kubernetes/volume-stats.yaml grants `|nodes/proxy|get`.
+   */
+  readonly clusterGrants = new Set<string>();
   intercept: Interceptor | undefined;
   /** Called after every change (tests check invariants at every instant, e.g. quota sums). */
   onChange: ((event: WatchEvent) => void) | undefined;
@@ -269,6 +279,20 @@ export class FakeKubeApi {
       const tail = Number(req.query.get('tailLines') ?? 'NaN');
       const lines = text.split('\n').filter(Boolean);
       return { status: 200, body: `${lines.slice(Number.isNaN(tail) ? 0 : -tail).join('\n')}\n` };
+    }
+    const stats = /^\/api\/v1\/nodes\/([^/]+)\/proxy\/stats\/summary$/.exec(req.path);
+    if (stats && req.method === 'GET') {
+      const summary = this.kubeletStats.get(stats[1]!);
+      if (!summary)
+        return {
+          status: 503,
+          body: statusBody(
+            503,
+            'ServiceUnavailable',
+            `error trying to reach service: dial tcp 10.0.0.9:10250: connect: connection refused`,
+          ),
+        };
+      return { status: 200, body: summary };
     }
     if (req.path.startsWith('/apis/metrics.k8s.io/')) {
       if (!this.metrics) return notFoundResource();

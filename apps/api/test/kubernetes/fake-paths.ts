@@ -186,6 +186,16 @@ export function rbacOf(
   query: URLSearchParams,
   exists: boolean,
 ): RbacAction[] {
+  // The kubelet's API through the API server: `get` on nodes/proxy, cluster-wide.
+  if (/^\/api\/v1\/nodes\/[^/]+\/proxy(\/|$)/.test(path))
+    return [
+      {
+        group: '',
+        resource: 'nodes/proxy',
+        verb: method === 'GET' ? 'get' : 'create',
+        namespace: null,
+      },
+    ];
   const p = parsePath(path);
   if (!p) return [];
   const resource = p.subresource ? `${p.plural}/${p.subresource}` : p.plural;

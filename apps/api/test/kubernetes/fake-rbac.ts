@@ -26,6 +26,8 @@ const CLUSTER_WIDE = new Set([
 export interface RbacHost {
   objectsIn(namespace: string): Iterable<[string, Json]>;
   operatorGrants: Set<string>;
+  /** Cluster-wide grants an operator added (`group|resource|verb`). */
+  clusterGrants?: Set<string>;
 }
 
 /** Whether a RoleBinding of the namespace names the platform's account. */
@@ -46,7 +48,8 @@ export function boundIn(host: RbacHost, namespace: string): boolean {
 }
 
 function allowed(host: RbacHost, action: RbacAction): boolean {
-  if (CLUSTER_WIDE.has(`${action.group}|${action.resource}|${action.verb}`)) return true;
+  const key = `${action.group}|${action.resource}|${action.verb}`;
+  if (CLUSTER_WIDE.has(key) || host.clusterGrants?.has(key)) return true;
   if (action.namespace === null) return false;
   return host.operatorGrants.has(action.namespace) || boundIn(host, action.namespace);
 }

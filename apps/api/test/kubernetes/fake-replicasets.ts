@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createPod, generatedSuffix } from './fake-admission';
 import type { Cluster } from './fake-controllers';
 import type { WatchEvent } from './fake-kube-api';
@@ -86,6 +87,7 @@ export function syncReplicaSet(cluster: Cluster, path: string): void {
   const conditions = ((rs.status?.conditions ?? []) as Json[]).filter(
     (c) => c.type !== 'ReplicaFailure' || error !== null,
   );
+  if (error) recordFailedCreate(cluster, rs, ns, error);
   if (error && !conditions.some((c) => c.type === 'ReplicaFailure'))
     conditions.push({
       type: 'ReplicaFailure',
@@ -107,6 +109,38 @@ export function syncReplicaSet(cluster: Cluster, path: string): void {
   };
   if (JSON.stringify(status) !== JSON.stringify(rs.status))
     cluster.api.update(path, (o) => ({ ...o, status }));
+}
+
+/**
+ * The Warning event the real controller records for each refused create (its event recorder
+ * aggregates repeats of one message into one Event whose count grows): reason FailedCreate,
+ * message « Error creating: <the API server's refusal> ».
+ */
+function recordFailedCreate(cluster: Cluster, rs: Rs, ns: string, error: string) {
+  const message = `Error creating: ${error}`;
+  const name = `${metaOf(rs).name}.${createHash('sha256').update(message).digest('hex').slice(0, 16)}`;
+  const path = `/api/v1/namespaces/${ns}/events/${name}`;
+  const now = new Date().toISOString();
+  const previous = cluster.api.objects.get(path);
+  cluster.api.put(path, {
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name, namespace: ns },
+    involvedObject: {
+      apiVersion: 'apps/v1',
+      kind: 'ReplicaSet',
+      name: metaOf(rs).name,
+      namespace: ns,
+      uid: metaOf(rs).uid,
+    },
+    reason: 'FailedCreate',
+    message,
+    type: 'Warning',
+    source: { component: 'replicaset-controller' },
+    count: Number(previous?.count ?? 0) + 1,
+    firstTimestamp: previous?.firstTimestamp ?? now,
+    lastTimestamp: now,
+  });
 }
 
 export function startReplicaSetController(cluster: Cluster) {

@@ -15,6 +15,7 @@ import { LimitRange } from 'kubernetes-models/v1/LimitRange';
 import { Namespace } from 'kubernetes-models/v1/Namespace';
 import { PersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
 import { Pod } from 'kubernetes-models/v1/Pod';
+import { Event } from 'kubernetes-models/v1/Event';
 import { ResourceQuota } from 'kubernetes-models/v1/ResourceQuota';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Secret } from 'kubernetes-models/v1/Secret';
@@ -71,6 +72,7 @@ export const KINDS: KindInfo[] = [
   kind('v1', 'PersistentVolumeClaim', 'persistentvolumeclaims', true, PersistentVolumeClaim),
   kind('v1', 'Service', 'services', true, Service),
   kind('v1', 'Pod', 'pods', true, Pod),
+  kind('v1', 'Event', 'events', true, Event),
   kind('apps/v1', 'Deployment', 'deployments', true, Deployment),
   kind('apps/v1', 'ReplicaSet', 'replicasets', true, ReplicaSet),
   kind('apps/v1', 'StatefulSet', 'statefulsets', true, StatefulSet),

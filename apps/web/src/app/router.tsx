@@ -92,6 +92,10 @@ export const routes: RouteObject[] = [
                 ...signedIn('deploymentDetail'),
               },
               {
+                path: '/database/:databaseId',
+                ...signedIn('databaseDetail'),
+              },
+              {
                 path: '/deployment/:deploymentId/terminal',
                 ...signedIn('deploymentTerminal'),
               },

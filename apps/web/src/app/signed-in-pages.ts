@@ -16,6 +16,7 @@ export const signedInPages = {
   environmentApps: () => import('./routes/environments/environment-apps'),
   deploymentDetail: () => import('./routes/deployment-detail/deployment-detail'),
   deploymentTerminal: () => import('./routes/deployment-detail/deployment-terminal'),
+  databaseDetail: () => import('./routes/databases/database-detail'),
   projectApplications: () => import('./routes/projects/project-applications'),
   status: () => import('./routes/status'),
   certificates: () => import('./routes/certificates/certificates'),

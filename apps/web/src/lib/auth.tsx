@@ -1,4 +1,5 @@
 import { errors } from '@nuage/shared/messages';
+import type { CurrentUserProfile } from '@nuage/shared/schemas/responses/users';
 import type { UserProfile } from '@nuage/shared/schemas/users';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -11,12 +12,20 @@ import {
   type ReactNode,
 } from 'react';
 import { api } from './api-client';
+import { platformKey } from './platform-query';
 import { session } from './session';
 
 export const meQueryOptions = (token: string | null) =>
   queryOptions({
     queryKey: ['users', 'me', token],
-    queryFn: () => api<UserProfile>('/users/me', { errorMessage: false }),
+    queryFn: async ({ client }) => {
+      const { plateforme, ...me } = await api<CurrentUserProfile>('/users/me', {
+        errorMessage: false,
+      });
+      // The shell's banners read it at once instead of asking GET /platform on the first load.
+      if (plateforme) client.setQueryData(platformKey, plateforme);
+      return me as UserProfile;
+    },
     enabled: token !== null,
     staleTime: 60_000,
     retry: false,

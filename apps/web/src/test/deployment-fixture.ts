@@ -38,6 +38,7 @@ export function buildDeployment(overrides: Partial<Deployment> = {}): Deployment
     base_de_donnees: { engine: 'mariadb', database: 'wordpress', user: 'wordpress' },
     source_kind: 'template',
     image_settings: null,
+    compose: null,
     repository_url: null,
     git_token_id: null,
     build_args: {},

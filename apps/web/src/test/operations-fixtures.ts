@@ -44,6 +44,7 @@ export function buildApp(overrides: Partial<DashboardApplication> = {}): Dashboa
     base_de_donnees: { engine: 'mariadb', database: 'wordpress', user: 'wordpress' },
     source_kind: 'template',
     image_settings: null,
+    compose: null,
     repository_url: null,
     git_token_id: null,
     build_args: {},

@@ -39,6 +39,9 @@ export const autoscalingTexts = {
     `Mise à l’échelle automatique : ${from} → ${to} instance${to > 1 ? 's' : ''} (${resource === 'cpu' ? 'CPU' : 'mémoire'} ${value} % pour une cible de ${target} %)`,
   scaledToBounds: (from: number, to: number, min: number, max: number) =>
     `Mise à l’échelle automatique : ${from} → ${to} instance${to > 1 ? 's' : ''} (retour entre ${min} et ${max} instances)`,
+  /** Kubernetes: the HPA changed the count it wants, in the last decisions. */
+  hpaScaled: (from: number, to: number) =>
+    `Kubernetes (HorizontalPodAutoscaler) : ${from} → ${to} instance${to > 1 ? 's' : ''} souhaitée${to > 1 ? 's' : ''}`,
   /** Shown on the application page while the quota stops a scale-up. */
   blockedByQuota: (detail: string) => `Mise à l’échelle bloquée par le quota du projet : ${detail}`,
 } as const;

@@ -20,6 +20,7 @@ export const imageDeployTexts = {
   credentialOtherRegistry: (host: string, imageHost: string) =>
     `Ces identifiants sont ceux du registre « ${host} », l’image vient de « ${imageHost} ».`,
   deployRequested: 'Déploiement demandé : téléchargement de l’image',
+  watchInvalid: '« Redéployer à chaque nouvelle version » vaut vrai ou faux',
   imageLabel: 'Image',
 } as const;
 
@@ -48,4 +49,73 @@ export const registryCredentialTexts = {
   notFound: 'Identifiants de registre non trouvés',
   inUse:
     'Ces identifiants sont utilisés par une application du projet : changez son image ou supprimez-la d’abord.',
+} as const;
+
+/**
+ * « Redéployer à chaque nouvelle version » (issue 30 item 1): the platform reads the tag's
+ * digest from its registry and redeploys when it changed. Errors are shown on the application
+ * page; they never stop the application.
+ */
+export const imageWatchTexts = {
+  optionLabel: 'Redéployer à chaque nouvelle version',
+  optionHelp:
+    'La plateforme vérifie régulièrement l’étiquette auprès du registre et redéploie l’application dès qu’une nouvelle image y est publiée.',
+  cardTitle: 'Nouvelles versions de l’image',
+  runningDigest: 'Version en service',
+  runningUnknown: 'celle téléchargée au dernier déploiement',
+  lastCheck: 'Dernière vérification',
+  neverChecked: 'pas encore vérifiée',
+  registryError: 'La dernière vérification auprès du registre a échoué',
+  disabledHint:
+    'Désactivé : la plateforme ne consulte pas le registre ; l’application garde la version qu’elle exécute.',
+  keepsRunning: 'L’application continue de tourner avec sa version actuelle.',
+  saveFailed: 'Erreur lors du changement du redéploiement automatique',
+  turnedOn: 'Redéploiement à chaque nouvelle version activé',
+  turnedOff: 'Redéploiement à chaque nouvelle version désactivé',
+  onlyImages:
+    'Cette option ne concerne que les applications déployées depuis une image de conteneur.',
+  hookTitle: 'Webhook du registre',
+  hookHelp:
+    'Donnez cette adresse au registre (notification de publication) : chaque appel demande la vérification de l’étiquette sans attendre.',
+  hookNone: 'Aucune adresse de webhook pour le moment.',
+  hookActive: 'Une adresse de webhook est active ; en créer une nouvelle désactive l’ancienne.',
+  hookCreate: 'Créer l’adresse du webhook',
+  hookRenew: 'Remplacer l’adresse du webhook',
+  hookShownOnce: 'Copiez cette adresse maintenant : elle ne sera plus affichée.',
+  hookFailed: 'Erreur lors de la création de l’adresse du webhook',
+  hookUnknown: 'Adresse de webhook inconnue',
+  hookWatchOff:
+    'Le redéploiement à chaque nouvelle version est désactivé pour cette application : activez-le d’abord.',
+  hookAccepted: 'Vérification de l’étiquette demandée',
+  newVersion: (tag: string, digest: string) =>
+    `Nouvelle version de l’étiquette « ${tag} » publiée (${digest}) : redéploiement demandé`,
+  refusedCredentials: (registry: string) =>
+    `Le registre « ${registry} » a refusé les identifiants : vérifiez le nom d’utilisateur et le mot de passe (ou le jeton) enregistrés dans les paramètres du projet.`,
+  authenticationRequired: (registry: string) =>
+    `Le registre « ${registry} » demande une authentification : ajoutez ses identifiants dans les paramètres du projet et choisissez-les pour cette application.`,
+  notFound: (image: string) =>
+    `L’image « ${image} » est introuvable dans son registre : vérifiez son nom et son étiquette.`,
+  unreachable: (host: string) =>
+    `Le registre « ${host} » ne répond pas : nouvelle vérification plus tard.`,
+  untrustedCertificate: (host: string) =>
+    `Le certificat du registre « ${host} » n’est pas reconnu : la vérification est impossible.`,
+  privateAddress: (host: string) =>
+    `« ${host} » est une adresse interne (locale ou privée) : la plateforme ne l’interroge pas.`,
+  status: (registry: string, status: number) =>
+    `Le registre « ${registry} » a répondu par une erreur (HTTP ${status}) : nouvelle vérification plus tard.`,
+  badAnswer: (registry: string) =>
+    `Le registre « ${registry} » a donné une réponse incomprise : nouvelle vérification plus tard.`,
+} as const;
+
+export const imageWatchApiDocs = {
+  tag: 'Applications',
+  hookSummary: 'Créer l’adresse du webhook du registre',
+  hookDescription:
+    'Développeurs et administrateurs : une adresse secrète, donnée une seule fois, que le registre appelle à chaque publication ; l’ancienne cesse de fonctionner.',
+  receiveSummary: 'Webhook d’un registre : nouvelle version publiée',
+  receiveDescription:
+    'Appelée par le registre (tout contenu est accepté et ignoré) : demande la vérification immédiate de l’étiquette. 404 si l’adresse est inconnue, 409 si l’option est désactivée.',
+  summary: 'Redéployer à chaque nouvelle version',
+  description:
+    'Développeurs et administrateurs, applications déployées depuis une image : `redeploiement_auto` vrai, la plateforme lit l’empreinte de l’étiquette dans son registre (IMAGE_WATCH_INTERVAL_SECONDS) et redéploie l’application sur la nouvelle empreinte quand elle change. Une erreur du registre n’arrête jamais l’application : elle est montrée sur sa page.',
 } as const;

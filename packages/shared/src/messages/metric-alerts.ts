@@ -3,13 +3,14 @@
  * application's « Alertes » card and the API's documentation. What an alert says on a channel
  * is in `messages/notifications.ts` (`metricAlert`, `metricRecovered`).
  */
-type MetricAlertKind = 'cpu' | 'memory' | 'restarts' | 'errors5xx';
+type MetricAlertKind = 'cpu' | 'memory' | 'restarts' | 'errors5xx' | 'disk';
 
 export const metricAlertKindLabels: Record<MetricAlertKind, string> = {
   cpu: 'CPU',
   memory: 'Mémoire',
   restarts: 'Redémarrages',
   errors5xx: 'Erreurs 5xx',
+  disk: 'Disque des volumes',
 };
 
 /**
@@ -24,6 +25,7 @@ export const metricAlertMeasureNames: Record<MetricAlertKind, string> = {
   memory: 'mémoire',
   restarts: 'redémarrages',
   errors5xx: 'erreurs 5xx',
+  disk: 'disque',
 };
 
 /** « CPU au-dessus de 90 % pendant 10 min », « plus de 3 redémarrages en 5 min ». */
@@ -35,11 +37,14 @@ export function describeMetricAlertRule(r: {
   if (r.type === 'restarts') return `Plus de ${r.seuil} redémarrage(s) en ${r.minutes} min`;
   if (r.type === 'errors5xx')
     return `Erreurs 5xx au-dessus de ${r.seuil} % des requêtes pendant ${r.minutes} min`;
+  if (r.type === 'disk')
+    return `Un volume rempli au-delà de ${r.seuil} % de sa taille pendant ${r.minutes} min`;
   return `${metricAlertKindLabels[r.type]} au-dessus de ${r.seuil} % de la limite pendant ${r.minutes} min`;
 }
 
 export const metricAlertTexts = {
-  kindInvalid: 'Choisissez la mesure surveillée : CPU, mémoire, redémarrages ou erreurs 5xx',
+  kindInvalid:
+    'Choisissez la mesure surveillée : CPU, mémoire, redémarrages, erreurs 5xx ou disque des volumes',
   percentInvalid: 'Le seuil doit être un pourcentage entier entre 1 et 100',
   countInvalid: 'Le nombre de redémarrages doit être un entier entre 1 et 1000',
   minutesInvalid: 'La durée doit être un nombre entier de minutes entre 1 et 120',
@@ -51,7 +56,8 @@ export const metricAlertTexts = {
     'Prévenez l’équipe par ses canaux de notification quand l’application reste trop chargée. Un message au début de l’incident, un autre quand il se termine.',
   noRule: 'Aucune règle d’alerte. Ajoutez les réglages proposés ou la vôtre.',
   addDefaults: 'Ajouter les alertes conseillées',
-  defaultsHint: 'CPU et mémoire au-dessus de 90 % de la limite pendant 10 minutes.',
+  defaultsHint:
+    'CPU et mémoire au-dessus de 90 % de la limite pendant 10 minutes, un volume rempli au-delà de 90 % de sa taille.',
   add: 'Ajouter une règle',
   edit: 'Modifier',
   delete: 'Supprimer',
@@ -61,6 +67,10 @@ export const metricAlertTexts = {
   threshold: 'Seuil (% de la limite)',
   thresholdCount: 'Redémarrages (plus de)',
   thresholdErrors: 'Seuil (% des requêtes)',
+  thresholdDisk: 'Seuil (% de la taille du volume)',
+  /** Under the form when the measure is the disk: how it is measured. */
+  diskHint:
+    'Le volume le plus rempli de l’application (fichiers ou base de données), mesuré toutes les quelques minutes.',
   /** Under the form when the measure is the 5xx rate: what it needs to be measured. */
   errorsHint: `Part des réponses 5xx parmi les requêtes servies par le proxy d’entrée, sur au moins ${ERRORS_5XX_MIN_REQUESTS} requêtes dans la fenêtre.`,
   minutes: 'Pendant (minutes)',
@@ -81,7 +91,9 @@ export const metricAlertTexts = {
       ? `${value} redémarrage(s)`
       : type === 'errors5xx'
         ? `${value} % d’erreurs 5xx`
-        : `moyenne ${value} %`,
+        : type === 'disk'
+          ? `volume rempli à ${value} %`
+          : `moyenne ${value} %`,
   since: (when: string) => `depuis ${when}`,
   ended: (from: string, to: string) => `du ${from} au ${to}`,
   readOnly: 'Seuls les développeurs et administrateurs du projet modifient les alertes.',
@@ -104,7 +116,7 @@ export const metricAlertApiDocs = {
   list: {
     summary: "Règles d'alerte et alertes d'une application",
     description:
-      "Les règles d'alerte de l'application (CPU ou mémoire au-dessus d'un pourcentage de la limite pendant N minutes, redémarrages) et ses alertes des 30 derniers jours. Lisible par tous les membres et les jetons en lecture seule.",
+      "Les règles d'alerte de l'application (CPU ou mémoire au-dessus d'un pourcentage de la limite pendant N minutes, redémarrages, erreurs 5xx, volume rempli au-delà d'un pourcentage de sa taille) et ses alertes des 30 derniers jours. Lisible par tous les membres et les jetons en lecture seule.",
   },
   create: {
     summary: "Ajouter une règle d'alerte",

@@ -8,6 +8,11 @@ export const metricsHistoryNotices = {
     'Mesures indisponibles : le cluster Kubernetes n’a pas de metrics-server (metrics.k8s.io). Demandez à l’administrateur de la plateforme de l’installer.',
   runtimeUnavailable:
     'Mesures indisponibles pour le moment : l’environnement d’exécution ne répond pas.',
+  /** Kubernetes: the platform's account may not read the kubelets' stats (nodes/proxy). */
+  diskStatsForbidden:
+    'Espace disque des volumes non mesuré : les droits de la plateforme dans le cluster ne lui permettent pas de lire les statistiques des volumes (nodes/proxy). Demandez à l’administrateur de la plateforme d’appliquer deploy/kubernetes/volume-stats.yaml.',
+  diskStatsUnavailable:
+    'Espace disque des volumes non mesuré pour le moment : les kubelets des nœuds ne répondent pas.',
 } as const;
 
 export const metricsHistoryTexts = {
@@ -24,6 +29,11 @@ export const metricsHistoryTexts = {
   cpuTitle: 'Processeur',
   ramTitle: 'Mémoire',
   networkTitle: 'Réseau',
+  diskTitle: 'Disque des volumes',
+  diskUnit: 'Mo',
+  /** Under the disk chart: how often it is measured, and the fullest volume. */
+  diskFullest: (percent: number) => `volume le plus rempli : ${percent} % de sa taille`,
+  diskNotMeasured: 'Pas encore de mesure de l’espace disque (mesuré toutes les quelques minutes).',
   cpuUnit: 'millicœurs',
   ramUnit: 'Mo',
   networkUnit: 'Ko/s',
@@ -42,4 +52,16 @@ export const metricsHistoryTexts = {
     '5m': () => 'moyennes sur 5 minutes, avec leur pic',
     '1h': () => 'moyennes horaires, avec leur pic',
   },
+} as const;
+
+/** The dashboard's « Ressources utilisées » graphs: every application of the caller's projects. */
+export const accountMetricsTexts = {
+  cardTitle: 'Ressources utilisées',
+  description: (applications: number) =>
+    applications === 1
+      ? 'Votre application en service, face à ce qu’elle réserve'
+      : `Vos ${applications} applications en service ensemble, face à ce qu’elles réservent`,
+  empty:
+    'Aucune mesure pour le moment : les graphiques se remplissent dès qu’une application est en ligne.',
+  reserved: 'réservé',
 } as const;

@@ -47,7 +47,9 @@ const metricAlertText = (p: NotificationParams) =>
     ? `L'application ${app(p)} a redémarré ${p.redemarrages ?? 0} fois en ${p.minutes ?? 0} min (seuil : plus de ${p.seuil ?? 0}). Consultez ses logs.`
     : p.mesure === 'erreurs 5xx'
       ? `L'application ${app(p)} a répondu par une erreur 5xx à ${p.moyenne ?? 0} % des requêtes des ${p.minutes ?? 0} dernières minutes (seuil : ${p.seuil ?? 0} %). Consultez ses logs.`
-      : `${capital(p.mesure)} de ${app(p)} au-dessus de ${p.seuil ?? 0} % de la limite depuis ${p.minutes ?? 0} min (moyenne ${p.moyenne ?? 0} %).`;
+      : p.mesure === 'disque'
+        ? `Un volume de l'application ${app(p)} est rempli au-delà de ${p.seuil ?? 0} % de sa taille depuis ${p.minutes ?? 0} min (${p.moyenne ?? 0} % en moyenne). Libérez de l'espace ou augmentez le stockage de l'application avant qu'il soit plein.`
+        : `${capital(p.mesure)} de ${app(p)} au-dessus de ${p.seuil ?? 0} % de la limite depuis ${p.minutes ?? 0} min (moyenne ${p.moyenne ?? 0} %).`;
 const because = (p: NotificationParams) => (p.raison ? ` Raison : ${p.raison}` : '');
 
 export const notificationEventTexts = {
@@ -170,7 +172,7 @@ export const notificationEventTexts = {
       `Le canal de notification « ${p.canal ?? '?'} » du projet ${p.projet} a échoué 10 fois de suite : il est mis en pause. Vérifiez sa configuration puis réactivez-le dans Notifications.${because(p)}`,
   },
   metricAlert: {
-    label: 'Alerte de métrique (CPU, mémoire, redémarrages, erreurs 5xx)',
+    label: 'Alerte de métrique (CPU, mémoire, redémarrages, erreurs 5xx, disque)',
     title: (p: NotificationParams) => `Alerte ${p.mesure ?? ''} : ${p.application ?? ''}`,
     text: (p: NotificationParams) => metricAlertText(p),
   },
@@ -182,7 +184,9 @@ export const notificationEventTexts = {
         ? `L'application ${app(p)} ne redémarre plus : l'alerte est terminée.${quiet(p)}`
         : p.mesure === 'erreurs 5xx'
           ? `Les erreurs 5xx de l'application ${app(p)} sont revenues sous ${p.seuil ?? 0} % des requêtes : l'alerte est terminée.${quiet(p)}`
-          : `${capital(p.mesure)} de l'application ${app(p)} ${p.mesure === 'mémoire' ? 'revenue' : 'revenu'} sous ${p.seuil ?? 0} % de la limite : l'alerte est terminée.${quiet(p)}`,
+          : p.mesure === 'disque'
+            ? `Les volumes de l'application ${app(p)} sont revenus sous ${p.seuil ?? 0} % de leur taille : l'alerte est terminée.${quiet(p)}`
+            : `${capital(p.mesure)} de l'application ${app(p)} ${p.mesure === 'mémoire' ? 'revenue' : 'revenu'} sous ${p.seuil ?? 0} % de la limite : l'alerte est terminée.${quiet(p)}`,
   },
   test: {
     label: 'Message de test',

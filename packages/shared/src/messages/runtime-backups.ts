@@ -15,6 +15,14 @@ export const runtimeBackupTexts = {
   filesReadFailed: (request: string, detail: string) =>
     `Lecture des fichiers de l'application impossible (${request}) : ${detail}`,
   countingTables: 'Le comptage des tables',
+  redisLoad: 'Le chargement de l’instantané Redis',
+  redisCount: 'Le comptage des clés Redis',
+  databaseStoppedForBackup:
+    'La base de données est arrêtée : démarrez-la, puis recommencez (une base arrêtée ne se sauvegarde ni ne se restaure).',
+  databaseStillRunning:
+    "Le serveur Redis ne s'est pas arrêté à temps : la restauration n'a rien modifié, il redémarre.",
+  keysWithoutCount:
+    "Le chargement de l'instantané Redis s'est terminé sans indiquer le nombre de clés.",
   testDatabaseStopped: 'La base de test s’est arrêtée avant de répondre.',
   testDatabaseSilent: 'La base de test ne répond pas.',
   backupWithoutChecksum:

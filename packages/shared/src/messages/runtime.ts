@@ -85,6 +85,8 @@ export const runtimeErrorTexts = {
     `${what} a échoué (code ${code})${detail ? ` : ${detail}` : ''}`,
   guardDown:
     "Garde réseau inactif : l'isolation entre environnements n'est pas garantie sur cet hôte",
+  publicNeedsGuard:
+    'Accès public non publié : le garde réseau, qui applique la liste des adresses autorisées, ne fonctionne pas sur cet hôte',
   foreignNamespace: (namespace: string) =>
     `Le namespace ${namespace} n’a pas été créé par NuageDeploy : il n’est pas supprimé.`,
   invalidDeploymentId: (id: string) => `Identifiant de déploiement invalide : ${id}`,

@@ -2,7 +2,7 @@
 export const simulationTexts = {
   backupNotice:
     'Sauvegarde simulée : aucune application réelle ne tourne, ce contenu est synthétique.',
-  backupWithoutDatabase: (engine: 'MariaDB' | 'PostgreSQL') =>
+  backupWithoutDatabase: (engine: 'MariaDB' | 'PostgreSQL' | 'Redis') =>
     `La sauvegarde ne contient pas de base ${engine} lisible.`,
   imageMissing: (image: string) =>
     `Image ${image} introuvable (simulation : le téléchargement échoue pour ce nom d'image)`,

@@ -203,6 +203,8 @@ export const inlineSourceSchema = z
     commande: optionalText,
     chemin_sante: optionalText,
     registry_credential_id: optionalText,
+    /** IMAGE: « Redéployer à chaque nouvelle version ». */
+    redeploiement_auto: z.optional(z.boolean()),
     env_vars: z.optional(
       z.array(
         z.object({
@@ -311,6 +313,7 @@ export const inlineDeployDefaults = {
     commande: '',
     chemin_sante: '',
     registry_credential_id: '',
+    redeploiement_auto: false,
     env_vars: [],
   },
   nom_domaine: '',

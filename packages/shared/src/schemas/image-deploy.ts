@@ -71,8 +71,23 @@ export const deployImageSchema = z.object({
     ),
   ),
   registry_credential_id: z.nullish(z.pipe(z.transform(blankToUndefined), z.optional(z.string()))),
+  /** « Redéployer à chaque nouvelle version »: follow the tag's digest in its registry. */
+  redeploiement_auto: z.optional(z.boolean(t.watchInvalid)),
   nom_domaine: optionalDomain,
   certificat_tls_id: z.nullish(z.pipe(z.transform(blankToUndefined), z.optional(z.string()))),
 });
 export type DeployImageInput = z.infer<typeof deployImageSchema>;
 export type DeployImageBody = z.input<typeof deployImageSchema>;
+
+/** PUT /deployments/{id}/image-watch: « Redéployer à chaque nouvelle version » on or off. */
+export const imageWatchSettingsSchema = z.object({
+  redeploiement_auto: z.boolean(t.watchInvalid),
+});
+export type ImageWatchSettingsInput = z.infer<typeof imageWatchSettingsSchema>;
+
+/** POST /deployments/{id}/image-watch/hook: the registry webhook's URL, answered this once. */
+export const imageWatchHookSchema = z.object({ url: z.string() });
+export type ImageWatchHook = z.infer<typeof imageWatchHookSchema>;
+
+/** POST /webhooks/image/{id}/{token}: the check was asked. */
+export const imageWatchHookResultSchema = z.object({ message: z.string() });

@@ -3,16 +3,17 @@ import { metricAlertTexts as t } from '../messages/metric-alerts';
 
 /**
  * What a metric alert rule watches (issue 28 item 6): CPU and memory (% of the limit), restarts,
- * and the share of 5xx answers among the requests the edge served (traffic metrics). Volumes'
- * disk is not sampled yet.
+ * the share of 5xx answers among the requests the edge served (traffic metrics), and the
+ * fullest volume's use (% of its size).
  */
-export const metricAlertKinds = ['cpu', 'memory', 'restarts', 'errors5xx'] as const;
+export const metricAlertKinds = ['cpu', 'memory', 'restarts', 'errors5xx', 'disk'] as const;
 export type MetricAlertKind = (typeof metricAlertKinds)[number];
 
 /** The rules the « Alertes » card offers in one click. */
 export const defaultMetricAlertRules = [
   { type: 'cpu', seuil: 90, minutes: 10, active: true },
   { type: 'memory', seuil: 90, minutes: 10, active: true },
+  { type: 'disk', seuil: 90, minutes: 10, active: true },
 ] as const satisfies readonly MetricAlertRuleInput[];
 
 const inRange = (n: number, min: number, max: number) =>

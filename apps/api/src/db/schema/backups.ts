@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -19,6 +20,25 @@ export const backupKinds = ['manual', 'scheduled'] as const;
 export type BackupKind = (typeof backupKinds)[number];
 export const backupStatuses = ['running', 'success', 'failed'] as const;
 export type BackupStatus = (typeof backupStatuses)[number];
+
+/**
+ * What a final backup needs to be restored into a new database once its database is gone
+ * (modules/databases/final-backups.ts): the engine, version and resources it had, its name and
+ * environment then.
+ */
+export interface RetainedSource {
+  /** The deleted database's id: its local copy stays under BACKUP_DIR/<project>/<that id>/. */
+  deploymentId: string;
+  nom: string;
+  engine: string;
+  version: string;
+  cpuMilli: number;
+  ramMb: number;
+  storageMb: number;
+  environmentId: string;
+  environmentNom: string;
+  deletedAt: string;
+}
 
 /** Where one copy of a backup went, and whether it was verified there. */
 export interface BackupCopy {
@@ -38,12 +58,16 @@ export const backups = pgTable(
   'backups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    deploymentId: uuid('deployment_id')
-      .notNull()
-      .references(() => deployments.id, { onDelete: 'cascade' }),
+    /**
+     * The application or database backed up; null only for a database's final backup, detached
+     * from it when the database was deleted (`retainedSource` then says what it was).
+     */
+    deploymentId: uuid('deployment_id').references(() => deployments.id, { onDelete: 'cascade' }),
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
+    /** A deleted database's final backup, kept in the project: the database as it was. */
+    retainedSource: jsonb('retained_source').$type<RetainedSource>(),
     kind: text('kind', { enum: backupKinds }).notNull(),
     status: text('status', { enum: backupStatuses }).notNull().default('running'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
@@ -59,6 +83,11 @@ export const backups = pgTable(
   (t) => [
     index('backups_deployment_idx').on(t.deploymentId, t.startedAt),
     index('backups_project_idx').on(t.projectId),
+    // A final backup is either still attached to its database, or detached and described.
+    check(
+      'backups_attached_or_retained',
+      sql`${t.deploymentId} IS NOT NULL OR ${t.retainedSource} IS NOT NULL`,
+    ),
     // One backup at a time per application, whoever asks (a user, the scheduler, two processes).
     uniqueIndex('backups_one_running_key')
       .on(t.deploymentId)

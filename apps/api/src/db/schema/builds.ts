@@ -64,6 +64,11 @@ export const builds = pgTable(
     /** Log lines written so far (the next line gets logLines + 1). */
     logLines: integer('log_lines').notNull().default(0),
     completedAt: timestamptz('completed_at'),
+    /** The highest CPU (millicores) and memory (MB) measured while it ran (build_metric_samples). */
+    peakCpuMilli: integer('peak_cpu_milli'),
+    peakRamMb: integer('peak_ram_mb'),
+    /** Why its usage could not be measured (French), e.g. a cluster without metrics-server. */
+    metricsNotice: text('metrics_notice'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { certificates } from './certificates';
 import { createdAt, timestamptz } from './columns';
 import { environments } from './environments';
@@ -58,8 +67,11 @@ export const deployments = pgTable(
      * application's hostname under APPS_DOMAIN (engine/routing/hostnames.ts).
      */
     hostLabel: text('host_label').notNull(),
-    /** 'ERP' (ready-made application) or 'CODE' (user code, announced). */
-    category: text('category', { enum: ['ERP', 'CODE'] }).notNull(),
+    /**
+     * 'ERP' (ready-made application), 'CODE' (user code or any image), or 'DATABASE' (a
+     * database of the environment, issue 25: `template` is its engine, no hostname served).
+     */
+    category: text('category', { enum: ['ERP', 'CODE', 'DATABASE'] }).notNull(),
     /** Catalogue template: wordpress, odoo, joomla, drupal, nextcloud, matomo… */
     template: text('template').notNull(),
     imageRegistryUrl: text('image_registry_url').notNull(),
@@ -122,9 +134,10 @@ export const deployments = pgTable(
     gitBranch: text('git_branch'),
     /**
      * 'code': built from repoUrl/gitBranch by the build pipeline; 'template': a catalogue image;
-     * 'image': any image the user names (issue 30), run like a code application's release.
+     * 'image': any image the user names (issue 30), run like a code application's release;
+     * 'compose': the services of a pasted docker-compose.yml (issue 30 item 2).
      */
-    sourceKind: text('source_kind', { enum: ['code', 'template', 'image'] })
+    sourceKind: text('source_kind', { enum: ['code', 'template', 'image', 'compose'] })
       .notNull()
       .default('template'),
     gitTokenId: uuid('git_token_id').references(() => gitTokens.id, { onDelete: 'no action' }),
@@ -132,6 +145,30 @@ export const deployments = pgTable(
     registryCredentialId: uuid('registry_credential_id').references(() => registryCredentials.id, {
       onDelete: 'no action',
     }),
+    /**
+     * An image application's « Redéployer à chaque nouvelle version » (issue 30): the platform
+     * reads the tag's digest from its registry every IMAGE_WATCH_INTERVAL_SECONDS and redeploys
+     * by digest when it changed (modules/image-watch).
+     */
+    imageWatch: boolean('image_watch').notNull().default(false),
+    /** When the next registry check falls due (null: the option is off); moved ahead as a lease. */
+    imageWatchNextAt: timestamptz('image_watch_next_at'),
+    /** When the registry last answered a check (or refused it). */
+    imageWatchCheckedAt: timestamptz('image_watch_checked_at'),
+    /**
+     * The tag's digest the last check read: the baseline the next one compares with (null: none
+     * read yet since the option was turned on or the image changed).
+     */
+    imageWatchDigest: text('image_watch_digest'),
+    /** Why the last check failed (French, shown on the application page); null after a success. */
+    imageWatchError: text('image_watch_error'),
+    /** Checks failed in a row: the next one waits longer (back-off). */
+    imageWatchFailures: integer('image_watch_failures').notNull().default(0),
+    /**
+     * Keyed hash of the token of the application's registry webhook URL (a registry's push
+     * notification asks for the check at once); null: no such URL. The token is shown once.
+     */
+    imageWatchHookHash: text('image_watch_hook_hash'),
     buildArgs: jsonb('build_args').$type<Record<string, string>>().notNull().default({}),
     /** Port the code listens on: the user's, else the one detected by the first build. */
     port: integer('port'),
@@ -154,6 +191,11 @@ export const deployments = pgTable(
     rolloutError: text('rollout_error'),
     /** Non-secret settings: admin e-mail, helm values, database engine/name/user. */
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * A Compose application's docker-compose.yml, sealed (AES-256-GCM): its `environment` holds
+     * passwords. Null for every other application.
+     */
+    composeFileSealed: text('compose_file_sealed'),
     /** AES-256-GCM sealed JSON of every password of the application. */
     secretsSealed: text('secrets_sealed').notNull(),
 
@@ -206,6 +248,16 @@ export const deployments = pgTable(
     index('deployments_domain_check_idx')
       .on(t.domainNextCheckAt)
       .where(sql`${t.domainNextCheckAt} is not null`),
+    index('deployments_image_watch_idx')
+      .on(t.imageWatchNextAt)
+      .where(sql`${t.imageWatchNextAt} is not null`),
+    // A database's public port (issue 25 item 2): one database per port on the host or cluster,
+    // whatever two requests did at once (modules/databases/public-access.ts also locks).
+    uniqueIndex('deployments_public_port_key')
+      .on(sql`((${t.settings} -> 'publicAccess' ->> 'port'))`)
+      .where(
+        sql`${t.category} = 'DATABASE' and ${t.settings} -> 'publicAccess' ->> 'port' is not null`,
+      ),
     index('deployments_project_idx').on(t.projectId),
     index('deployments_environment_idx').on(t.environmentId),
     index('deployments_work_idx').on(t.nextAttemptAt),

@@ -31,6 +31,8 @@ export const metricMonitors = pgTable(
     lastReadAt: timestamptz('last_read_at'),
     /** Why the runtime gave no measure (French, e.g. metrics-server missing); null when it did. */
     notice: text('notice'),
+    /** Why the volumes' use is not measured (French, e.g. RBAC refuses the kubelet's stats). */
+    diskNotice: text('disk_notice'),
   },
   (t) => [index('metric_monitors_due_idx').on(t.nextSampleAt)],
 );
@@ -52,6 +54,12 @@ export const metricSamples = pgTable(
     rxBps: integer('rx_bps'),
     txBps: integer('tx_bps'),
     restarts: integer('restarts'),
+    /**
+     * The application's volumes (files and database): MB used in all, and the fullest volume's
+     * use in % of its size. Null where the runtime did not say (docs/metrics.md « Disque »).
+     */
+    diskUsedMb: integer('disk_used_mb'),
+    diskPercent: smallint('disk_percent'),
     simulated: boolean('simulated').notNull().default(false),
   },
   // Time first: the roll-ups, the pruning and one application's last hour all read a period,
@@ -80,6 +88,9 @@ export const metricRollups = pgTable(
     rxAvg: integer('rx_avg'),
     txAvg: integer('tx_avg'),
     restarts: integer('restarts'),
+    /** The bucket's highest disk use (MB, and the fullest volume's %): disk only grows or drops. */
+    diskUsedMb: integer('disk_used_mb'),
+    diskPercent: smallint('disk_percent'),
     simulated: boolean('simulated').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.deploymentId, t.stepSeconds, t.bucketAt] })],

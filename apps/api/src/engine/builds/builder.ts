@@ -59,11 +59,30 @@ export interface BuildOutcome {
   commitMessage?: string | null;
 }
 
+/** What a build uses at one moment (the build's resource graph, modules/build-metrics). */
+export interface BuildUsage {
+  cpuMilli: number;
+  ramMb: number;
+  /** Computed by the simulation, not measured. */
+  simulated?: boolean;
+}
+
+/**
+ * Reads what the build uses now: a reading; null when nothing of it runs at this instant
+ * (between two steps, its pod not started); `{ notice }` when it cannot be measured (French).
+ */
+export type BuildUsageProbe = () => Promise<BuildUsage | { notice: string } | null>;
+
 export interface BuildIo {
   /** Aborted by a cancel or the pipeline's timeout: the builder stops the real build process. */
   signal: AbortSignal;
   /** One line of build output (no trailing newline), in order; secrets never appear. */
   onLog(line: string): void;
+  /**
+   * Called by the builder once the work that uses CPU and memory has started (the engine's
+   * build, the Kaniko pod): the pipeline reads the probe every few seconds until the end.
+   */
+  onUsageProbe?(probe: BuildUsageProbe): void;
 }
 
 export interface ImageBuilder {

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGitServer, type GitServer } from '../../../../../e2e/support/git-server/git-server';
 import { loadConfig } from '../../config';
-import { BuildCancelledError, SourceError, type BuildRequest } from './builder';
+import {
+  BuildCancelledError,
+  SourceError,
+  type BuildRequest,
+  type BuildUsageProbe,
+} from './builder';
 import { createImageBuilder } from './create-image-builder';
 import { DockerImageBuilder } from './docker/docker-builder';
 import { KanikoImageBuilder } from './kubernetes/kaniko-builder';
@@ -38,10 +43,15 @@ describe('simulation builder', () => {
       builder.resolveCommit({ repositoryUrl: git.url('app'), branch: 'prod' }),
     ).rejects.toBeInstanceOf(SourceError);
     const lines: string[] = [];
+    const probes: BuildUsageProbe[] = [];
     const out = await builder.build(request(), {
       signal: new AbortController().signal,
       onLog: (l) => lines.push(l),
+      onUsageProbe: (p) => probes.push(p),
     });
+    // Its resource graph is computed too, and says so.
+    expect(probes).toHaveLength(1);
+    expect(await probes[0]!()).toMatchObject({ simulated: true });
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines)
       expect(line).toContain("Simulation : aucune image n'est réellement construite");

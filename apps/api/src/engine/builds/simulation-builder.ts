@@ -9,6 +9,7 @@ import {
   type SourceSpec,
 } from './builder';
 import { DEFAULT_PORT } from './detect/plan';
+import { simulatedUsage } from './simulated-usage';
 import { resolveCommit } from './source/resolve-commit';
 import type { SourcePolicy } from './source/url-policy';
 import { simulationBuildTexts } from '@nuage/shared/messages/builder';
@@ -39,6 +40,7 @@ export class SimulationImageBuilder implements ImageBuilder {
       `${NOTICE} : ${t.limits(request.limits.cpuMilli, request.limits.ramMb)}`,
       `${NOTICE} : ${t.image(`${request.imageName}:${request.tag}`)}`,
     ];
+    io.onUsageProbe?.(simulatedUsage(request.limits));
     for (const line of steps) {
       if (io.signal.aborted) throw new BuildCancelledError();
       io.onLog(line);

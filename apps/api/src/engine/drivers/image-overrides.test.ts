@@ -3,6 +3,7 @@ import type { RuntimeDriver } from '../driver';
 import type { ApplicationSpec } from '../spec';
 import { overrideImages, parseImageOverrides, withImageOverrides } from './image-overrides';
 import { makeSpec } from '../../../test/engine/manifests/test-fixtures';
+import { buildComposeApplicationSpec } from '../templates/compose-spec';
 
 const MIRROR =
   'docker.io/library/mariadb:10.11=registry.local/mariadb:10.11, docker.io/library/wordpress:cli=registry.local/wp-cli:2';
@@ -30,6 +31,43 @@ describe('IMAGE_OVERRIDES', () => {
     expect(swapped.setup!.image).toBe('registry.local/wp-cli:2');
     expect(swapped.app.image).toBe(spec.app.image);
     expect(spec.database!.image).toBe('docker.io/library/mariadb:10.11'); // the input is untouched
+  });
+
+  it('replaces a Compose service’s image and marks it the operator’s (pulled only when absent)', () => {
+    const spec = buildComposeApplicationSpec({
+      deployment: {
+        id: '7f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+        projectId: '11111111-2222-4333-8444-555555555555',
+        environmentId: '66666666-7777-4888-8999-aaaaaaaaaaaa',
+        nom: 'pile',
+        runtimeName: 'compose-pile-7f1c2d',
+        hostLabel: 'pile',
+        image: 'nginx:1.27',
+        port: 80,
+        cpuMilli: 1000,
+        ramMb: 1024,
+        storageMb: 0,
+        replicas: 1,
+        domain: null,
+        generation: 1,
+      },
+      namespace: 'env-a',
+      certificate: null,
+      file: 'services:\n  web:\n    image: nginx:1.27\n  db:\n    image: postgres:15-alpine\n',
+      exposedService: 'web',
+    });
+    const swapped = overrideImages(
+      spec,
+      parseImageOverrides('postgres:15-alpine=docker.io/library/postgres:15-alpine'),
+    );
+    const [db, web] = swapped.stack!.services;
+    expect(db).toMatchObject({
+      image: 'docker.io/library/postgres:15-alpine',
+      operatorImage: true,
+    });
+    // The user's own image stays theirs: pulled again at every apply.
+    expect(web!.image).toBe('nginx:1.27');
+    expect(web!.operatorImage).toBeUndefined();
   });
 
   it('makes the driver apply the overridden spec and leaves its other methods alone', async () => {

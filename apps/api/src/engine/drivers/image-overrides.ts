@@ -37,6 +37,16 @@ export function overrideImages(spec: ApplicationSpec, overrides: ImageOverrides)
     app: { ...spec.app, image: swap(spec.app.image) },
     database: spec.database ? { ...spec.database, image: swap(spec.database.image) } : null,
     setup: spec.setup ? { ...spec.setup, image: swap(spec.setup.image) } : null,
+    ...(spec.stack
+      ? {
+          stack: {
+            ...spec.stack,
+            services: spec.stack.services.map((s) =>
+              overrides.has(s.image) ? { ...s, image: swap(s.image), operatorImage: true } : s,
+            ),
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { renderDatabasePublic } from './database-public';
 import type { ApplicationSpec } from '../spec';
 import { renderAutoscaler } from './autoscaler';
 import { renderDatabase } from './database';
@@ -10,6 +11,7 @@ import {
   renderTlsSecret,
 } from './secrets';
 import { renderClaim } from './storage';
+import { renderStack } from './stack';
 import type { KubeObject, RenderOptions } from './types';
 import { renderDeployment, renderSetupJob } from './workloads';
 
@@ -23,6 +25,8 @@ export function renderApplication(
   spec: ApplicationSpec,
   options: RenderOptions = {},
 ): KubeObject[] {
+  if (spec.template === 'database') return renderDatabaseService(spec, options);
+  if (spec.stack) return renderStack({ ...spec, stack: spec.stack }, options);
   const objects: KubeObject[] = [
     renderSecret(spec),
     renderReleaseSecret(spec),
@@ -47,4 +51,20 @@ export function renderApplication(
     objects.push(renderDomainIngress(spec, spec.ingress, options));
   }
   return objects;
+}
+
+/**
+ * A database of an environment (issue 25): its Secret, claim, Service and StatefulSet, and the
+ * task that sets its user's password. No Deployment, Service of an application, Ingress or
+ * route: it is reached only inside its namespace (the tenant NetworkPolicies keep the other
+ * namespaces out), by its Service's name.
+ */
+function renderDatabaseService(spec: ApplicationSpec, options: RenderOptions): KubeObject[] {
+  if (!spec.database) throw new Error(`database ${spec.name} has no database component`);
+  return [
+    renderSecret(spec),
+    ...renderDatabase(spec, spec.database, options),
+    ...renderDatabasePublic(spec, spec.database),
+    ...(spec.setup ? [renderSetupJob(spec, spec.setup, options)] : []),
+  ];
 }

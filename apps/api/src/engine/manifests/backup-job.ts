@@ -1,4 +1,4 @@
-import { BACKUP_PARTS, databasePart, type BackupManifest } from '../backup-parts';
+import { BACKUP_PARTS, databasePart, dumpEngine, type BackupManifest } from '../backup-parts';
 import type { ApplicationSpec, EnvVar } from '../spec';
 import {
   DATA_VOLUME,
@@ -45,12 +45,12 @@ export const backupJobName = (spec: ApplicationSpec, stamp: string) =>
 export const restoreJobName = (spec: ApplicationSpec, stamp: string) =>
   `${spec.name}-restore-${stamp}`;
 
-function databaseEnv(spec: ApplicationSpec, extra: EnvVar[]) {
+export function databaseEnv(spec: ApplicationSpec, extra: EnvVar[]) {
   const db = spec.database!;
   const password: EnvVar =
     db.engine === 'mariadb'
       ? { name: 'MYSQL_PWD', secretKey: 'db-root-password' }
-      : { name: 'PGPASSWORD', secretKey: 'db-password' };
+      : { name: db.engine === 'redis' ? 'REDISCLI_AUTH' : 'PGPASSWORD', secretKey: 'db-password' };
   return envVars(spec, [
     { name: 'DB', value: db.databaseName },
     { name: 'DBHOST', value: db.serviceName },
@@ -60,18 +60,26 @@ function databaseEnv(spec: ApplicationSpec, extra: EnvVar[]) {
   ]);
 }
 
-function dumpContainer(spec: ApplicationSpec): Container | null {
+const DUMP_SCRIPTS = {
+  mariadb:
+    'set -e; mariadb-dump --host="$DBHOST" --user=root --single-transaction --routines --triggers --events "$DB" > "$TARGET"',
+  postgresql:
+    'set -e; pg_dump -Fc --no-owner --host="$DBHOST" --username="$DBUSER" --dbname="$DB" > "$TARGET"',
+  // The snapshot the server makes for a replica (a database of an environment only).
+  redis: 'set -e; redis-cli --no-auth-warning -h "$DBHOST" --rdb "$TARGET"',
+};
+
+export function dumpContainer(spec: ApplicationSpec): Container | null {
   const db = spec.database;
   if (!db) return null;
-  const script =
-    db.engine === 'mariadb'
-      ? 'set -e; mariadb-dump --host="$DBHOST" --user=root --single-transaction --routines --triggers --events "$DB" > "$TARGET"'
-      : 'set -e; pg_dump -Fc --no-owner --host="$DBHOST" --username="$DBUSER" --dbname="$DB" > "$TARGET"';
+  const script = DUMP_SCRIPTS[dumpEngine(db)];
   return {
     name: 'database',
     image: db.image,
     command: ['sh', '-c', script],
-    env: databaseEnv(spec, [{ name: 'TARGET', value: `${WORK_PATH}/${databasePart(db.engine)}` }]),
+    env: databaseEnv(spec, [
+      { name: 'TARGET', value: `${WORK_PATH}/${databasePart(dumpEngine(db))}` },
+    ]),
     resources: resources(250, 256),
     volumeMounts: [{ name: WORK_VOLUME, mountPath: WORK_PATH }],
     securityContext: containerSecurity({ ...spec.app.security, capabilities: [] }),
@@ -100,7 +108,8 @@ const PACK_AND_UPLOAD = [
   'set -e',
   `cd ${WORK_PATH}`,
   `printf '%s' "$MANIFEST" > ${BACKUP_PARTS.manifest}`,
-  `parts=''; for p in ${BACKUP_PARTS.mariadb} ${BACKUP_PARTS.postgresql} ${BACKUP_PARTS.files} ${BACKUP_PARTS.manifest}; do if [ -f "$p" ]; then parts="$parts $p"; fi; done`,
+  // volume-<i>.tar: a Compose application's named volumes (stack-backup-job.ts).
+  `parts=''; for p in ${BACKUP_PARTS.mariadb} ${BACKUP_PARTS.postgresql} ${BACKUP_PARTS.redis} ${BACKUP_PARTS.files} volume-*.tar ${BACKUP_PARTS.manifest}; do if [ -f "$p" ]; then parts="$parts $p"; fi; done`,
   `tar -czf ${ARCHIVE} $parts`,
   `sum=$(sha256sum ${ARCHIVE} | cut -d ' ' -f 1)`,
   `size=$(wc -c < ${ARCHIVE} | tr -d ' ')`,
@@ -108,12 +117,18 @@ const PACK_AND_UPLOAD = [
   'echo "nuagedeploy-archive sha256=$sum size=$size"',
 ].join('\n');
 
-function job(
+/**
+ * `data`: the claim the Job mounts (the application's files, read-only for a backup; a Redis
+ * database's own claim for its restore) and whether its pod must run beside the application's
+ * (a ReadWriteOnce claim it shares); null: none (a database of an environment's dump).
+ */
+export function job(
   spec: ApplicationSpec,
   name: string,
   options: RenderOptions,
   containers: { init: Container[]; main: Container },
-  dataReadOnly: boolean,
+  data: { claimName: string; readOnly: boolean; nearApp: boolean } | null,
+  security = spec.app.security,
 ): JobObject {
   return {
     apiVersion: 'batch/v1',
@@ -130,24 +145,45 @@ function job(
         metadata: { labels: componentLabels(spec, 'backup') },
         spec: {
           ...podDefaults,
-          ...sameNodeAsApp(spec, options),
+          ...(data?.nearApp ? sameNodeAsApp(spec, options) : {}),
           restartPolicy: 'Never',
-          securityContext: podSecurity(spec.app.security),
+          securityContext: podSecurity(security),
           initContainers: containers.init,
           containers: [containers.main],
           volumes: [
-            {
-              name: DATA_VOLUME,
-              persistentVolumeClaim: {
-                claimName: spec.app.volume.claimName,
-                readOnly: dataReadOnly,
-              },
-            },
+            ...(data
+              ? [
+                  {
+                    name: DATA_VOLUME,
+                    persistentVolumeClaim: { claimName: data.claimName, readOnly: data.readOnly },
+                  },
+                ]
+              : []),
             scratch(spec),
           ],
         },
       },
     },
+  };
+}
+
+export function uploadContainer(
+  spec: ApplicationSpec,
+  name: string,
+  options: RenderOptions,
+  manifest: BackupManifest,
+): Container {
+  return {
+    name: 'upload',
+    image: helperImage(BACKUP_TRANSFER_IMAGE, options),
+    command: ['sh', '-c', PACK_AND_UPLOAD],
+    env: [
+      ...envVars(spec, [{ name: 'MANIFEST', value: JSON.stringify(manifest) }]),
+      fromTransferSecret(name, 'UPLOAD_URL', TRANSFER_URL_KEY),
+    ],
+    resources: resources(250, 128),
+    volumeMounts: [{ name: WORK_VOLUME, mountPath: WORK_PATH }],
+    securityContext: containerSecurity({ ...spec.app.security, capabilities: [] }),
   };
 }
 
@@ -159,28 +195,17 @@ export function renderBackupJob(
 ): JobObject {
   const dump = dumpContainer(spec);
   const name = backupJobName(spec, stamp);
-  const upload: Container = {
-    name: 'upload',
-    image: helperImage(BACKUP_TRANSFER_IMAGE, options),
-    command: ['sh', '-c', PACK_AND_UPLOAD],
-    env: [
-      ...envVars(spec, [{ name: 'MANIFEST', value: JSON.stringify(transfer.manifest) }]),
-      fromTransferSecret(name, 'UPLOAD_URL', TRANSFER_URL_KEY),
-    ],
-    resources: resources(250, 128),
-    volumeMounts: [{ name: WORK_VOLUME, mountPath: WORK_PATH }],
-    securityContext: containerSecurity({ ...spec.app.security, capabilities: [] }),
-  };
+  const upload = uploadContainer(spec, name, options, transfer.manifest);
   return job(
     spec,
     name,
     options,
     { init: [...(dump ? [dump] : []), filesContainer(spec)], main: upload },
-    true,
+    { claimName: spec.app.volume.claimName, readOnly: true, nearApp: true },
   );
 }
 
-function loadContainer(spec: ApplicationSpec): Container | null {
+export function loadContainer(spec: ApplicationSpec): Container | null {
   const db = spec.database;
   if (!db) return null;
   // The same statements as the Docker runtime's (drivers/docker/dump-commands.ts), over the network.
@@ -196,7 +221,9 @@ function loadContainer(spec: ApplicationSpec): Container | null {
     name: 'database',
     image: db.image,
     command: ['sh', '-c', script],
-    env: databaseEnv(spec, [{ name: 'DUMP', value: `${WORK_PATH}/${databasePart(db.engine)}` }]),
+    env: databaseEnv(spec, [
+      { name: 'DUMP', value: `${WORK_PATH}/${databasePart(dumpEngine(db))}` },
+    ]),
     resources: resources(250, 256),
     volumeMounts: [{ name: WORK_VOLUME, mountPath: WORK_PATH }],
     securityContext: containerSecurity({ ...spec.app.security, capabilities: [] }),
@@ -236,6 +263,6 @@ export function renderRestoreJob(
     name,
     options,
     { init: [download, ...(load ? [load] : [])], main: files },
-    false,
+    { claimName: spec.app.volume.claimName, readOnly: false, nearApp: true },
   );
 }

@@ -33,7 +33,8 @@ export function renderDatabase(
     kind: 'StatefulSet',
     metadata: objectMeta(spec, db.name, 'database'),
     spec: {
-      replicas: 1,
+      // A database of an environment its user stopped: its claim and objects stay.
+      replicas: db.stopped ? 0 : 1,
       serviceName: dnsLabel(db.serviceName),
       selector: { matchLabels: selectorLabels(spec, 'database') },
       template: {

@@ -72,7 +72,18 @@ export function memory(mb: number): string {
 }
 
 export type Component =
-  'app' | 'database' | 'setup' | 'secrets' | 'release-secrets' | 'tls' | 'backup' | 'task';
+  | 'app'
+  | 'database'
+  | 'setup'
+  | 'secrets'
+  | 'release-secrets'
+  | 'tls'
+  | 'backup'
+  | 'task'
+  /** A Compose service other than the exposed one (stack.ts). */
+  | 'service'
+  /** A database's public Service and NetworkPolicy (database-public.ts). */
+  | 'public';
 
 /**
  * Selectors are immutable on Deployments and StatefulSets: they hold only what never changes

@@ -40,11 +40,22 @@ export interface EnvironmentObjects {
   policies: [RoleBindingObject, NetworkPolicyObject, NetworkPolicyObject, LimitRangeObject];
 }
 
+/**
+ * Public endpoints of databases one environment may have when the operator allows them
+ * (DATABASE_PUBLIC_SERVICE): each is one Service of that type. A LoadBalancer Service also takes
+ * node ports (allocateLoadBalancerNodePorts defaults to true), so both quotas grow with it.
+ * The cluster's own admission policy must allow it too (ConfigMap nuagedeploy-admission,
+ * exposedServices: allow).
+ */
+export const PUBLIC_SERVICES_PER_ENVIRONMENT = 20;
+
 export function renderQuota(
   namespace: string,
   labels: Record<string, string>,
   quota: EnvironmentSpec['quota'],
+  publicService?: RenderOptions['databasePublicService'],
 ): ResourceQuotaObject {
+  const exposed = String(publicService ? PUBLIC_SERVICES_PER_ENVIRONMENT : 0);
   return {
     apiVersion: 'v1',
     kind: 'ResourceQuota',
@@ -57,9 +68,9 @@ export function renderQuota(
         'requests.memory': memory(quota.ramMb),
         'limits.memory': memory(quota.ramMb),
         'requests.storage': memory(quota.storageMb),
-        // The platform only creates ClusterIP Services: nothing a tenant runs opens a node port.
-        'services.nodeports': '0',
-        'services.loadbalancers': '0',
+        // ClusterIP Services only, but databases' public endpoints when the operator allows them.
+        'services.nodeports': exposed,
+        'services.loadbalancers': publicService === 'LoadBalancer' ? exposed : '0',
       },
     },
   };
@@ -97,7 +108,7 @@ export function renderEnvironmentObjects(
         },
       },
     },
-    quota: renderQuota(namespace, labels, env.quota),
+    quota: renderQuota(namespace, labels, env.quota, options.databasePublicService),
     policies: [
       {
         apiVersion: 'rbac.authorization.k8s.io/v1',

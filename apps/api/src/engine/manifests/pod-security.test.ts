@@ -1,6 +1,6 @@
-import { saasTemplateIds, templateOf } from '@nuage/shared/catalog';
+import { applicationTemplateOf, saasTemplateIds, templateOf } from '@nuage/shared/catalog';
 import { describe, expect, it } from 'vitest';
-import { applicationSecurity, databaseSecurity } from '../templates/security';
+import { applicationSecurity, databaseSecurity, securityProfileOf } from '../templates/security';
 import { renderApplication } from './application';
 import { renderTaskCronJob } from './task-cronjob';
 import { renderTaskJob } from './task-job';
@@ -87,14 +87,25 @@ function restrictedViolations(pod: PodSpec): string[] {
  */
 const RESTRICTED_EXCEPTIONS: Record<string, string> = {
   ...Object.fromEntries(
-    (['wordpress', 'joomla', 'drupal', 'nextcloud', 'matomo'] as const)
-      .filter((id) => (saasTemplateIds as readonly string[]).includes(id))
+    // The images whose entrypoint starts as root (the Apache ones: WordPress, Joomla, Drupal,
+    // Nextcloud, Matomo, Dolibarr, PrestaShop; Listmonk, Metabase, Vaultwarden).
+    saasTemplateIds
+      .filter((id) => applicationSecurity[id].runAsUser === null)
       .flatMap((id) => [
         [`${id}/app`, applicationSecurity[id].reason],
         // A task run is the application's pod template (task-job.ts): the same reason.
         [`${id}/task`, applicationSecurity[id].reason],
         [`${id}/cronjob`, applicationSecurity[id].reason],
       ]),
+  ),
+  ...Object.fromEntries(
+    // A setup task run by an entrypoint that starts as root (Redmine's: `rails runner` behind
+    // its entrypoint, which owns the files and drops to its redmine user).
+    saasTemplateIds.flatMap((id) => {
+      const setup = applicationTemplateOf[id].setup?.security;
+      const profile = setup ? securityProfileOf(setup) : null;
+      return profile && profile.runAsUser === null ? [[`${id}/setup`, profile.reason]] : [];
+    }),
   ),
   ...Object.fromEntries(
     saasTemplateIds.map((id) => {
@@ -187,7 +198,9 @@ describe('Pod Security Standards of every rendered pod', () => {
 
   it('slow starters get a startup probe (Odoo, Nextcloud), the others none', () => {
     for (const [key, pod] of all.filter(([k]) => k.endsWith('/app'))) {
-      const slow = key.startsWith('odoo/') || key.startsWith('nextcloud/');
+      const id = key.slice(0, key.indexOf('/')) as (typeof saasTemplateIds)[number];
+      const slow = applicationTemplateOf[id].health.livenessDelaySeconds >= 120;
+      if (id === 'odoo' || id === 'nextcloud') expect(slow, key).toBe(true);
       const startup = pod.containers[0]!.startupProbe;
       if (slow) expect(startup?.failureThreshold, key).toBeGreaterThanOrEqual(60);
       else expect(startup, key).toBeUndefined();

@@ -106,7 +106,7 @@ export function pullCredentialsOf(
 }
 
 /** Docker Hub's credentials go under its historical key in a dockerconfigjson. */
-const dockerConfigServer = (registry: string) =>
+export const dockerConfigServer = (registry: string) =>
   registry === 'docker.io' ? 'https://index.docker.io/v1/' : registry;
 
 /** The registry credentials a code application's pods pull its release image with. */
@@ -114,17 +114,28 @@ export function renderRegistrySecret(
   spec: ApplicationSpec,
   registry: { server: string; username: string; password: string },
 ): SecretObject {
-  const auth = base64(`${registry.username}:${registry.password}`);
-  const config = {
-    auths: {
-      [registry.server]: { username: registry.username, password: registry.password, auth },
-    },
-  };
+  return renderRegistryAuthsSecret(spec, [registry]);
+}
+
+/**
+ * One dockerconfigjson Secret with an entry per registry: a Compose application's services
+ * pull from several (manifests/stack.ts), each pod naming it in its imagePullSecrets.
+ */
+export function renderRegistryAuthsSecret(
+  spec: ApplicationSpec,
+  registries: { server: string; username: string; password: string }[],
+): SecretObject {
+  const auths = Object.fromEntries(
+    registries.map((r) => [
+      r.server,
+      { username: r.username, password: r.password, auth: base64(`${r.username}:${r.password}`) },
+    ]),
+  );
   return {
     apiVersion: 'v1',
     kind: 'Secret',
     metadata: objectMeta(spec, registrySecretName(spec), 'secrets'),
     type: 'kubernetes.io/dockerconfigjson',
-    data: { '.dockerconfigjson': base64(JSON.stringify(config)) },
+    data: { '.dockerconfigjson': base64(JSON.stringify({ auths })) },
   };
 }

@@ -1,5 +1,6 @@
-import { databasePart } from '../backup-parts';
-import type { ApplicationSpec } from '../spec';
+import { databasePart, dumpEngine } from '../backup-parts';
+import { REDIS_COUNT_SCRIPT } from '../redis-backup-scripts';
+import type { ApplicationSpec, EnvVar } from '../spec';
 import {
   WORK_PATH,
   WORK_VOLUME,
@@ -49,7 +50,21 @@ const SCRIPTS = {
     'n=$(psql -At --username="$POSTGRES_USER" --dbname="$DB" -c "SELECT count(*) FROM information_schema.tables WHERE table_schema = \'public\'")',
     'echo "nuagedeploy-tables $n"',
   ],
+  // Redis has no tables: the keys of the snapshot, loaded by a private server.
+  redis: ['RDB="$DUMP"', REDIS_COUNT_SCRIPT, 'echo "nuagedeploy-tables $keys"'],
 } as const;
+
+/** The throwaway server's settings (Redis needs none: its private server has no password). */
+function serverEnv(db: NonNullable<ApplicationSpec['database']>): EnvVar[] {
+  if (db.engine === 'redis') return [];
+  return [
+    ...(db.engine === 'postgresql' ? [{ name: 'POSTGRES_USER', value: db.user }] : []),
+    {
+      name: db.engine === 'mariadb' ? 'MARIADB_DATABASE' : 'POSTGRES_DB',
+      value: db.databaseName,
+    },
+  ];
+}
 
 export function renderTestRestoreJob(
   spec: ApplicationSpec,
@@ -67,23 +82,21 @@ export function renderTestRestoreJob(
   // the Job's spec only references it.
   const password = fromTransferSecret(
     name,
-    db.engine === 'mariadb' ? 'MARIADB_ROOT_PASSWORD' : 'POSTGRES_PASSWORD',
+    { mariadb: 'MARIADB_ROOT_PASSWORD', postgresql: 'POSTGRES_PASSWORD', redis: 'REDIS_PASSWORD' }[
+      dumpEngine(db)
+    ],
     TEST_PASSWORD_KEY,
   );
   const database: Container = {
     name: 'database',
     image: db.image,
-    command: ['sh', '-c', SCRIPTS[db.engine].join('\n')],
+    command: ['sh', '-c', SCRIPTS[dumpEngine(db)].join('\n')],
     env: [
       password,
       ...envVars(spec, [
-        ...(db.engine === 'postgresql' ? [{ name: 'POSTGRES_USER', value: db.user }] : []),
-        {
-          name: db.engine === 'mariadb' ? 'MARIADB_DATABASE' : 'POSTGRES_DB',
-          value: db.databaseName,
-        },
+        ...serverEnv(db),
         { name: 'DB', value: db.databaseName },
-        { name: 'DUMP', value: `${WORK_PATH}/${databasePart(db.engine)}` },
+        { name: 'DUMP', value: `${WORK_PATH}/${databasePart(dumpEngine(db))}` },
       ]),
     ],
     resources: resources(db.cpuMilli, db.ramMb),

@@ -58,6 +58,11 @@ export type Container = PodSpec['containers'][number];
 /** Cluster-specific choices the spec does not carry (driver configuration). */
 export interface RenderOptions {
   /**
+   * DATABASE_PUBLIC_SERVICE: the Service type databases' public endpoints use (issue 25 item 2);
+   * the namespaces' quotas then allow that many of them (namespace.ts). Unset: none.
+   */
+  databasePublicService?: 'LoadBalancer' | 'NodePort';
+  /**
    * IMAGE_OVERRIDES, for the platform's own helper images (busybox's wait, the backup Jobs'
    * curl): the application's images are replaced in the spec already (engine/drivers/image-overrides.ts).
    */

@@ -41,6 +41,17 @@ export function sameNodeAsApp(
   };
 }
 
+/** Marks a Deployment whose replicas its HPA sets, for status() (the quota's refusal of them). */
+export const AUTOSCALED_ANNOTATION = 'nuagedeploy.io/autoscaled';
+
+function autoscaledMeta<M extends { annotations?: Record<string, string> }>(
+  spec: ApplicationSpec,
+  meta: M,
+): M {
+  if (!spec.autoscaling || spec.replicas <= 0) return meta;
+  return { ...meta, annotations: { ...meta.annotations, [AUTOSCALED_ANNOTATION]: 'true' } };
+}
+
 /** How long a rollout may take before it counts as failed (as long as the Docker runtime waits). */
 export const ROLLOUT_DEADLINE_SECONDS = 180;
 
@@ -48,7 +59,7 @@ export function renderDeployment(spec: ApplicationSpec, options: RenderOptions):
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
-    metadata: objectMeta(spec, spec.app.name, 'app'),
+    metadata: autoscaledMeta(spec, objectMeta(spec, spec.app.name, 'app')),
     spec: {
       // With a HorizontalPodAutoscaler (autoscaler.ts) the replicas are its: a server-side apply
       // that kept setting them would put the count back at each apply and fight the HPA.
@@ -96,7 +107,10 @@ function waitContainer(spec: ApplicationSpec, options: RenderOptions): Container
   const targets = [
     ...(spec.database ? [`${dnsLabel(spec.database.serviceName)}:${spec.database.port}`] : []),
     // The application's Service answers once a pod is ready: its files and configuration exist.
-    `${dnsLabel(spec.service.name)}:${spec.service.port}`,
+    // A database of the environment has none: its task only talks to the database.
+    ...(spec.template === 'database'
+      ? []
+      : [`${dnsLabel(spec.service.name)}:${spec.service.port}`]),
   ];
   return {
     name: 'wait-for-services',
@@ -121,6 +135,8 @@ export function renderSetupJob(
   setup: SetupJobSpec,
   options: RenderOptions,
 ): JobObject {
+  // A database's task has no application volume to share (nor a node to share it on).
+  const withAppVolume = spec.template !== 'database';
   return {
     apiVersion: 'batch/v1',
     kind: 'Job',
@@ -132,7 +148,7 @@ export function renderSetupJob(
         metadata: { labels: componentLabels(spec, 'setup') },
         spec: {
           ...podDefaults,
-          ...sameNodeAsApp(spec, options),
+          ...(withAppVolume ? sameNodeAsApp(spec, options) : {}),
           restartPolicy: 'Never',
           securityContext: podSecurity(setup.security),
           initContainers: [waitContainer(spec, options)],
@@ -143,11 +159,15 @@ export function renderSetupJob(
               command: setup.command.map(literal),
               env: envVars(spec, setup.env),
               resources: resources(setup.resources?.cpuMilli ?? 200, setup.resources?.ramMb ?? 256),
-              volumeMounts: [{ name: DATA_VOLUME, mountPath: spec.app.volume.mountPath }],
+              ...(withAppVolume
+                ? { volumeMounts: [{ name: DATA_VOLUME, mountPath: spec.app.volume.mountPath }] }
+                : {}),
               securityContext: containerSecurity(setup.security),
             },
           ],
-          volumes: componentVolumes(spec, spec.app).filter((v) => v.name === DATA_VOLUME),
+          ...(withAppVolume
+            ? { volumes: componentVolumes(spec, spec.app).filter((v) => v.name === DATA_VOLUME) }
+            : {}),
         },
       },
     },

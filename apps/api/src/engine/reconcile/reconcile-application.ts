@@ -5,9 +5,16 @@ import type { Executor } from '../../db/client';
 import { deployments, type DeploymentStatus } from '../../db/schema/deployments';
 import { withEvent } from '../../db/deployment-events';
 import { OBSERVE_EVERY_MS } from './backoff';
-import { ReleaseNotReadyError, type ApplicationObservation, type RuntimeDriver } from '../driver';
+import {
+  ReleaseNotReadyError,
+  RuntimeRejectedError,
+  preparationsCarriedBy,
+  type ApplicationObservation,
+  type RuntimeDriver,
+} from '../driver';
 import { labelParts, labelRefusal, recordPreparations } from './record-builds';
 import { recordNotReady, releaseWentLive } from './release-gate';
+import { rollBackUpdate, updateWentLive } from './update-outcome';
 import { notifyObservation } from './notify-transitions';
 import type { CrashLoopSettings } from './crash-loop';
 import { recordFailure } from './record-failure';
@@ -71,6 +78,7 @@ export async function reconcileApplication(
     name: row.runtimeName,
     namespace,
     replicas: replicasToRun(row),
+    ...(row.category === 'DATABASE' && row.settings.stopped === true ? { stopped: true } : {}),
   };
   const where = heldBy(deps, row);
 
@@ -106,6 +114,7 @@ export async function reconcileApplication(
         .where(where)
         .returning({ id: deployments.id });
       if (!kept) return lostLease(deps, row);
+      await updateWentLive(deps.db, row);
       await recordPreparations(deps.db, row, deps.driver.name, preparations);
       await deps.manifestApplied(env.id, spec);
     }
@@ -160,6 +169,19 @@ export async function reconcileApplication(
     }
     await recordObservation(deps, row, observed, applying || restartRequested);
   } catch (err) {
+    // « Mettre à jour » whose new version failed: the previous tag comes back on its own.
+    if (
+      err instanceof RuntimeRejectedError &&
+      (await rollBackUpdate(deps.db, row, err.message, where))
+    ) {
+      // A failed pull is part of the built-images history too.
+      await recordPreparations(deps.db, row, deps.driver.name, preparationsCarriedBy(err));
+      await emitForDeployment(deps.db, deps.log, row.id, {
+        type: 'deployment.rolled_back',
+        params: { raison: err.message },
+      });
+      return;
+    }
     if (err instanceof ReleaseNotReadyError) {
       await recordNotReady(deps.db, row, err, where);
       // The previous version serves again: the project hears that its deploy was rolled back.

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { DatabasePublicSettings } from '../specs/database-public-endpoint';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -27,6 +28,8 @@ export interface ReconcilerOptions {
   applicationUrl?: ApplicationUrl;
   /** The names the platform allocates itself: never served as a custom domain. */
   hostnames?: HostnamePolicy;
+  /** Databases' public endpoints (DATABASE_PUBLIC_*): absent, none is published. */
+  databasePublic?: DatabasePublicSettings;
   /** Cluster-specific rendering (storage and ingress classes) of the manifests folder. */
   renderOptions?: RenderOptions;
   /**

@@ -1,4 +1,4 @@
-import { asc, gt } from 'drizzle-orm';
+import { asc, gt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { acmeChallenges } from '../../db/schema/certificates';
 import { deployments } from '../../db/schema/deployments';
@@ -63,6 +63,8 @@ export function edgeRouteSource(
         desiredState: deployments.desiredState,
       })
       .from(deployments)
+      // A database of an environment (issue 25) is internal: no hostname, no route.
+      .where(ne(deployments.category, 'DATABASE'))
       .orderBy(asc(deployments.createdAt), asc(deployments.id));
     const served = servedDomains(rows, policy);
     const present = rows.filter((r) => r.desiredState === 'present');

@@ -1,14 +1,20 @@
 import { eq } from 'drizzle-orm';
+import type { DatabasePublicSettings } from './database-public-endpoint';
 import type { Executor } from '../../db/client';
 import { environments } from '../../db/schema/environments';
 import type { HostnamePolicy } from '../routing/reserved-hosts';
 import { servedDomainLookup, type ServedDomainLookup } from '../routing/served-domains';
 import type { ApplicationSpec } from '../spec';
 import { autoscalingSpecOf } from './autoscaling-spec';
+import { linkedDatabasesLookup, type LinkedDatabasesLookup } from './linked-databases';
 import {
   registryCredentialLookup,
   type RegistryCredentialLookup,
 } from './registry-credential-lookup';
+import {
+  projectRegistryCredentialsLookup,
+  type ProjectRegistryCredentialsLookup,
+} from './project-registry-credentials';
 import {
   specForDeployment,
   type ApplicationUrl,
@@ -24,6 +30,8 @@ export interface ApplicationSpecsOptions {
   applicationUrl?: ApplicationUrl | undefined;
   /** The platform's reserved names, for which custom domain may be served (served-domains.ts). */
   hostnames?: HostnamePolicy | undefined;
+  /** Databases' public endpoints (DATABASE_PUBLIC_*): absent, none is published. */
+  databasePublic?: DatabasePublicSettings | undefined;
 }
 
 /**
@@ -37,11 +45,15 @@ export class ApplicationSpecs {
   private readonly certificates: CertificateLookup;
   private readonly servedDomain: ServedDomainLookup;
   private readonly registryCredentials: RegistryCredentialLookup;
+  private readonly projectRegistryCredentials: ProjectRegistryCredentialsLookup;
+  private readonly linkedDatabases: LinkedDatabasesLookup;
 
   constructor(private readonly opts: ApplicationSpecsOptions) {
     this.certificates = opts.certificates ?? (async () => null);
     this.registryCredentials = registryCredentialLookup(opts.db, opts.secretsKey);
+    this.projectRegistryCredentials = projectRegistryCredentialsLookup(opts.db, opts.secretsKey);
     this.servedDomain = servedDomainLookup(opts.db, opts.hostnames ?? {});
+    this.linkedDatabases = linkedDatabasesLookup(opts.db, opts.secretsKey);
   }
 
   /** The spec of `row`, whose environment's namespace the caller already read. */
@@ -53,7 +65,10 @@ export class ApplicationSpecs {
       certificates: this.certificates,
       servedDomain: this.servedDomain,
       registryCredentials: this.registryCredentials,
+      projectRegistryCredentials: this.projectRegistryCredentials,
+      linkedDatabases: this.linkedDatabases,
       applicationUrl: this.opts.applicationUrl ?? null,
+      databasePublic: this.opts.databasePublic,
     });
     return { ...spec, autoscaling: await autoscalingSpecOf(this.opts.db, row.id) };
   }

@@ -7,7 +7,16 @@ import { buildApplicationSpec } from '../templates/build-spec';
 import { buildCodeApplicationSpec } from '../templates/code-spec';
 import { buildImageApplicationSpec } from '../templates/image-spec';
 import type { RegistryCredentialLookup } from './registry-credential-lookup';
+import type { ProjectRegistryCredentialsLookup } from './project-registry-credentials';
 import { imageSettingsOf } from './image-settings';
+import { buildDatabaseServiceSpec } from '../templates/database-service-spec';
+import { databaseSettingsOf } from './database-settings';
+import { withLinkedVariables, type LinkedDatabasesLookup } from './linked-databases';
+import { composeSettingsOf } from './compose-settings';
+import { buildComposeApplicationSpec } from '../templates/compose-spec';
+import { decryptSecret } from '../../lib/crypto';
+import type { DatabasePublicSettings } from './database-public-endpoint';
+import { publicEndpointOf } from './database-public-endpoint';
 
 export type DeploymentRow = typeof deployments.$inferSelect;
 
@@ -46,10 +55,44 @@ export async function specForDeployment(opts: {
   servedDomain: ServedDomainLookup;
   /** An image application's registry credentials in clear (issue 30); none known when absent. */
   registryCredentials?: RegistryCredentialLookup;
+  /** The project's registry credentials, for a Compose application's services' images. */
+  projectRegistryCredentials?: ProjectRegistryCredentialsLookup;
   /** The URL users open, when the runtime decides it (docker's edge proxy); null otherwise. */
   applicationUrl: ApplicationUrl | null;
+  /** The connection strings of the databases linked to an application (issue 25). */
+  linkedDatabases?: LinkedDatabasesLookup;
+  /** Databases' public endpoints (DATABASE_PUBLIC_*): absent, none is published. */
+  databasePublic?: DatabasePublicSettings | undefined;
 }): Promise<ApplicationSpec> {
+  if (opts.row.category === 'DATABASE') {
+    const settings = databaseSettingsOf(opts.row.settings);
+    return buildDatabaseServiceSpec({
+      deployment: opts.row,
+      engine: settings.engine,
+      image: `${opts.row.imageRegistryUrl}:${opts.row.imageTag}`,
+      host: settings.host,
+      namespace: opts.namespace,
+      secrets: unsealSecrets(opts.secretsKey, opts.row.secretsSealed),
+      passwordRevision: settings.passwordRevision,
+      restartRevision: settings.restartRevision,
+      stopped: settings.stopped,
+      publicEndpoint: publicEndpointOf(settings.publicAccess ?? null, opts.databasePublic),
+    });
+  }
   const row = { ...opts.row, domain: await opts.servedDomain(opts.row) };
+  if (row.sourceKind === 'compose') {
+    return buildComposeApplicationSpec({
+      deployment: { ...row, image: `${row.imageRegistryUrl}:${row.imageTag}`, imageDigest: null },
+      namespace: opts.namespace,
+      certificate: row.certificateId ? await opts.certificates(row.certificateId) : null,
+      file: row.composeFileSealed ? decryptSecret(opts.secretsKey, row.composeFileSealed) : '',
+      exposedService: composeSettingsOf(row.settings).exposedService,
+      registryCredentials: opts.projectRegistryCredentials
+        ? await opts.projectRegistryCredentials(row.projectId)
+        : [],
+    });
+  }
+  const linked = opts.linkedDatabases ? await opts.linkedDatabases(row.id) : [];
   if (row.sourceKind === 'image') {
     const settings = imageSettingsOf(row.settings);
     const credentials =
@@ -57,8 +100,13 @@ export async function specForDeployment(opts: {
         ? await opts.registryCredentials(row.registryCredentialId)
         : null;
     return buildImageApplicationSpec({
-      deployment: { ...row, image: `${row.imageRegistryUrl}:${row.imageTag}`, imageDigest: null },
-      envVars: unsealEnvVars(opts.secretsKey, row.envVars),
+      // The digest the watch of new versions pinned (null: the tag as pulled at each apply).
+      deployment: {
+        ...row,
+        image: `${row.imageRegistryUrl}:${row.imageTag}`,
+        imageDigest: row.imageDigest,
+      },
+      envVars: withLinkedVariables(unsealEnvVars(opts.secretsKey, row.envVars), linked),
       namespace: opts.namespace,
       certificate: row.certificateId ? await opts.certificates(row.certificateId) : null,
       image: { ...settings, credentials },
@@ -71,7 +119,7 @@ export async function specForDeployment(opts: {
         image: `${row.imageRegistryUrl}:${row.imageTag}`,
         imageDigest: row.imageDigest,
       },
-      envVars: unsealEnvVars(opts.secretsKey, row.envVars),
+      envVars: withLinkedVariables(unsealEnvVars(opts.secretsKey, row.envVars), linked),
       namespace: opts.namespace,
       certificate: row.certificateId ? await opts.certificates(row.certificateId) : null,
     });
@@ -120,4 +168,5 @@ const awaitsRestore = (row: DeploymentRow) => row.settings[RESTORE_PENDING] === 
  * drift is measured against too, so a held application's missing replicas are not "repaired".
  */
 export const replicasToRun = (row: DeploymentRow): number =>
-  awaitsRestore(row) ? 0 : row.replicas;
+  // A database of the environment runs its database component only (its row's 1 is its reservation).
+  awaitsRestore(row) || row.category === 'DATABASE' ? 0 : row.replicas;

@@ -173,6 +173,7 @@ export function buildApplicationSpec(input: SpecInput): ApplicationSpec {
       name,
       image: `${d.imageRegistryUrl}:${d.imageTag}`,
       port: template.port,
+      ...(profile.command ? { command: profile.command } : {}),
       env: profile.env(ctx),
       cpuMilli: split.app.cpuMilli,
       ramMb: split.app.ramMb,

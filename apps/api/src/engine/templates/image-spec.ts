@@ -47,15 +47,26 @@ export function buildImageApplicationSpec(input: ImageSpecInput): ApplicationSpe
   const base = buildCodeApplicationSpec(input);
   const { command, healthPath, dataPath, credentials } = input.image;
   const port = base.app.port;
+  // Once the watch of new versions redeployed it (modules/image-watch), the application runs
+  // the digest it read, on every runtime: `repository@sha256:…` is pulled and run as it is.
+  const { imageDigest, ...app } = base.app;
+  const pinned = imageDigest ? `${repositoryOf(input.deployment.image)}@${imageDigest}` : null;
   return {
     ...base,
     labels: { ...base.labels, [LABELS.name]: imageTypeOf(input.deployment.image) },
     app: {
-      ...base.app,
+      ...app,
+      ...(pinned ? { image: pinned } : {}),
       ...(command && command.length > 0 ? { command } : {}),
       ...(healthPath ? httpProbes(port, healthPath) : {}),
       volume: { ...base.app.volume, mountPath: dataPath ?? DEFAULT_IMAGE_DATA_PATH },
     },
     userImage: { credentials },
   };
+}
+
+/** `registry/name:tag` → `registry/name` (a port's colon comes before the last slash). */
+function repositoryOf(image: string): string {
+  const colon = image.lastIndexOf(':');
+  return colon > image.lastIndexOf('/') ? image.slice(0, colon) : image;
 }

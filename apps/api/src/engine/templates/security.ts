@@ -1,4 +1,6 @@
-import type { DatabaseEngine, SaasTemplateId } from '@nuage/shared/catalog';
+import { applicationTemplates, type SaasTemplateId } from '@nuage/shared/catalog';
+import type { DatabaseServiceEngine } from '@nuage/shared/database-engines';
+import type { TemplateSecurity } from '@nuage/shared/schemas/application-template';
 import { securityReasons } from '@nuage/shared/messages/security-profiles';
 
 /**
@@ -39,24 +41,19 @@ const apacheAsRoot: SecurityProfile = {
   reason: securityReasons.apache,
 };
 
-export const applicationSecurity: Record<SaasTemplateId, SecurityProfile> = {
-  wordpress: apacheAsRoot,
-  joomla: apacheAsRoot,
-  drupal: apacheAsRoot,
-  nextcloud: apacheAsRoot,
-  matomo: apacheAsRoot,
-  // The official Odoo image declares USER odoo (uid 101) and listens on 8069: nothing to keep.
-  odoo: {
-    capabilities: [],
-    runAsUser: 101,
-    runAsGroup: 101,
-    fsGroup: 101,
-    reason: securityReasons.odoo,
-  },
+/**
+ * The official Odoo image declares USER odoo (uid 101) and listens on 8069: nothing to keep.
+ */
+const odooImage: SecurityProfile = {
+  capabilities: [],
+  runAsUser: 101,
+  runAsGroup: 101,
+  fsGroup: 101,
+  reason: securityReasons.odoo,
 };
 
 /** Database images start as root, chown their data directory, then drop to their own user. */
-export const databaseSecurity: Record<DatabaseEngine, SecurityProfile> = {
+export const databaseSecurity: Record<DatabaseServiceEngine, SecurityProfile> = {
   mariadb: {
     capabilities: ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'SETGID', 'SETUID'],
     runAsUser: null,
@@ -70,6 +67,14 @@ export const databaseSecurity: Record<DatabaseEngine, SecurityProfile> = {
     runAsGroup: null,
     fsGroup: null,
     reason: securityReasons.postgresql,
+  },
+  // The official entrypoint chowns /data, then drops to its redis user (gosu).
+  redis: {
+    capabilities: ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'SETGID', 'SETUID'],
+    runAsUser: null,
+    runAsGroup: null,
+    fsGroup: null,
+    reason: securityReasons.redis,
   },
 };
 
@@ -96,3 +101,26 @@ export const odooSetupSecurity: SecurityProfile = {
   fsGroup: null,
   reason: securityReasons.odooSetup,
 };
+
+/**
+ * A file's security: one of the profiles above by name (the same object each time), or the
+ * capabilities and user its image's documentation gives, with the reason's text.
+ */
+export function securityProfileOf(s: TemplateSecurity): SecurityProfile {
+  if (typeof s !== 'string') return { ...s, reason: securityReasons[s.reason] };
+  switch (s) {
+    case 'apache-as-root':
+      return apacheAsRoot;
+    case 'odoo':
+      return odooImage;
+    case 'wp-cli':
+      return setupSecurity;
+    case 'odoo-setup':
+      return odooSetupSecurity;
+  }
+}
+
+/** Each application file's `security` (packages/shared/src/applications/*.json). */
+export const applicationSecurity = Object.fromEntries(
+  applicationTemplates.map((t) => [t.id, securityProfileOf(t.security)]),
+) as Record<SaasTemplateId, SecurityProfile>;

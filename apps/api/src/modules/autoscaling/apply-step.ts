@@ -1,5 +1,5 @@
 import { autoscalingTexts } from '@nuage/shared/messages/autoscaling';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { withEvent } from '../../db/deployment-events';
 import { emitForDeployment } from '../../db/notification-events';
@@ -13,10 +13,10 @@ import type { ScaleReason } from './decide';
 
 export const DECISIONS_KEPT = 10;
 
-/** SQL that prepends a decision to the policy's last ones. */
-function withDecision(message: string, at: Date) {
+/** SQL that prepends a decision to the policy's last ones (or to `base`, another such SQL). */
+export function withDecision(message: string, at: Date, base?: SQL) {
   const d: AutoscaleDecision = { at: at.toISOString(), message };
-  return sql`(jsonb_build_array(${JSON.stringify(d)}::jsonb) || ${autoscalingPolicies.decisions}) #- '{${sql.raw(String(DECISIONS_KEPT))}}'`;
+  return sql`(jsonb_build_array(${JSON.stringify(d)}::jsonb) || ${base ?? autoscalingPolicies.decisions}) #- '{${sql.raw(String(DECISIONS_KEPT))}}'`;
 }
 
 function describe(from: number, to: number, reason: ScaleReason) {

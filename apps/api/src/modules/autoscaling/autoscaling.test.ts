@@ -20,6 +20,8 @@ import {
   type Team,
 } from '../../../test/helpers/project-factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
+import type { RuntimeDriver } from '../../engine/driver';
+import { AutoscaleWorker } from './worker';
 
 const deploymentRow = async (t: TestApp, id: string) => {
   const row = await rowOf(t, id);
@@ -225,5 +227,76 @@ describe('the platform loop', () => {
     const row = await deploymentRow(t, id);
     expect(row.replicas).toBe(1);
     expect(row.events).toEqual([]);
+  });
+});
+
+describe('on Kubernetes: the HPA read back', () => {
+  it('shows its replicas, and the quota’s refusal of its pods in French, told once', async () => {
+    const id = await runningApp('catalogue');
+    await t.database.db
+      .update(deployments)
+      .set({ runtime: 'kubernetes' })
+      .where(eq(deployments.id, id));
+    // What the Kubernetes driver reads (autoscaler-status.ts): here, a stand-in.
+    let status: Awaited<ReturnType<NonNullable<RuntimeDriver['autoscalerStatus']>>> = {
+      currentReplicas: 1,
+      desiredReplicas: 1,
+      quotaShortfalls: null,
+    };
+    const driver = { autoscalerStatus: async () => status } as unknown as RuntimeDriver;
+    const ctx = t.app.ctx;
+    const worker = new AutoscaleWorker(
+      { ...ctx, engine: { ...ctx.engine, runtime: 'kubernetes', driver } },
+      t.config.autoscaling,
+    );
+    const put = await call(t, 'PUT', url(id), { token: team.developer.token, body: settings });
+    expect(put.statusCode, put.body).toBe(200);
+    const kube = async () =>
+      (await call(t, 'GET', url(id), { token: team.user.token })).json<Autoscaling>();
+    const blockedTold = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(notificationEvents)
+          .where(
+            and(
+              eq(notificationEvents.projectId, projectId),
+              eq(notificationEvents.type, 'autoscale.blocked'),
+            ),
+          )
+      ).length;
+    const before = await blockedTold();
+    const t0 = Date.now() + MIN;
+    await worker.pass(new Date(t0));
+    expect(await kube()).toMatchObject({
+      mode: 'kubernetes',
+      hpa: { actuelles: 1, souhaitees: 1 },
+      blocage: null,
+    });
+
+    // The HPA wants 3; the namespace's quota admits one more pod only.
+    status = {
+      currentReplicas: 2,
+      desiredReplicas: 3,
+      quotaShortfalls: [{ resource: 'cpu', requested: 500, used: 1250, limit: 1500 }],
+    };
+    await worker.pass(new Date(t0 + MIN));
+    const blocked = await kube();
+    expect(blocked.hpa).toEqual({ actuelles: 2, souhaitees: 3 });
+    expect(blocked.blocage).toBe(
+      'Mise à l’échelle bloquée par le quota du projet : 500 m de CPU demandés, 1250 m utilisés sur 1500 m',
+    );
+    expect(blocked.decisions.map((d) => d.message)).toEqual([
+      blocked.blocage,
+      'Kubernetes (HorizontalPodAutoscaler) : 1 → 3 instances souhaitées',
+    ]);
+    expect(await blockedTold()).toBe(before + 1);
+    await worker.pass(new Date(t0 + 2 * MIN));
+    expect(await blockedTold()).toBe(before + 1);
+
+    // The load falls: the HPA wants 2, which run.
+    status = { currentReplicas: 2, desiredReplicas: 2, quotaShortfalls: null };
+    await worker.pass(new Date(t0 + 3 * MIN));
+    expect(await kube()).toMatchObject({ hpa: { actuelles: 2, souhaitees: 2 }, blocage: null });
   });
 });

@@ -10,14 +10,21 @@ import type { Executor } from '../../db/client';
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
-/** Enabled policies of applications the runtime runs, not on Kubernetes (an HPA scales there). */
-const DECIDABLE = sql`p.enabled AND d.desired_state = 'present' AND d.observed_generation > 0
-  AND d.status <> 'DELETING' AND d.runtime IS DISTINCT FROM 'kubernetes'`;
+/** Enabled policies of applications the runtime runs. */
+const RUNNING = sql`p.enabled AND d.desired_state = 'present' AND d.observed_generation > 0
+  AND d.status <> 'DELETING'`;
 
+/**
+ * `kubernetes`: the policies whose HPA is read back (hpa-status.ts); otherwise those the
+ * platform's loop decides (an HPA scales on Kubernetes).
+ */
 export async function claimDuePolicies(
   db: Executor,
-  opts: { now: Date; intervalMs: number; limit: number },
+  opts: { now: Date; intervalMs: number; limit: number; kubernetes?: boolean },
 ): Promise<string[]> {
+  const DECIDABLE = opts.kubernetes
+    ? sql`${RUNNING} AND d.runtime IS NOT DISTINCT FROM 'kubernetes'`
+    : sql`${RUNNING} AND d.runtime IS DISTINCT FROM 'kubernetes'`;
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`
       WITH due AS (

@@ -9,6 +9,7 @@ import { autoscalingPolicies } from '../../db/schema/autoscaling';
 import { deployments } from '../../db/schema/deployments';
 import { conflict } from '../../lib/errors';
 import { authorizeDeployment } from '../deployments/access';
+import { composeTexts } from '@nuage/shared/messages/compose';
 
 type Policy = typeof autoscalingPolicies.$inferSelect;
 type Row = typeof deployments.$inferSelect;
@@ -67,6 +68,9 @@ export async function updateAutoscaling(
     need: requiredRole.manageApplications,
   });
   if (authorized.desiredState === 'absent') throw conflict(deploymentErrorTexts.deleting);
+  if (authorized.sourceKind === 'compose' && input.settings.active) {
+    throw conflict(composeTexts.autoscalingNotYet);
+  }
   const s = input.settings;
   const values = {
     enabled: s.active,

@@ -5,6 +5,7 @@ import { autoscalingPolicies } from '../../db/schema/autoscaling';
 import { deployments } from '../../db/schema/deployments';
 import { DueRowsWorker } from '../../lib/due-rows-worker';
 import { applyStep, clearBlock } from './apply-step';
+import { readHpaStatus } from './hpa-status';
 import { decideScale, type ScaleDecision } from './decide';
 import { averageSince, claimDuePolicies, nextDecisionDueAt } from './policy-store';
 
@@ -19,7 +20,8 @@ export interface AutoscaleWorkerOptions extends AutoscalingConfig {
  * The platform's automatic scaling on docker and simulation (issue 28 item 5): once per period
  * and application, the average of the stored samples (metrics-history) since the window's start
  * or the last scale, whichever is later (samples from before a scale count other replicas), the
- * decision (decide.ts), the step (apply-step.ts). Kubernetes scales with its own HPA instead.
+ * decision (decide.ts), the step (apply-step.ts). Kubernetes scales with its own HPA instead:
+ * the same period reads its status back (hpa-status.ts).
  */
 export class AutoscaleWorker {
   private readonly rows: DueRowsWorker<string>;
@@ -33,16 +35,17 @@ export class AutoscaleWorker {
       failure: 'autoscaling pass failed',
       intervalMs: opts.intervalMs,
       nextDueAt: () => nextDecisionDueAt(ctx.db),
-      claim: async (now) =>
-        ctx.engine.runtime === 'kubernetes'
-          ? [] // its own HPA scales
-          : claimDuePolicies(ctx.db, {
-              now,
-              intervalMs: opts.intervalMs,
-              limit: opts.batchSize ?? 20,
-            }),
+      claim: (now) =>
+        claimDuePolicies(ctx.db, {
+          now,
+          intervalMs: opts.intervalMs,
+          limit: opts.batchSize ?? 20,
+          kubernetes: ctx.engine.runtime === 'kubernetes',
+        }),
       together: false,
-      handle: (id, now) => this.decideOne(id, now),
+      // Kubernetes: its own HPA scales; the platform reads it back (hpa-status.ts).
+      handle: (id, now) =>
+        ctx.engine.runtime === 'kubernetes' ? readHpaStatus(ctx, id, now) : this.decideOne(id, now),
       rowFailure: {
         message: 'autoscaling decision failed',
         fields: (id) => ({ deploymentId: id }),

@@ -6,14 +6,12 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import tar from 'tar-stream';
-import { BACKUP_PARTS } from '../../engine/backup-parts';
+import { isBackupPart } from '../../engine/backup-parts';
 
 /**
  * One backup = one `.tar.gz` holding the driver's parts (manifest, dump, files tar), so a
  * single size and SHA-256 identify it wherever it is copied.
  */
-
-const KNOWN_PARTS = new Set<string>(Object.values(BACKUP_PARTS));
 
 export interface ArchiveFacts {
   sizeBytes: number;
@@ -22,7 +20,7 @@ export interface ArchiveFacts {
 
 /** Packs every part found in `dir` into `target`, hashing the bytes as they are written. */
 export async function packArchive(dir: string, target: string): Promise<ArchiveFacts> {
-  const names = (await readdir(dir)).filter((n) => KNOWN_PARTS.has(n)).sort();
+  const names = (await readdir(dir)).filter((n) => isBackupPart(n)).sort();
   const pack = tar.pack();
   const feed = (async () => {
     for (const name of names) {
@@ -45,7 +43,7 @@ export async function packArchive(dir: string, target: string): Promise<ArchiveF
 export async function unpackArchive(archive: string, dir: string): Promise<void> {
   const extract = tar.extract();
   extract.on('entry', (header, stream, next) => {
-    if (header.type !== 'file' || !KNOWN_PARTS.has(header.name)) {
+    if (header.type !== 'file' || !isBackupPart(header.name)) {
       stream.resume();
       stream.on('end', next);
       return;

@@ -17,11 +17,25 @@ export type BackupContext = Pick<
 export const backupRoot = (ctx: BackupContext) =>
   ctx.config.backupDir ?? join(ctx.config.dataDir, 'backups');
 
-/** Local copies: BACKUP_DIR/<project>/<application>/<file>; nothing user-chosen in the path. */
+/**
+ * Local copies: BACKUP_DIR/<project>/<application>/<file>; nothing user-chosen in the path. A
+ * deleted database's final backup stays where it was written (its former id is kept).
+ */
 export const localPath = (
   ctx: BackupContext,
-  b: { projectId: string; deploymentId: string; fileName: string },
-) => join(backupRoot(ctx), b.projectId, b.deploymentId, b.fileName);
+  b: {
+    projectId: string;
+    deploymentId: string | null;
+    retainedSource?: { deploymentId: string } | null;
+    fileName: string;
+  },
+) =>
+  join(
+    backupRoot(ctx),
+    b.projectId,
+    b.deploymentId ?? b.retainedSource?.deploymentId ?? 'detached',
+    b.fileName,
+  );
 
 /**
  * The application exactly as the engine deploys it: a restore applies it again (its setup task

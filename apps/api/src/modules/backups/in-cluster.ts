@@ -1,8 +1,10 @@
+import { stackVolumes } from '../../engine/stack-volumes';
 import { backupTexts as t } from '@nuage/shared/schemas/backups';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { BackupCopy } from '../../db/schema/backups';
 import type { ApplicationSpec } from '../../engine/spec';
+import { dumpEngine, isDatabaseService } from '../../engine/backup-parts';
 import { factsOfFile, type ArchiveFacts } from './archive';
 import { localPath, s3DestinationOf, type BackupContext } from './context';
 import { download, objectKey, presignedUrl, s3ErrorMessage, s3Location } from './destinations/s3';
@@ -36,7 +38,15 @@ export async function backupInCluster(
       manifest: {
         format: 1,
         template: spec.template,
-        database: spec.database?.engine ?? null,
+        database: spec.database ? dumpEngine(spec.database) : null,
+        ...(isDatabaseService(spec) ? { files: false } : {}),
+        // A Compose application's named volumes, each its own part (stack-backup-job.ts).
+        ...(spec.stack
+          ? {
+              files: false,
+              volumes: stackVolumes(spec).map((v) => ({ name: v.name, part: v.part })),
+            }
+          : {}),
         runtime: driver.name,
         createdAt: new Date().toISOString(),
       },
@@ -92,7 +102,8 @@ export async function restoreInCluster(
   if (kind === 'test') {
     if (!driver.testRestoreFromStorage) throw new Error(t.inClusterRestoreNeedsS3);
     const { tablesCount } = await driver.testRestoreFromStorage(spec, transfer);
-    if (tablesCount <= 0) throw new Error(backupFailureTexts.noTables);
+    // A database of an environment may be empty: its dump loaded is the proof.
+    if (tablesCount <= 0 && !isDatabaseService(spec)) throw new Error(backupFailureTexts.noTables);
     return tablesCount;
   }
   if (!driver.restoreFromStorage) throw new Error(t.inClusterRestoreNeedsS3);

@@ -98,7 +98,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { restore, created } = await requestRestore(ctx, {
+      const { restore, created, createdDatabase } = await requestRestore(ctx, {
         deploymentId: request.params.id,
         backupId: request.params.backupId,
         user: currentUser(request),
@@ -110,6 +110,8 @@ export const backupRoutes: FastifyPluginAsyncZod<{
         restauration: presentRestore(restore),
         // A restore into a new application: the application created for it.
         ...(created ? { application: created } : {}),
+        // Of a database of an environment: the database created for it.
+        ...(createdDatabase ? { base_de_donnees: createdDatabase } : {}),
       });
     },
   );

@@ -56,8 +56,10 @@ export async function executeBackup(
   signal?: AbortSignal,
 ): Promise<BackupRow> {
   const [backup] = await ctx.db.select().from(backups).where(eq(backups.id, backupId));
-  if (!backup) throw new Error(`backup ${backupId} not found`);
-  const deployment = await loadDeployment(ctx, backup.deploymentId);
+  // Only a deleted database's final backup has no application, and it ran before.
+  if (!backup?.deploymentId) throw new Error(`backup ${backupId} not found`);
+  const deploymentId = backup.deploymentId;
+  const deployment = await loadDeployment(ctx, deploymentId);
   const copies: BackupCopy[] = [];
   let facts: { sizeBytes: number; sha256: string } | null = null;
   let error: string | null;
@@ -70,7 +72,10 @@ export async function executeBackup(
       const spec = await applicationSpec(ctx, deployment);
       // Made and uploaded by the runtime itself (Kubernetes), read back here.
       if (ctx.engine.driver.backupToStorage) {
-        return { facts: await backupInCluster(ctx, backup, spec, copies), error: null };
+        return {
+          facts: await backupInCluster(ctx, { ...backup, deploymentId }, spec, copies),
+          error: null,
+        };
       }
       return backupOnPlatform(ctx, backup, spec, staging, copies);
     };
@@ -99,16 +104,16 @@ export async function executeBackup(
   if (error) {
     await notifyFailure(ctx, {
       projectId: backup.projectId,
-      deploymentId: backup.deploymentId,
+      deploymentId,
       applicationName: deployment?.nom ?? '',
       what: 'sauvegarde',
       reason: error,
       localCopyKept: copies.some((c) => c.kind === 'local' && c.status === 'success'),
     });
   } else {
-    await emitForDeployment(ctx.db, ctx.log, backup.deploymentId, { type: 'backup.succeeded' });
-    await applyRetention(ctx, backup.deploymentId).catch((err: unknown) =>
-      ctx.log.error({ err, deploymentId: backup.deploymentId }, 'backup retention failed'),
+    await emitForDeployment(ctx.db, ctx.log, deploymentId, { type: 'backup.succeeded' });
+    await applyRetention(ctx, deploymentId).catch((err: unknown) =>
+      ctx.log.error({ err, deploymentId }, 'backup retention failed'),
     );
   }
   return saved!;

@@ -83,6 +83,9 @@ export async function claimDueTestRestores(
       SELECT s2.deployment_id FROM backup_schedules s2
       JOIN deployments d ON d.id = s2.deployment_id
       WHERE s2.enabled AND s2.next_test_restore_at <= now()
+        -- A test restore loads a database dump; a Compose application's backup holds its
+        -- volumes only (docs/compose.md).
+        AND d.source_kind <> 'compose'
         AND ${runnable(opts.destinationRequired, sql`d.project_id`)}
       ORDER BY s2.next_test_restore_at LIMIT ${limit}
       FOR UPDATE OF s2 SKIP LOCKED),

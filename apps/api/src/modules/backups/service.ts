@@ -1,5 +1,7 @@
+import { databaseTexts } from '@nuage/shared/messages/databases';
 import type { Deployment } from '@nuage/shared/api-types';
 import type { DestinationSauvegarde, SauvegardesApplication } from '@nuage/shared/backup-types';
+import type { DatabaseResource } from '@nuage/shared/schemas/responses/databases';
 import {
   backupTexts as t,
   type BackupDestinationInput,
@@ -7,6 +9,7 @@ import {
   type RestoreBackupInput,
 } from '@nuage/shared/schemas/backups';
 import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import { composeTexts } from '@nuage/shared/messages/compose';
 import type { AppContext } from '../../app-context';
 import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
@@ -28,6 +31,7 @@ import { authorizeProject } from '../projects/policy';
 import type { BackupContext } from './context';
 import { destinationRequired } from './destination-required';
 import { checkS3Endpoint } from './destinations/endpoint-policy';
+import { assertDatabaseRunning, createDatabaseRestoreTarget } from './database-backups';
 import { createRestoreTarget } from './new-application';
 import { DEFAULT_RETENTION } from './prune';
 import { presentBackup, presentRestore } from './presenter';
@@ -139,6 +143,7 @@ export async function requestBackup(
   opts: { deploymentId: string; userId: string },
 ): Promise<BackupRow> {
   const app = await authorizeDeployment(ctx.db, { ...opts, need: 'developer' });
+  assertDatabaseRunning(app);
   if (destinationRequired(ctx.engine.driver)) {
     const [destination] = await ctx.db
       .select({ projectId: backupDestinations.projectId })
@@ -173,7 +178,11 @@ export async function requestBackup(
 export async function requestRestore(
   ctx: AppContext,
   opts: { deploymentId: string; backupId: string; user: AuthUser; input: RestoreBackupInput },
-): Promise<{ restore: RestoreRow; created: Deployment | null }> {
+): Promise<{
+  restore: RestoreRow;
+  created: Deployment | null;
+  createdDatabase: DatabaseResource | null;
+}> {
   const userId = opts.user.id;
   const source = await authorizeDeployment(ctx.db, {
     deploymentId: opts.deploymentId,
@@ -191,26 +200,33 @@ export async function requestRestore(
   if (targetId && fresh) throw badRequest(t.oneTargetOnly);
 
   if (fresh) {
-    const created = await createRestoreTarget(ctx, {
-      source,
-      user: opts.user,
-      environmentId: fresh.environment_id,
-      nom: fresh.nom,
-    });
+    // A new application is made from its source's template; a stack's is its file, which the
+    // backup does not hold (its volumes only).
+    if (source.sourceKind === 'compose') throw badRequest(composeTexts.restoreIntoNewApplication);
+    const target = { source, user: opts.user, environmentId: fresh.environment_id, nom: fresh.nom };
+    // A database of an environment: a new database of its engine (database-backups.ts).
+    const isDatabase = source.category === 'DATABASE';
+    const createdDatabase = isDatabase ? await createDatabaseRestoreTarget(ctx, target) : null;
+    const created = isDatabase ? null : await createRestoreTarget(ctx, target);
     const restore = await recordRestore(ctx, {
       backupId: backup.id,
-      targetDeploymentId: created.id,
+      targetDeploymentId: (created ?? createdDatabase)!.id,
       kind: 'new',
       requestedBy: userId,
     });
-    return { restore, created };
+    return { restore, created, createdDatabase };
   }
 
   const target =
     !targetId || targetId === source.id
       ? source
       : await authorizeDeployment(ctx.db, { deploymentId: targetId, userId, need: 'developer' });
-  if (target.template !== source.template) throw badRequest(t.targetTemplateMismatch);
+  if (target.template !== source.template || target.category !== source.category) {
+    throw badRequest(
+      source.category === 'DATABASE' ? databaseTexts.restoreTargetEngine : t.targetTemplateMismatch,
+    );
+  }
+  assertDatabaseRunning(target);
   try {
     const restore = await recordRestore(ctx, {
       backupId: backup.id,
@@ -218,7 +234,7 @@ export async function requestRestore(
       kind: target.id === source.id ? 'same' : 'other',
       requestedBy: userId,
     });
-    return { restore, created: null };
+    return { restore, created: null, createdDatabase: null };
   } catch (err) {
     // One restore at a time into an application: the partial unique index says so.
     if (isUniqueViolation(err, 'backup_restores_one_running_key')) {

@@ -9,6 +9,7 @@ import { executeRestore, recordRestore } from './restore';
 import { resumeSuspendedRestores } from './restore-resume';
 import { failInterruptedRestores, removeAbandonedStaging } from './restore-failure';
 import { executeBackup, recordBackup } from './run-backup';
+import { failAbandonedUpdates } from '../app-updates/abandoned';
 import { claimDueBackups, claimDueTestRestores, ensureSchedules, failAbandoned } from './schedules';
 
 export interface BackupWorkerOptions {
@@ -67,6 +68,8 @@ export class BackupWorker {
     const batch = this.opts.batchSize ?? 2;
     const signal = this.stopping.signal;
     await failAbandoned(this.ctx.db, this.opts.abandonedAfterHours ?? 6);
+    // « Mettre à jour » whose process died during its backup: failed, offered again.
+    await failAbandonedUpdates(this.ctx.db);
     // Restores say they are alive: one gone silent was cut by a process that stopped.
     await failInterruptedRestores(this.ctx, this.opts.restoreStaleMs);
     // Those a stop handed over start again, beside the backups (each takes minutes).

@@ -6,6 +6,7 @@ import {
   promotionTargetListSchema,
   releaseListSchema,
 } from '@nuage/shared/schemas/responses/builds';
+import { buildMetricsSchema } from '@nuage/shared/schemas/responses/build-metrics';
 import { buildTexts } from '@nuage/shared/build-types';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +14,7 @@ import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
 import { authorizeBuild, cancelBuild, getBuild, listBuilds, redeploy } from './application-builds';
+import { buildMetrics } from '../build-metrics/read';
 import { resumePoint, streamBuildLogs } from './log-stream';
 import { listReleases, rollback } from './releases';
 import { listPromotionTargets, promoteRelease } from './promotion';
@@ -97,6 +99,20 @@ export const codeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         resumePoint(request.headers['last-event-id'], request.query.after),
       );
     },
+  );
+
+  app.get(
+    '/builds/:buildId/metrics',
+    {
+      schema: {
+        response: { 200: buildMetricsSchema },
+        tags,
+        security,
+        params: pathParams('buildId'),
+      },
+    },
+    async (request) =>
+      buildMetrics(ctx, { buildId: request.params.buildId, userId: user(request) }),
   );
 
   app.post(

@@ -12,6 +12,7 @@ import {
   type ImageBuilder,
 } from '../../engine/builds/builder';
 import { markGitTokenUsed, unsealGitToken } from '../git-tokens/service';
+import { BuildUsageSampler, databaseSink, samplingOf } from '../build-metrics/sampler';
 import { recordFailure, recordSuccess } from './finish-build';
 import { buildLogWriter } from './log-writer';
 import type { BatchedLogWriter } from '../../lib/batched-log-writer';
@@ -48,12 +49,20 @@ export type AbortReason = 'cancel' | 'timeout' | 'shutdown';
  */
 export async function runBuild(deps: RunDeps, build: BuildRow, cancel: AbortController) {
   const logs = buildLogWriter(deps.db, build.id, build.logLines);
+  // What the build uses while it runs (its graph on the application page).
+  const usage = new BuildUsageSampler({
+    sink: databaseSink(deps.db),
+    buildId: build.id,
+    log: deps.log,
+    ...samplingOf(deps.settings),
+  });
   const timer = setTimeout(
     () => cancel.abort('timeout' satisfies AbortReason),
     deps.settings.timeoutSeconds * 1000,
   );
   try {
-    const outcome = await build_(deps, build, cancel.signal, logs);
+    const outcome = await build_(deps, build, cancel.signal, logs, usage);
+    await usage.stop();
     await logs.flush();
     if (!outcome) {
       await recordFailure(deps.db, {
@@ -73,6 +82,7 @@ export async function runBuild(deps: RunDeps, build: BuildRow, cancel: AbortCont
     });
     if (release) deps.wakeEngine();
   } catch (err) {
+    await usage.stop();
     const reason = cancel.signal.aborted ? (cancel.signal.reason as AbortReason) : null;
     const { status, message } = failureOf(err, reason, deps.settings.timeoutSeconds);
     if (status === 'failed' && !(err instanceof BuildFailedError) && !(err instanceof SourceError))
@@ -93,6 +103,7 @@ export async function runBuild(deps: RunDeps, build: BuildRow, cancel: AbortCont
     });
   } finally {
     clearTimeout(timer);
+    await usage.stop();
   }
 }
 
@@ -107,7 +118,13 @@ function failureOf(err: unknown, reason: AbortReason | null, timeoutSeconds: num
   return { status: 'failed' as const, message: UNEXPECTED_FAILURE };
 }
 
-async function build_(deps: RunDeps, build: BuildRow, signal: AbortSignal, logs: BatchedLogWriter) {
+async function build_(
+  deps: RunDeps,
+  build: BuildRow,
+  signal: AbortSignal,
+  logs: BatchedLogWriter,
+  usage: BuildUsageSampler,
+) {
   if (!build.deploymentId) return null;
   const [row] = await deps.db
     .select({ d: deployments, namespace: environments.namespace })
@@ -158,7 +175,7 @@ async function build_(deps: RunDeps, build: BuildRow, signal: AbortSignal, logs:
         timeoutSeconds: deps.settings.timeoutSeconds,
       },
     },
-    { signal, onLog: (line) => logs.write(line) },
+    { signal, onLog: (line) => logs.write(line), onUsageProbe: (probe) => usage.attach(probe) },
   );
   logs.write(`Image construite : ${result.imageRef} (${result.imageDigest}).`);
   return { result, commitMessage };

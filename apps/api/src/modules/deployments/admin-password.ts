@@ -27,7 +27,7 @@ const REAUTH_LIMIT = { windowMs: 15 * 60_000, max: 10 };
  * Revealing or changing an application's admin password asks for the account password again
  * (a stolen session alone is not enough), counted per account so it cannot be guessed there.
  */
-async function reauthenticate(ctx: AppContext, userId: string, motDePasse: string) {
+export async function reauthenticate(ctx: AppContext, userId: string, motDePasse: string) {
   await new RateLimiter(ctx.db, ctx.secrets.hashKey).acquire([
     {
       bucket: 'app-admin-password',

@@ -26,7 +26,7 @@ describe('GET /buildpack/templates/available', () => {
     expect((await call(t, 'GET', `${API}/deployments/buildpacks`)).statusCode).toBe(401);
   });
 
-  it('lists the six ready-made applications, all available (issue 16), with their defaults', async () => {
+  it('lists the ready-made applications, all available (issue 16; issue 30 added twenty-two as data), with their defaults', async () => {
     const res = await call(t, 'GET', `${API}/buildpack/templates/available`, { token: user.token });
     expect(res.statusCode).toBe(200);
     const { saas } = res.json<{ saas: (Template & Record<string, unknown>)[] }>();
@@ -37,7 +37,35 @@ describe('GET /buildpack/templates/available', () => {
       ['Drupal', true],
       ['Nextcloud', true],
       ['Matomo', true],
+      ['Dolibarr', true],
+      ['PrestaShop', true],
+      ['Grafana', true],
+      ['Metabase', true],
+      ['n8n', true],
+      ['Directus', true],
+      ['Gitea', true],
+      ['Listmonk', true],
+      ['Mattermost', true],
+      ['Vaultwarden', true],
+      ['Wiki.js', true],
+      ['Kimai', true],
+      ['EspoCRM', true],
+      ['Redmine', true],
+      ['Vikunja', true],
+      ['Kanboard', true],
+      ['NocoDB', true],
+      ['Snipe-IT', true],
+      ['Uptime Kuma', true],
+      ['Umami', true],
+      ['DocuSeal', true],
+      ['XWiki', true],
     ]);
+    expect(saas.find((s) => s.id === 'redmine')).toMatchObject({
+      category: 'Gestion de projet',
+      tag: '6.0',
+      port: 3000,
+      database_config: { engine: 'postgresql', database: 'redmine', user: 'redmine' },
+    });
     // SPEC §9's Matomo row reads 300 / 512: millicores and MiB, i.e. 0.3 core and 0.5 GB.
     expect(saas.find((s) => s.id === 'matomo')).toMatchObject({
       tag: '4.15-apache',
@@ -73,11 +101,11 @@ describe('GET /buildpack/templates/available', () => {
 });
 
 describe('GET /deployments/buildpacks', () => {
-  it('lists the twelve templates, the code ones under the Code category', async () => {
+  it('lists the thirty-four templates, the code ones under the Code category', async () => {
     const res = await call(t, 'GET', `${API}/deployments/buildpacks`, { token: user.token });
     expect(res.statusCode).toBe(200);
     const { buildpacks } = res.json<{ buildpacks: Template[] }>();
-    expect(buildpacks).toHaveLength(12);
+    expect(buildpacks).toHaveLength(34);
     expect(buildpacks.filter((b) => b.available).map((b) => b.id)).toEqual([
       'odoo',
       'wordpress',
@@ -85,6 +113,28 @@ describe('GET /deployments/buildpacks', () => {
       'drupal',
       'nextcloud',
       'matomo',
+      'dolibarr',
+      'prestashop',
+      'grafana',
+      'metabase',
+      'n8n',
+      'directus',
+      'gitea',
+      'listmonk',
+      'mattermost',
+      'vaultwarden',
+      'wikijs',
+      'kimai',
+      'espocrm',
+      'redmine',
+      'vikunja',
+      'kanboard',
+      'nocodb',
+      'snipe-it',
+      'uptime-kuma',
+      'umami',
+      'docuseal',
+      'xwiki',
       'react',
       'vue',
       'nodejs',

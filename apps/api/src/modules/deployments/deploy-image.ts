@@ -147,6 +147,9 @@ export async function deployImage(
         imageTag: ref.tag,
         certificateId: certificate?.id ?? null,
         registryCredentialId: credentialId,
+        // The first check reads the digest this deploy pulls: the baseline of new versions.
+        imageWatch: data.redeploiement_auto ?? false,
+        imageWatchNextAt: data.redeploiement_auto ? new Date() : null,
         port: data.port,
         envVars,
         settings: imageSettings({

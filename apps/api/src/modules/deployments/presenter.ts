@@ -1,3 +1,4 @@
+import { databaseEngines, isDatabaseEngine } from '@nuage/shared/database-engines';
 import { adminLogins, type AdminAccess } from '@nuage/shared/admin-access';
 import type { Deployment } from '@nuage/shared/api-types';
 import type { DashboardApplication } from '@nuage/shared/schemas/responses/dashboard';
@@ -9,6 +10,8 @@ import type { deployments } from '../../db/schema/deployments';
 import { imageSettingsOf } from '../../engine/specs/image-settings';
 import { DEFAULT_IMAGE_DATA_PATH } from '../../engine/templates/image-spec';
 import { imageDeployTexts } from '@nuage/shared/messages/images';
+import { composeTexts } from '@nuage/shared/messages/compose';
+import { composeSettingsOf } from '../../engine/specs/compose-settings';
 
 type DeploymentRow = typeof deployments.$inferSelect;
 /** A row as the dashboard reads it: every column but the events, which only the detail shows. */
@@ -33,7 +36,7 @@ export function siteAddressOf(row: DeploymentSummaryRow): string | null {
 /** Where and as whom the customer logs in (at siteAddressOf). */
 export function adminAccessOf(row: DeploymentSummaryRow): AdminAccess {
   // User code and user images have no admin account of the platform's making: the application's own address.
-  if (row.sourceKind === 'code' || row.sourceKind === 'image') {
+  if (row.sourceKind === 'code' || row.sourceKind === 'image' || row.sourceKind === 'compose') {
     return {
       url_connexion: row.applicationUrl,
       identifiant: null,
@@ -59,6 +62,29 @@ function presentImageSettings(row: DeploymentSummaryRow) {
     chemin_sante: s.healthPath,
     chemin_donnees: s.dataPath ?? DEFAULT_IMAGE_DATA_PATH,
     registry_credential_id: row.registryCredentialId,
+    redeploiement_auto: row.imageWatch,
+    // What runs: the digest a new version pinned, else the one the last check read.
+    empreinte_en_service: row.imageDigest ?? row.imageWatchDigest,
+    derniere_verification: row.imageWatchCheckedAt?.toISOString() ?? null,
+    erreur_registre: row.imageWatchError,
+    webhook_registre: row.imageWatchHookHash !== null,
+  };
+}
+
+/** A Compose application's services as the deploy read them (never the file: it may hold passwords). */
+function presentCompose(row: DeploymentSummaryRow) {
+  const s = composeSettingsOf(row.settings);
+  return {
+    service_expose: s.exposedService,
+    port: row.port ?? 0,
+    services: s.services.map((v) => ({
+      nom: v.name,
+      image: v.image,
+      cpu: fromMilli(v.cpuMilli),
+      ram: fromMilli(v.ramMb),
+      limites_du_fichier: v.limited,
+    })),
+    volumes: s.volumes.map((v) => ({ nom: v.name, taille: fromMilli(v.sizeMb) })),
   };
 }
 
@@ -72,6 +98,7 @@ function presentDeploymentFields(row: DeploymentSummaryRow): Omit<Deployment, 'e
   const template = templateOf(row.template);
   const code = row.sourceKind === 'code';
   const image = row.sourceKind === 'image';
+  const compose = row.sourceKind === 'compose';
   return {
     id: row.id,
     nom: row.nom,
@@ -81,7 +108,11 @@ function presentDeploymentFields(row: DeploymentSummaryRow): Omit<Deployment, 'e
       ? (codeTemplates.find((t) => t.id === row.template)?.name ?? row.template)
       : image
         ? imageDeployTexts.imageLabel
-        : template.name,
+        : isDatabaseEngine(row.template)
+          ? databaseEngines[row.template].label
+          : compose
+            ? composeTexts.composeLabel
+            : template.name,
     statut_deploiement: row.desiredState === 'absent' ? 'DELETING' : row.status,
     status_reason: row.statusReason,
     cpu_requis: fromMilli(row.cpuMilli),
@@ -101,9 +132,10 @@ function presentDeploymentFields(row: DeploymentSummaryRow): Omit<Deployment, 'e
     projet_id: row.projectId,
     admin_email: adminEmailOf(row),
     acces_admin: adminAccessOf(row),
-    base_de_donnees: code || image ? null : { ...template.database },
+    base_de_donnees: code || image || compose ? null : { ...template.database },
     source_kind: row.sourceKind,
     image_settings: image ? presentImageSettings(row) : null,
+    compose: compose ? presentCompose(row) : null,
     repository_url: row.repoUrl,
     git_token_id: row.gitTokenId,
     build_args: row.buildArgs ?? {},

@@ -24,6 +24,9 @@ import { regenerateAdminPassword, revealAdminPassword } from './admin-password';
 import { deployErp } from './deploy';
 import { deployCode } from './deploy-code';
 import { deployImage } from './deploy-image';
+import { deployCompose } from './deploy-compose';
+import { deployComposeSchema, updateComposeSchema } from '@nuage/shared/schemas/compose-deploy';
+import { updateCompose } from './update-compose';
 import { deployImageSchema } from '@nuage/shared/schemas/image-deploy';
 import { deploymentDnsHelp, verifyDeploymentDomain } from '../dns/service';
 import {
@@ -158,6 +161,68 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       });
       return reply.status(201).send(deployment);
     },
+  );
+
+  app.post(
+    '/deployments/:envId/deploy/compose',
+    {
+      config: {
+        audit: {
+          action: 'deployment.create',
+          target: 'deployment',
+          details: (request) => {
+            const body = request.body as Record<string, unknown>;
+            return { compose: true, service_expose: body.service_expose, port: body.port };
+          },
+        },
+      },
+      schema: {
+        description: apiDocDescriptions.deployCompose,
+        response: { 201: deploymentResponseSchema },
+        tags,
+        security,
+        params: pathParams('envId'),
+        body: deployComposeSchema,
+      },
+    },
+    async (request, reply) => {
+      const deployment = await deployCompose(ctx, {
+        environmentId: request.params.envId,
+        user: currentUser(request),
+        data: request.body,
+      });
+      return reply.status(201).send(deployment);
+    },
+  );
+
+  app.put(
+    '/deployments/deployment/:id/compose',
+    {
+      config: {
+        audit: {
+          action: 'deployment.update',
+          target: 'deployment',
+          details: (request) => {
+            const body = request.body as Record<string, unknown>;
+            return { compose: true, service_expose: body.service_expose, port: body.port };
+          },
+        },
+      },
+      schema: {
+        description: apiDocDescriptions.updateCompose,
+        response: { 200: deploymentResponseSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+        body: updateComposeSchema,
+      },
+    },
+    async (request) =>
+      updateCompose(ctx, {
+        deploymentId: request.params.id,
+        userId: currentUser(request).id,
+        data: request.body,
+      }),
   );
 
   app.get(

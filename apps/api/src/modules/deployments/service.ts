@@ -1,3 +1,4 @@
+import { databaseTexts } from '@nuage/shared/messages/databases';
 import type {
   Deployment,
   DeploymentDetail,
@@ -5,7 +6,7 @@ import type {
 } from '@nuage/shared/schemas/responses/deployments';
 import { toMilli } from '@nuage/shared/quantities';
 import type { UpdateDeploymentInput } from '@nuage/shared/schemas/deployments';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { isUniqueViolation } from '../../db/errors';
 import { deployments } from '../../db/schema/deployments';
@@ -29,12 +30,14 @@ import {
 import { lockDomainName } from '../dns/domain-lock';
 import { certificateAlertOf } from '../certificates/application-alert';
 import { restoreAlertOf } from '../backups/restore-hold';
+import { miseAJourOf } from '../app-updates/presenter';
 import { detailNamesOf } from './detail-names';
 import { presentDeployment, presentDeploymentDetail } from './presenter';
 import { checkQuota, lockProject } from './quota';
 import { reservationOf } from '../../lib/reservation';
 import { resolveCertificate } from './tls';
 import { deploymentErrorTexts, deploymentEventTexts } from '@nuage/shared/messages/deployments';
+import { composeTexts } from '@nuage/shared/messages/compose';
 
 export const LOG_TAIL_LINES = 500;
 export const RUNTIME_UNREACHABLE = deploymentErrorTexts.runtimeUnreachable;
@@ -49,7 +52,8 @@ export async function listDeployments(
   const rows = await ctx.db
     .select()
     .from(deployments)
-    .where(eq(deployments.environmentId, env.id))
+    // Its databases (issue 25) have their own list: GET /environments/{envId}/databases.
+    .where(and(eq(deployments.environmentId, env.id), ne(deployments.category, 'DATABASE')))
     .orderBy(asc(deployments.createdAt));
   return rows.map(presentDeployment);
 }
@@ -59,12 +63,15 @@ export async function getDeployment(
   input: { deploymentId: string; userId: string },
 ): Promise<DeploymentDetail> {
   const row = await authorizeDeployment(ctx.db, { ...input, need: 'user' });
+  // A database of the environment is no application: its page reads GET /databases/{id}.
+  if (row.category === 'DATABASE') throw notFound(deploymentErrorTexts.notFound);
   // An expired certificate or a failed issuance, in French, for the application page.
   return {
     ...presentDeploymentDetail(row),
     alerte_certificat: await certificateAlertOf(ctx.db, row, { appsDomain: ctx.config.appsDomain }),
     // Created to receive a restore and still held: the restore under way, or why it failed.
     alerte_restauration: await restoreAlertOf(ctx.db, row),
+    mise_a_jour: await miseAJourOf(ctx.db, row),
     ...(await detailNamesOf(ctx.db, row)),
   };
 }
@@ -100,6 +107,22 @@ const runtimeFields = [
 ] as const;
 
 /**
+ * Another image or tag: the digest a new version pinned and the watch's baseline belong to the
+ * old one; the application follows the new tag, read again at once when the watch is on.
+ */
+function imageWatchReset(current: DeploymentRow, next: ReturnType<typeof editedFields>) {
+  if (next.imageRegistryUrl === current.imageRegistryUrl && next.imageTag === current.imageTag)
+    return {};
+  return {
+    imageDigest: null,
+    imageWatchDigest: null,
+    imageWatchError: null,
+    imageWatchFailures: 0,
+    imageWatchNextAt: current.imageWatch ? new Date() : null,
+  };
+}
+
+/**
  * The edit modal and scaling. Under the project lock the row is read again, so two edits at
  * once each apply to what the other committed (a rename never reverts a concurrent scale);
  * what an edit raises is re-checked against the quota; changes the runtime must apply bump
@@ -111,6 +134,8 @@ export async function updateDeployment(
 ): Promise<DeploymentDetailBase> {
   const authorized = await authorizeDeployment(ctx.db, { ...input, need: 'developer' });
   if (authorized.desiredState === 'absent') throw conflict(DELETING);
+  // A database's resources change through PUT /databases/{id}/resources (storage only grows).
+  if (authorized.category === 'DATABASE') throw conflict(databaseTexts.editElsewhere);
   const d = input.data;
   if (authorized.sourceKind === 'code') {
     // A code application's image is its current release's: changed by builds and rollbacks only.
@@ -124,6 +149,22 @@ export async function updateDeployment(
     // while the application pulls with that registry's credentials.
     if (d.image_registry_url !== undefined)
       await checkImageCredential(ctx, authorized, d.image_registry_url);
+  } else if (authorized.sourceKind === 'compose') {
+    // The file says each service's image and size: a new version of it changes them.
+    const inFile = [
+      'cpu_requis',
+      'ram_requise',
+      'stockage_requis',
+      'replicas',
+      'image_registry_url',
+      'image_tag',
+    ] as const;
+    const field = inFile.find((k) => d[k] !== undefined);
+    if (field) {
+      throw new FieldValidationError([
+        { loc: ['body', field], msg: composeTexts.editInFile, type: 'compose' },
+      ]);
+    }
   } else checkImageOfTemplate(authorized.template, d.image_registry_url);
   const claimed = editedFields(authorized, d).domain;
   const domainClaim =
@@ -191,6 +232,7 @@ export async function updateDeployment(
         .set({
           ...next,
           ...domainChange,
+          ...(current.sourceKind === 'image' ? imageWatchReset(current, next) : {}),
           updatedAt: new Date(),
           ...(changed
             ? {

@@ -23,7 +23,7 @@ export async function sendSiteOnlineMails(ctx: AppContext, limit = 10): Promise<
       WHERE id IN (
         SELECT id FROM deployments
         WHERE deployed_at IS NOT NULL AND online_mail_sent_at IS NULL
-          AND desired_state = 'present'
+          AND desired_state = 'present' AND category <> 'DATABASE'
         ORDER BY deployed_at LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
       RETURNING id`)) as unknown as RawResult<{ id: string }>

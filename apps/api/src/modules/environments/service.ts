@@ -46,7 +46,14 @@ async function applicationCounts(db: Executor, ids: string[]) {
   const rows = await db
     .select({ environmentId: deployments.environmentId, n: sql<string>`count(*)` })
     .from(deployments)
-    .where(and(inArray(deployments.environmentId, ids), eq(deployments.desiredState, 'present')))
+    .where(
+      and(
+        inArray(deployments.environmentId, ids),
+        eq(deployments.desiredState, 'present'),
+        // Its databases (issue 25) are not applications.
+        ne(deployments.category, 'DATABASE'),
+      ),
+    )
     .groupBy(deployments.environmentId);
   return new Map(rows.map((r) => [r.environmentId, Number(r.n)]));
 }

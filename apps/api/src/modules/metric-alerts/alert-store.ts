@@ -86,9 +86,11 @@ export async function samplesSince(
     cpuMilli: number;
     ramMb: number;
     restarts: number | null;
+    diskPercent: number | null;
   }>(
     await db.execute(sql`
-      SELECT at, cpu_milli AS "cpuMilli", ram_mb AS "ramMb", restarts FROM metric_samples
+      SELECT at, cpu_milli AS "cpuMilli", ram_mb AS "ramMb", restarts,
+        disk_percent AS "diskPercent" FROM metric_samples
       WHERE at > ${since} AND deployment_id = ${deploymentId} ORDER BY at`),
   );
   return rows.map((r) => ({
@@ -96,6 +98,7 @@ export async function samplesSince(
     cpuMilli: r.cpuMilli,
     ramMb: r.ramMb,
     restarts: r.restarts,
+    diskPercent: r.diskPercent,
   }));
 }
 

@@ -152,3 +152,59 @@ describe('5xx rate rules', () => {
     expect(evaluateErrorRate(rule, [], { now })).toEqual({ state: 'clear', value: 0 });
   });
 });
+
+describe('disk rules', () => {
+  const disk90 = { kind: 'disk' as const, threshold: 90, windowMinutes: 10 };
+  const withDisk = (minutes: number, percentAt: (m: number) => number | null) =>
+    series(minutes, () => 100).map((s) => ({
+      ...s,
+      diskPercent: percentAt((NOW - s.at) / 60_000),
+    }));
+
+  it('fire when the fullest volume stays above the threshold over the window, read as it is', () => {
+    expect(
+      evaluateRule(
+        disk90,
+        withDisk(12, () => 95),
+        ctx,
+      ),
+    ).toEqual({
+      state: 'firing',
+      value: 95,
+    });
+  });
+
+  it('ignore samples without a disk measure, and are clear with none', () => {
+    expect(
+      evaluateRule(
+        disk90,
+        withDisk(12, () => null),
+        ctx,
+      ),
+    ).toEqual({
+      state: 'clear',
+      value: 0,
+    });
+    // Measured only in the last 3 minutes: the window is not covered.
+    expect(
+      evaluateRule(
+        disk90,
+        withDisk(12, (m) => (m < 3 ? 99 : null)),
+        ctx,
+      ).state,
+    ).toBe('holding');
+  });
+
+  it('recover when the average is back at or below the threshold', () => {
+    expect(
+      evaluateRule(
+        disk90,
+        withDisk(12, () => 70),
+        ctx,
+      ),
+    ).toEqual({
+      state: 'clear',
+      value: 70,
+    });
+  });
+});

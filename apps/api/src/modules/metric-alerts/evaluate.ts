@@ -7,6 +7,8 @@ export interface AlertSample {
   cpuMilli: number;
   ramMb: number;
   restarts: number | null;
+  /** The fullest volume's % of its size; null where it was not measured. */
+  diskPercent?: number | null;
 }
 
 export interface AlertRule {
@@ -50,11 +52,34 @@ export function evaluateRule(
   const sorted = [...samples].filter((s) => s.at <= c.now).sort((a, b) => a.at - b.at);
   const inWindow = sorted.filter((s) => s.at > start);
   if (rule.kind === 'restarts') return evaluateRestarts(rule, sorted, inWindow, start);
+  if (rule.kind === 'disk') {
+    // Already a share of each volume's size: the samples that carry a disk measure.
+    const measured = inWindow.filter((s) => s.diskPercent != null);
+    return overThreshold(
+      rule,
+      measured.map((s) => s.diskPercent!),
+      measured,
+      start,
+      c,
+    );
+  }
   const limit = rule.kind === 'cpu' ? c.limits.cpuMilli : c.limits.ramMb;
   if (inWindow.length === 0 || limit <= 0) return { state: 'clear', value: 0 };
   const percents = inWindow.map(
     (s) => ((rule.kind === 'cpu' ? s.cpuMilli : s.ramMb) / limit) * 100,
   );
+  return overThreshold(rule, percents, inWindow, start, c);
+}
+
+/** Every sample of a covered window above the threshold opens; an average at or under it closes. */
+function overThreshold(
+  rule: AlertRule,
+  percents: number[],
+  inWindow: AlertSample[],
+  start: number,
+  c: EvaluationContext,
+): Verdict {
+  if (percents.length === 0) return { state: 'clear', value: 0 };
   const average = Math.round(percents.reduce((a, b) => a + b, 0) / percents.length);
   const covered = inWindow.length >= 2 && inWindow[0]!.at <= start + 1.5 * c.sampleMs;
   if (covered && percents.every((p) => p > rule.threshold))

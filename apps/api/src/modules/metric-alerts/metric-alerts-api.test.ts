@@ -66,6 +66,11 @@ describe('metric alert rules', () => {
       metricAlertTexts.minutesInvalid,
     );
     expectIssue(
+      await post({ type: 'disk', seuil: 101, minutes: 10, active: true }),
+      ['body', 'seuil'],
+      metricAlertTexts.percentInvalid,
+    );
+    expectIssue(
       await post({ type: 'restarts', seuil: 0, minutes: 5, active: true }),
       ['body', 'seuil'],
       metricAlertTexts.countInvalid,
@@ -85,6 +90,8 @@ describe('metric alert rules', () => {
     );
     const restarts = { type: 'restarts', seuil: 3, minutes: 5, active: true };
     expect((await call(t, 'POST', url(), { token, body: restarts })).statusCode).toBe(201);
+    const disk = { type: 'disk', seuil: 90, minutes: 10, active: true };
+    expect((await call(t, 'POST', url(), { token, body: disk })).statusCode).toBe(201);
 
     const changed = await call(t, 'PUT', url(`/${rule.id}`), {
       token: team.admin.token,
@@ -95,6 +102,7 @@ describe('metric alert rules', () => {
     expect(list.json<MetricAlerts>().regles).toEqual([
       { id: rule.id, type: 'cpu', seuil: 80, minutes: 15, active: true },
       expect.objectContaining(restarts),
+      expect.objectContaining(disk),
     ]);
 
     expect((await call(t, 'DELETE', url(`/${rule.id}`), { token })).statusCode).toBe(204);
@@ -125,7 +133,7 @@ describe('metric alert rules', () => {
     expect((await call(t, 'POST', url(), { token: readOnly, body: memory })).statusCode).toBe(403);
     const listed = await call(t, 'GET', url(), { token: readOnly });
     expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json<MetricAlerts>().regles.map((r) => r.type)).toEqual(['restarts']);
+    expect(listed.json<MetricAlerts>().regles.map((r) => r.type)).toEqual(['restarts', 'disk']);
     expect((await call(t, 'GET', url(), { token: team.outsider.token })).statusCode).toBe(404);
   });
 });

@@ -164,6 +164,44 @@ describe('evaluating CPU rules every minute', () => {
     expect(again).toContain('a redémarré 5 fois en 5 min (seuil : plus de 4)');
   });
 
+  it('tells a volume filled beyond its threshold, then its end', async () => {
+    const id = await insertApplication(t, { projectId, environmentId: envId, nom: 'archives' });
+    await addRule(id, { type: 'disk', seuil: 90, minutes: 10 });
+    /** Samples every 30 s in (from, to] minutes after T0, the fullest volume at `percent` %. */
+    const disk = async (from: number, to: number, percent: number | null) => {
+      const rows = [];
+      for (let s = from * 60 + 30; s <= to * 60; s += 30)
+        rows.push({
+          deploymentId: id,
+          at: new Date(T0 + s * 1000),
+          cpuMilli: 10,
+          ramMb: 100,
+          diskUsedMb: percent === null ? null : percent * 10,
+          diskPercent: percent,
+        });
+      await t.database.db.insert(metricSamples).values(rows);
+    };
+    // Not measured (no volume stats): nothing to say.
+    await disk(-11, 0, null);
+    await evaluateAt(0);
+    expect((await told()).filter((m) => m.includes('archives'))).toEqual([]);
+    await disk(0, 11, 94);
+    await evaluateAt(11);
+    const [alert, ...more] = (await told()).filter((m) => m.includes('archives'));
+    expect(more).toEqual([]);
+    expect(alert).toContain('Alerte disque : archives');
+    expect(alert).toContain(
+      'est rempli au-delà de 90 % de sa taille depuis 10 min (94 % en moyenne)',
+    );
+    // Files deleted: back under the threshold.
+    await disk(11, 22, 60);
+    await evaluateAt(22);
+    const [recovered, ...after] = (await told()).filter((m) => m.includes('archives'));
+    expect(after).toEqual([]);
+    expect(recovered).toContain('Rétabli (disque) : archives');
+    expect(recovered).toContain('sont revenus sous 90 % de leur taille');
+  });
+
   it('stays quiet for a disabled rule', async () => {
     const id = await insertApplication(t, {
       projectId,

@@ -29,15 +29,18 @@ interface Point {
   rx: number | null;
   tx: number | null;
   restarts: number | null;
+  disk: number | null;
+  diskPercent: number | null;
   simulated: boolean;
 }
 
-const COLUMNS = sql`"at", cpu, "cpuMax", ram, "ramMax", rx, tx, restarts, simulated`;
+const COLUMNS = sql`"at", cpu, "cpuMax", ram, "ramMax", rx, tx, restarts, disk, "diskPercent", simulated`;
 
 /** Raw samples since `from`. */
 const rawPoints = (id: string, from: Date) => sql`
   SELECT extract(epoch FROM at)::float8 AS "at", cpu_milli AS cpu, cpu_milli AS "cpuMax",
-    ram_mb AS ram, ram_mb AS "ramMax", rx_bps AS rx, tx_bps AS tx, restarts, simulated
+    ram_mb AS ram, ram_mb AS "ramMax", rx_bps AS rx, tx_bps AS tx, restarts,
+    disk_used_mb AS disk, disk_percent AS "diskPercent", simulated
   FROM metric_samples WHERE deployment_id = ${id} AND at >= ${from}`;
 
 /**
@@ -53,18 +56,19 @@ function bucketPoints(id: string, from: Date, step: number): SQL {
     step === 300
       ? sql`SELECT extract(epoch FROM ${bin(sql`at`)})::float8, round(avg(cpu_milli))::int, max(cpu_milli),
           round(avg(ram_mb))::int, max(ram_mb), round(avg(rx_bps))::int, round(avg(tx_bps))::int,
-          max(restarts), bool_or(simulated)
+          max(restarts), max(disk_used_mb), max(disk_percent), bool_or(simulated)
         FROM metric_samples WHERE deployment_id = ${id} AND at >= ${tailFrom}
         GROUP BY 1`
       : sql`SELECT extract(epoch FROM ${bin(sql`bucket_at`)})::float8, round(avg(cpu_avg))::int, max(cpu_max),
           round(avg(ram_avg))::int, max(ram_max), round(avg(rx_avg))::int, round(avg(tx_avg))::int,
-          max(restarts), bool_or(simulated)
+          max(restarts), max(disk_used_mb), max(disk_percent), bool_or(simulated)
         FROM metric_rollups WHERE deployment_id = ${id} AND step_seconds = 300
           AND bucket_at >= ${tailFrom}
         GROUP BY 1`;
   return sql`
     SELECT extract(epoch FROM bucket_at)::float8 AS "at", cpu_avg AS cpu, cpu_max AS "cpuMax",
-      ram_avg AS ram, ram_max AS "ramMax", rx_avg AS rx, tx_avg AS tx, restarts, simulated
+      ram_avg AS ram, ram_max AS "ramMax", rx_avg AS rx, tx_avg AS tx, restarts,
+      disk_used_mb AS disk, disk_percent AS "diskPercent", simulated
     FROM metric_rollups
     WHERE deployment_id = ${id} AND step_seconds = ${step} AND bucket_at >= ${from}
     UNION ALL (${tail})`;
@@ -90,8 +94,10 @@ export async function metricsHistory(
 ): Promise<MetricsHistory> {
   const row = await authorizeDeployment(ctx.db, { ...input, need: 'user' });
   const points = await readPoints(ctx.db, row.id, input.range, input.now ?? new Date());
-  const [monitor] = rowsOf<{ notice: string | null }>(
-    await ctx.db.execute(sql`SELECT notice FROM metric_monitors WHERE deployment_id = ${row.id}`),
+  const [monitor] = rowsOf<{ notice: string | null; diskNotice: string | null }>(
+    await ctx.db.execute(
+      sql`SELECT notice, disk_notice AS "diskNotice" FROM metric_monitors WHERE deployment_id = ${row.id}`,
+    ),
   );
   const plan = RANGE_PLAN[input.range];
   const limits = reservationOf(row);
@@ -102,7 +108,8 @@ export async function metricsHistory(
     step_seconds: plan.step ?? ctx.config.metricsHistory.intervalMs / 1000,
     simulated: row.runtime === 'simulation' || points.some((p) => p.simulated),
     notice: monitor?.notice ?? null,
-    limits: { cpu_milli: limits.cpuMilli, ram_mb: limits.ramMb },
+    disk_notice: monitor?.diskNotice ?? null,
+    limits: { cpu_milli: limits.cpuMilli, ram_mb: limits.ramMb, disk_mb: limits.storageMb },
     series: {
       at: points.map((p) => p.at),
       cpu_milli: points.map((p) => p.cpu),
@@ -112,6 +119,8 @@ export async function metricsHistory(
       rx_bps: points.map((p) => p.rx),
       tx_bps: points.map((p) => p.tx),
       restarts: points.map((p) => p.restarts),
+      disk_used_mb: points.map((p) => p.disk),
+      disk_percent: points.map((p) => p.diskPercent),
     },
   };
 }

@@ -17,6 +17,7 @@ import {
 } from '../../../test/helpers/project-factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import type { RuntimeDriver } from '../../engine/driver';
+import { maintainMetrics } from './rollups';
 import { MetricsWorker } from './worker';
 
 /** GET /monitoring/applications/{id}/metrics/history: what the graphs of the application page read. */
@@ -76,11 +77,25 @@ describe('sampling a running application', () => {
 
     const h = await historyOf(app.id, '1h');
     expect(h).toMatchObject({ resolution: 'raw', simulated: true, notice: null });
-    expect(h.limits).toEqual({ cpu_milli: 500, ram_mb: 1000 });
+    expect(h.limits).toEqual({
+      cpu_milli: 500,
+      ram_mb: 1000,
+      disk_mb: Math.round(app.stockage_requis * 1000),
+    });
     expect(h.series.at).toHaveLength(2);
     expect(h.series.cpu_milli.every((v) => v > 0 && v <= 500)).toBe(true);
     expect(h.series.rx_bps[0]).toBeNull();
     expect(h.series.rx_bps[1]).toBeGreaterThan(0);
+    // The simulated volume: a share of the application's storage, never full.
+    expect(h.disk_notice).toBeNull();
+    for (const [used, percent] of h.series.disk_used_mb.map((v, i) => [
+      v,
+      h.series.disk_percent[i],
+    ]))
+      expect({ used: used! > 0 && used! < h.limits.disk_mb, percent: percent! }).toEqual({
+        used: true,
+        percent: expect.toSatisfy((p: number) => p >= 20 && p <= 61),
+      });
     // The 24 h view shows the minutes not rolled up yet.
     const day = await historyOf(app.id, '24h');
     expect(day.resolution).toBe('5m');
@@ -123,6 +138,92 @@ describe('a Kubernetes cluster without metrics-server', () => {
     expect(measured.notice).toBeNull();
     expect(measured.series.cpu_milli).toEqual([120]);
     expect(measured.series.rx_bps).toEqual([null]);
+  });
+});
+
+describe('the volumes’ disk use', () => {
+  it('stores the fullest volume’s % and the MB used, rolls them up, and keeps the kubelet’s notice', async () => {
+    const app = await deployApp(t, team.developer.token, envId, { nom: 'Disque' });
+    await reconcileToStatus(t, app.id, 'RUNNING');
+    let usage: Awaited<ReturnType<NonNullable<RuntimeDriver['volumeUsage']>>> = {
+      volumes: [
+        { name: 'fichiers', usedBytes: 900e6, capacityBytes: 1000e6 },
+        { name: 'base', usedBytes: 100e6, capacityBytes: 4000e6 },
+      ],
+      measuredAt: new Date().toISOString(),
+      notice: null,
+    };
+    const driver = {
+      metrics: async () => ({
+        cpuMilli: 100,
+        ramMb: 200,
+        pods: [],
+        source: 'kubernetes',
+        collectedAt: new Date().toISOString(),
+      }),
+      volumeUsage: async () => usage,
+    } as unknown as RuntimeDriver;
+    const ctx = t.app.ctx;
+    const worker = new MetricsWorker(
+      { ...ctx, engine: { ...ctx.engine, runtime: 'kubernetes', driver } },
+      { intervalMs: 60_000 },
+    );
+    const now = Date.now();
+    await worker.pass(new Date(now));
+    await t.database.db
+      .update(metricMonitors)
+      .set({ nextSampleAt: new Date(now) })
+      .where(eq(metricMonitors.deploymentId, app.id));
+    await worker.pass(new Date(now));
+    const h = await historyOf(app.id, '1h');
+    // 1 000 MB in all; the files volume is the fullest, at 90 % of its size.
+    expect(h.series.disk_used_mb).toEqual([1000]);
+    expect(h.series.disk_percent).toEqual([90]);
+    expect(h.disk_notice).toBeNull();
+    // The 24 h view (rolled up now) keeps the highest.
+    expect((await historyOf(app.id, '24h')).series.disk_percent).toEqual([90]);
+
+    usage = {
+      volumes: [],
+      measuredAt: new Date().toISOString(),
+      notice: metricsHistoryNotices.diskStatsForbidden,
+    };
+    await new Promise((r) => setTimeout(r, 10));
+    await worker.pass(new Date(now + 60_000));
+    const refused = await historyOf(app.id, '1h');
+    expect(refused.disk_notice).toBe(metricsHistoryNotices.diskStatsForbidden);
+    // The CPU is still measured; the disk is not.
+    expect(refused.series.cpu_milli).toEqual([100, 100]);
+    expect(refused.series.disk_percent).toEqual([90, null]);
+  });
+
+  it('keeps a bucket’s highest disk use in the 5-minute and hourly roll-ups', async () => {
+    const id = await insertApplication(t, { projectId, environmentId: envId, nom: 'remplie' });
+    // Later than any turn the other tests made (the roll-ups go on from where they stopped).
+    const hourStart = Math.floor(Date.now() / HOUR) * HOUR + 5 * DAY;
+    await t.database.db.insert(metricSamples).values(
+      [40, 70, 55].map((diskPercent, i) => ({
+        deploymentId: id,
+        at: new Date(hourStart + i * 10 * MIN),
+        cpuMilli: 10,
+        ramMb: 10,
+        diskUsedMb: diskPercent * 10,
+        diskPercent,
+      })),
+    );
+    await maintainMetrics(t.database.db, new Date(hourStart + 2 * HOUR));
+    const rows = await t.database.db
+      .select()
+      .from(metricRollups)
+      .where(eq(metricRollups.deploymentId, id));
+    expect(
+      rows
+        .filter((r) => r.stepSeconds === 3600)
+        .map((r) => ({ used: r.diskUsedMb, percent: r.diskPercent })),
+    ).toEqual([{ used: 700, percent: 70 }]);
+    expect(rows.filter((r) => r.stepSeconds === 300).map((r) => r.diskPercent)).toEqual([
+      40, 70, 55,
+    ]);
   });
 });
 

@@ -56,10 +56,11 @@ export async function rollUpFiveMinutes(db: Executor, now: Date): Promise<number
   const rows = rowsOf<{ n: number }>(
     await db.execute(sql`WITH written AS (
       INSERT INTO metric_rollups (deployment_id, step_seconds, bucket_at, samples, cpu_avg,
-        cpu_max, ram_avg, ram_max, rx_avg, tx_avg, restarts, simulated)
+        cpu_max, ram_avg, ram_max, rx_avg, tx_avg, restarts, disk_used_mb, disk_percent, simulated)
       SELECT s.deployment_id, 300, ${b}, count(*)::int, round(avg(s.cpu_milli))::int,
         max(s.cpu_milli), round(avg(s.ram_mb))::int, max(s.ram_mb), round(avg(s.rx_bps))::int,
-        round(avg(s.tx_bps))::int, max(s.restarts), bool_or(s.simulated)
+        round(avg(s.tx_bps))::int, max(s.restarts), max(s.disk_used_mb), max(s.disk_percent),
+        bool_or(s.simulated)
       FROM metric_samples s
       WHERE s.at >= ${since(300, RETENTION.raw, now)}
         AND s.at < ${bucket(300, sql`${now}::timestamptz`)}
@@ -67,7 +68,9 @@ export async function rollUpFiveMinutes(db: Executor, now: Date): Promise<number
       ON CONFLICT (deployment_id, step_seconds, bucket_at) DO UPDATE SET
         samples = excluded.samples, cpu_avg = excluded.cpu_avg, cpu_max = excluded.cpu_max,
         ram_avg = excluded.ram_avg, ram_max = excluded.ram_max, rx_avg = excluded.rx_avg,
-        tx_avg = excluded.tx_avg, restarts = excluded.restarts, simulated = excluded.simulated
+        tx_avg = excluded.tx_avg, restarts = excluded.restarts,
+        disk_used_mb = excluded.disk_used_mb, disk_percent = excluded.disk_percent,
+        simulated = excluded.simulated
       RETURNING 1) SELECT count(*)::int AS n FROM written`),
   );
   await mark(db, 300, now);
@@ -84,10 +87,11 @@ export async function rollUpHours(db: Executor, now: Date): Promise<number> {
   const rows = rowsOf<{ n: number }>(
     await db.execute(sql`WITH written AS (
       INSERT INTO metric_rollups (deployment_id, step_seconds, bucket_at, samples, cpu_avg,
-        cpu_max, ram_avg, ram_max, rx_avg, tx_avg, restarts, simulated)
+        cpu_max, ram_avg, ram_max, rx_avg, tx_avg, restarts, disk_used_mb, disk_percent, simulated)
       SELECT r.deployment_id, 3600, ${b}, sum(r.samples)::int, ${weighted('cpu_avg')},
         max(r.cpu_max), ${weighted('ram_avg')}, max(r.ram_max), ${weighted('rx_avg')},
-        ${weighted('tx_avg')}, max(r.restarts), bool_or(r.simulated)
+        ${weighted('tx_avg')}, max(r.restarts), max(r.disk_used_mb), max(r.disk_percent),
+        bool_or(r.simulated)
       FROM metric_rollups r
       WHERE r.step_seconds = 300
         AND r.bucket_at >= ${since(3600, RETENTION.fiveMinutes, now)}
@@ -96,7 +100,9 @@ export async function rollUpHours(db: Executor, now: Date): Promise<number> {
       ON CONFLICT (deployment_id, step_seconds, bucket_at) DO UPDATE SET
         samples = excluded.samples, cpu_avg = excluded.cpu_avg, cpu_max = excluded.cpu_max,
         ram_avg = excluded.ram_avg, ram_max = excluded.ram_max, rx_avg = excluded.rx_avg,
-        tx_avg = excluded.tx_avg, restarts = excluded.restarts, simulated = excluded.simulated
+        tx_avg = excluded.tx_avg, restarts = excluded.restarts,
+        disk_used_mb = excluded.disk_used_mb, disk_percent = excluded.disk_percent,
+        simulated = excluded.simulated
       RETURNING 1) SELECT count(*)::int AS n FROM written`),
   );
   await mark(db, 3600, now);

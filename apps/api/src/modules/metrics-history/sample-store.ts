@@ -86,6 +86,11 @@ export interface Reading {
   rxBytes: number | null;
   txBytes: number | null;
   restarts: number | null;
+  /** The volumes' MB used in all and the fullest one's %; null where not measured. */
+  diskUsedMb: number | null;
+  diskPercent: number | null;
+  /** Why the volumes' use is not measured (French); null when it is, or not asked for. */
+  diskNotice: string | null;
   simulated: boolean;
 }
 
@@ -108,12 +113,14 @@ export async function recordSample(db: Executor, claimed: ClaimedSample, r: Read
   const rx = ratePerSecond(claimed.lastRxBytes, r.rxBytes, seconds);
   const tx = ratePerSecond(claimed.lastTxBytes, r.txBytes, seconds);
   await db.execute(sql`
-    INSERT INTO metric_samples (deployment_id, at, cpu_milli, ram_mb, rx_bps, tx_bps, restarts, simulated)
+    INSERT INTO metric_samples (deployment_id, at, cpu_milli, ram_mb, rx_bps, tx_bps, restarts,
+      disk_used_mb, disk_percent, simulated)
     VALUES (${claimed.deploymentId}, ${r.at}, ${Math.round(r.cpuMilli)}, ${Math.round(r.ramMb)},
-            ${rx}, ${tx}, ${r.restarts}, ${r.simulated})
+            ${rx}, ${tx}, ${r.restarts}, ${r.diskUsedMb}, ${r.diskPercent}, ${r.simulated})
     ON CONFLICT DO NOTHING`);
   await db.execute(sql`UPDATE metric_monitors SET last_rx_bytes = ${r.rxBytes},
-      last_tx_bytes = ${r.txBytes}, last_read_at = ${r.at}, notice = NULL
+      last_tx_bytes = ${r.txBytes}, last_read_at = ${r.at}, notice = NULL,
+      disk_notice = ${r.diskNotice}
     WHERE deployment_id = ${claimed.deploymentId}`);
 }
 

@@ -2,8 +2,9 @@ import { metricsHistoryNotices } from '@nuage/shared/messages/metrics-history';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { deployments } from '../../db/schema/deployments';
+import { environments } from '../../db/schema/environments';
 import type { ApplicationMetrics } from '../../engine/driver';
-import { applicationRefOf } from '../../engine/specs/refs';
+import type { ApplicationRef } from '../../engine/spec';
 import { DueRowsWorker } from '../../lib/due-rows-worker';
 import { onceEvery } from '../../lib/once-every';
 import { maintainMetrics } from './rollups';
@@ -14,6 +15,7 @@ import {
   recordNotice,
   recordSample,
   type ClaimedSample,
+  type Reading,
 } from './sample-store';
 
 export interface MetricsWorkerOptions {
@@ -79,15 +81,21 @@ export class MetricsWorker {
   }
 
   private async sampleOne(c: ClaimedSample) {
-    const [row] = await this.ctx.db
-      .select()
+    // Where the runtime finds it, in one query (not the whole row: its events can be long).
+    const [ref] = await this.ctx.db
+      .select({
+        deploymentId: deployments.id,
+        name: deployments.runtimeName,
+        namespace: environments.namespace,
+      })
       .from(deployments)
+      .innerJoin(environments, eq(environments.id, deployments.environmentId))
       .where(eq(deployments.id, c.deploymentId));
-    if (!row) return;
+    if (!ref) return;
     const runtime = this.ctx.engine.runtime;
     let measured: ApplicationMetrics | null;
     try {
-      measured = await this.ctx.engine.driver.metrics(await applicationRefOf(this.ctx.db, row));
+      measured = await this.ctx.engine.driver.metrics(ref);
     } catch (err) {
       this.ctx.log.warn(
         { deploymentId: c.deploymentId, err: (err as Error).message },
@@ -102,7 +110,9 @@ export class MetricsWorker {
         await recordNotice(this.ctx.db, c.deploymentId, metricsHistoryNotices.metricsServerMissing);
       return;
     }
+    const disk = await this.disk(c.deploymentId, ref);
     await recordSample(this.ctx.db, c, {
+      ...disk,
       at: new Date(measured.collectedAt),
       cpuMilli: measured.cpuMilli,
       ramMb: measured.ramMb,
@@ -112,4 +122,35 @@ export class MetricsWorker {
       simulated: measured.source === 'simulation',
     });
   }
+
+  /**
+   * The volumes' use (MB in all, the fullest one's %), read by the driver at its own, slower
+   * pace (docker: one `/system/df` per host and period); nulls when it could not say.
+   */
+  private async disk(deploymentId: string, ref: ApplicationRef): Promise<DiskReading> {
+    const none = { diskUsedMb: null, diskPercent: null, diskNotice: null };
+    const driver = this.ctx.engine.driver;
+    if (!driver.volumeUsage) return none;
+    try {
+      const usage = await driver.volumeUsage(ref);
+      if (!usage) return none;
+      return { ...diskFigures(usage.volumes), diskNotice: usage.notice };
+    } catch (err) {
+      this.ctx.log.warn({ deploymentId, err: (err as Error).message }, 'volume usage unavailable');
+      return { ...none, diskNotice: metricsHistoryNotices.diskStatsUnavailable };
+    }
+  }
+}
+
+type DiskReading = Pick<Reading, 'diskUsedMb' | 'diskPercent' | 'diskNotice'>;
+
+/** MB used over every volume, and the fullest volume's % of its size (null: no volume measured). */
+export function diskFigures(volumes: { usedBytes: number; capacityBytes: number }[]) {
+  if (volumes.length === 0) return { diskUsedMb: null, diskPercent: null };
+  const used = volumes.reduce((sum, v) => sum + v.usedBytes, 0);
+  const fullest = Math.max(...volumes.map((v) => (v.usedBytes / v.capacityBytes) * 100));
+  return {
+    diskUsedMb: Math.round(used / 1e6),
+    diskPercent: Math.min(32_767, Math.round(fullest)),
+  };
 }

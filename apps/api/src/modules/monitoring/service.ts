@@ -1,3 +1,5 @@
+import { serviceOfPod } from '@nuage/shared/compose-pods';
+import { composeSettingsOf } from '../../engine/specs/compose-settings';
 import type {
   ApplicationMetrics as ApplicationMetricsView,
   ProjectMetrics,
@@ -34,6 +36,16 @@ async function metricsOf(ctx: AppContext, row: DeploymentRow): Promise<Applicati
   }
   if (!measured) message = METRICS_UNAVAILABLE;
   const { cpuMilli: cpuLimit, ramMb: ramLimit } = reservationOf(row);
+  // A Compose application's containers or pods, each under the service it runs.
+  const compose = row.sourceKind === 'compose' ? composeSettingsOf(row.settings) : null;
+  const serviceOf = (pod: string) =>
+    compose
+      ? serviceOfPod(
+          pod,
+          compose.services.map((s) => s.name),
+          compose.exposedService,
+        )
+      : null;
   return {
     application_id: row.id,
     application_name: row.nom,
@@ -57,6 +69,7 @@ async function metricsOf(ctx: AppContext, row: DeploymentRow): Promise<Applicati
       name: p.name,
       cpu: fromMilli(p.cpuMilli),
       ram: fromMilli(p.ramMb),
+      service: serviceOf(p.name),
     })),
   };
 }

@@ -3,11 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { bearer } from '../../http/route-helpers';
 import { projectScoped } from '../../http/token-scope';
-import { platformTexts } from '@nuage/shared/messages/platform';
 import { currentUser } from '../../http/authenticate';
-import { isOperator, missingSettings } from './operator-settings';
-
-export const SIMULATION_BANNER = platformTexts.simulationBanner;
+import { platformInfo } from './platform-info';
 
 /**
  * GET /platform: which runtime deploys applications (the UI shows a banner in simulation),
@@ -24,17 +21,6 @@ export const platformRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       config: projectScoped,
       schema: { response: { 200: platformInfoSchema }, tags: ['Platform'], security: bearer },
     },
-    async (request) => {
-      const operateur = isOperator(ctx.config, currentUser(request).email);
-      return {
-        runtime: ctx.engine.runtime,
-        simulation: ctx.engine.runtime === 'simulation',
-        banner: ctx.engine.runtime === 'simulation' ? SIMULATION_BANNER : null,
-        problemes: ctx.engine.driver.problems?.() ?? [],
-        operateur,
-        reglages_a_completer: operateur ? missingSettings(ctx.config) : [],
-        dns_configure: Boolean(ctx.config.appsDomain || ctx.config.publicIp),
-      };
-    },
+    async (request) => platformInfo(ctx, currentUser(request).email),
   );
 };

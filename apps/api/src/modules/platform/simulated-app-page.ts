@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SIMULATION_BANNER } from './routes';
+import { SIMULATION_BANNER } from './platform-info';
 import { simulatedAppPage } from '@nuage/shared/messages/platform';
 
 /**

@@ -29,15 +29,45 @@ describe('GET /pricing/presets', () => {
     expect(res.statusCode).toBe(200);
     const { applications } = res.json<PresetsResponse>();
     expect(Object.keys(applications).sort()).toEqual([
+      'directus',
+      'docuseal',
+      'dolibarr',
       'drupal',
+      'espocrm',
+      'gitea',
+      'grafana',
       'joomla',
+      'kanboard',
+      'kimai',
+      'listmonk',
       'matomo',
+      'mattermost',
+      'metabase',
+      'n8n',
       'nextcloud',
+      'nocodb',
       'odoo',
+      'prestashop',
+      'redmine',
+      'snipe-it',
+      'umami',
+      'uptime-kuma',
+      'vaultwarden',
+      'vikunja',
+      'wikijs',
       'wordpress',
+      'xwiki',
     ]);
     expect(applications.wordpress.presets).toHaveLength(3);
     expect(applications.odoo.presets).toHaveLength(3);
+    expect(applications.redmine.presets.map((p) => p.id)).toEqual([
+      'redmine-equipe',
+      'redmine-entreprise',
+    ]);
+    expect(applications.espocrm.presets).toHaveLength(2);
+    // A file without presets has one « Standard » preset of its defaults, priced the same way.
+    expect(applications.umami.presets).toHaveLength(1);
+    expect(applications.umami.presets[0]!.pricing.monthly_price).toBeGreaterThan(0);
     for (const type of ['joomla', 'drupal', 'nextcloud', 'matomo'] as const) {
       expect(applications[type].presets.length).toBeGreaterThanOrEqual(1);
     }

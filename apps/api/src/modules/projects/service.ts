@@ -37,7 +37,13 @@ export async function listProjects(
   // total before LIMIT applies. (Cutting the page in a subquery first, so that only its projects
   // get their laterals, measured slower for the usual account, bench/RESULTS.md.)
   const apps = ctx.db
-    .select({ count: sql<number>`count(*)`.mapWith(Number).as('apps_count'), ...aliasedSums() })
+    .select({
+      // Applications only: databases (issue 25) reserve resources but are not applications.
+      count: sql<number>`count(*) filter (where ${deployments.category} <> 'DATABASE')`
+        .mapWith(Number)
+        .as('apps_count'),
+      ...aliasedSums(),
+    })
     .from(deployments)
     .where(and(eq(deployments.projectId, projects.id), reservesResources()))
     .as('apps');
@@ -113,7 +119,7 @@ async function projectStats(db: Executor, ids: string[]) {
     db
       .select({
         projectId: deployments.projectId,
-        count: sql<string>`count(*)`,
+        count: sql<string>`count(*) filter (where ${deployments.category} <> 'DATABASE')`,
         ...reservationSums(),
       })
       .from(deployments)

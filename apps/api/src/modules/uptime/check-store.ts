@@ -23,6 +23,8 @@ export async function ensureMonitors(db: Executor, opts: { now: Date; intervalMs
       SELECT d.id, ${opts.now}::timestamptz + random() * ${opts.intervalMs}::double precision * interval '1 millisecond'
       FROM deployments d
       WHERE d.deployed_at IS NOT NULL AND d.desired_state = 'present'
+        -- A database of an environment (issue 25) answers no HTTP.
+        AND d.category <> 'DATABASE'
         AND NOT EXISTS (SELECT 1 FROM uptime_monitors m WHERE m.deployment_id = d.id)
       ON CONFLICT (deployment_id) DO NOTHING
       RETURNING deployment_id AS id`),

@@ -1,4 +1,4 @@
-import { userProfileSchema } from '@nuage/shared/schemas/responses/users';
+import { currentUserSchema, userProfileSchema } from '@nuage/shared/schemas/responses/users';
 import { serverDetails } from '@nuage/shared/messages';
 import { confirmEmailSchema, profileUpdateSchema } from '@nuage/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,6 +6,7 @@ import { messageResponse } from '../../http/route-helpers';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { clearSessionCookie } from '../../http/session-cookie';
+import { platformInfo } from '../platform/platform-info';
 import { presentUser } from './presenter';
 import { cancelEmailChange, confirmEmailChange } from './email-change';
 import { deleteAccount, updateProfile } from './service';
@@ -18,8 +19,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/users/me',
-    { schema: { tags, security, response: { 200: userProfileSchema } } },
-    async (request) => presentUser(currentUser(request)),
+    { schema: { tags, security, response: { 200: currentUserSchema } } },
+    async (request) => {
+      const me = currentUser(request);
+      return { ...presentUser(me), plateforme: platformInfo(ctx, me.email) };
+    },
   );
 
   // Changing the account itself takes a browser session: an API token only acts on projects.

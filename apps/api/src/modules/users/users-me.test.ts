@@ -179,9 +179,13 @@ describe('/users/me', () => {
           'est_verifie',
           'id',
           'nom',
+          'plateforme',
           'prenom',
         ].sort(),
       );
+      // What GET /platform answers, so a page's first load asks one request fewer.
+      const platform = await call(t, 'GET', '/api/v1/platform', { token: user.token });
+      expect(body.plateforme).toEqual(platform.json());
       expect(body).toMatchObject({
         id: user.id,
         prenom: 'Khady',

@@ -35,10 +35,11 @@ export function jumpPlace(chain: string, target: string): 'first' | 'below' | 'm
 
 /** A test guard's jumps and chains (its container already removed, so nothing puts them back). */
 export function removeGuardChains(prefix: string): void {
-  const { first, second, lan, host } = chainNames(prefix);
+  const { first, second, lan, host, pub } = chainNames(prefix);
   for (const [chain, target] of [
     ['FORWARD', first],
     ['INPUT', host],
+    ['OUTPUT', pub],
   ] as const) {
     for (const spec of [['-m', 'comment', '--comment', GUARD_JUMP_MARK], []]) {
       for (;;) {
@@ -51,7 +52,7 @@ export function removeGuardChains(prefix: string): void {
     }
   }
   for (const flag of ['-F', '-X'])
-    for (const c of [first, second, lan, host]) {
+    for (const c of [first, second, lan, host, pub]) {
       try {
         iptables(flag, c);
       } catch {

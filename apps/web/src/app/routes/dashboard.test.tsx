@@ -1,5 +1,7 @@
 import type { DashboardResponse } from '@nuage/shared/dashboard-types';
+import type { AccountMetricsHistory } from '@nuage/shared/schemas/responses/metrics-history';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '@/test/fake-api';
 import {
@@ -21,9 +23,25 @@ function renderDashboard(answer: DashboardResponse | (() => Promise<DashboardRes
     .on('GET', '/platform', { body: { runtime: 'simulation', simulation: false, banner: null } })
     .on('GET', '/dashboard', async () => ({
       body: typeof answer === 'function' ? await answer() : answer,
-    }));
+    }))
+    .on('GET', '/dashboard/metrics/history', { body: accountHistory });
   return view;
 }
+
+/** Three 5-minute points of two applications together, against 1.5 cores and 3 GB reserved. */
+const accountHistory: AccountMetricsHistory = {
+  range: '24h',
+  resolution: '5m',
+  step_seconds: 300,
+  simulated: false,
+  applications: 2,
+  limits: { cpu_milli: 1500, ram_mb: 3000 },
+  series: {
+    at: [1_764_000_000, 1_764_000_300, 1_764_000_600],
+    cpu_milli: [200, 900, 400],
+    ram_mb: [800, 1200, 1000],
+  },
+};
 
 const costsCard = () => screen.getByRole('region', { name: 'Coûts du mois' });
 
@@ -137,7 +155,7 @@ describe('/dashboard', () => {
     expect(bar('Bande passante (estimation)')).toHaveAttribute('aria-valuenow', '30');
   });
 
-  it('loads in two requests besides /platform, whatever the number of applications', async () => {
+  it('loads in three requests besides /platform (its graphs’ one), whatever the number of applications', async () => {
     const many = buildDashboard({
       projects: Array.from({ length: 20 }, (_, p) =>
         buildDashboardProject({
@@ -156,12 +174,35 @@ describe('/dashboard', () => {
     const { api } = renderDashboard(many);
     await screen.findByTestId('dashboard-ready');
     expect(screen.getByRole('region', { name: "Vue d'ensemble" })).toHaveTextContent('400');
+    // With its graphs: their one read, whatever the number of applications too.
+    await screen.findByText('Processeur (millicœurs)');
     const paths = api.calls.map((c) => `${c.method} ${c.path}`);
     expect(paths.filter((p) => p !== 'GET /platform').sort()).toEqual([
       'GET /dashboard',
+      'GET /dashboard/metrics/history',
       'GET /users/me',
     ]);
     expect(paths.length).toBeLessThanOrEqual(4);
+  });
+
+  it('draws what the applications used together against what they reserve, per period', async () => {
+    const { api } = renderDashboard(seeded());
+    const card = await screen.findByRole('region', { name: 'Ressources utilisées' });
+    await within(card).findByText(
+      'Vos 2 applications en service ensemble, face à ce qu’elles réservent',
+    );
+    await screen.findByRole('img', { name: 'Processeur : pic de 900 sur la période, limite 1500' });
+    expect(
+      screen.getByRole('img', { name: 'Mémoire : pic de 1200 sur la période, limite 3000' }),
+    ).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: '7 j' }));
+    await waitFor(() =>
+      expect(
+        api.calls.some(
+          (c) => c.path === '/dashboard/metrics/history' && c.query.get('range') === '7d',
+        ),
+      ).toBe(true),
+    );
   });
 });
 

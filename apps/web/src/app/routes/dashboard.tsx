@@ -12,6 +12,7 @@ import { CostsCard } from '@/features/dashboard/components/costs-card';
 import { OverviewCard } from '@/features/dashboard/components/overview-card';
 import { QuickActions } from '@/features/dashboard/components/quick-actions';
 import { UsageCard } from '@/features/dashboard/components/usage-card';
+import { AccountMetricsCard } from '@/features/metrics/components/account-metrics-card';
 import { useUser } from '@/lib/auth';
 import { dashboardQueryOptions } from '@/lib/dashboard-query';
 import { notify } from '@/lib/toast';
@@ -19,7 +20,7 @@ import { notify } from '@/lib/toast';
 /**
  * /dashboard. Everything below the quick actions comes from one read, GET /dashboard, so the
  * page costs the same few requests whatever the number of applications (not SPEC §7's
- * per-level loading).
+ * per-level loading); the graphs' one read follows once it has answered.
  */
 export default function DashboardRoute() {
   const user = useUser();
@@ -76,6 +77,7 @@ export default function DashboardRoute() {
         )}
       </div>
       {usage && <UsageCard usage={usage} />}
+      {dashboard.isSuccess && dashboard.data.totals.applications > 0 && <AccountMetricsCard />}
     </div>
   );
 }

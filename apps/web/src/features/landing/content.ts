@@ -22,6 +22,13 @@ import {
  * The landing page's copy, as data: sections map over it, so a wording change touches one file.
  * French ids keep the in-page URLs readable (/#tarifs).
  */
+/**
+ * How many applications the catalogue offers (packages/shared/src/applications/): written here,
+ * not counted, so the landing page does not load every application's file (its 120 KB budget);
+ * content.test.ts fails when the catalogue grows without this number.
+ */
+export const CATALOGUE_SIZE = 28;
+
 export const sectionIds = {
   platforms: 'plateformes',
   process: 'processus',
@@ -89,7 +96,7 @@ export const platforms: readonly PlatformCard[] = [
     points: [
       'WordPress (CMS) avec MySQL',
       'Odoo (ERP) avec PostgreSQL',
-      'Joomla, Drupal, Nextcloud et Matomo',
+      `${CATALOGUE_SIZE} applications : CRM, comptabilité, projets, wiki, supervision…`,
     ],
   },
 ];

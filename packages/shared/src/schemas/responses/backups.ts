@@ -1,4 +1,5 @@
 /** What the API answers about backups (apps/api modules/backups/presenter.ts). */
+import { databaseResponseSchema } from './databases';
 import { z } from 'zod/mini';
 import { deploymentResponseSchema } from './deployments';
 
@@ -97,6 +98,8 @@ export const restoreStartedSchema = z.object({
   message: z.string(),
   restauration: restaurationSchema,
   application: z.optional(deploymentResponseSchema),
+  /** A restore of a database of an environment into a new database: that database. */
+  base_de_donnees: z.optional(databaseResponseSchema),
 });
 
 export const backupDestinationResponseSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { miseAJourSchema } from './app-updates';
 
 export const domainStatusValues = ['verifie', 'en_attente'] as const;
 export type DomainStatus = (typeof domainStatusValues)[number];
@@ -19,7 +20,8 @@ export type AdminAccess = z.infer<typeof adminAccessSchema>;
 export const deploymentResponseSchema = z.object({
   id: z.string(),
   nom: z.string(),
-  type_application: z.enum(['ERP', 'CODE']),
+  /** 'DATABASE': a database of the environment (issue 25), where lists show every resource. */
+  type_application: z.enum(['ERP', 'CODE', 'DATABASE']),
   template: z.string(),
   template_name: z.string(),
   /** The engine's status (PENDING, DEPLOYING, RUNNING, FAILED), DELETING once removal is asked. */
@@ -54,9 +56,10 @@ export const deploymentResponseSchema = z.object({
   ),
   /**
    * 'code': built from a Git repository (issue 13); 'template': a catalogue application;
-   * 'image': any container image the user named (issue 30).
+   * 'image': any container image the user named (issue 30); 'compose': the services of a
+   * pasted docker-compose.yml (issue 30 item 2).
    */
-  source_kind: z.enum(['code', 'template', 'image']),
+  source_kind: z.enum(['code', 'template', 'image', 'compose']),
   /**
    * An image application's settings (issue 30): the command replacing the image's CMD, the
    * HTTP health-check path, where its volume is mounted, the registry credentials it is pulled
@@ -68,6 +71,37 @@ export const deploymentResponseSchema = z.object({
       chemin_sante: z.nullable(z.string()),
       chemin_donnees: z.string(),
       registry_credential_id: z.nullable(z.string()),
+      /**
+       * « Redéployer à chaque nouvelle version »: the tag's digest is read from the registry
+       * and a new one redeployed (the digest it runs, the last check, the registry's refusal).
+       */
+      redeploiement_auto: z.boolean(),
+      empreinte_en_service: z.nullable(z.string()),
+      derniere_verification: z.nullable(z.string()),
+      erreur_registre: z.nullable(z.string()),
+      /** A registry webhook URL exists (its token is shown only when made). */
+      webhook_registre: z.boolean(),
+    }),
+  ),
+  /**
+   * A Compose application (issue 30 item 2): the service the edge proxy serves and its port,
+   * each service's image and size (the file's limits, else the default size), the named
+   * volumes; never the file itself (its `environment` may hold passwords). Null otherwise.
+   */
+  compose: z.nullable(
+    z.object({
+      service_expose: z.string(),
+      port: z.number(),
+      services: z.array(
+        z.object({
+          nom: z.string(),
+          image: z.string(),
+          cpu: z.number(),
+          ram: z.number(),
+          limites_du_fichier: z.boolean(),
+        }),
+      ),
+      volumes: z.array(z.object({ nom: z.string(), taille: z.number() })),
     }),
   ),
   repository_url: z.nullable(z.string()),
@@ -161,6 +195,8 @@ export const deploymentDetailSchema = z.extend(deploymentDetailBaseSchema, {
   alerte_restauration: z.nullable(alerteRestaurationSchema),
   /** The attached certificate, by name (the page never shows its id); null without one. */
   certificat_tls: z.nullable(z.object({ id: z.string(), nom: z.string(), domaine: z.string() })),
+  /** A catalogue application's update: the one announced, and the latest asked for. */
+  mise_a_jour: miseAJourSchema,
   /** A code application's serving release: what it was built from; null otherwise. */
   version_en_ligne: z.nullable(
     z.object({

@@ -19,8 +19,10 @@ export const metricsHistorySchema = z.object({
   simulated: z.boolean(),
   /** Why the runtime gives no measure (French), e.g. a cluster without metrics-server. */
   notice: z.nullable(z.string()),
-  /** What the application reserves now: millicores and MB. */
-  limits: z.object({ cpu_milli: z.number(), ram_mb: z.number() }),
+  /** Why the volumes' disk use is not measured (French), e.g. RBAC refusing the kubelets' stats. */
+  disk_notice: z.nullable(z.string()),
+  /** What the application reserves now: millicores and MB (its storage for the disk). */
+  limits: z.object({ cpu_milli: z.number(), ram_mb: z.number(), disk_mb: z.number() }),
   series: z.object({
     /** Seconds since 1970 (UTC), the start of each point. */
     at: values,
@@ -33,6 +35,30 @@ export const metricsHistorySchema = z.object({
     tx_bps: optionalValues,
     /** The containers' restart total at that point. */
     restarts: optionalValues,
+    /**
+     * The volumes' MB used in all and the fullest volume's % of its size (the highest of the
+     * bucket); null where not measured. Measured every few minutes (METRICS_DISK_SECONDS).
+     */
+    disk_used_mb: optionalValues,
+    disk_percent: optionalValues,
   }),
 });
 export type MetricsHistory = z.infer<typeof metricsHistorySchema>;
+
+/**
+ * GET /dashboard/metrics/history: what every application of the caller's projects used
+ * together over a period (the dashboard's graphs): the sums of the applications' averages per
+ * point, against the sum of what they reserve.
+ */
+export const accountMetricsHistorySchema = z.object({
+  range: z.enum(metricsRanges),
+  /** raw: sums per sampling period (1h); 5m: 5-minute (24h, 7d); 1h: hourly (30d). */
+  resolution: z.enum(['raw', '5m', '1h']),
+  step_seconds: z.number(),
+  simulated: z.boolean(),
+  /** The applications counted (those that reserve resources now). */
+  applications: z.number(),
+  limits: z.object({ cpu_milli: z.number(), ram_mb: z.number() }),
+  series: z.object({ at: values, cpu_milli: values, ram_mb: values }),
+});
+export type AccountMetricsHistory = z.infer<typeof accountMetricsHistorySchema>;

@@ -19,7 +19,15 @@ export const applicationMetricsSchema = z.object({
   cpu: usageSchema,
   ram: usageSchema,
   storage: z.object({ reserved: z.number() }),
-  pods: z.array(z.object({ name: z.string(), cpu: z.number(), ram: z.number() })),
+  /** Per container or pod; `service`: the Compose service it runs (null: not a Compose application). */
+  pods: z.array(
+    z.object({
+      name: z.string(),
+      cpu: z.number(),
+      ram: z.number(),
+      service: z.nullable(z.string()),
+    }),
+  ),
 });
 export type ApplicationMetrics = z.infer<typeof applicationMetricsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { platformInfoSchema } from './platform';
 
 /** What GET /users/me answers (SPEC §3 User), never a secret. */
 export const userProfileSchema = z.object({
@@ -14,3 +15,12 @@ export const userProfileSchema = z.object({
   double_authentification: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/**
+ * GET /users/me: the profile, and what GET /platform answers, so a page's first load asks one
+ * request fewer (the signed-in shell's banners read it; /platform refreshes it every minute).
+ */
+export const currentUserSchema = z.extend(userProfileSchema, {
+  plateforme: z.optional(platformInfoSchema),
+});
+export type CurrentUserProfile = z.infer<typeof currentUserSchema>;

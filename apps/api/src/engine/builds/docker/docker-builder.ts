@@ -6,9 +6,11 @@ import type { BaseImages } from '../base-images';
 import {
   BuildCancelledError,
   BuildFailedError,
+  BuildStepKilledError,
   type BuildIo,
   type BuildOutcome,
   type BuildRequest,
+  type BuildUsageProbe,
   type ImageBuilder,
   type ResolvedCommit,
   type SourceSpec,
@@ -28,6 +30,8 @@ import { markBuildRunning } from '../host-builds';
 import { fromImages } from './podman-leftovers';
 import { pushImage, type RegistrySettings } from './push';
 import { stopBuildLeftovers } from './stop-leftovers';
+import { stepUsageProbe } from './step-usage';
+import { buildMetricsNotices } from '@nuage/shared/messages/build-metrics';
 import { builderFailureTexts, builderLogTexts } from '@nuage/shared/messages/builder';
 
 export interface DockerBuilderOptions {
@@ -141,6 +145,7 @@ export class DockerImageBuilder implements ImageBuilder {
             egress,
             io,
             signal,
+            onStarted: (memory) => io.onUsageProbe?.(this.usageProbe(memory)),
             onStopped: async (memory, since) => {
               await stopBuildLeftovers(
                 {
@@ -155,7 +160,10 @@ export class DockerImageBuilder implements ImageBuilder {
               return stopped();
             },
           });
-        const imageId = await runKilledStepsAgain(runOnce, signal, io);
+        const imageId = await runKilledStepsAgain(runOnce, signal, io).catch((err: unknown) => {
+          // Stopped while waiting to run a killed step again: nothing of it runs any more.
+          throw err instanceof BuildStepKilledError && signal.aborted ? stopped() : err;
+        });
         const digest = this.opts.registry
           ? await pushImage(
               this.opts.socketPath,
@@ -189,6 +197,13 @@ export class DockerImageBuilder implements ImageBuilder {
       clearTimeout(timer);
       await unmark();
     }
+  }
+
+  /** What the build's steps use (step-usage.ts); said unmeasurable where the host's processes are hidden. */
+  private usageProbe(memory: number): BuildUsageProbe {
+    if (this.opts.seesHostProcesses === false)
+      return () => Promise.resolve({ notice: buildMetricsNotices.hostHidden });
+    return stepUsageProbe(memory);
   }
 
   /**

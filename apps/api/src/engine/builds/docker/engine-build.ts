@@ -30,6 +30,8 @@ export interface EngineBuild {
    * `since` when it started) and gives the error to throw.
    */
   onStopped(memory: number, since: number): Promise<Error>;
+  /** The build is handed to the engine; `memory` marks its steps (their usage is read by it). */
+  onStarted?(memory: number): void;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function runEngineBuild(
   build.context.pipe(limited);
   const parser = new BuildProgressParser(io.onLog);
   const since = Date.now();
+  build.onStarted?.(memory);
   let answer;
   try {
     answer = await streamEngineRequest(socketPath, 'POST', '/build', {

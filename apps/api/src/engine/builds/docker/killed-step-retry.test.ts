@@ -60,4 +60,22 @@ describe('a build whose step the engine killed on its own', () => {
     ).rejects.toBeInstanceOf(BuildStepKilledError);
     expect(stopped.calls()).toBe(1);
   });
+
+  it('is not run again when the build is stopped during the pause', async () => {
+    const stop = new AbortController();
+    const build = attempts(killed(), killed());
+    const log: string[] = [];
+    const running = runKilledStepsAgain(
+      build.run,
+      stop.signal,
+      { onLog: (l) => log.push(l) },
+      [60_000],
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    stop.abort();
+    await expect(running).rejects.toBeInstanceOf(BuildStepKilledError);
+    // The first attempt only: the stop came during the pause before the second.
+    expect(build.calls()).toBe(1);
+    expect(log).toHaveLength(1);
+  });
 });

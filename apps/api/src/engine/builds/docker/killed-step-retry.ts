@@ -32,6 +32,9 @@ export async function runKilledStepsAgain(
       if (pause === undefined) throw err;
       io.onLog(builderLogTexts.stepKilledRetry(attempt + 1, pausesMs.length + 1));
       await delay(pause, undefined, { signal }).catch(() => undefined);
+      // Stopped during the pause: no further attempt (a step started now would outlive the stop,
+      // which has already cleaned up what ran).
+      if (signal.aborted) throw err;
     }
   }
 }

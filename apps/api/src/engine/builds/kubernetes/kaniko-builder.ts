@@ -33,6 +33,7 @@ import {
 import { imageRefFor, renderKanikoObjects } from './kaniko-job';
 import { type PodStatus, pause, waitingReason } from './build-pod';
 import { assertBuildFits } from './build-room';
+import { kanikoUsageProbe } from './build-usage';
 import { builderFailureTexts, builderLogTexts } from '@nuage/shared/messages/builder';
 
 /** How long a build Job may stay without a pod, the quota short, before it fails (ms). */
@@ -135,6 +136,7 @@ export class KanikoImageBuilder implements ImageBuilder {
     try {
       for (const object of all) await this.apply(object);
       io.onLog(builderLogTexts.jobStarted(objects.name, request.namespace));
+      io.onUsageProbe?.(kanikoUsageProbe(this.client, request.namespace, objects.name));
       const digest = await this.follow(request, objects.name, io, objects.job.spec.template.spec);
       const imageRef = imageRefFor(request, registry.url);
       io.onLog(builderLogTexts.imagePushed(`${imageRef}@${digest}`));

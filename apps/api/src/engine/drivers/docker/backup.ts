@@ -1,10 +1,22 @@
 import { backupTexts } from '@nuage/shared/schemas/backups';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { BACKUP_PARTS, databasePart, type BackupManifest } from '../../backup-parts';
+import {
+  BACKUP_PARTS,
+  databasePart,
+  dumpEngine,
+  isDatabaseService,
+  type BackupManifest,
+} from '../../backup-parts';
 import { RuntimeRejectedError, RuntimeUnavailableError } from '../../driver';
 import { LABELS, MANAGED_BY, type ApplicationSpec } from '../../spec';
 import { databaseSecurity } from '../../templates/security';
+import {
+  backupDatabaseService,
+  restoreRedis,
+  runningDatabase,
+  testRestoreRedis,
+} from './database-service-backup';
 import { countTablesCommand, dumpCommand, loadCommand, readyCommand } from './dump-commands';
 import type { ContainerInspect, EngineApi } from './engine-api';
 import { EngineError } from './engine-client';
@@ -12,7 +24,9 @@ import { execChecked, execIn } from './exec';
 import { applicationContainers, componentOf, STOP_GRACE_SECONDS } from './objects';
 import { SECRET_DIR } from './secret-env';
 import { writeFiles } from './secret-files';
-import { copyFileInto, loadVolumeTar, saveVolumeTar } from './volume-archive';
+import { copyFileInto, saveVolumeTar } from './volume-archive';
+import { backupStackOnDocker, restoreStackOnDocker } from './stack-backup';
+import { refillVolume } from './volume-refill';
 import { runtimeBackupTexts } from '@nuage/shared/messages/runtime-backups';
 
 /**
@@ -23,7 +37,6 @@ import { runtimeBackupTexts } from '@nuage/shared/messages/runtime-backups';
  */
 
 const DUMP_IN_CONTAINER = '/tmp/nuagedeploy-restore.dump';
-const FILES_MOUNT = '/nuagedeploy-files';
 const POLL_MS = 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -48,13 +61,15 @@ export async function backupOnDocker(
   spec: ApplicationSpec,
   dir: string,
 ): Promise<BackupManifest> {
+  if (isDatabaseService(spec)) return backupDatabaseService(api, spec, dir);
+  if (spec.stack) return backupStackOnDocker(api, spec, dir);
   const { database, apps } = await parts(api, spec);
   if (spec.database) {
     const db = requireRunning(database, runtimeBackupTexts.database);
     const command = dumpCommand(spec.database, spec.secretData);
     await execChecked(api, db.Id, {
       ...command,
-      stdoutFile: join(dir, databasePart(spec.database.engine)),
+      stdoutFile: join(dir, databasePart(dumpEngine(spec.database))),
       what: spec.database.engine === 'mariadb' ? 'mariadb-dump' : 'pg_dump',
     });
   }
@@ -64,7 +79,7 @@ export async function backupOnDocker(
   return {
     format: 1,
     template: spec.template,
-    database: spec.database?.engine ?? null,
+    database: spec.database ? dumpEngine(spec.database) : null,
     runtime: 'docker',
     createdAt: new Date().toISOString(),
   };
@@ -75,6 +90,8 @@ export async function restoreOnDocker(
   spec: ApplicationSpec,
   dir: string,
 ): Promise<void> {
+  if (isDatabaseService(spec)) return restoreDatabaseService(api, spec, dir);
+  if (spec.stack) return restoreStackOnDocker(api, spec, dir);
   const { database, apps } = await parts(api, spec);
   // No replica is expected of an application created for this restore (on hold).
   if (apps.length === 0 && spec.replicas > 0) {
@@ -87,7 +104,7 @@ export async function restoreOnDocker(
   }
   try {
     if (spec.database && db) {
-      await loadDump(api, db.Id, spec, join(dir, databasePart(spec.database.engine)));
+      await loadDump(api, db.Id, spec, join(dir, databasePart(dumpEngine(spec.database))));
     }
     // The database image has the usual tools (find) even when the application image is slim.
     await refillVolume(api, spec, spec.database?.image ?? spec.app.image, files);
@@ -96,6 +113,14 @@ export async function restoreOnDocker(
     // what it had (or on what was loaded), never stopped.
     for (const app of apps) await api.startContainer(app.Id);
   }
+}
+
+/** A database of an environment: its dump loaded in its running server, nothing else. */
+async function restoreDatabaseService(api: EngineApi, spec: ApplicationSpec, dir: string) {
+  const engine = dumpEngine(spec.database!);
+  if (engine === 'redis') return restoreRedis(api, spec, dir);
+  const db = await runningDatabase(api, spec);
+  await loadDump(api, db.Id, spec, join(dir, databasePart(engine)));
 }
 
 async function loadDump(api: EngineApi, containerId: string, spec: ApplicationSpec, dump: string) {
@@ -151,50 +176,6 @@ async function commandsIn(api: EngineApi, containerId: string): Promise<string[]
 }
 
 /**
- * Empties the files volume and unpacks the backup into it, from a one-off container of the
- * application's own image (it has a shell and the right users) mounting the volume.
- */
-async function refillVolume(api: EngineApi, spec: ApplicationSpec, image: string, files: string) {
-  const name = `${spec.name}-restore`;
-  const existing = await api.inspectContainer(name);
-  if (existing) await api.removeContainer(existing.Id);
-  const id = await api.createContainer(name, {
-    Image: image,
-    Entrypoint: ['sh', '-c'],
-    Cmd: [`find ${FILES_MOUNT} -mindepth 1 -delete`],
-    User: '0',
-    Labels: { [LABELS.managedBy]: MANAGED_BY, 'nuagedeploy.io/restore-of': spec.deploymentId },
-    HostConfig: {
-      NetworkMode: 'none',
-      CapDrop: ['ALL'],
-      CapAdd: ['CHOWN', 'DAC_OVERRIDE', 'FOWNER'],
-      Mounts: [{ Type: 'volume', Source: spec.app.volume.claimName, Target: FILES_MOUNT }],
-    },
-  });
-  try {
-    await api.startContainer(id);
-    const exit = await waitForExit(api, id, 10 * 60_000);
-    if (exit !== 0) {
-      throw new RuntimeRejectedError(runtimeBackupTexts.filesDumpFailed(exit));
-    }
-    await loadVolumeTar(api, id, FILES_MOUNT, files);
-  } finally {
-    await api.removeContainer(id);
-  }
-}
-
-async function waitForExit(api: EngineApi, id: string, timeoutMs: number): Promise<number | null> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const c = await api.inspectContainer(id);
-    if (!c) return null;
-    if (!c.State.Running && c.State.Status !== 'created') return c.State.ExitCode;
-    if (Date.now() >= deadline) return null;
-    await sleep(200);
-  }
-}
-
-/**
  * Loads the dump into a throwaway database container (the application's database image, no
  * network, removed with its volumes afterwards) and counts the tables it then holds.
  */
@@ -206,7 +187,8 @@ export async function testRestoreOnDocker(
 ): Promise<{ tablesCount: number }> {
   const db = spec.database;
   if (!db) return { tablesCount: 0 };
-  const dump = join(dir, databasePart(db.engine));
+  if (db.engine === 'redis') return testRestoreRedis(api, spec, dir);
+  const dump = join(dir, databasePart(dumpEngine(db)));
   const password = randomBytes(18).toString('base64url');
   const secrets = { 'db-root-password': password, 'db-password': password };
   // Its password, throwaway as it is, is a file like every database's (the images' *_FILE).
@@ -223,7 +205,7 @@ export async function testRestoreOnDocker(
   const name = `${spec.name}-testrestore`;
   const existing = await api.inspectContainer(name);
   if (existing) await api.removeContainer(existing.Id);
-  const security = databaseSecurity[db.engine];
+  const security = databaseSecurity[dumpEngine(db)];
   const id = await api.createContainer(name, {
     Image: db.image,
     Env: env,

@@ -7,6 +7,18 @@ export const LOG_CONFIG = { Type: 'json-file', Config: { 'max-size': '10m', 'max
 export function createBody(p: ContainerPlan): Record<string, unknown> {
   const t = p.template;
   const portKey = t.port === null ? null : `${t.port}/tcp`;
+  const ports: Record<string, { HostIp: string; HostPort: string }[]> = {};
+  // An ephemeral port on loopback only: the balancer (and probes) reach replicas there.
+  if (portKey) ports[portKey] = [{ HostIp: '127.0.0.1', HostPort: '' }];
+  // A database's public endpoint (issue 25 item 2): its port on the operator's address.
+  if (t.publish) {
+    const key = `${t.publish.containerPort}/tcp`;
+    ports[key] = [
+      ...(ports[key] ?? []),
+      { HostIp: t.publish.address, HostPort: String(t.publish.hostPort) },
+    ];
+  }
+  const exposed = Object.keys(ports);
   return {
     Image: t.image,
     Env: p.env,
@@ -14,7 +26,9 @@ export function createBody(p: ContainerPlan): Record<string, unknown> {
     // The secrets' loader (secret-loader.ts), which then runs the image's entrypoint and Cmd.
     ...(t.entrypoint ? { Entrypoint: t.entrypoint } : {}),
     ...(t.cmd ? { Cmd: t.cmd } : {}),
-    ...(portKey ? { ExposedPorts: { [portKey]: {} } } : {}),
+    ...(exposed.length ? { ExposedPorts: Object.fromEntries(exposed.map((k) => [k, {}])) } : {}),
+    ...(t.user ? { User: t.user } : {}),
+    ...(t.workingDir ? { WorkingDir: t.workingDir } : {}),
     HostConfig: {
       NanoCpus: t.cpuMilli * 1_000_000,
       Memory: t.ramMb * 1_000_000,
@@ -27,9 +41,13 @@ export function createBody(p: ContainerPlan): Record<string, unknown> {
       CapDrop: ['ALL'],
       CapAdd: t.capabilities ?? [],
       RestartPolicy: { Name: t.restart },
-      // An ephemeral port on loopback only: the balancer (and probes) reach replicas there.
-      ...(portKey ? { PortBindings: { [portKey]: [{ HostIp: '127.0.0.1', HostPort: '' }] } } : {}),
-      Mounts: t.mounts.map((m) => ({ Type: 'volume', Source: m.volume, Target: m.target })),
+      ...(exposed.length ? { PortBindings: ports } : {}),
+      Mounts: t.mounts.map((m) => ({
+        Type: 'volume',
+        Source: m.volume,
+        Target: m.target,
+        ...(m.readOnly ? { ReadOnly: true } : {}),
+      })),
       NetworkMode: t.network,
     },
     NetworkingConfig: {

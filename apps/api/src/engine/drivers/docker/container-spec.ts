@@ -30,7 +30,7 @@ export interface ContainerTemplate {
   cpuMilli: number;
   ramMb: number;
   envNames: string[];
-  mounts: { volume: string; target: string }[];
+  mounts: { volume: string; target: string; readOnly?: boolean }[];
   network: string;
   aliases: string[];
   secretFiles: string[];
@@ -42,13 +42,36 @@ export interface ContainerTemplate {
   /** Kernel capabilities kept (templates/security.ts); every other one is dropped. */
   capabilities: string[];
   pidsLimit: number;
+  /**
+   * A Compose service's own healthcheck (issue 30 item 2), run by the platform through the
+   * Engine's exec (stack.ts): Podman runs an image's healthchecks only under systemd.
+   */
+  healthcheck?: { test: string[]; timeoutSeconds: number } | null;
+  /** A Compose service's `user` and `working_dir`; absent: the image's. */
+  user?: string | null;
+  workingDir?: string | null;
+  /**
+   * A database's public endpoint (issue 25 item 2): `containerPort` published on
+   * `address:hostPort`; `sources` are what the network guard lets reach it (guard/
+   * public-endpoint-rules.ts reads them from this label). In the hash: a changed allow-list
+   * recreates the container, so the rules always follow what the engine runs.
+   */
+  publish?: PublishedPort | null;
+}
+
+export interface PublishedPort {
+  address: string;
+  hostPort: number;
+  containerPort: number;
+  sources: string[];
 }
 
 /**
  * Process limits: Apache's prefork workers and PHP, MariaDB's threads, wp-cli. Generous for
  * the workload, small enough that a fork bomb in one application cannot exhaust the host.
  */
-const PIDS_LIMIT = { application: 1024, database: 512, setup: 128 } as const;
+const PIDS_LIMIT = { application: 1024, database: 512, setup: 128, service: 1024 } as const;
+export const SERVICE_PIDS_LIMIT = PIDS_LIMIT.service;
 
 /** Everything needed to create (or compare) one container. */
 export interface ContainerPlan {
@@ -71,7 +94,7 @@ function hashOf(key: Buffer, parts: unknown): string {
   return createHmac('sha256', key).update(JSON.stringify(parts)).digest('hex').slice(0, 32);
 }
 
-function plan(
+export function plan(
   key: Buffer,
   name: string,
   kind: ComponentKind,
@@ -165,6 +188,7 @@ function componentPlan(
   kind: 'application' | 'database',
   aliases: string[],
   images: ImageRunConfigs,
+  extra: Partial<ContainerTemplate> = {},
 ): ContainerPlan {
   const fromFile = fileVariables(spec, kind);
   const run = runConfig(images, c.image, c.env, fromFile);
@@ -176,6 +200,7 @@ function componentPlan(
     ...componentTemplate(c, kind, spec.namespace, aliases, envNames, secretFiles),
     // The user's command (an image application's) replaces the image's CMD, as `docker run` does.
     ...loaderCommand(secret, run, c.command ?? null),
+    ...extra,
   };
   const { labels, namespace } = spec;
   return plan(key, c.name, kind, template, env, secretFiles, labels, namespace, secret.exposed);
@@ -196,7 +221,15 @@ export function databasePlan(
 ): ContainerPlan | null {
   const db = spec.database;
   if (!db) return null;
-  return componentPlan(key, spec, db, 'database', [db.serviceName], images);
+  const p = db.publicEndpoint;
+  // Docker publishes on DATABASE_PUBLIC_ADDRESS only (none: the operator turned it off).
+  const publish: PublishedPort | null =
+    p?.address && p.targetPort
+      ? { address: p.address, hostPort: p.port, containerPort: p.targetPort, sources: p.sources }
+      : null;
+  return componentPlan(key, spec, db, 'database', [db.serviceName], images, {
+    ...(publish ? { publish } : {}),
+  });
 }
 
 /**

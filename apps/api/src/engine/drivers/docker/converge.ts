@@ -9,7 +9,7 @@ import {
   type ContainerPlan,
 } from './container-spec';
 import { DOCKER_LABELS, applicationLabels } from './labels';
-import type { ContainerInspect, EngineApi } from './engine-api';
+import type { EngineApi } from './engine-api';
 import { ensureImages } from './images';
 import { imageRunConfigs } from './image-config';
 import {
@@ -24,40 +24,14 @@ import {
   STOP_GRACE_SECONDS,
 } from './objects';
 import { probeContainer } from './probes';
-import { rollReplicas, type RolloutHooks } from './rollout';
+import { rollReplicas } from './rollout';
 import { planOfReplica } from './replica-copy';
-import { secretOwner, type OwnedFile } from './secret-files';
-import { runSetup, type SetupOptions } from './setup-job';
+import { runSetup } from './setup-job';
+import { applyStack } from './stack';
+import { refOf, rolloutHooks, specFiles, type DriverContext } from './driver-context';
+
+export { refOf, rolloutHooks, specFiles, type DriverContext } from './driver-context';
 import { secretsExposedWarning } from '@nuage/shared/messages/runtime';
-
-export interface DriverContext {
-  api: EngineApi;
-  setup: SetupOptions;
-  pullTimeoutMs: number;
-  /** Keys the spec hash stored in labels (HMAC): the server's hash key. */
-  hashKey: Buffer;
-  /** How long an update waits for a new replica's readiness before giving it up (health-gated). */
-  readyWaitMs: number;
-  /** Routes the application's traffic to its live replicas, except `retiring` ones. */
-  publish: (ref: ApplicationRef, retiring?: Set<string>) => Promise<void>;
-  /** Waits for the proxy's requests in flight to replicas out of the routes (edge-router.ts). */
-  drain: (retiring: ContainerInspect[]) => Promise<void>;
-  /** The server's logger: an image without a shell keeps its secrets in the environment. */
-  log?: { warn(obj: object, msg: string): void };
-}
-
-export const rolloutHooks = (ctx: DriverContext, ref: ApplicationRef): RolloutHooks => ({
-  publish: (retiring) => ctx.publish(ref, retiring),
-  drain: (retiring) => ctx.drain(retiring),
-  filesFor: (plan, id) => specFiles(ctx.api, plan, id),
-  readyWaitMs: ctx.readyWaitMs,
-});
-
-export const refOf = (spec: ApplicationSpec): ApplicationRef => ({
-  deploymentId: spec.deploymentId,
-  name: spec.name,
-  namespace: spec.namespace,
-});
 
 function checkReplicas(n: number): void {
   if (!Number.isInteger(n) || n < 0) throw new RuntimeRejectedError(`invalid replica count: ${n}`);
@@ -98,6 +72,7 @@ export async function applySpec(
   ctx: DriverContext,
   spec: ApplicationSpec,
 ): Promise<{ preparations: ImagePreparation[] }> {
+  if (spec.stack) return applyStack(ctx, { ...spec, stack: spec.stack });
   const { api } = ctx;
   checkReplicas(spec.replicas);
   const images = [spec.app, spec.database, spec.setup].flatMap((c) => (c ? [c.image] : []));
@@ -115,7 +90,8 @@ export async function applySpec(
   await ensureNetwork(api, spec.namespace, networkLabels(spec.labels, spec.namespace));
   const shared = applicationLabels(app.labels);
   for (const [kind, c] of [
-    ['application', spec.app],
+    // A database of the environment (issue 25) runs no application: no volume of its own.
+    ['application', spec.template === 'database' ? null : spec.app],
     ['database', spec.database],
   ] as const) {
     if (!c) continue;
@@ -131,7 +107,8 @@ export async function applySpec(
   const wanted = new Set<string>();
   // The database first: the application resolves it by its network alias when it starts. It is
   // recreated only when its own spec changes (scaling or resizing the application does not).
-  if (db) {
+  // A stopped database (issue 25) has no container: the loop below removes it, its volume stays.
+  if (db && !spec.database?.stopped) {
     wanted.add(db.name);
     await ensureContainer(api, db, existing.get(db.name) ?? null, (id) => specFiles(api, db, id));
   }
@@ -159,23 +136,6 @@ export async function applySpec(
     );
   }
   return { preparations };
-}
-
-/** Secret files of a plan, owned by the user the container's image runs as. */
-export async function specFiles(
-  api: EngineApi,
-  p: ContainerPlan,
-  id: string,
-): Promise<OwnedFile[]> {
-  if (!p.secretFiles.length) return [];
-  const created = await api.inspectContainer(id);
-  const owner = await secretOwner(api, id, created?.Config.User ?? '');
-  return p.secretFiles.map((f) => ({
-    path: f.path,
-    content: Buffer.from(f.content),
-    ...owner,
-    ...(f.mode !== undefined ? { mode: f.mode } : {}),
-  }));
 }
 
 /** The setup task waits for the database port and the first replica's readiness probe. */

@@ -10,6 +10,7 @@ import {
   type TaskRunOutcome,
   type TaskRunRequest,
   type TrafficReading,
+  type VolumeUsage,
 } from '../../driver';
 import {
   LABELS,
@@ -21,6 +22,8 @@ import {
 import type { BackupManifest, TestRestoreResult } from '../../backup-parts';
 import { backupOnDocker, restoreOnDocker, testRestoreOnDocker } from './backup';
 import { DOCKER_LABELS } from './labels';
+import { parseTemplate } from './container-spec';
+import { applyDatabaseSpec } from './database-publish';
 import { applySpec, rolloutHooks, scaleReplicas, type DriverContext } from './converge';
 import { restartReplicas } from './restart-replicas';
 import { EngineApi } from './engine-api';
@@ -37,6 +40,7 @@ import { dockerSocketPath } from './socket-path';
 import { collectLogs, collectMetrics } from './usage';
 import { removeTaskContainers, runTaskOnDocker } from './task-run';
 import { openShellOnDocker } from './shell';
+import { HostVolumeUsage } from './volume-usage';
 import { KeyedFifoGate } from '../../../lib/fifo-gate';
 import type { DockerDriverOptions } from './driver-options';
 
@@ -74,12 +78,14 @@ export class DockerDriver implements RuntimeDriver {
   private readonly ctx: DriverContext;
   private readonly queues = new KeyedFifoGate();
   private readonly replicaEvents: ReplicaEventRoutes;
+  private readonly volumes: HostVolumeUsage;
 
   constructor(opts: DockerDriverOptions) {
     const socketPath = opts.socketPath ?? dockerSocketPath() ?? '/var/run/docker.sock';
     this.api = new EngineApi(
       opts.client ?? new EngineClient(socketPath, opts.requestTimeoutMs ?? 30_000),
     );
+    this.volumes = new HostVolumeUsage(this.api, opts.volumeUsageEveryMs ?? 300_000);
     const proxy = new EdgeProxy(this.api, opts.edge);
     const routes = opts.routes ?? labelRouteSource(this.api, opts.edge.httpPort);
     this.edge = new EdgeRouter(this.api, proxy, routes, opts.challenges);
@@ -130,7 +136,10 @@ export class DockerDriver implements RuntimeDriver {
   }
 
   apply(spec: ApplicationSpec): Promise<{ preparations: ImagePreparation[] }> {
-    return this.serial(spec.deploymentId, () => applySpec(this.ctx, spec));
+    if (spec.template !== 'database')
+      return this.serial(spec.deploymentId, () => applySpec(this.ctx, spec));
+    // Its public endpoint guarded before it is published (database-publish.ts).
+    return this.serial(spec.deploymentId, () => applyDatabaseSpec(this.ctx, this.guard, spec));
   }
 
   status(ref: ApplicationRef): Promise<ApplicationObservation> {
@@ -174,16 +183,25 @@ export class DockerDriver implements RuntimeDriver {
     );
   }
 
+  /** The volumes' sizes from the host's last `/system/df` (volume-usage.ts). */
+  volumeUsage(ref: ApplicationRef): Promise<VolumeUsage | null> {
+    return boundary(() => this.volumes.of(ref.deploymentId));
+  }
+
   /** Containers (replicas, database, setup task) and volumes, out of the proxy first; the network stays. */
   remove(ref: ApplicationRef): Promise<void> {
     return this.serial(ref.deploymentId, async () => {
       await this.ctx.publish(ref, new Set([...(await this.containers(ref)).keys()]));
-      for (const c of (await this.containers(ref)).values()) await this.api.removeContainer(c.Id);
+      const all = [...(await this.containers(ref)).values()];
+      const published = all.some((c) => parseTemplate(c.Config.Labels ?? null)?.publish);
+      for (const c of all) await this.api.removeContainer(c.Id);
       const volumes = await this.api.listVolumes({
         label: [`${LABELS.deploymentId}=${ref.deploymentId}`],
       });
       for (const v of volumes) await this.api.removeVolume(v.Name);
       await this.edge.forget(ref.deploymentId);
+      // A database's public endpoint's rules go with its container.
+      if (published) await this.guard?.sync();
     });
   }
 

@@ -25,7 +25,7 @@ export async function driftOf(
   const drift: string[] = [];
   for (const c of all) {
     const kind = componentOf(c);
-    if (kind !== 'application' && kind !== 'database') continue;
+    if (kind !== 'application' && kind !== 'database' && kind !== 'service') continue;
     const s = c.State;
     const stopped = !s.Running && !s.Restarting && s.Status !== 'created';
     if (stopped && now - Date.parse(s.FinishedAt) > STOPPED_DRIFT_MS)
@@ -38,7 +38,7 @@ export async function driftOf(
     for (let i = 0; i < ref.replicas; i++)
       if (!indexes.has(i)) drift.push(dockerDriftTexts.replicaMissing(replicaName(ref.name, i)));
   }
-  if (!all.some((c) => componentOf(c) === 'database')) {
+  if (!ref.stopped && !all.some((c) => componentOf(c) === 'database')) {
     const volumes = await api.listVolumes({
       label: [`${LABELS.deploymentId}=${ref.deploymentId}`, `${LABELS.component}=database`],
     });

@@ -36,4 +36,6 @@ export interface DockerDriverOptions {
    */
   readyWaitMs?: number;
   setup?: Partial<SetupOptions>;
+  /** How old the host's volume sizes (`/system/df`) may be before they are read again (300 s). */
+  volumeUsageEveryMs?: number;
 }

@@ -4,7 +4,7 @@ import { countTablesCommand, dumpCommand, loadCommand } from './dump-commands';
 
 const hostile = `x"; rm -rf / #\`$(id)'`;
 
-function db(engine: 'mariadb' | 'postgresql'): DatabaseSpec {
+function db(engine: 'mariadb' | 'postgresql' | 'redis'): DatabaseSpec {
   return { engine, databaseName: hostile, user: hostile } as DatabaseSpec;
 }
 
@@ -28,5 +28,19 @@ describe('database commands of backups', () => {
   it('dumps MariaDB in one transaction and PostgreSQL in the custom format', () => {
     expect(dumpCommand(db('mariadb'), {}).cmd[2]).toContain('--single-transaction');
     expect(dumpCommand(db('postgresql'), {}).cmd[2]).toMatch(/pg_dump -Fc/);
+  });
+
+  it('snapshots Redis through a file (no end marker), its password in REDISCLI_AUTH only', () => {
+    const secrets = { 'db-password': hostile };
+    for (const command of [
+      dumpCommand(db('redis'), secrets),
+      countTablesCommand(db('redis'), secrets),
+    ]) {
+      expect(command.cmd.join(' ')).not.toContain(hostile);
+      expect(command.env).toEqual([`REDISCLI_AUTH=${hostile}`]);
+    }
+    expect(dumpCommand(db('redis'), secrets).cmd[2]).toMatch(
+      /redis-cli --no-auth-warning --rdb "\$f" >&2; cat "\$f"/,
+    );
   });
 });

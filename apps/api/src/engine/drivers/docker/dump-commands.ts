@@ -1,7 +1,8 @@
 import type { DatabaseSpec, SecretKey } from '../../spec';
 
 /**
- * The commands that dump, load and inspect an application's database inside its container.
+ * The commands that dump, load and inspect an application's database inside its container
+ * (Redis's load is redis-restore.ts: it replaces the server's files, not run in the server).
  * Names and passwords travel as environment variables read by the shell ("$DB"), never
  * spliced into the command text, so nothing the user chose can change what runs.
  */
@@ -16,6 +17,11 @@ function mariadbEnv(db: DatabaseSpec, secrets: Secrets): string[] {
   return [`DB=${db.databaseName}`, `MYSQL_PWD=${secrets['db-root-password'] ?? ''}`];
 }
 
+/** redis-cli reads its password from REDISCLI_AUTH: never on a command line. */
+function redisEnv(secrets: Secrets): string[] {
+  return [`REDISCLI_AUTH=${secrets['db-password'] ?? ''}`];
+}
+
 function postgresEnv(db: DatabaseSpec, secrets: Secrets): string[] {
   return [
     `DB=${db.databaseName}`,
@@ -26,6 +32,18 @@ function postgresEnv(db: DatabaseSpec, secrets: Secrets): string[] {
 
 /** A consistent dump on stdout: one transaction (InnoDB) / pg_dump's snapshot, custom format. */
 export function dumpCommand(db: DatabaseSpec, secrets: Secrets): DbCommand {
+  // Redis: the RDB snapshot the server makes for a replica, through a file: `--rdb -` would
+  // leave the transfer's 40-byte end marker after the snapshot (a file is truncated).
+  if (db.engine === 'redis') {
+    return {
+      cmd: [
+        'sh',
+        '-c',
+        'set -e; f=$(mktemp); trap \'rm -f "$f"\' EXIT; redis-cli --no-auth-warning --rdb "$f" >&2; cat "$f"',
+      ],
+      env: redisEnv(secrets),
+    };
+  }
   if (db.engine === 'mariadb') {
     return {
       cmd: [
@@ -73,6 +91,10 @@ export function loadCommand(db: DatabaseSpec, secrets: Secrets, file: string): D
 
 /** Prints the number of tables of the application's database. */
 export function countTablesCommand(db: DatabaseSpec, secrets: Secrets): DbCommand {
+  // Redis has no tables: its keys.
+  if (db.engine === 'redis') {
+    return { cmd: ['redis-cli', '--no-auth-warning', 'DBSIZE'], env: redisEnv(secrets) };
+  }
   if (db.engine === 'mariadb') {
     return {
       cmd: [
@@ -95,6 +117,12 @@ export function countTablesCommand(db: DatabaseSpec, secrets: Secrets): DbComman
 
 /** Exits 0 once the server accepts connections. */
 export function readyCommand(db: DatabaseSpec, secrets: Secrets): DbCommand {
+  if (db.engine === 'redis') {
+    return {
+      cmd: ['sh', '-c', '[ "$(redis-cli --no-auth-warning PING)" = PONG ]'],
+      env: redisEnv(secrets),
+    };
+  }
   if (db.engine === 'mariadb') {
     return {
       cmd: ['sh', '-c', 'mariadb --user=root -e "SELECT 1" "$DB"'],

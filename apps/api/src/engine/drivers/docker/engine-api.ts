@@ -19,6 +19,7 @@ export interface ContainerInspect {
     Status: string;
     Running: boolean;
     Restarting: boolean;
+    Paused?: boolean;
     OOMKilled: boolean;
     ExitCode: number;
     StartedAt: string;
@@ -102,6 +103,15 @@ export class EngineApi {
       query: { t: graceSeconds },
       timeoutMs: (graceSeconds + 30) * 1000,
     });
+  }
+
+  /** Freezes every process of the container (cgroup freezer): its files stop changing. */
+  async pauseContainer(id: string): Promise<void> {
+    await this.client.request('POST', `/containers/${id}/pause`);
+  }
+
+  async unpauseContainer(id: string): Promise<void> {
+    await this.client.request('POST', `/containers/${id}/unpause`);
   }
 
   async restartContainer(id: string, graceSeconds: number): Promise<void> {

@@ -16,6 +16,7 @@ describe('EngineClient', () => {
   let server: http.Server;
   const seen: { method: string; url: string; body: string }[] = [];
   let racingListAnswers = 0;
+  let racingDfAnswers = 0;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'ndtest-engine-'));
@@ -35,6 +36,11 @@ describe('EngineClient', () => {
         }
         if (req.url?.includes('/racing-list') && (racingListAnswers += 1) <= 2)
           return reply(500, { message: 'read /proc/30345/cgroup: no such process' });
+        if (req.url?.includes('/racing-df') && (racingDfAnswers += 1) <= 1)
+          return reply(500, {
+            message:
+              'failed to get state of container 37a8c90: container 37a8c90 does not exist in database: no such container',
+          });
         if (req.url?.includes('/always-racing'))
           return reply(500, { message: 'read /proc/30345/cgroup: no such process' });
         if (req.url?.includes('/exited-at-start/kill'))
@@ -104,6 +110,12 @@ describe('EngineClient', () => {
       RuntimeUnavailableError,
     );
     expect(seen.filter((r) => r.url.includes('/always-racing'))).toHaveLength(4);
+  });
+
+  it('asks /system/df again when a container it walked was removed meanwhile (Podman)', async () => {
+    const client = new EngineClient(socketPath);
+    expect(await client.json('GET', '/racing-df')).toEqual({ ok: true });
+    expect(racingDfAnswers).toBe(2);
   });
 
   it('reports a real 5xx, a timeout and an absent socket as the runtime being unavailable', async () => {

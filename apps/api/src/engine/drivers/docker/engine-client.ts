@@ -165,10 +165,18 @@ const PODMAN_STATUS: [RegExp, number][] = [
 /**
  * Podman 4.3 lists containers by reading each one's /proc/<pid>/cgroup: when a crash-looping
  * replica's process exits at that moment, the whole listing answers 500 "read /proc/…/cgroup:
- * no such process". Not an outage: the same listing a moment later succeeds.
+ * no such process". Its `/system/df` walks every container the same way and answers "failed to
+ * get state of container <id>: … no such container" when one is removed meanwhile. Neither is an
+ * outage nor about what was asked: the same read a moment later succeeds.
  */
+const RACED_WITH_REMOVAL = [
+  /\/proc\/\d+\/\S*: no such process/,
+  /failed to get state of container \w+: .*no such container/,
+];
 function vanishedProcess(res: EngineResponse): boolean {
-  return res.status >= 500 && /\/proc\/\d+\/\S*: no such process/.test(errorMessage(res));
+  if (res.status < 500) return false;
+  const message = errorMessage(res);
+  return RACED_WITH_REMOVAL.some((pattern) => pattern.test(message));
 }
 
 function normalisedStatus(status: number, message: string): number {

@@ -18,7 +18,8 @@ export const DOCKER_LABELS = {
   guardChains: 'nuagedeploy.io/guard-chains',
 } as const;
 
-export type ComponentKind = 'application' | 'database' | 'setup';
+/** 'service': a Compose service other than the exposed one (stack.ts). */
+export type ComponentKind = 'application' | 'database' | 'setup' | 'service';
 
 /**
  * A replica has two name slots, `<name>-<i>` and `<name>-<i>-b`: an update starts the new

@@ -4,8 +4,11 @@ import type { ApplicationRef } from '../../spec';
 import type { ContainerInspect, EngineApi } from './engine-api';
 import type { EdgeRouter } from './edge/edge-router';
 import { healthOf, sortReplicas, type Health } from './replica-health';
-import { applicationContainers, componentOf, containerName } from './objects';
+import { applicationContainers, componentOf, containerName, labelsOf } from './objects';
+import { isDatabaseEngine } from '@nuage/shared/database-engines';
+import { LABELS } from '../../spec';
 import { driftOf } from './drift';
+import { serviceHealthy } from './stack';
 
 /** Restarts in a row after which a container that is not ready is said to keep exiting. */
 const CRASH_RESTARTS = 3;
@@ -54,6 +57,24 @@ async function exitReason(api: EngineApi, c: ContainerInspect): Promise<string> 
 }
 
 /**
+ * failed: a replica or the database keeps exiting; running: every replica and the database are
+ * ready and no setup task is at work (WordPress answers 500 while `wp core install` writes its
+ * tables: « En ligne » then would send the first visitor an error); starting otherwise. A setup
+ * task that failed or never started does not hold the application back (the site runs; the
+ * reason is shown).
+ */
+export function phaseOf(s: {
+  failed: boolean;
+  /** It has something to run: an application replica, or a database of the environment. */
+  serving: boolean;
+  allReady: boolean;
+  setupRunning: boolean;
+}): 'failed' | 'running' | 'starting' {
+  if (s.failed) return 'failed';
+  return s.serving && s.allReady && !s.setupRunning ? 'running' : 'starting';
+}
+
+/**
  * Containers by label → phase. running: every replica and the database answer their
  * readiness probe; failed: one keeps exiting; absent: nothing of the application exists.
  * drift: what was removed or stopped by hand (drift.ts), for the reconciler to apply again.
@@ -64,15 +85,22 @@ export async function observe(
   ref: ApplicationRef,
 ): Promise<ApplicationObservation> {
   const all = [...(await applicationContainers(api, ref.deploymentId, ref.name)).values()];
+  // A database its user stopped (issue 25): nothing running is its converged state.
+  if (!all.length && ref.stopped)
+    return { phase: 'running', pods: [], readyReplicas: 0, url: null, reason: null, images: [] };
   if (!all.length) {
     await router.forget(ref.deploymentId);
     return { phase: 'absent', pods: [], readyReplicas: 0, url: null, reason: null, images: [] };
   }
   const now = Date.now();
   const replicas = await Promise.all(sortReplicas(all).map(healthOf));
-  const database = await Promise.all(
-    all.filter((c) => componentOf(c) === 'database').map(healthOf),
-  );
+  const database = await Promise.all([
+    ...all.filter((c) => componentOf(c) === 'database').map(healthOf),
+    // A Compose application's other services: ready once running and, with a healthcheck, healthy.
+    ...all
+      .filter((c) => componentOf(c) === 'service')
+      .map(async (c) => ({ container: c, ready: await serviceHealthy(api, c) })),
+  ]);
   const setup = all.filter((c) => componentOf(c) === 'setup');
 
   const pods: PodState[] = [];
@@ -98,8 +126,16 @@ export async function observe(
   await router.publish(ref, replicas);
   const url = replicas.length ? await router.urlOf(ref.deploymentId) : null;
   const readyReplicas = replicas.filter((h) => h.ready).length;
-  const allReady = [...replicas, ...database].every((h) => h.ready);
-  const phase = failures.length ? 'failed' : replicas.length && allReady ? 'running' : 'starting';
+  // A database of the environment (issue 25) is its database container alone.
+  const databaseOnly =
+    replicas.length === 0 &&
+    database.some((h) => isDatabaseEngine(labelsOf(h.container)[LABELS.name] ?? ''));
+  const phase = phaseOf({
+    failed: failures.length > 0,
+    serving: replicas.length > 0 || databaseOnly,
+    allReady: [...replicas, ...database].every((h) => h.ready),
+    setupRunning: setup.some((c) => setupStatus(c) === 'Running'),
+  });
   const images = [...replicas, ...database]
     .filter((h) => h.container.State.Running)
     .map((h) => h.container.Config.Image);

@@ -9,7 +9,11 @@ const MAX_PROBE_MS = 3_000;
 /** The loopback port the engine published for the container's port, if any. */
 export function publishedPort(c: ContainerInspect, port: number | null): number | null {
   if (port === null) return null;
-  const binding = c.NetworkSettings.Ports?.[`${port}/tcp`]?.find((b) => b.HostPort);
+  const bindings = c.NetworkSettings.Ports?.[`${port}/tcp`] ?? [];
+  // The loopback one: a database's public endpoint may publish the same port elsewhere too.
+  const binding =
+    bindings.find((b) => b.HostPort && b.HostIp === '127.0.0.1') ??
+    bindings.find((b) => b.HostPort);
   return binding ? Number(binding.HostPort) : null;
 }
 

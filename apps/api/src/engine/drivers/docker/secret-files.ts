@@ -1,4 +1,5 @@
 import path from 'node:path/posix';
+import { RuntimeUnavailableError } from '../../driver';
 import type { EngineApi } from './engine-api';
 import { createTar, readTarFiles } from './tar';
 
@@ -43,16 +44,31 @@ export async function writeFiles(api: EngineApi, id: string, files: OwnedFile[])
   await api.putArchive(id, '/', tar);
 }
 
-/** Reads files back from a container (scale copies replica 0's secret files). */
+/**
+ * Reads files back from a container (scale copies replica 0's secret files). Every path must
+ * come back: a copy without one of them would start a replica without its secret, so a file the
+ * engine does not give (404, or an archive without it: seen once under heavy load) is an error,
+ * and the apply that asked is tried again by the reconciler.
+ */
 export async function readFiles(api: EngineApi, id: string, paths: string[]): Promise<OwnedFile[]> {
   const out: OwnedFile[] = [];
   for (const p of paths) {
     const archive = await api.getArchive(id, p);
     const file = archive ? readTarFiles(archive).find((f) => f.path === path.basename(p)) : null;
-    if (file)
-      out.push({ path: p, content: file.content, mode: file.mode, uid: file.uid, gid: file.gid });
+    if (!file) throw new IncompleteCopyError(id, p, archive === null);
+    out.push({ path: p, content: file.content, mode: file.mode, uid: file.uid, gid: file.gid });
   }
   return out;
+}
+
+/** Retried with backoff like an engine that does not answer: the application keeps its status. */
+export class IncompleteCopyError extends RuntimeUnavailableError {
+  constructor(id: string, file: string, missing: boolean) {
+    super(
+      `could not read ${file} back from container ${id.slice(0, 12)}: ${missing ? 'not found' : 'the engine answered an archive without it'}`,
+    );
+    this.name = 'IncompleteCopyError';
+  }
 }
 
 /** Owner and mode for a secret file in a container created from an image running as `user`. */

@@ -140,17 +140,50 @@ export async function runTaskOnDocker(
       stop();
     }, request.timeoutSeconds * 1000);
     request.signal.addEventListener('abort', stop, { once: true });
-    const lines = new LineSplitter(request.onLine);
+    let followed = 0;
+    const lines = new LineSplitter((line) => {
+      followed++;
+      request.onLine(line);
+    });
     const demuxer = new StreamingDemuxer(lines);
     for await (const chunk of logs.body) demuxer.feed(chunk as Buffer);
     lines.end();
     const exitCode = await exitCodeOf(api, id);
+    await readLinesAfter(api, id, followed, request.onLine);
     return { exitCode, timedOut, simulated: false };
   } finally {
     clearTimeout(timer);
     request.signal.removeEventListener('abort', stop);
     await api.removeContainer(id).catch(() => undefined);
   }
+}
+
+/**
+ * The lines the follow missed: Podman sometimes ends a follow of a command that exits at once
+ * before its output reached the log (a run with exit code 0 and no line). Once the container has
+ * ended, its whole log is read again, streamed, and the lines past the `skip` already delivered
+ * are handed over.
+ */
+async function readLinesAfter(
+  api: EngineApi,
+  id: string,
+  skip: number,
+  onLine: (line: string) => void,
+): Promise<void> {
+  let seen = 0;
+  const lines = new LineSplitter((line) => {
+    if (++seen > skip) onLine(line);
+  });
+  const demuxer = new StreamingDemuxer(lines);
+  try {
+    await api.client.request('GET', `/containers/${id}/logs`, {
+      query: { stdout: true, stderr: true, follow: false },
+      onData: (chunk) => demuxer.feed(chunk),
+    });
+  } catch {
+    return; // the container went with its log: the run keeps the lines the follow gave
+  }
+  lines.end();
 }
 
 /** The log stream ends when the container does; Podman may say so a moment before its state. */

@@ -15,6 +15,7 @@ const APPLICATION_KINDS: [apiVersion: string, kind: string][] = [
   ['batch/v1', 'Job'],
   ['apps/v1', 'StatefulSet'],
   ['v1', 'Service'],
+  ['networking.k8s.io/v1', 'NetworkPolicy'],
   ['v1', 'PersistentVolumeClaim'],
   ['v1', 'Secret'],
 ];
@@ -29,6 +30,9 @@ const PRUNED: { apiVersion: string; kind: string; component?: string }[] = [
   // The setup Job only: a backup or restore Job running beside an apply is not the spec's.
   { apiVersion: 'batch/v1', kind: 'Job', component: 'setup' },
   { apiVersion: 'v1', kind: 'Secret', component: 'tls' },
+  // A database's public endpoint turned off (manifests/database-public.ts).
+  { apiVersion: 'v1', kind: 'Service', component: 'public' },
+  { apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', component: 'public' },
 ];
 
 export const objectKey = (o: { kind: string; metadata: { name: string } }) =>
@@ -56,6 +60,9 @@ export async function pruneApplication(
     });
   const releaseSecrets: string[] = [];
   for (const { apiVersion, kind, component } of PRUNED) {
+    // A database's public objects: only a database of an environment has them (no LIST more
+    // per apply of every application).
+    if (component === 'public' && spec.template !== 'database') continue;
     const selected =
       component && kind !== 'Secret' ? { ...labels, [LABELS.component]: component } : labels;
     const listed = isWatchedKind(kind)

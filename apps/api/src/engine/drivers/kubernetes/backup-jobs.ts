@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { IJob } from 'kubernetes-models/batch/v1/Job';
 import type { IPod } from 'kubernetes-models/v1/Pod';
-import type { BackupManifest } from '../../backup-parts';
+import { isDatabaseService, type BackupManifest } from '../../backup-parts';
 import { RuntimeRejectedError } from '../../driver';
 import { ARCHIVE_LINE, renderBackupJob, renderRestoreJob } from '../../manifests/backup-job';
+import {
+  renderDatabaseBackupJob,
+  renderDatabaseRestoreJob,
+} from '../../manifests/database-backup-job';
 import { TRANSFER_URL_KEY, renderTransferSecret } from '../../manifests/backup-transfer';
+import { renderStackBackupJob, renderStackRestoreJob } from '../../manifests/stack-backup-job';
+import { StackQuiesce } from './stack-backups';
 import {
   TABLES_LINE,
   TEST_PASSWORD_KEY,
@@ -48,20 +54,33 @@ const jobOf = (render: () => JobObject) => rendered(() => [render()])[0] as JobO
 const stampNow = () => Date.now().toString(36);
 
 export class ClusterBackups {
+  private readonly quiesce: StackQuiesce;
+
   constructor(
     private readonly deps: ClusterBackupDeps,
     private readonly opts: { pollMs?: number; waitMs?: number } = {},
-  ) {}
+  ) {
+    this.quiesce = new StackQuiesce(deps, {
+      pollMs: opts.pollMs ?? POLL_MS,
+      waitMs: opts.waitMs ?? WAIT_MS,
+    });
+  }
 
   async backup(
     spec: ApplicationSpec,
     transfer: { uploadUrl: string; manifest: BackupManifest },
   ): Promise<{ sha256: string; sizeBytes: number }> {
-    const job = jobOf(() => renderBackupJob(spec, stampNow(), this.deps.render, transfer));
+    const render = isDatabaseService(spec)
+      ? renderDatabaseBackupJob
+      : spec.stack
+        ? renderStackBackupJob
+        : renderBackupJob;
+    const job = jobOf(() => render(spec, stampNow(), this.deps.render, transfer));
     await this.fits(spec, job, runtimeBackupTexts.backup);
-    await this.run(spec, job, runtimeBackupTexts.backup, {
-      [TRANSFER_URL_KEY]: transfer.uploadUrl,
-    });
+    const run = () =>
+      this.run(spec, job, runtimeBackupTexts.backup, { [TRANSFER_URL_KEY]: transfer.uploadUrl });
+    // A Compose application's volumes are copied with their services stopped (stack-backups.ts).
+    await (spec.stack ? this.quiesce.around(spec, run) : run());
     const log = await this.podLog(spec, job.metadata.name, 'upload');
     const found = ARCHIVE_LINE.exec(log);
     if (!found) {
@@ -79,6 +98,8 @@ export class ClusterBackups {
     spec: ApplicationSpec,
     transfer: { downloadUrl: string; sha256: string },
   ): Promise<void> {
+    if (isDatabaseService(spec)) return this.restoreDatabase(spec, transfer);
+    if (spec.stack) return this.restoreStack(spec, transfer);
     const job = jobOf(() => renderRestoreJob(spec, stampNow(), this.deps.render, transfer));
     // The application's pods stop first: their room in the quota is the Job's (their cpu and
     // ram; the volumes stay, so no storage is freed).
@@ -99,6 +120,71 @@ export class ClusterBackups {
         metadata: { name: spec.setup.name, namespace: spec.namespace },
       } as KubeObject);
       await this.deps.reapply(spec);
+    }
+  }
+
+  /** A Compose application: its volumes refilled with the services mounting them stopped. */
+  private async restoreStack(
+    spec: ApplicationSpec,
+    transfer: { downloadUrl: string; sha256: string },
+  ): Promise<void> {
+    const job = jobOf(() => renderStackRestoreJob(spec, stampNow(), this.deps.render, transfer));
+    const what = runtimeBackupTexts.restore;
+    await this.fits(spec, job, what);
+    await this.quiesce.around(spec, () =>
+      this.run(spec, job, what, { [TRANSFER_URL_KEY]: transfer.downloadUrl }),
+    );
+  }
+
+  /**
+   * A database of an environment: PostgreSQL and MariaDB load their dump into the running
+   * server; Redis's StatefulSet goes to 0 first (its Job mounts the claim, ReadWriteOnce) and
+   * back to 1 whatever happened.
+   */
+  private async restoreDatabase(
+    spec: ApplicationSpec,
+    transfer: { downloadUrl: string; sha256: string },
+  ): Promise<void> {
+    const db = spec.database!;
+    const job = jobOf(() => renderDatabaseRestoreJob(spec, stampNow(), this.deps.render, transfer));
+    const what = runtimeBackupTexts.restore;
+    const secret = { [TRANSFER_URL_KEY]: transfer.downloadUrl };
+    if (db.engine !== 'redis') {
+      await this.fits(spec, job, what);
+      return this.run(spec, job, what, secret);
+    }
+    await this.fits(spec, job, what, { cpuMilli: db.cpuMilli, ramMb: db.ramMb });
+    await this.scaleDatabase(spec, 0);
+    try {
+      await this.waitDatabaseGone(spec);
+      await this.run(spec, job, what, secret);
+    } finally {
+      await this.scaleDatabase(spec, 1);
+    }
+  }
+
+  private scaleDatabase(spec: ApplicationSpec, replicas: number) {
+    const statefulSet = {
+      apiVersion: 'apps/v1',
+      kind: 'StatefulSet',
+      metadata: { name: spec.database!.name, namespace: checkedNamespace(spec.namespace) },
+    } as KubeObject;
+    return this.deps.writer.mergePatch(statefulSet, { spec: { replicas } });
+  }
+
+  /** The server's pod gone (it flushed its AOF on SIGTERM): the claim is free for the Job. */
+  private async waitDatabaseGone(spec: ApplicationSpec): Promise<void> {
+    const deadline = Date.now() + (this.opts.waitMs ?? WAIT_MS);
+    const labels = {
+      [LABELS.managedBy]: MANAGED_BY,
+      [LABELS.deploymentId]: spec.deploymentId,
+      [LABELS.component]: 'database',
+    };
+    while ((await this.deps.cache.objects<IPod>(spec.namespace, 'Pod', labels)).length > 0) {
+      if (Date.now() >= deadline) {
+        throw new RuntimeRejectedError(runtimeBackupTexts.databaseStillRunning);
+      }
+      await new Promise((r) => setTimeout(r, this.opts.pollMs ?? POLL_MS));
     }
   }
 

@@ -161,13 +161,14 @@ describe('KubernetesDriver against a fake API server', () => {
     await driver.apply(other);
     api.requests.length = 0;
     await driver.remove(refOf(spec));
-    // Watched kinds come from memory; the autoscaler, scheduled tasks' CronJobs, Services,
-    // claims and Secrets are listed by selector.
+    // Watched kinds come from memory; the autoscaler, scheduled tasks' CronJobs, Services, a
+    // database's public NetworkPolicy, claims and Secrets are listed by selector.
     const lists = api.requests.filter((r) => r.method === 'GET' && r.query.get('watch') !== 'true');
     expect(lists.map((r) => r.path)).toEqual([
       PATHS.HorizontalPodAutoscaler,
       PATHS.CronJob,
       PATHS.Service,
+      `/apis/networking.k8s.io/v1/namespaces/${spec.namespace}/networkpolicies`,
       PATHS.PersistentVolumeClaim,
       PATHS.Secret,
     ]);

@@ -19,6 +19,8 @@ import {
   type TaskRunRequest,
   type TaskSchedule,
   type TrafficReading,
+  type AutoscalerStatus,
+  type VolumeUsage,
 } from '../../driver';
 import { readIngressTraffic } from './ingress-traffic';
 import { runTaskJob } from './task-jobs';
@@ -44,6 +46,8 @@ import { type KubeConnection, loadKubeConfig } from './kubeconfig';
 import { ObjectWriter } from './object-writer';
 import { observe } from './observe';
 import { podLogs, podMetrics } from './pod-reads';
+import { autoscalerStatus } from './autoscaler-status';
+import { KubeletVolumeStats } from './volume-stats';
 import { distributeQuota } from './quota-distribution';
 import { applyRelease } from './release-apply';
 import type { RolloutWatchOptions } from './rollout-gate';
@@ -69,6 +73,8 @@ export interface KubernetesDriverOptions {
   rollout?: RolloutWatchOptions;
   /** ingress-nginx's Prometheus endpoint (INGRESS_METRICS_URL): the traffic metrics read it. */
   ingressMetricsUrl?: string;
+  /** How long a kubelet's volume stats are kept before they are read again (300 s). */
+  volumeStatsEveryMs?: number;
 }
 
 const HOUR_MS = 3_600_000;
@@ -91,6 +97,8 @@ export class KubernetesDriver implements RuntimeDriver {
   private readonly writer: ObjectWriter;
   private readonly rollout: RolloutWatchOptions;
   private readonly ingressMetricsUrl: string | undefined;
+  private volumeStats: KubeletVolumeStats | undefined;
+  private readonly volumeStatsEveryMs: number;
 
   constructor(options: KubernetesDriverOptions) {
     const config =
@@ -99,6 +107,7 @@ export class KubernetesDriver implements RuntimeDriver {
         : loadKubeConfig(options.connection);
     this.render = options.render ?? {};
     this.ingressMetricsUrl = options.ingressMetricsUrl;
+    this.volumeStatsEveryMs = options.volumeStatsEveryMs ?? 300_000;
     if (!this.render.appsDomain) {
       // Without it an application has no Ingress: no address, ever (application_url unset).
       throw new Error(runtimeErrorTexts.appsDomainRequired);
@@ -201,7 +210,7 @@ export class KubernetesDriver implements RuntimeDriver {
 
   /** Each namespace's ResourceQuota to its share of the project quota (quota-distribution.ts). */
   distributeQuota(project: ProjectQuotaSpec): Promise<void> {
-    return distributeQuota(this.client, this.writer, project);
+    return distributeQuota(this.client, this.writer, project, this.render.databasePublicService);
   }
 
   /**
@@ -350,6 +359,32 @@ export class KubernetesDriver implements RuntimeDriver {
 
   async metrics(ref: ApplicationRef): Promise<ApplicationMetrics | null> {
     return podMetrics(this.client, checkedNamespace(ref.namespace), applicationSelector(ref));
+  }
+
+  /** The claims' use from the kubelets of the pods' nodes (volume-stats.ts). */
+  async volumeUsage(ref: ApplicationRef): Promise<VolumeUsage | null> {
+    applicationSelector(ref);
+    const pods = await this.cache.objects<IPod>(checkedNamespace(ref.namespace), 'Pod', {
+      [LABELS.managedBy]: MANAGED_BY,
+      [LABELS.deploymentId]: ref.deploymentId,
+    });
+    this.volumeStats ??= new KubeletVolumeStats(this.client, this.volumeStatsEveryMs);
+    return this.volumeStats.of(
+      ref.namespace,
+      pods.filter((p) => p.status?.phase === 'Running'),
+    );
+  }
+
+  /** The HPA's replicas and the quota's refusal of its pods (autoscaler-status.ts). */
+  async autoscalerStatus(ref: ApplicationRef): Promise<AutoscalerStatus | null> {
+    const selector = applicationSelector(ref);
+    const namespace = checkedNamespace(ref.namespace);
+    const [deployment] = await this.cache.objects<IDeployment>(namespace, 'Deployment', {
+      [LABELS.managedBy]: MANAGED_BY,
+      [LABELS.deploymentId]: ref.deploymentId,
+      [LABELS.component]: 'app',
+    });
+    return autoscalerStatus(this.client, namespace, selector, deployment);
   }
 
   /** Deletes every object of the application (application-objects.ts). */

@@ -8,7 +8,7 @@ import type { KubernetesDriver } from './kubernetes-driver';
 /** Any image (issue 30) applied by the Kubernetes driver to the strict fake API server. */
 const NAMESPACE = 'env-boutique-prod-a1b2c3';
 const platformRegistry = { server: 'registry.nuage.sn', username: 'nuage', password: 'plateforme' };
-const spec = (credentials: RegistryCredentials | null) =>
+const spec = (credentials: RegistryCredentials | null, imageDigest: string | null = null) =>
   buildImageApplicationSpec({
     deployment: {
       id: '7f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
@@ -18,6 +18,7 @@ const spec = (credentials: RegistryCredentials | null) =>
       runtimeName: 'image-api-7f1c2d',
       hostLabel: 'api-prod-boutique',
       image: 'ghcr.io/acme/node-api:1.4',
+      imageDigest,
       port: 3000,
       cpuMilli: 500,
       ramMb: 500,
@@ -116,5 +117,17 @@ describe('KubernetesDriver with any image', () => {
     const stored = api.objects.get(deploymentPath(s.name)) as unknown as StoredDeployment;
     expect(stored.spec.template.spec.imagePullSecrets).toBeUndefined();
     expect(api.objects.get(secretPath(s.name))).toBeUndefined();
+  });
+
+  it('runs the digest a new version of the tag was pinned to, with the registry’s credentials', async () => {
+    const digest = `sha256:${'e'.repeat(64)}`;
+    const s = spec({ registry: 'ghcr.io', username: 'acme-bot', password: 'ghp_secret' }, digest);
+    await driver.apply(s);
+    const stored = api.objects.get(deploymentPath(s.name)) as unknown as StoredDeployment;
+    const [container] = stored.spec.template.spec.containers;
+    expect(container!.image).toBe(`ghcr.io/acme/node-api@${digest}`);
+    expect(stored.spec.template.spec.imagePullSecrets).toEqual([{ name: `${s.name}-registry` }]);
+    // A type label still from the image's name.
+    expect(stored.metadata.labels['app.kubernetes.io/name']).toBe('node');
   });
 });

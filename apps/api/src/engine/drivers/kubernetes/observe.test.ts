@@ -186,6 +186,24 @@ describe('observe', () => {
     });
   });
 
+  it('stays starting while the setup job is at work, running once it has succeeded', () => {
+    const job = (status: Record<string, unknown>) => ({
+      apiVersion: 'batch/v1' as const,
+      kind: 'Job' as const,
+      metadata: { name: 'wp-setup' },
+      status,
+    });
+    // WordPress answers 500 while `wp core install` writes its tables: not « En ligne » yet.
+    expect(observe(objects({ jobs: [job({ active: 1 })] })).phase).toBe('starting');
+    expect(
+      observe(
+        objects({
+          jobs: [job({ succeeded: 1, conditions: [{ type: 'Complete', status: 'True' }] })],
+        }),
+      ).phase,
+    ).toBe('running');
+  });
+
   it('does not fail the serving release on the pods of a failed one being scaled down', () => {
     const crashing = (extra: Partial<IPod['metadata']> = {}) =>
       pod('wp-broken', waiting('CrashLoopBackOff', { terminated: { exitCode: 1 } }), {

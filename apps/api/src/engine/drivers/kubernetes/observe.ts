@@ -1,3 +1,4 @@
+import { isDatabaseEngine } from '@nuage/shared/database-engines';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IStatefulSet } from 'kubernetes-models/apps/v1/StatefulSet';
 import type { IJob } from 'kubernetes-models/batch/v1/Job';
@@ -6,6 +7,7 @@ import type { IPod } from 'kubernetes-models/v1/Pod';
 import type { PodState } from '../../../db/schema/deployments';
 import type { ApplicationObservation } from '../../driver';
 import { LABELS } from '../../spec';
+import { AUTOSCALED_ANNOTATION } from '../../manifests/workloads';
 import { clusterMessages } from '@nuage/shared/cluster-messages';
 import { podRefusalInFrench } from './refusal-text';
 import { podFailureTexts, runtimeErrorTexts } from '@nuage/shared/messages/runtime';
@@ -70,8 +72,16 @@ function quotaWaitIsTransient(
   message: string | undefined,
   progressing: { status: string; reason?: string } | undefined,
   pods: IPod[],
+  deployment: IDeployment,
 ): boolean {
   if (!/exceeded quota/.test(message ?? '')) return false;
+  // Its HPA asked for more pods than the quota holds while the others serve: the scale-up is
+  // stopped (the autoscaling card and its notification say so), the application is not failing.
+  if (
+    deployment.metadata?.annotations?.[AUTOSCALED_ANNOTATION] === 'true' &&
+    (deployment.status?.readyReplicas ?? 0) > 0
+  )
+    return true;
   const rolling = progressing?.status === 'True' && progressing.reason !== 'NewReplicaSetAvailable';
   return (
     rolling ||
@@ -88,12 +98,17 @@ const conditionTrue = (
 
 /**
  * Deployment, database, setup job and pods → the phase the reconciler records. running: the
- * rollout is complete and every replica and the database are ready; failed: Kubernetes reports
+ * rollout is complete, every replica and the database are ready and no setup job is at work;
+ * failed: Kubernetes reports
  * something it will not fix by itself; absent: no Deployment (nothing applied, or removed).
  * Like the Docker driver, a failed setup job is reported without failing the application.
  */
 export function observe(objects: ObservedObjects): ApplicationObservation {
   const deployment = objects.deployments[0];
+  const standalone = objects.statefulSets.find((s) =>
+    isDatabaseEngine(s.metadata?.labels?.[LABELS.name] ?? ''),
+  );
+  if (!deployment && standalone) return observeDatabase(objects, standalone);
   if (!deployment)
     return { phase: 'absent', pods: [], readyReplicas: 0, url: null, reason: null, images: [] };
 
@@ -125,7 +140,8 @@ export function observe(objects: ObservedObjects): ApplicationObservation {
   const replicaFailure = conditionTrue(conditions, 'ReplicaFailure');
   if (
     replicaFailure &&
-    (timedOut || !quotaWaitIsTransient(replicaFailure.message, progressing, objects.pods))
+    (timedOut ||
+      !quotaWaitIsTransient(replicaFailure.message, progressing, objects.pods, deployment))
   )
     failures.push(podRefusalInFrench(replicaFailure.message, replicaFailure.reason));
   if (timedOut)
@@ -138,15 +154,30 @@ export function observe(objects: ObservedObjects): ApplicationObservation {
       );
   }
 
-  const desired = deployment.spec?.replicas ?? 1;
+  // The pods its HPA asked for beyond the quota never come: the ones that exist are the rollout.
+  const hpaHeldByQuota =
+    replicaFailure !== undefined &&
+    /exceeded quota/.test(replicaFailure.message ?? '') &&
+    deployment.metadata?.annotations?.[AUTOSCALED_ANNOTATION] === 'true';
+  const desired = hpaHeldByQuota
+    ? Math.min(deployment.spec?.replicas ?? 1, Math.max(1, deployment.status?.replicas ?? 0))
+    : (deployment.spec?.replicas ?? 1);
   const status = deployment.status ?? {};
   const readyReplicas = status.readyReplicas ?? 0;
   const rolledOut = current && (status.updatedReplicas ?? 0) >= desired && readyReplicas >= desired;
   const databaseReady = objects.statefulSets.every(
     (s) => (s.status?.readyReplicas ?? 0) >= (s.spec?.replicas ?? 1),
   );
+  // A setup job at work (WordPress's `wp core install`): the site answers 500 until it is done.
+  const setupRunning = objects.jobs.some(
+    (job) => (job.status?.active ?? 0) > 0 && !conditionTrue(job.status?.conditions, 'Failed'),
+  );
   const phase =
-    failures.length > 0 ? 'failed' : rolledOut && databaseReady ? 'running' : 'starting';
+    failures.length > 0
+      ? 'failed'
+      : rolledOut && databaseReady && !setupRunning
+        ? 'running'
+        : 'starting';
 
   // The custom domain when there is one, else the platform's `<label>.<APPS_DOMAIN>`.
   const ingress =
@@ -166,5 +197,43 @@ export function observe(objects: ObservedObjects): ApplicationObservation {
     url,
     reason: [...failures, ...notes].join(' ; ') || null,
     images: [...new Set(images.filter(Boolean))],
+  };
+}
+
+/**
+ * A database of an environment (issue 25) has no Deployment: its StatefulSet's one pod ready
+ * is "running"; a container Kubernetes will not fix by itself fails it; its password task's
+ * failure is reported without failing it, as an application's setup is.
+ */
+function observeDatabase(
+  objects: ObservedObjects,
+  statefulSet: ObservedObjects['statefulSets'][number],
+): ApplicationObservation {
+  const pods = objects.pods.filter(
+    (p) => p.status?.phase !== 'Succeeded' && !p.metadata?.deletionTimestamp,
+  );
+  const failures: string[] = [];
+  for (const pod of pods)
+    for (const c of pod.status?.containerStatuses ?? []) {
+      const failure = failureOf(pod.metadata?.name ?? '', c);
+      if (failure) failures.push(failure);
+    }
+  const notes: string[] = [];
+  for (const job of objects.jobs) {
+    const failed = conditionTrue(job.status?.conditions, 'Failed');
+    if (failed)
+      notes.push(
+        runtimeErrorTexts.setupFailed(job.metadata?.name, failed.message ?? failed.reason),
+      );
+  }
+  const ready = (statefulSet.status?.readyReplicas ?? 0) >= (statefulSet.spec?.replicas ?? 1);
+  const images = statefulSet.spec?.template.spec?.containers.map((c) => c.image ?? '') ?? [];
+  return {
+    phase: failures.length ? 'failed' : ready ? 'running' : 'starting',
+    pods: pods.map(podState),
+    readyReplicas: statefulSet.status?.readyReplicas ?? 0,
+    url: null,
+    reason: [...failures, ...notes].join(' ; ') || null,
+    images: images.filter(Boolean),
   };
 }

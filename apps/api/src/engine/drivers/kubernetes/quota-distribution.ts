@@ -1,3 +1,4 @@
+import type { RenderOptions } from '../../manifests/types';
 import { clusterMessages } from '@nuage/shared/cluster-messages';
 import type { ProjectQuotaSpec } from '../../driver';
 import { QUOTA_NAME, renderQuota } from '../../manifests/namespace';
@@ -32,6 +33,8 @@ export async function distributeQuota(
   client: KubeClient,
   writer: ObjectWriter,
   project: ProjectQuotaSpec,
+  /** DATABASE_PUBLIC_SERVICE: the quotas keep its Services' room (namespace.ts renderQuota). */
+  publicService?: RenderOptions['databasePublicService'],
 ): Promise<void> {
   const sharing = project.environments.filter((e) => e.state !== 'releasing');
   const shares = quotaShares(
@@ -58,6 +61,7 @@ export async function distributeQuota(
         writer,
         e.environment,
         target,
+        publicService,
         e.state === 'pending' || e.state === 'releasing',
       );
       current[i] = target;
@@ -71,12 +75,15 @@ async function applyQuota(
   writer: ObjectWriter,
   env: EnvironmentSpec,
   quota: Quantities,
+  publicService: RenderOptions['databasePublicService'],
   /** Pending or releasing: its namespace (or binding) may not exist, or exist no more. */
   transient: boolean,
 ): Promise<void> {
   const labels = { ...env.labels, [LABELS.managedBy]: MANAGED_BY };
   try {
-    await writer.apply(rendered(() => [renderQuota(env.namespace, labels, quota)])[0]!);
+    await writer.apply(
+      rendered(() => [renderQuota(env.namespace, labels, quota, publicService)])[0]!,
+    );
   } catch (error) {
     // Releasing: the namespace controller took the quota (or the binding) away meanwhile.
     // Pending: its namespace or binding is not there yet; its own creation splits again.

@@ -1,3 +1,5 @@
+import type { DatabasePublicEndpoint } from '../../spec';
+import { buildDatabaseServiceSpec } from '../../templates/database-service-spec';
 import { ValidatingAdmissionPolicy } from 'kubernetes-models/admissionregistration.k8s.io/v1/ValidatingAdmissionPolicy';
 import { ValidatingAdmissionPolicyBinding } from 'kubernetes-models/admissionregistration.k8s.io/v1/ValidatingAdmissionPolicyBinding';
 import { ClusterRole } from 'kubernetes-models/rbac.authorization.k8s.io/v1/ClusterRole';
@@ -56,6 +58,9 @@ type Doc = {
 const manifest = fileURLToPath(
   new URL('../../../../../../deploy/kubernetes/platform.yaml', import.meta.url),
 );
+const volumeStatsManifest = fileURLToPath(
+  new URL('../../../../../../deploy/kubernetes/volume-stats.yaml', import.meta.url),
+);
 let docs: Doc[];
 const grants = (kind: string, name: string) => {
   const role = docs.find((d) => d.kind === kind && d.metadata.name === name);
@@ -106,13 +111,57 @@ async function lifecycle() {
   await driver.logs(refOf(spec), { tailLines: 10 });
   await terminal(spec);
   await driver.metrics(refOf(spec));
+  await driver.autoscalerStatus(refOf(spec));
+  // The volumes' use from the kubelet of the pod's node (granted by volume-stats.yaml only).
+  api.clusterGrants.add('|nodes/proxy|get');
+  api.update(`/api/v1/namespaces/${spec.namespace}/pods/${spec.name}-a`, (o) => ({
+    ...o,
+    spec: { ...(o.spec as object), nodeName: 'noeud-1' },
+  }));
+  api.kubeletStats.set('noeud-1', { node: { nodeName: 'noeud-1' }, pods: [] });
+  await eventually(async () => {
+    await driver.volumeUsage(refOf(spec));
+    expect(api.requests.some((r) => r.path.endsWith('/proxy/stats/summary'))).toBe(true);
+  });
   await driver.scale(refOf(spec), 2);
   await driver.restart(refOf(spec));
   await kanikoBuild(spec.namespace);
   await taskRun(spec);
   await taskSchedules(spec);
+  await databasePublicAccess(spec.namespace);
   await driver.remove(refOf(spec));
   await driver.removeEnvironment(env);
+}
+
+/** A database's public endpoint (issue 25 item 2): its Service and NetworkPolicy, then pruned. */
+async function databasePublicAccess(namespace: string) {
+  const database = (publicEndpoint: DatabasePublicEndpoint | null, generation: number) =>
+    buildDatabaseServiceSpec({
+      deployment: {
+        id: '7f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+        projectId: '11111111-2222-4333-8444-555555555555',
+        environmentId: '66666666-7777-4888-8999-aaaaaaaaaaaa',
+        runtimeName: 'db-7f1c2d3e4a5b',
+        hostLabel: 'db-7f1c2d3e4a5b4c6d8e9f0a1b2c3d4e5f',
+        generation,
+        cpuMilli: 250,
+        ramMb: 500,
+        storageMb: 1000,
+      },
+      engine: 'postgresql',
+      image: 'docker.io/library/postgres:16',
+      host: 'clients',
+      namespace,
+      secrets: { adminPassword: 'x', dbPassword: 'y', dbRootPassword: 'z' },
+      passwordRevision: 0,
+      restartRevision: 0,
+      stopped: false,
+      publicEndpoint,
+    });
+  const on = { port: 20001, sources: ['203.0.113.7/32'], address: null, targetPort: 5432 };
+  await driver.apply(database({ ...on, serviceType: 'LoadBalancer' }, 1));
+  await driver.apply(database(null, 2));
+  await driver.remove(refOf(database(null, 2)));
 }
 
 /** A task run or one-off command (issue 29): its Job, its pod's log, the Job deleted after. */
@@ -230,7 +279,8 @@ const actions = () =>
 
 beforeAll(async () => {
   docs = parseAllDocuments(await readFile(manifest, 'utf8')).map((d) => d.toJS() as Doc);
-  ({ api, driver } = await startFakeCluster());
+  // Databases' public endpoints allowed (their Service and NetworkPolicy are in the walk).
+  ({ api, driver } = await startFakeCluster({ render: { databasePublicService: 'LoadBalancer' } }));
   await lifecycle();
 });
 afterAll(async () => {
@@ -261,6 +311,7 @@ describe('deploy/kubernetes/platform.yaml RBAC, derived from the driver', () => 
     const used = new Set(
       [...actions()]
         .filter((a) => a.namespace === null || a.resource === 'rolebindings')
+        .filter((a) => a.resource !== 'nodes/proxy')
         .map((a) => a.key),
     );
     // Creating a RoleBinding to a role the platform does not fully hold needs `bind` on it.
@@ -281,6 +332,27 @@ describe('deploy/kubernetes/platform.yaml RBAC, derived from the driver', () => 
         .map((a) => a.key),
     );
     expect([...grants('ClusterRole', 'nuagedeploy-tenant')].sort()).toEqual([...used].sort());
+  });
+
+  it('the volumes’ disk use: nodes/proxy get, only in the optional volume-stats.yaml', async () => {
+    const extra = parseAllDocuments(await readFile(volumeStatsManifest, 'utf8')).map(
+      (d) => d.toJS() as Doc,
+    );
+    const used = [...actions()].filter((a) => a.resource === 'nodes/proxy').map((a) => a.key);
+    expect(new Set(used)).toEqual(new Set(['|nodes/proxy|get']));
+    const role = extra.find((d) => d.kind === 'ClusterRole')!;
+    new ClusterRole(role as never).validate();
+    expect(role.rules).toEqual([{ apiGroups: [''], resources: ['nodes/proxy'], verbs: ['get'] }]);
+    const binding = extra.find((d) => d.kind === 'ClusterRoleBinding') as unknown as {
+      roleRef: { name: string };
+      subjects: { name: string; namespace: string }[];
+    };
+    expect(binding.roleRef.name).toBe(role.metadata.name);
+    expect(binding.subjects).toEqual([
+      { kind: 'ServiceAccount', name: 'nuagedeploy', namespace: 'nuagedeploy' },
+    ]);
+    // platform.yaml itself does not grant it.
+    expect([...grants('ClusterRole', 'nuagedeploy-platform')]).not.toContain('|nodes/proxy|get');
   });
 
   it('cert-manager issuance: its Role in the certificates namespace only', async () => {
@@ -572,11 +644,28 @@ describe('the ValidatingAdmissionPolicies on the platform’s account', () => {
       'UPDATE resourcequotas',
     ])
       expect(seen).toContain(expected);
-    for (const request of requests)
-      expect(policies.admit(request), `${request.operation} ${request.resource}`).toEqual({
-        allowed: true,
-        denials: [],
-      });
+    // The walk runs with databases' public endpoints allowed (DATABASE_PUBLIC_SERVICE): their
+    // LoadBalancer Service and the quotas that make room for it need the operator's switch too
+    // (exposedServices: allow), and the default policy refuses exactly those.
+    const allowing = new AdmissionPolicies(policyDocs(), {
+      'nuagedeploy/nuagedeploy-admission': { exposedServices: 'allow' },
+    });
+    const exposes = (r: AdmissionRequest) => {
+      const o = r.object as { spec?: { type?: string; hard?: Record<string, string> } } | null;
+      return (
+        o?.spec?.type === 'LoadBalancer' ||
+        (o?.spec?.hard?.['services.nodeports'] ?? '0') !== '0' ||
+        (o?.spec?.hard?.['services.loadbalancers'] ?? '0') !== '0'
+      );
+    };
+    expect(requests.filter(exposes).length).toBeGreaterThan(0);
+    for (const request of requests) {
+      const what = `${request.operation} ${request.resource}`;
+      if (exposes(request)) {
+        expect(policies.admit(request).allowed, what).toBe(false);
+        expect(allowing.admit(request), what).toEqual({ allowed: true, denials: [] });
+      } else expect(policies.admit(request), what).toEqual({ allowed: true, denials: [] });
+    }
   });
 
   it('admits the certificates module’s namespace, created and applied again', () => {

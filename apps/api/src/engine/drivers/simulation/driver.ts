@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { simulatedApplications, simulatedEnvironments } from '../../../db/schema/simulation';
+import { deployments } from '../../../db/schema/deployments';
 import type {
+  VolumeUsage,
   ApplicationMetrics,
   ApplicationObservation,
   ImagePreparation,
@@ -59,7 +61,14 @@ export class SimulationDriver implements RuntimeDriver {
 
   async apply(spec: ApplicationSpec): Promise<{ preparations: ImagePreparation[] }> {
     const now = new Date();
-    const images = [spec.app.image, ...(spec.database ? [spec.database.image] : [])];
+    // A database of the environment (issue 25): its database pod alone, no simulated site.
+    const databaseOnly = spec.template === 'database';
+    // Stopped: its image alone, so no database pod is shown.
+    const images = databaseOnly
+      ? spec.database!.stopped
+        ? [spec.database!.image]
+        : [spec.database!.image, spec.database!.image]
+      : [spec.app.image, ...(spec.database ? [spec.database.image] : [])];
     const failure = FAILING_IMAGE.test(spec.app.image)
       ? simulationTexts.imageMissing(spec.app.image)
       : null;
@@ -70,7 +79,8 @@ export class SimulationDriver implements RuntimeDriver {
       replicas: spec.replicas,
       images,
       podStarts: Array.from({ length: spec.replicas }, () => now.toISOString()),
-      port: spec.service.port,
+      // 0: nothing serves HTTP, so no simulated site nor URL (status()).
+      port: databaseOnly ? 0 : spec.service.port,
       failure,
       cpuMilli: spec.app.cpuMilli,
       ramMb: spec.app.ramMb,
@@ -147,7 +157,7 @@ export class SimulationDriver implements RuntimeDriver {
       phase: row.failure ? 'failed' : readyReplicas === row.replicas ? 'running' : 'starting',
       pods,
       readyReplicas,
-      url: `${this.publicUrl}/simulation/${ref.deploymentId}`,
+      url: row.port === 0 ? null : `${this.publicUrl}/simulation/${ref.deploymentId}`,
       reason: row.failure,
       images: row.images,
     };
@@ -230,6 +240,31 @@ export class SimulationDriver implements RuntimeDriver {
       restarts: 0,
       source: 'simulation',
       collectedAt: now.toISOString(),
+    };
+  }
+
+  /**
+   * Computed use of one volume of the application's storage: a fifth of it at the start,
+   * growing by about 1 % a day and swinging a little within the hour (never above 60 %).
+   */
+  async volumeUsage(ref: ApplicationRef): Promise<VolumeUsage | null> {
+    const row = await this.load(ref);
+    if (!row) return null;
+    const [app] = await this.db
+      .select({ storageMb: deployments.storageMb })
+      .from(deployments)
+      .where(eq(deployments.id, ref.deploymentId));
+    if (!app || app.storageMb <= 0) return null;
+    const now = new Date();
+    const days = (now.getTime() - new Date(row.createdAt).getTime()) / 86_400_000;
+    const ratio = Math.min(0.6, 0.2 + 0.01 * days) + simulatedUsage(20, 3, now, 0, 1) / 1000;
+    const capacityBytes = app.storageMb * 1e6;
+    return {
+      volumes: [
+        { name: `${row.name}-data`, usedBytes: Math.round(capacityBytes * ratio), capacityBytes },
+      ],
+      measuredAt: now.toISOString(),
+      notice: null,
     };
   }
 

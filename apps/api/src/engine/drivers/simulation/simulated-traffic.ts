@@ -14,6 +14,22 @@ function unit(text: string): number {
   return createHash('sha256').update(text).digest().readUInt32BE(0) / 2 ** 32;
 }
 
+/**
+ * Numbers in [0, 1) drawn one after another from a seed fixed by the text (mulberry32): the
+ * same text, the same sequence. One hash per application and minute rather than three per
+ * simulated request (200 applications' traffic took 6 % of the platform's idle CPU).
+ */
+function sequence(text: string): () => number {
+  let state = createHash('sha256').update(text).digest().readUInt32BE(0);
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
 /** At most this many past minutes are computed at once (a platform stopped for a day skips). */
 const CATCH_UP_MINUTES = 10;
 
@@ -23,15 +39,16 @@ export function simulatedTrafficMinute(deploymentId: string, minuteMs: number): 
   const hour = new Date(minuteMs).getUTCHours() + new Date(minuteMs).getUTCMinutes() / 60;
   // Busiest in the (French) evening, quietest before dawn.
   const daily = 1 + 0.6 * Math.sin(((hour - 13) / 24) * 2 * Math.PI);
-  const noise = 0.75 + 0.5 * unit(`${deploymentId}:${minuteMs}`);
+  const next = sequence(`${deploymentId}:${minuteMs}`);
+  const noise = 0.75 + 0.5 * next();
   const requests = Math.max(1, Math.round(base * daily * noise));
   const tally = new TrafficTally();
   for (let i = 0; i < requests; i++) {
-    const r = unit(`${deploymentId}:${minuteMs}:${i}`);
+    const r = next();
     const status = r < 0.004 ? 502 : r < 0.035 ? 404 : r < 0.085 ? 302 : 200;
     // A log-normal spread around the median: most quick, a slow tail.
-    const u = Math.max(1e-6, unit(`${deploymentId}:${minuteMs}:${i}:t`));
-    const v = unit(`${deploymentId}:${minuteMs}:${i}:s`);
+    const u = Math.max(1e-6, next());
+    const v = next();
     const normal = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
     tally.request(deploymentId, minuteMs, status, medianMs * Math.exp(0.6 * normal));
   }

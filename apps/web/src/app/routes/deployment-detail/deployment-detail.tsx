@@ -12,6 +12,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { AdminAccessCard } from '@/features/admin-access/components/admin-access-card';
+import { AppUpdateBanner } from '@/features/app-updates/components/app-update-banner';
 import { useDeleteDeployment } from '@/features/applications/api/delete-deployment';
 import { useRestartDeployment } from '@/features/applications/api/restart-deployment';
 import { useUpdateDeployment } from '@/features/applications/api/update-deployment';
@@ -21,7 +22,9 @@ import { EditDeploymentModal } from '@/features/applications/components/edit-dep
 import { EventsCard } from '@/features/applications/components/events-card';
 import { ExtraInfoCard } from '@/features/applications/components/extra-info-card';
 import { GeneralInfoCard } from '@/features/applications/components/general-info-card';
+import { ImageWatchCard } from '@/features/applications/components/image-watch-card';
 import { PodsCard } from '@/features/applications/components/pods-card';
+import { ComposeServices } from './compose-services';
 import { isSettled } from '@/features/applications/components/settled';
 import { backupsQueryOptions } from '@/features/backups/api/get-backups';
 import { useRetryRestore } from '@/features/backups/api/retry-restore';
@@ -203,6 +206,14 @@ export default function DeploymentDetailRoute() {
           onRetry={() => void doRetry()}
         />
       )}
+      <AppUpdateBanner
+        deploymentId={d.id}
+        name={d.nom}
+        update={d.mise_a_jour}
+        canManage={canManage}
+        onStarted={watch}
+        onQuota={setQuota}
+      />
       {/* One column on small screens (actions right after the general info), two from lg. */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
         <div className="contents lg:col-span-2 lg:block lg:space-y-6">
@@ -219,6 +230,13 @@ export default function DeploymentDetailRoute() {
               {/* Any image (issue 30) runs the user's variables, changed here as an edit. */}
               {d.source_kind === 'image' && (
                 <EnvVarsCard deploymentId={d.id} canManage={canManage} />
+              )}
+              {d.image_settings && (
+                <ImageWatchCard
+                  deploymentId={d.id}
+                  settings={d.image_settings}
+                  canManage={canManage}
+                />
               )}
             </div>
           )}
@@ -245,6 +263,11 @@ export default function DeploymentDetailRoute() {
             <MetricAlertsCard deploymentId={d.id} canManage={canManage} />
             <AutoscalingCard deploymentId={d.id} canManage={canManage} />
           </div>
+          {d.compose && (
+            <div className="order-3">
+              <ComposeServices deployment={d} compose={d.compose} />
+            </div>
+          )}
           <div className="order-3">
             <PodsCard pods={d.pods_status} hasDatabase={d.base_de_donnees !== null} />
           </div>
@@ -262,6 +285,7 @@ export default function DeploymentDetailRoute() {
                 data={backups.data}
                 canManage={canManage}
                 isProjectAdmin={project.data?.role_projet === 'admin'}
+                newTarget={d.source_kind !== 'compose'}
               />
             </div>
           )}

@@ -1,6 +1,6 @@
 import type { Deployment } from '@nuage/shared/api-types';
 import { deploySuccess } from '@nuage/shared/messages';
-import { imageDeployTexts as t } from '@nuage/shared/messages/images';
+import { imageDeployTexts as t, imageWatchTexts } from '@nuage/shared/messages/images';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildDeployment } from '@/test/deployment-fixture';
@@ -25,6 +25,7 @@ function renderPage() {
     .on('GET', `/environments/${env.id}`, { body: env })
     .on('GET', `/projects/${project.id}`, { body: project })
     .on('GET', `/deployments/${env.id}/deployments`, { body: [] })
+    .on('GET', `/environments/${env.id}/databases`, { body: [] })
     .on('GET', `/projects/${project.id}/registry-credentials`, {
       body: [
         {
@@ -84,6 +85,7 @@ describe('inline deploy form, IMAGE (issue 30)', { timeout: 20_000 }, () => {
     await view.user.type(f('Commande (optionnelle)'), 'node server.js --titre "Ma boutique"');
     await view.user.type(f('Vérification HTTP (optionnelle)'), '/healthz');
     await view.user.selectOptions(f('Identifiants du registre'), 'acme-bot @ ghcr.io');
+    await view.user.click(f(imageWatchTexts.optionLabel));
     await view.user.click(within(form).getByRole('button', { name: 'Ajouter une variable' }));
     const rows = within(form).getByRole('list', { name: "Variables d'environnement" });
     await view.user.type(within(rows).getByPlaceholderText('API_KEY'), 'API_KEY');
@@ -102,6 +104,7 @@ describe('inline deploy form, IMAGE (issue 30)', { timeout: 20_000 }, () => {
       replicas: 1,
       chemin_sante: '/healthz',
       registry_credential_id: CREDENTIAL,
+      redeploiement_auto: true,
       certificat_tls_id: null,
       nom_domaine: null,
     });

@@ -54,6 +54,7 @@ function renderPage(
     .on('GET', `/environments/${env.id}`, { body: env })
     .on('GET', `/projects/${project.id}`, { body: opts.project ?? project })
     .on('GET', listPath, { body: opts.deployments ?? [deployment()] })
+    .on('GET', `/environments/${env.id}/databases`, { body: [] })
     .on('GET', '/platform', {
       body: {
         runtime: simulation ? 'simulation' : 'kubernetes',

@@ -2,9 +2,10 @@ import { projectErrors } from '@nuage/shared/messages';
 import { environmentTypeLabels } from '@nuage/shared/schemas/environments';
 import { hasRole, requiredRole } from '@nuage/shared/roles';
 import { useQuery } from '@tanstack/react-query';
-import { Plus, Zap } from 'lucide-react';
+import { Layers, Plus, Zap } from 'lucide-react';
+import { composeFormTexts } from '@nuage/shared/messages/compose';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { EnvironmentNotFound } from '@/components/not-found/not-found';
 import { ProjectBreadcrumb } from '@/components/ui/breadcrumb';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -12,7 +13,9 @@ import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ApplicationsList } from '@/features/applications/components/applications-list';
+import { DatabasesSection } from '@/features/databases/components/databases-section';
 import { InlineDeployForm } from '@/features/deploy/components/inline-deploy-form';
+import { ComposeDeployForm } from '@/features/deploy/components/compose-deploy-form';
 import { environmentQueryOptions, isNotFound } from '@/features/environments/api/get-environment';
 import { deploymentsQueryOptions } from '@/lib/deployments-query';
 import { projectQueryOptions } from '@/lib/project-query';
@@ -28,6 +31,9 @@ export default function EnvironmentAppsRoute() {
     enabled: environment.isSuccess,
   });
   const [deploying, setDeploying] = useState(false);
+  // The wizard's « Docker Compose » leads here with ?compose=1: the form opens at once.
+  const [search] = useSearchParams();
+  const [composing, setComposing] = useState(search.get('compose') === '1');
 
   if (environment.isPending) return <PageSpinner />;
   if (environment.isError) {
@@ -63,6 +69,11 @@ export default function EnvironmentAppsRoute() {
                   <Zap className="size-4" aria-hidden="true" /> Déploiement rapide
                 </Button>
               )}
+              {!composing && (
+                <Button variant="outline" onClick={() => setComposing(true)}>
+                  <Layers className="size-4" aria-hidden="true" /> {composeFormTexts.open}
+                </Button>
+              )}
               <Link to={newApplicationHref} className={buttonClasses('primary')}>
                 <Plus className="size-4" aria-hidden="true" /> Nouvelle application
               </Link>
@@ -77,6 +88,15 @@ export default function EnvironmentAppsRoute() {
             projectId={env.projet_id}
             takenNames={deployments.data?.map((d) => d.nom) ?? []}
             onClose={() => setDeploying(false)}
+          />
+        </div>
+      )}
+      {canDeploy && composing && (
+        <div className="mb-6">
+          <ComposeDeployForm
+            environmentId={env.id}
+            projectId={env.projet_id}
+            onClose={() => setComposing(false)}
           />
         </div>
       )}
@@ -95,6 +115,7 @@ export default function EnvironmentAppsRoute() {
           />
         )}
       </section>
+      <DatabasesSection environmentId={env.id} canManage={canDeploy} />
     </div>
   );
 }

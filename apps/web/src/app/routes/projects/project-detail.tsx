@@ -11,6 +11,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { DeleteProjectDialog } from '@/features/projects/components/delete-project-dialog';
 import { EditProjectModal } from '@/features/projects/components/edit-project-modal';
+import { FinalBackupsCard } from '@/features/backups/components/final-backups-card';
+import { environmentsQueryOptions } from '@/features/environments/api/get-environments';
 import { GitTokensCard } from '@/features/projects/components/git-tokens-card';
 import { RegistryCredentialsCard } from '@/features/registry-credentials/components/registry-credentials-card';
 import { MembersCard } from '@/features/projects/components/members-card';
@@ -79,6 +81,11 @@ export default function ProjectDetailRoute() {
         <GitTokensCard projectId={project.id} role={project.role_projet} />
         <RegistryCredentialsCard projectId={project.id} role={project.role_projet} />
         <StatusPageCard projectId={project.id} isAdmin={isAdmin} />
+        <FinalBackupsCard
+          projectId={project.id}
+          role={project.role_projet}
+          environmentsQuery={environmentsQueryOptions(project.id)}
+        />
         {isAdmin && <OpenInvitationsCard projectId={project.id} />}
       </div>
       {isAdmin && editing && <EditProjectModal project={project} open onOpenChange={setEditing} />}

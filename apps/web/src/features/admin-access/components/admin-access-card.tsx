@@ -8,7 +8,7 @@ import { Notice } from '@/components/ui/notice';
 import { notify } from '@/lib/toast';
 import { useRegenerateAdminPassword } from '../api/regenerate-admin-password';
 import { useRevealAdminPassword } from '../api/reveal-admin-password';
-import { ReauthModal } from './reauth-modal';
+import { ReauthModal } from '@/components/account/reauth-modal';
 
 /**
  * How the customer logs into their application: its admin page, login and e-mail; the password

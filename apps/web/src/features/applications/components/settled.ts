@@ -8,10 +8,18 @@ import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deploymen
  */
 export function isSettled(
   d: Pick<DeploymentDetail, 'statut_deploiement' | 'replicas' | 'pods_status'> &
-    Partial<Pick<DeploymentDetail, 'alerte_restauration' | 'rollout_pending' | 'change_pending'>>,
+    Partial<
+      Pick<
+        DeploymentDetail,
+        'alerte_restauration' | 'rollout_pending' | 'change_pending' | 'mise_a_jour'
+      >
+    >,
 ) {
   // Held for a restore that failed: nothing changes until the user retries it or deletes it.
   if (d.alerte_restauration?.statut === 'failed') return true;
+  // « Mettre à jour » under way: its backup, then its rollout, are still to come.
+  const update = d.mise_a_jour?.derniere?.statut;
+  if (update === 'backing_up' || update === 'rolling_out') return false;
   // A release built but not yet serving (or refused): its outcome is still to come.
   if (d.rollout_pending) return false;
   if (d.statut_deploiement.toUpperCase() === 'FAILED') return true;

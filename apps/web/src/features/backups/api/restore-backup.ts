@@ -1,4 +1,5 @@
 import type { Deployment } from '@nuage/shared/api-types';
+import type { DatabaseResource } from '@nuage/shared/schemas/responses/databases';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -15,7 +16,7 @@ export const RESTORE_FAILED = 'La restauration n’a pas pu être lancée';
 
 /** POST /deployments/{id}/backups/{backupId}/restore, confirmed by the user. */
 export function restoreBackup(r: RestoreRequest) {
-  return api<{ message: string; application?: Deployment }>(
+  return api<{ message: string; application?: Deployment; base_de_donnees?: DatabaseResource }>(
     `/deployments/${encodeURIComponent(r.deploymentId)}/backups/${encodeURIComponent(r.backupId)}/restore`,
     {
       method: 'POST',
@@ -38,6 +39,7 @@ export function useRestoreBackup() {
       void queryClient.invalidateQueries({ queryKey: ['backups'] });
       // A new application joined its environment's lists.
       if (res.application) void queryClient.invalidateQueries({ queryKey: ['deployments'] });
+      if (res.base_de_donnees) void queryClient.invalidateQueries({ queryKey: ['databases'] });
     },
   });
 }

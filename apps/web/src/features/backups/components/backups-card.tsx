@@ -1,4 +1,5 @@
 import type { Sauvegarde, SauvegardesApplication } from '@nuage/shared/backup-types';
+import { backupSubjectTexts, type BackupSubject } from '@nuage/shared/messages/backups';
 import { backupStatusView } from '@nuage/shared/status-display';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -31,6 +32,8 @@ export function BackupsCard({
   data,
   canManage,
   isProjectAdmin,
+  subject = 'application',
+  newTarget = true,
 }: {
   deploymentId: string;
   projectId: string;
@@ -39,11 +42,17 @@ export function BackupsCard({
   canManage: boolean;
   /** Project admins set the project's S3 destination. */
   isProjectAdmin: boolean;
+  /** A database of an environment (its dump only): its words in the restore dialog. */
+  subject?: BackupSubject;
+  /** False for a Compose application: its backups hold volumes, not the file to deploy. */
+  newTarget?: boolean;
 }) {
+  const words = backupSubjectTexts[subject];
   const create = useCreateBackup();
   const [restoring, setRestoring] = useState<Sauvegarde | null>(null);
   const lastRestore = data.restaurations[0];
   const running = data.sauvegardes.some((b) => b.statut === 'running');
+  const lastGood = data.sauvegardes.find((b) => b.statut === 'success');
 
   const backupNow = async () => {
     try {
@@ -95,7 +104,12 @@ export function BackupsCard({
         )}
         {lastRestore?.type === 'test' && lastRestore.statut === 'success' && (
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            Dernière restauration de test réussie ({lastRestore.nombre_tables} tables).
+            Dernière restauration de test réussie ({words.testCount(lastRestore.nombre_tables)}).
+          </p>
+        )}
+        {lastGood && (
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            Dernière sauvegarde réussie : {stamp.format(new Date(lastGood.date_debut))}
           </p>
         )}
         {data.sauvegardes.length === 0 ? (
@@ -156,6 +170,8 @@ export function BackupsCard({
         data={data}
         backup={restoring}
         onClose={() => setRestoring(null)}
+        subject={subject}
+        newTarget={newTarget}
       />
     </Card>
   );

@@ -43,7 +43,7 @@ const data: SauvegardesApplication = {
 
 const RESTORE = '/deployments/dep-1/backups/bk-1/restore';
 
-function renderDialog() {
+function renderDialog(newTarget = true) {
   const view = renderRoute(
     <RestoreDialog
       deploymentId="dep-1"
@@ -51,6 +51,7 @@ function renderDialog() {
       data={data}
       backup={backup}
       onClose={() => undefined}
+      newTarget={newTarget}
     />,
     { url: '/deployment/dep-1/sauvegardes', user: buildUser() },
   );
@@ -155,5 +156,15 @@ describe('RestoreDialog, « Dans une nouvelle application »', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Restaurer' }));
     await expectToast('Une application porte déjà ce nom dans cet environnement');
     expect(screen.queryByRole('dialog', { name: quotaTexts.title })).not.toBeInTheDocument();
+  });
+});
+
+describe('RestoreDialog of a Compose application', () => {
+  it('does not offer « Dans une nouvelle application »: its backups hold volumes, not the file', async () => {
+    renderDialog(false);
+    const dialog = await screen.findByRole('dialog', { name: 'Restaurer la sauvegarde' });
+    const options = within(within(dialog).getByLabelText('Restaurer dans')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).not.toContain('Dans une nouvelle application');
+    expect(options).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import type { Sauvegarde, SauvegardesApplication } from '@nuage/shared/backup-types';
 import { deployMessages } from '@nuage/shared/schemas/deployments';
+import { backupSubjectTexts, type BackupSubject } from '@nuage/shared/messages/backups';
 import { backupTexts } from '@nuage/shared/schemas/backups';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -40,21 +41,29 @@ export function RestoreDialog({
   data,
   backup,
   onClose,
+  subject = 'application',
+  newTarget = true,
 }: {
   deploymentId: string;
   applicationName: string;
   data: SauvegardesApplication;
   backup: Sauvegarde | null;
   onClose(): void;
+  /** A database of an environment: its words, and a new database as the new target. */
+  subject?: BackupSubject;
+  /** Whether « Dans une nouvelle application » is offered (not for a Compose application). */
+  newTarget?: boolean;
 }) {
+  const words = backupSubjectTexts[subject];
   const restore = useRestoreBackup();
   const navigate = useNavigate();
   const [target, setTarget] = useState('');
   const [environmentId, setEnvironmentId] = useState('');
-  const [name, setName] = useState(`${applicationName} (copie)`);
+  const [name, setName] = useState(words.defaultNewName(applicationName));
   const [errors, setErrors] = useState<{ env?: string; name?: string }>({});
   const [quota, setQuota] = useState<QuotaErrorDetail | null>(null);
   const isNew = target === NEW;
+  const when = backup ? ` du ${stamp.format(new Date(backup.date_debut))}` : '';
   const existing = data.cibles_restauration.find((c) => c.id === target);
 
   const close = () => {
@@ -82,7 +91,8 @@ export function RestoreDialog({
       });
       notify.success(res.message);
       close();
-      if (res.application) navigate(`/deployment/${res.application.id}`);
+      if (res.application) void navigate(`/deployment/${res.application.id}`);
+      if (res.base_de_donnees) void navigate(`/database/${res.base_de_donnees.id}`);
     } catch (err) {
       // The dialog stays open: the user may pick another environment or name.
       const refusal = quotaErrorOf(err);
@@ -107,13 +117,13 @@ export function RestoreDialog({
       >
         <FormField label="Restaurer dans">
           <Select value={target} onChange={(e) => setTarget(e.target.value)}>
-            <option value="">Cette application ({applicationName})</option>
+            <option value="">{words.self(applicationName)}</option>
             {data.cibles_restauration.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.nom} ({c.environnement})
               </option>
             ))}
-            <option value={NEW}>Dans une nouvelle application</option>
+            {newTarget && <option value={NEW}>{words.newTarget}</option>}
           </Select>
         </FormField>
         {isNew ? (
@@ -139,34 +149,26 @@ export function RestoreDialog({
                 ))}
               </Select>
             </FormField>
-            <FormField label="Nom de la nouvelle application" error={errors.name}>
+            <FormField label={words.newName} error={errors.name}>
               <Input
                 value={name}
-                maxLength={100}
+                maxLength={words.newNameMax}
                 onChange={(e) => {
                   setName(e.target.value);
                   if (e.target.value.trim()) setErrors(({ name: _name, ...rest }) => rest);
                 }}
               />
             </FormField>
-            <p>
-              Une application du même modèle et des mêmes ressources sera créée (le quota de son
-              projet s'applique). Elle restera arrêtée pendant que les données et les fichiers de la
-              sauvegarde{backup ? ` du ${stamp.format(new Date(backup.date_debut))}` : ''} y seront
-              chargés, puis démarrera : elle ne sera jamais en ligne sans ses données.
-            </p>
+            <p>{words.newExplained(when)}</p>
           </>
         ) : (
           <>
             <p>
-              L'application <strong>{existing?.nom ?? applicationName}</strong> sera arrêtée, ses
-              données et ses fichiers remplacés par ceux de la sauvegarde
-              {backup ? ` du ${stamp.format(new Date(backup.date_debut))}` : ''}, puis elle
-              redémarrera.
+              {words.what}
+              <strong>{existing?.nom ?? applicationName}</strong>
+              {words.replaced(when)}
             </p>
-            <p className="font-medium text-red-700 dark:text-red-400">
-              Les données actuelles de cette application seront perdues.
-            </p>
+            <p className="font-medium text-red-700 dark:text-red-400">{words.lost}</p>
           </>
         )}
       </ConfirmDialog>

@@ -6,6 +6,7 @@ import { BuildLogs } from '@/components/build-logs/build-logs';
 import { BuildStatusBadge } from '@/components/build-logs/build-status-badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, formatNumber } from '@/lib/format';
+import { BuildMetricsPanel } from './build-metrics-panel';
 
 export const isActiveBuild = (b: BuildSummary) => b.status === 'queued' || b.status === 'running';
 
@@ -18,7 +19,7 @@ const duration = (s: number | null) =>
 
 /**
  * One build of the application: number, status, what triggered it, its commit. The running
- * one shows its live log; a finished one opens its kept log on request.
+ * one shows its live log and resource graph; a finished one opens them on request.
  */
 export function BuildItem({
   build,
@@ -76,7 +77,8 @@ export function BuildItem({
       {!open && build.error_message && (
         <p className="text-sm text-red-700 dark:text-red-400">{build.error_message}</p>
       )}
-      <div id={logsId}>
+      <div id={logsId} className="space-y-3">
+        {open && <BuildMetricsPanel build={shown} />}
         {open && (
           <BuildLogs
             build={build}

@@ -67,6 +67,7 @@ export const imageBodyOf = (d: InlineDeployData): DeployImageBody => {
     replicas: d.replicas,
     chemin_sante: src.chemin_sante || undefined,
     registry_credential_id: src.registry_credential_id || null,
+    redeploiement_auto: Boolean(src.redeploiement_auto),
     ...tls(d),
   };
 };

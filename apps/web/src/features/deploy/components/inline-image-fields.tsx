@@ -1,4 +1,5 @@
 import type { InlineDeployData, InlineDeployValues } from '@nuage/shared/schemas/deploy-wizard';
+import { imageWatchTexts } from '@nuage/shared/messages/images';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import type { UseFormReturn } from 'react-hook-form';
@@ -80,6 +81,26 @@ export function InlineImageFields({ form, projectId }: { form: InlineForm; proje
           ))}
         </Select>
       </FormField>
+      <div className="flex items-start gap-3 sm:col-span-2">
+        <input
+          id="inline-image-watch"
+          type="checkbox"
+          className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-blue-600"
+          aria-describedby="inline-image-watch-hint"
+          {...form.register('source.redeploiement_auto')}
+        />
+        <div className="min-w-0 space-y-0.5">
+          <label
+            htmlFor="inline-image-watch"
+            className="block text-sm font-medium text-slate-700 dark:text-slate-300"
+          >
+            {imageWatchTexts.optionLabel}
+          </label>
+          <p id="inline-image-watch-hint" className="text-xs text-slate-500 dark:text-slate-400">
+            {imageWatchTexts.optionHelp}
+          </p>
+        </div>
+      </div>
       <fieldset className="space-y-3 sm:col-span-2">
         <legend className="text-sm font-medium">Variables d'environnement</legend>
         <ul className="space-y-3" aria-label="Variables d'environnement">

@@ -1,11 +1,18 @@
-import { Code2, Package } from 'lucide-react';
+import { composeFormTexts } from '@nuage/shared/messages/compose';
+import { Code2, Layers, Package } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import type { WizardForm } from './wizard-form';
 
-/** Step 1: SaaS (a ready-made application) or Code (the user's Git repository, issue 13). */
+/**
+ * Step 1: SaaS (a ready-made application) or Code (the user's Git repository, issue 13); a
+ * Docker Compose file (issue 30 item 2) is pasted on its environment's page, where this leads.
+ */
 export function StepAppType({ form }: { form: WizardForm }) {
+  const environmentId = useWatch({ control: form.control, name: 'environment_id' });
   return (
     <fieldset className="space-y-4">
       <legend className="mb-4 text-lg font-semibold">Quel type d'application déployer ?</legend>
@@ -25,6 +32,7 @@ export function StepAppType({ form }: { form: WizardForm }) {
           <input type="radio" value="code" className="size-4" {...form.register('app_type')} />
         </TypeOption>
       </div>
+      <ComposeOption environmentId={environmentId || null} />
     </fieldset>
   );
 }
@@ -63,5 +71,33 @@ function TypeOption({
         <span className="block text-sm text-slate-600 dark:text-slate-400">{description}</span>
       </span>
     </label>
+  );
+}
+
+/** Docker Compose: the environment's page has its form (the file, the exposed service). */
+function ComposeOption({ environmentId }: { environmentId: string | null }) {
+  const body = (
+    <span className="space-y-1">
+      <span className="flex flex-wrap items-center gap-2 text-base font-semibold">
+        <Layers className="size-6 text-blue-600 dark:text-blue-400" aria-hidden="true" />
+        {composeFormTexts.wizardTitle}
+        {!environmentId && <Badge tone="grey">{composeFormTexts.wizardFromEnvironment}</Badge>}
+      </span>
+      <span className="block text-sm text-slate-600 dark:text-slate-400">
+        {composeFormTexts.wizardDescription}
+      </span>
+    </span>
+  );
+  const classes =
+    'flex gap-4 rounded-xl border-2 border-dashed border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900';
+  return environmentId ? (
+    <Link
+      to={`/deployments/${encodeURIComponent(environmentId)}?compose=1`}
+      className={cn(classes, 'hover:border-blue-400')}
+    >
+      {body}
+    </Link>
+  ) : (
+    <div className={classes}>{body}</div>
   );
 }

@@ -1,6 +1,11 @@
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
+import { Input, Select } from '@/components/ui/input';
 import { formatNumber } from '@/lib/format';
+import { catalogueTexts as texts } from '@nuage/shared/messages/catalog';
 import type { Catalog } from '@nuage/shared/schemas/responses/catalog';
+import { categoriesOf, filterCatalogue } from './catalogue-filter';
+import { tagVersion } from './tag-version';
 import { TemplateCard } from './template-card';
 import type { WizardForm } from './wizard-form';
 
@@ -9,7 +14,7 @@ import type { WizardForm } from './wizard-form';
  * the Docker image's name (issue 33).
  */
 const templateDetails = (t: Catalog['saas'][number]) =>
-  `Version ${t.tag.split('-')[0]} · ${formatNumber(t.default_resources.cpu)} vCPU · ${formatNumber(t.default_resources.ram)} GB de RAM conseillés`;
+  `Version ${tagVersion(t.tag)} · ${formatNumber(t.default_resources.cpu)} vCPU · ${formatNumber(t.default_resources.ram)} GB de RAM conseillés`;
 
 /** Step 3: the ready-made applications (SaaS path) or the code runtimes (Code path). */
 export function StepTemplate({
@@ -25,6 +30,8 @@ export function StepTemplate({
     control: form.control,
     name: ['template_type', 'app_type'],
   });
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState('');
   if (appType === 'code') {
     return (
       <section aria-labelledby="code-templates" className="space-y-4">
@@ -53,6 +60,7 @@ export function StepTemplate({
       </section>
     );
   }
+  const shown = filterCatalogue(catalog.saas, { query, category });
   return (
     <div className="space-y-8">
       <section aria-labelledby="saas-templates" className="space-y-4">
@@ -64,8 +72,33 @@ export function StepTemplate({
             Préconfigurées avec leur base de données et leur compte administrateur.
           </p>
         </div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <label className="flex-1 space-y-1 text-sm font-medium">
+            <span>{texts.searchLabel}</span>
+            <Input
+              type="search"
+              value={query}
+              placeholder={texts.searchPlaceholder}
+              onChange={(e) => setQuery(e.target.value)}
+            />
+          </label>
+          <label className="space-y-1 text-sm font-medium sm:w-64">
+            <span>{texts.categoryLabel}</span>
+            <Select value={category} onChange={(e) => setCategory(e.target.value)}>
+              <option value="">{texts.allCategories}</option>
+              {categoriesOf(catalog.saas).map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </Select>
+          </label>
+        </div>
+        <p className="text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+          {shown.length === 0 ? texts.noMatch : texts.count(shown.length)}
+        </p>
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {catalog.saas.map((t) => (
+          {shown.map((t) => (
             <TemplateCard
               key={t.id}
               id={t.id}

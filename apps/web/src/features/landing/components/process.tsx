@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react';
-import { sectionIds, steps } from '../content';
+import { CATALOGUE_SIZE, sectionIds, steps } from '../content';
 import { SectionHeading } from './section-heading';
 
 export function Process() {
@@ -44,8 +44,9 @@ export function Process() {
           />
           <span>
             Votre code React, Vue.js, Node.js, Python, PHP ou Java est construit depuis son dépôt
-            Git (GitHub, GitLab, Gitea), puis redéployé à chaque push. WordPress, Odoo, Joomla,
-            Drupal, Nextcloud et Matomo se déploient en un clic.
+            Git (GitHub, GitLab, Gitea), puis redéployé à chaque push. WordPress, Odoo, Dolibarr,
+            EspoCRM, Nextcloud et les autres applications du catalogue ({CATALOGUE_SIZE} en tout) se
+            déploient en un clic.
           </span>
         </p>
       </div>

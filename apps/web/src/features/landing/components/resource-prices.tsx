@@ -1,4 +1,4 @@
-import { saasTemplates } from '@nuage/shared/catalog';
+import { landingExample } from '@nuage/shared/landing-example';
 import {
   PLATFORM_FEE_RATE,
   PRICE_PER_CPU_MONTH,
@@ -9,7 +9,7 @@ import {
 } from '@nuage/shared/pricing';
 import { formatXof } from '@/lib/format';
 
-const wordpress = saasTemplates.wordpress;
+const wordpress = landingExample;
 
 /**
  * What the plans do not include: the applications' resources, at the one price table of the

@@ -43,7 +43,7 @@ describe('MetricAlertsCard', () => {
     expect(card).toHaveTextContent(metricAlertTexts.readOnly);
   });
 
-  it('adds the advised CPU and memory rules in one click', async () => {
+  it('adds the advised CPU, memory and disk rules in one click', async () => {
     const { api, user } = renderRoute(<MetricAlertsCard deploymentId="dep-1" canManage />, {
       user: buildUser(),
     });
@@ -56,10 +56,11 @@ describe('MetricAlertsCard', () => {
     await user.click(
       await within(card).findByRole('button', { name: metricAlertTexts.addDefaults }),
     );
-    await waitFor(() => expect(api.callsTo('POST', URL)).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('POST', URL)).toHaveLength(3));
     expect(api.callsTo('POST', URL).map((c) => c.body)).toEqual([
       { type: 'cpu', seuil: 90, minutes: 10, active: true },
       { type: 'memory', seuil: 90, minutes: 10, active: true },
+      { type: 'disk', seuil: 90, minutes: 10, active: true },
     ]);
   });
 
@@ -95,5 +96,24 @@ describe('MetricAlertsCard', () => {
     await user.click(within(card).getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(api.callsTo('POST', URL)).toHaveLength(1));
     expect(api.callsTo('POST', URL)[0]!.body).toMatchObject({ type: 'errors5xx' });
+  });
+
+  it('watches the fullest volume as a share of its size', async () => {
+    const { api, user } = renderRoute(<MetricAlertsCard deploymentId="dep-1" canManage />, {
+      user: buildUser(),
+    });
+    api.on('GET', URL, { status: 200, body: withAlert });
+    api.on('POST', URL, {
+      status: 201,
+      body: { id: 'r-3', type: 'disk', seuil: 90, minutes: 10, active: true },
+    });
+    const card = await screen.findByRole('region', { name: 'Alertes' });
+    await user.click(await within(card).findByRole('button', { name: metricAlertTexts.add }));
+    await user.selectOptions(within(card).getByLabelText('Mesure'), 'Disque des volumes');
+    expect(within(card).getByLabelText('Seuil (% de la taille du volume)')).toBeVisible();
+    expect(card).toHaveTextContent(metricAlertTexts.diskHint);
+    await user.click(within(card).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(api.callsTo('POST', URL)).toHaveLength(1));
+    expect(api.callsTo('POST', URL)[0]!.body).toMatchObject({ type: 'disk' });
   });
 });

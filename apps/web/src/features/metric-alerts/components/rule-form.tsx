@@ -34,6 +34,7 @@ export function RuleForm({
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const restarts = kind === 'restarts';
   const errors = kind === 'errors5xx';
+  const disk = kind === 'disk';
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -71,7 +72,15 @@ export function RuleForm({
           </select>
         </FormField>
         <FormField
-          label={restarts ? t.thresholdCount : errors ? t.thresholdErrors : t.threshold}
+          label={
+            restarts
+              ? t.thresholdCount
+              : errors
+                ? t.thresholdErrors
+                : disk
+                  ? t.thresholdDisk
+                  : t.threshold
+          }
           error={fieldErrors.seuil}
         >
           <Input
@@ -85,6 +94,7 @@ export function RuleForm({
         </FormField>
       </div>
       {errors && <p className="text-xs text-slate-500 dark:text-slate-400">{t.errorsHint}</p>}
+      {disk && <p className="text-xs text-slate-500 dark:text-slate-400">{t.diskHint}</p>}
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />
         {t.active}

@@ -12,7 +12,7 @@ export function getMetricsHistory(id: string, range: MetricsRange, signal?: Abor
 }
 
 /** Refreshed about as often as a new point can appear at that resolution. */
-const REFRESH_MS: Record<MetricsRange, number> = {
+export const METRICS_REFRESH_MS: Record<MetricsRange, number> = {
   '1h': 30_000,
   '24h': 60_000,
   '7d': 300_000,
@@ -23,6 +23,6 @@ export const metricsHistoryQueryOptions = (id: string, range: MetricsRange) =>
   queryOptions({
     queryKey: ['deployments', 'metrics-history', id, range],
     queryFn: ({ signal }) => getMetricsHistory(id, range, signal),
-    refetchInterval: REFRESH_MS[range],
+    refetchInterval: METRICS_REFRESH_MS[range],
     retry: false,
   });

@@ -16,7 +16,8 @@ function history(overrides: Partial<MetricsHistory> = {}): MetricsHistory {
     step_seconds: 300,
     simulated: false,
     notice: null,
-    limits: { cpu_milli: 500, ram_mb: 1000 },
+    disk_notice: null,
+    limits: { cpu_milli: 500, ram_mb: 1000, disk_mb: 10_000 },
     series: {
       at: [],
       cpu_milli: [],
@@ -26,6 +27,8 @@ function history(overrides: Partial<MetricsHistory> = {}): MetricsHistory {
       rx_bps: [],
       tx_bps: [],
       restarts: [],
+      disk_used_mb: [],
+      disk_percent: [],
     },
     ...overrides,
   };
@@ -81,5 +84,49 @@ describe('MetricsHistoryCard', () => {
     await userEvent.click(within(group).getByRole('button', { name: '1 h' }));
     expect(await within(card).findByText('une mesure toutes les 30 s')).toBeVisible();
     expect(api.callsTo('GET', URL).map((c) => c.query.get('range'))).toEqual(['24h', '30d', '1h']);
+  });
+
+  it('draws the volumes’ disk with the fullest volume’s share, or says why it is not measured', async () => {
+    const points = (disk: (number | null)[]) => ({
+      at: [1000, 1300, 1600],
+      cpu_milli: [10, 20, 30],
+      cpu_milli_max: [10, 20, 30],
+      ram_mb: [100, 100, 100],
+      ram_mb_max: [100, 100, 100],
+      rx_bps: [null, 10, 10],
+      tx_bps: [null, 10, 10],
+      restarts: [0, 0, 0],
+      disk_used_mb: disk.map((p) => (p === null ? null : p * 100)),
+      disk_percent: disk,
+    });
+    const { api } = renderRoute(<MetricsHistoryCard deploymentId="dep-1" />, { user: buildUser() });
+    api.on('GET', URL, { body: history({ series: points([80, null, 92]) }) });
+    const card = await screen.findByRole('region', { name: metricsHistoryTexts.cardTitle });
+    expect(await within(card).findByText(metricsHistoryTexts.diskFullest(92))).toBeVisible();
+    expect(card).toHaveTextContent(`${metricsHistoryTexts.diskTitle} (Mo)`);
+  });
+
+  it('says in French why the disk is not measured on a cluster that refuses the kubelet’s stats', async () => {
+    const { api } = renderRoute(<MetricsHistoryCard deploymentId="dep-1" />, { user: buildUser() });
+    api.on('GET', URL, {
+      body: history({
+        disk_notice: metricsHistoryNotices.diskStatsForbidden,
+        series: {
+          at: [1000],
+          cpu_milli: [10],
+          cpu_milli_max: [10],
+          ram_mb: [100],
+          ram_mb_max: [100],
+          rx_bps: [null],
+          tx_bps: [null],
+          restarts: [null],
+          disk_used_mb: [null],
+          disk_percent: [null],
+        },
+      }),
+    });
+    const card = await screen.findByRole('region', { name: metricsHistoryTexts.cardTitle });
+    expect(await within(card).findByText(metricsHistoryNotices.diskStatsForbidden)).toBeVisible();
+    expect(card).not.toHaveTextContent(metricsHistoryTexts.diskTitle);
   });
 });

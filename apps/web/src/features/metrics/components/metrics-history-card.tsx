@@ -1,14 +1,14 @@
 import { metricsHistoryTexts as texts } from '@nuage/shared/messages/metrics-history';
-import { metricsRanges, type MetricsRange } from '@nuage/shared/schemas/metrics-history';
+import type { MetricsRange } from '@nuage/shared/schemas/metrics-history';
 import type { MetricsHistory } from '@nuage/shared/schemas/responses/metrics-history';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { cn } from '@/components/ui/cn';
 import { formatNumber } from '@/lib/format';
 import { metricsHistoryQueryOptions } from '../api/get-metrics-history';
-import { TimeChart, type ChartSeries } from './time-chart';
+import { RangePicker } from './range-picker';
+import { TimeChart, type ChartSeries } from '@/components/charts/time-chart';
 
 const USED = 'text-blue-600 dark:text-blue-400';
 const PEAK = 'text-amber-600 dark:text-amber-400';
@@ -35,12 +35,28 @@ function chartsOf(h: MetricsHistory) {
       { label: texts.received, values: s.rx_bps.map(kilobytes), swatch: RECEIVED, filled: true },
       { label: texts.sent, values: s.tx_bps.map(kilobytes), swatch: SENT },
     ],
+    // Measured every few minutes: null where a sample carries no disk measure.
+    disk: s.disk_used_mb.some((v) => v !== null)
+      ? ([
+          { label: texts.used, values: s.disk_used_mb, swatch: USED, filled: true },
+          {
+            label: texts.limit,
+            values: s.at.map(() => h.limits.disk_mb),
+            swatch: LIMIT,
+            dashed: true,
+          },
+        ] satisfies ChartSeries[])
+      : null,
   };
 }
 
+/** The last disk measure: the fullest volume's %. */
+const lastOf = (values: (number | null)[]) => values.findLast((v) => v !== null) ?? null;
+
 /**
  * « Historique des ressources » (issue 28 item 4): CPU and memory against what the application
- * reserves, and its network, over 1 h to 30 days, from the stored samples and roll-ups.
+ * reserves, its network, and its volumes' disk against its storage, over 1 h to 30 days, from
+ * the stored samples and roll-ups.
  */
 export function MetricsHistoryCard({ deploymentId }: { deploymentId: string }) {
   const [range, setRange] = useState<MetricsRange>('24h');
@@ -55,28 +71,14 @@ export function MetricsHistoryCard({ deploymentId }: { deploymentId: string }) {
         actions={h?.simulated && <Badge tone="purple">{texts.simulated}</Badge>}
       />
       <CardBody className="space-y-4">
-        <div role="group" aria-label={texts.rangeLabel} className="flex flex-wrap gap-1">
-          {metricsRanges.map((r) => (
-            <button
-              key={r}
-              type="button"
-              aria-pressed={r === range}
-              onClick={() => setRange(r)}
-              className={cn(
-                'rounded-md px-3 py-1 text-sm font-medium',
-                r === range
-                  ? 'bg-blue-600 text-white'
-                  : 'bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700',
-              )}
-            >
-              {texts.ranges[r]}
-            </button>
-          ))}
-        </div>
+        <RangePicker range={range} onChange={setRange} />
         {h?.simulated && (
           <p className="text-sm text-violet-800 dark:text-violet-200">{texts.simulatedNotice}</p>
         )}
         {h?.notice && <p className="text-sm text-amber-800 dark:text-amber-300">{h.notice}</p>}
+        {h?.disk_notice && (
+          <p className="text-sm text-amber-800 dark:text-amber-300">{h.disk_notice}</p>
+        )}
         {query.isPending && (
           <p className="text-sm text-slate-600 dark:text-slate-400">{texts.loading}</p>
         )}
@@ -116,6 +118,30 @@ export function MetricsHistoryCard({ deploymentId }: { deploymentId: string }) {
                 formatNumber(max(charts.network[1]!.values)),
               )}
             />
+            {charts.disk ? (
+              <div className="space-y-1">
+                <TimeChart
+                  title={`${texts.diskTitle} (${texts.diskUnit})`}
+                  unit={texts.diskUnit}
+                  at={h.series.at}
+                  series={charts.disk}
+                  summary={texts.summary(
+                    texts.diskTitle,
+                    max(h.series.disk_used_mb),
+                    h.limits.disk_mb,
+                  )}
+                />
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  {texts.diskFullest(lastOf(h.series.disk_percent) ?? 0)}
+                </p>
+              </div>
+            ) : (
+              !h.disk_notice && (
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  {texts.diskNotMeasured}
+                </p>
+              )
+            )}
           </div>
         )}
       </CardBody>

@@ -7,7 +7,7 @@ import { buildUser, renderRoute } from '@/test/render';
 import { TrafficCard } from './traffic-card';
 
 // uPlot draws on a canvas jsdom has not: each chart is its title, legend and spoken summary.
-vi.mock('./time-chart', () => ({
+vi.mock('@/components/charts/time-chart', () => ({
   TimeChart: (props: { title: string; summary: string; series: { label: string }[] }) => (
     <figure aria-label={props.title}>
       <div role="img" aria-label={props.summary} />

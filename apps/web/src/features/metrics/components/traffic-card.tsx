@@ -1,6 +1,5 @@
-import { metricsHistoryTexts } from '@nuage/shared/messages/metrics-history';
 import { trafficTexts as texts } from '@nuage/shared/messages/traffic-metrics';
-import { metricsRanges, type MetricsRange } from '@nuage/shared/schemas/metrics-history';
+import type { MetricsRange } from '@nuage/shared/schemas/metrics-history';
 import type { TrafficHistory } from '@nuage/shared/schemas/responses/traffic-metrics';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -9,7 +8,8 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { formatNumber } from '@/lib/format';
 import { trafficQueryOptions } from '../api/get-traffic';
-import { TimeChart, type ChartSeries } from './time-chart';
+import { RangePicker } from './range-picker';
+import { TimeChart, type ChartSeries } from '@/components/charts/time-chart';
 
 const REQUESTS = 'text-blue-600 dark:text-blue-400';
 const OK = 'text-emerald-600 dark:text-emerald-400';
@@ -69,28 +69,7 @@ export function TrafficCard({ deploymentId }: { deploymentId: string }) {
         actions={h?.simulated && <Badge tone="purple">{texts.simulated}</Badge>}
       />
       <CardBody className="space-y-4">
-        <div
-          role="group"
-          aria-label={metricsHistoryTexts.rangeLabel}
-          className="flex flex-wrap gap-1"
-        >
-          {metricsRanges.map((r) => (
-            <button
-              key={r}
-              type="button"
-              aria-pressed={r === range}
-              onClick={() => setRange(r)}
-              className={cn(
-                'rounded-md px-3 py-1 text-sm font-medium',
-                r === range
-                  ? 'bg-blue-600 text-white'
-                  : 'bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700',
-              )}
-            >
-              {metricsHistoryTexts.ranges[r]}
-            </button>
-          ))}
-        </div>
+        <RangePicker range={range} onChange={setRange} />
         {h?.simulated && (
           <p className="text-sm text-violet-800 dark:text-violet-200">{texts.simulatedNotice}</p>
         )}

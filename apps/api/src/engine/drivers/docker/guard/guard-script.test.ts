@@ -25,7 +25,11 @@ const FAKE_RESTORE = `#!/bin/sh
 `;
 
 const mark = '-m comment --comment nuagedeploy-guard';
-const ours = { forward: `-A FORWARD ${mark} -j NDA-1`, input: `-A INPUT ${mark} -j NDA-HOST` };
+const ours = {
+  forward: `-A FORWARD ${mark} -j NDA-1`,
+  input: `-A INPUT ${mark} -j NDA-HOST`,
+  output: `-A OUTPUT ${mark} -j NDA-PUB`,
+};
 const theirs = { forward: `-A FORWARD ${mark} -j NDB-1`, input: `-A INPUT ${mark} -j NDB-HOST` };
 const netavark =
   '-A FORWARD -m comment --comment "netavark firewall plugin rules" -j NETAVARK_FORWARD';
@@ -40,9 +44,10 @@ describe('the guard loop (GUARD_FUNCTIONS once, fake iptables)', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const chains = (forward: string[], input: string[]) => {
+  const chains = (forward: string[], input: string[], output = [ours.output]) => {
     writeFileSync(path.join(dir, 'FORWARD'), forward.map((l) => `${l}\n`).join(''));
     writeFileSync(path.join(dir, 'INPUT'), input.map((l) => `${l}\n`).join(''));
+    writeFileSync(path.join(dir, 'OUTPUT'), output.map((l) => `${l}\n`).join(''));
   };
   /** `once` called `times` times in one shell (as the loop does), or a script; the commits made. */
   const run = (times: number | string) => {
@@ -86,8 +91,9 @@ describe('the guard loop (GUARD_FUNCTIONS once, fake iptables)', () => {
     ]);
   });
 
-  it('puts back a missing INPUT jump, and replaces a jump left without its comment by an older guard', () => {
-    chains(['-A FORWARD -j NDA-1', netavark], ['-A INPUT -i lo -j ACCEPT']);
+  it('puts back missing INPUT and OUTPUT jumps, and replaces a jump left without its comment by an older guard', () => {
+    // OUTPUT: the host's own connections to a database's published port (public-endpoint-rules.ts).
+    chains(['-A FORWARD -j NDA-1', netavark], ['-A INPUT -i lo -j ACCEPT'], []);
     const { commits } = run(1);
     expect(commits[0]).toEqual([
       '*filter',
@@ -96,6 +102,7 @@ describe('the guard loop (GUARD_FUNCTIONS once, fake iptables)', () => {
       '-D FORWARD -j NDA-1',
       `-I FORWARD 1 ${mark} -j NDA-1`,
       `-I INPUT 1 ${mark} -j NDA-HOST`,
+      `-I OUTPUT 1 ${mark} -j NDA-PUB`,
       'COMMIT',
     ]);
   });

@@ -54,6 +54,7 @@ once() {
   moves=$(
     [ "$(placed FORWARD "$GUARD_CHAINS-1")" = ok ] || jump_first FORWARD "$GUARD_CHAINS-1"
     [ "$(placed INPUT "$GUARD_CHAINS-HOST")" = ok ] || jump_first INPUT "$GUARD_CHAINS-HOST"
+    [ "$(placed OUTPUT "$GUARD_CHAINS-PUB")" = ok ] || jump_first OUTPUT "$GUARD_CHAINS-PUB"
   )
   [ "$sum" != "$last" ] || [ -n "$moves" ] || return 0
   if { echo '*filter'; printf '%s\\n' "$content"; [ -z "$moves" ] || printf '%s\\n' "$moves"; echo COMMIT; } | iptables-restore -w --noflush; then

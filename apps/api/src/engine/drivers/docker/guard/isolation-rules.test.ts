@@ -23,6 +23,8 @@ describe('network guard rules (iptables-restore payload)', () => {
       ':NDG-test-2 - [0:0]',
       ':NDG-test-LAN - [0:0]',
       ':NDG-test-HOST - [0:0]',
+      ':NDG-test-PUB - [0:0]',
+      '-A NDG-test-1 -p tcp -m conntrack --ctstate NEW -j NDG-test-PUB',
       '-A NDG-test-1 -j RETURN',
       '-A NDG-test-2 -j NDG-test-LAN',
       ...LAN_DEFAULT('NDG-test-LAN'),
@@ -38,6 +40,8 @@ describe('network guard rules (iptables-restore payload)', () => {
       ':NUAGE-ISOLATION-2 - [0:0]',
       ':NUAGE-ISOLATION-LAN - [0:0]',
       ':NUAGE-ISOLATION-HOST - [0:0]',
+      ':NUAGE-ISOLATION-PUB - [0:0]',
+      '-A NUAGE-ISOLATION-1 -p tcp -m conntrack --ctstate NEW -j NUAGE-ISOLATION-PUB',
       '-A NUAGE-ISOLATION-1 -s 10.89.0.0/24 ! -d 10.89.0.0/24 -j NUAGE-ISOLATION-2',
       '-A NUAGE-ISOLATION-1 -j RETURN',
       '-A NUAGE-ISOLATION-2 -d 10.89.0.0/24 -j DROP',
@@ -67,6 +71,8 @@ describe('network guard rules (iptables-restore payload)', () => {
       ':NDG-2 - [0:0]',
       ':NDG-LAN - [0:0]',
       ':NDG-HOST - [0:0]',
+      ':NDG-PUB - [0:0]',
+      '-A NDG-1 -p tcp -m conntrack --ctstate NEW -j NDG-PUB',
       '-A NDG-1 -s 10.89.0.0/24 ! -d 10.89.0.0/24 -j NDG-2',
       '-A NDG-1 -s 10.89.1.0/24 ! -d 10.89.1.0/24 -j NDG-2',
       '-A NDG-1 -s 10.89.2.0/24 ! -d 10.89.2.0/24 -j NDG-2',
@@ -169,7 +175,8 @@ describe('network guard rules (iptables-restore payload)', () => {
     const rules = lines(renderGuardRules(networks)).filter((l) => l.startsWith('-A'));
     // -1, -2: one each per environment; -HOST: three per environment; plus the fixed ones
     // (-1's RETURN, -2's jump to -LAN, -LAN, -HOST's replies and RETURN).
-    expect(rules).toHaveLength(5 * 50 + 1 + 1 + LAN_DEFAULT('X').length + 2);
+    // (and the jump to -PUB, the databases' public endpoints: none here).
+    expect(rules).toHaveLength(5 * 50 + 1 + 1 + LAN_DEFAULT('X').length + 2 + 1);
   });
 
   it('keeps only well-formed IPv4 subnets, once each (nothing else reaches iptables-restore)', () => {
@@ -198,5 +205,42 @@ describe('network guard rules (iptables-restore payload)', () => {
     expect(() => renderGuardRules([], 'X'.repeat(24))).toThrow(/chain prefix/);
     expect(() => renderGuardRules([], 'A B')).toThrow(/chain prefix/);
     expect(() => renderGuardRules([], 'X'.repeat(23))).not.toThrow();
+  });
+
+  it('guards databases’ published ports: the allow-list’s IPv4 sources let through, every other new connection dropped', () => {
+    const rules = lines(
+      renderGuardRules(
+        [],
+        'NDG',
+        undefined,
+        [],
+        [
+          {
+            address: '127.0.0.1',
+            port: 20001,
+            sources: ['203.0.113.7/32', '2001:db8::/32', '10.0.0.0/8'],
+          },
+          { address: '0.0.0.0', port: 20002, sources: ['0.0.0.0/0'] },
+          // A second set for an address and port already seen: the first wins (pending first).
+          { address: '127.0.0.1', port: 20001, sources: ['198.51.100.0/24'] },
+          // Nothing but addresses and ports reaches iptables-restore.
+          { address: '127.0.0.1 -j ACCEPT', port: 20003, sources: ['0.0.0.0/0'] },
+          { address: '127.0.0.1', port: 20004, sources: ['1.2.3.4 -j ACCEPT'] },
+        ],
+      ),
+    );
+    const m = '-p tcp -m conntrack --ctstate NEW';
+    expect(rules.filter((l) => l.startsWith('-A NDG-PUB'))).toEqual([
+      `-A NDG-PUB ${m} --ctorigdst 127.0.0.1/32 --ctorigdstport 20001 -s 203.0.113.7/32 -j RETURN`,
+      `-A NDG-PUB ${m} --ctorigdst 127.0.0.1/32 --ctorigdstport 20001 -s 10.0.0.0/8 -j RETURN`,
+      `-A NDG-PUB ${m} --ctorigdst 127.0.0.1/32 --ctorigdstport 20001 -j DROP`,
+      `-A NDG-PUB ${m} --ctorigdstport 20002 -s 0.0.0.0/0 -j RETURN`,
+      `-A NDG-PUB ${m} --ctorigdstport 20002 -j DROP`,
+      `-A NDG-PUB ${m} --ctorigdst 127.0.0.1/32 --ctorigdstport 20004 -j DROP`,
+    ]);
+    // Reached from FORWARD's first chain, before the environments' own rules.
+    expect(rules.indexOf(`-A NDG-1 ${m} -j NDG-PUB`)).toBe(
+      rules.findIndex((l) => l.startsWith('-A NDG-1')),
+    );
   });
 });

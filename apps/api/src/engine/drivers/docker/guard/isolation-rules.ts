@@ -6,6 +6,7 @@ import {
   type EnvironmentNetwork,
   type TrustedEndpoint,
 } from './egress-rules';
+import { publicEndpointRules, type PublicEndpointRule } from './public-endpoint-rules';
 
 /**
  * The network guard's iptables rules (network-guard.ts). No environment's network reaches
@@ -36,6 +37,8 @@ export const chainNames = (prefix: string) => ({
   second: `${prefix}-2`,
   lan: `${prefix}-LAN`,
   host: `${prefix}-HOST`,
+  /** Databases' public endpoints (public-endpoint-rules.ts). */
+  pub: `${prefix}-PUB`,
 });
 
 /** `a.b.c.d/n` checked and normalised, or null (nothing but an address may reach iptables-restore). */
@@ -106,9 +109,11 @@ export function renderGuardRules(
   policy: EgressPolicy = DEFAULT_EGRESS,
   /** The edge proxy's endpoints (egress-rules.ts TrustedEndpoint). */
   trusted: Iterable<TrustedEndpoint> = [],
+  /** Databases' published ports and their allow-lists (public-endpoint-rules.ts). */
+  published: Iterable<PublicEndpointRule> = [],
 ): string {
   if (!CHAIN_PREFIX.test(prefix)) throw new Error(`invalid chain prefix ${prefix}`);
-  const { first, second, lan, host } = chainNames(prefix);
+  const { first, second, lan, host, pub } = chainNames(prefix);
   const list = environmentNetworks(networks);
   const subnets = list.map((n) => n.subnet);
   const ports = policy.publicPorts.filter((p) => Number.isInteger(p) && p > 0 && p < 65536);
@@ -118,6 +123,9 @@ export function renderGuardRules(
     `:${second} - [0:0]`,
     `:${lan} - [0:0]`,
     `:${host} - [0:0]`,
+    `:${pub} - [0:0]`,
+    ...publicEndpointRules(pub, published),
+    `-A ${first} -p tcp -m conntrack --ctstate NEW -j ${pub}`,
     ...subnets.map((s) => `-A ${first} -s ${s} ! -d ${s} -j ${second}`),
     `-A ${first} -j RETURN`,
     ...subnets.map((s) => `-A ${second} -d ${s} -j DROP`),

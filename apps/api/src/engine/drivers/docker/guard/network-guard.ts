@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LABELS, MANAGED_BY } from '../../../spec';
+import { publishedDatabases, type PublicEndpointRule } from './public-endpoint-rules';
 import { LOG_CONFIG } from '../container-create-body';
 import { EngineError } from '../engine-client';
 import type { EngineApi } from '../engine-api';
@@ -76,6 +77,13 @@ export class NetworkGuard {
   problem: string | null = null;
   /** Updates one after the other: each lists the networks afresh, the last one wins. */
   private queue: Promise<unknown> = Promise.resolve();
+  /**
+   * Databases' endpoints about to be published (docker-driver.ts applyDatabase), by deployment:
+   * their rules win over those of the container they replace, and are loaded before it starts.
+   */
+  readonly pending = new Map<string, PublicEndpointRule>();
+  /** The databases (deployment ids) whose containers published a port at the last sync. */
+  publishing = new Set<string>();
   /** The update queued and not started yet: later callers share it (it will see their change). */
   private queued: Promise<string | null> | null = null;
 
@@ -130,6 +138,16 @@ export class NetworkGuard {
 
   /** The subnets (and gateways) of the platform's environment networks, as the engine reports them. */
   async networks(): Promise<{ subnet: string; gateway?: string }[]> {
+    return (await this.ownNetworks()).flatMap((n) =>
+      (n.IPAM?.Config ?? []).map((c) => ({
+        subnet: c.Subnet ?? '',
+        ...(c.Gateway ? { gateway: c.Gateway } : {}),
+      })),
+    );
+  }
+
+  /** The environment networks this guard covers (its chains' label, or none yet). */
+  private async ownNetworks(): Promise<NetworkSummary[]> {
     const filters = { label: this.opts.networkFilter ?? [`${LABELS.managedBy}=${MANAGED_BY}`] };
     const list = await this.api.client.json<NetworkSummary[]>('GET', '/networks', {
       query: { filters: JSON.stringify(filters) },
@@ -140,12 +158,7 @@ export class NetworkGuard {
       const owner = n.Labels?.[DOCKER_LABELS.guardChains];
       return owner === undefined || owner === this.chainPrefix;
     });
-    return mine.flatMap((n) =>
-      (n.IPAM?.Config ?? []).map((c) => ({
-        subnet: c.Subnet ?? '',
-        ...(c.Gateway ? { gateway: c.Gateway } : {}),
-      })),
-    );
+    return mine;
   }
 
   /**
@@ -166,13 +179,33 @@ export class NetworkGuard {
   }
 
   /**
+   * Databases' public endpoints (issue 25 item 2): the published port and allow-list of every
+   * database container of the platform, running or not (a stopped one's port stays closed by
+   * the engine; its rules cost nothing), from its template label. Read from the engine at each
+   * sync, so a platform restart, or a container recreated behind the platform's back, gets the
+   * rules of what really runs.
+   */
+  async publishedEndpoints(): Promise<PublicEndpointRule[]> {
+    // Those on this guard's networks only: another platform's guard on the host keeps its own.
+    const networks = new Set((await this.ownNetworks()).map((n) => n.Name));
+    const found = await publishedDatabases(this.api, networks);
+    this.publishing = found.publishing;
+    // The pending ones first: the first rule set of an address and port is kept.
+    return [...this.pending.values(), ...found.rules];
+  }
+
+  /**
    * Rewrites the rules file atomically (a rename: the guard never reads half a file), its
    * first line naming this set of rules (iptables-restore skips `#` lines).
    */
   async writeRules(): Promise<void> {
     const egress = { ...DEFAULT_EGRESS, ...this.opts.egress };
-    const [networks, trusted] = await Promise.all([this.networks(), this.trustedEndpoints()]);
-    const rules = renderGuardRules(networks, this.chainPrefix, egress, trusted);
+    const [networks, trusted, published] = await Promise.all([
+      this.networks(),
+      this.trustedEndpoints(),
+      this.publishedEndpoints(),
+    ]);
+    const rules = renderGuardRules(networks, this.chainPrefix, egress, trusted, published);
     const generation = createHash('sha256').update(rules).digest('hex').slice(0, 16);
     const body = `# generation ${generation}\n${rules}`;
     mkdirSync(this.opts.stateDir, { recursive: true, mode: 0o755 });

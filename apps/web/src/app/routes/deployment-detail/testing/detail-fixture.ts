@@ -36,6 +36,7 @@ export function buildDetail(overrides: Partial<DeploymentDetail> = {}): Deployme
     alerte_restauration: null,
     certificat_tls: null,
     version_en_ligne: null,
+    mise_a_jour: { disponible: null, derniere: null },
     ...overrides,
   };
 }

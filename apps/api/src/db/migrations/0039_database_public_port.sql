@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "deployments_public_port_key" ON "deployments" USING btree ((("settings" -> 'publicAccess' ->> 'port'))) WHERE "deployments"."category" = 'DATABASE' and "deployments"."settings" -> 'publicAccess' ->> 'port' is not null;

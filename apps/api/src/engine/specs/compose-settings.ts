@@ -1,0 +1,34 @@
+/**
+ * What a Compose application keeps in its row's `settings` (issue 30 item 2), in clear: the
+ * exposed service and port, and each service's image and size as the deploy read them (the
+ * application page lists them; the quota counts their sum). The file itself, whose
+ * `environment` may hold passwords, is sealed in `compose_file_sealed`.
+ */
+export interface ComposeSettings {
+  exposedService: string;
+  services: { name: string; image: string; cpuMilli: number; ramMb: number; limited: boolean }[];
+  volumes: { name: string; sizeMb: number }[];
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function composeSettingsOf(settings: Record<string, unknown>): ComposeSettings {
+  const services = Array.isArray(settings.services) ? settings.services.filter(isRecord) : [];
+  const volumes = Array.isArray(settings.volumes) ? settings.volumes.filter(isRecord) : [];
+  return {
+    exposedService: typeof settings.exposedService === 'string' ? settings.exposedService : '',
+    services: services.map((s) => ({
+      name: String(s.name),
+      image: String(s.image),
+      cpuMilli: Number(s.cpuMilli) || 0,
+      ramMb: Number(s.ramMb) || 0,
+      limited: s.limited === true,
+    })),
+    volumes: volumes.map((v) => ({ name: String(v.name), sizeMb: Number(v.sizeMb) || 0 })),
+  };
+}
+
+export function composeSettings(s: ComposeSettings): Record<string, unknown> {
+  return { exposedService: s.exposedService, services: s.services, volumes: s.volumes };
+}
