@@ -105,7 +105,8 @@ export const composeTexts = {
     `Le service « ${service} » ne s’est pas arrêté à temps : ses volumes n’ont pas été copiés, réessayez plus tard`,
   restoreNoVolumes: 'Cette sauvegarde ne contient aucun volume d’une application Compose',
   /** Printed by the restore job for a volume the backup does not hold (left as it is). */
-  restoreVolumeAbsent: (volume: string) => `volume ${volume} absent de la sauvegarde : laissé tel quel`,
+  restoreVolumeAbsent: (volume: string) =>
+    `volume ${volume} absent de la sauvegarde : laissé tel quel`,
   restoreIntoNewApplication:
     'Une sauvegarde d’application Compose se restaure dans cette application ou dans une autre application Compose qui déclare les mêmes volumes, pas dans une nouvelle application',
   autoscalingNotYet:
