@@ -49,6 +49,8 @@ export const registryCredentialTexts = {
   notFound: 'Identifiants de registre non trouvés',
   inUse:
     'Ces identifiants sont utilisés par une application du projet : changez son image ou supprimez-la d’abord.',
+  inUseByStack: (application: string, service: string) =>
+    `Ces identifiants servent au service « ${service} » de l’application Compose « ${application} » : ajoutez d’abord d’autres identifiants pour ce registre, changez l’image du service ou supprimez l’application.`,
 } as const;
 
 /**

@@ -13,6 +13,7 @@ import { encryptSecret } from '../../lib/crypto';
 import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { authorizeProject } from '../projects/policy';
+import { stackPullingFrom } from './stack-usage';
 
 export const REGISTRY_CREDENTIAL_NOT_FOUND = registryCredentialTexts.notFound;
 export const REGISTRY_CREDENTIAL_IN_USE = registryCredentialTexts.inUse;
@@ -68,16 +69,30 @@ export async function deleteRegistryCredential(
   await authorizeProject(ctx.db, { ...input, need: 'admin' });
   if (!isUuid(input.credentialId)) throw notFound(REGISTRY_CREDENTIAL_NOT_FOUND);
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: registryCredentials.id })
+    const [found] = await tx
+      .select({ registry: registryCredentials.registry })
       .from(registryCredentials)
       .where(
         and(
           eq(registryCredentials.id, input.credentialId),
           eq(registryCredentials.projectId, input.projectId),
         ),
+      );
+    if (!found) throw notFound(REGISTRY_CREDENTIAL_NOT_FOUND);
+    // Every credential of the project for this registry, locked in one order: two deletions of
+    // a registry's last two credentials cannot both see the other one still there.
+    const sameRegistry = await tx
+      .select({ id: registryCredentials.id })
+      .from(registryCredentials)
+      .where(
+        and(
+          eq(registryCredentials.projectId, input.projectId),
+          eq(registryCredentials.registry, found.registry),
+        ),
       )
+      .orderBy(asc(registryCredentials.id))
       .for('update');
+    const row = sameRegistry.find((c) => c.id === input.credentialId);
     if (!row) throw notFound(REGISTRY_CREDENTIAL_NOT_FOUND);
     const [user] = await tx
       .select({ id: deployments.id })
@@ -85,6 +100,17 @@ export async function deleteRegistryCredential(
       .where(eq(deployments.registryCredentialId, row.id))
       .limit(1);
     if (user) throw conflict(REGISTRY_CREDENTIAL_IN_USE);
+    // A Compose service pulls with the registry's newest credential: the last one may not go
+    // while a service needs it; one of several may (a token being replaced).
+    if (sameRegistry.length === 1) {
+      const stack = await stackPullingFrom(tx, ctx.secrets.secretsKey, {
+        projectId: input.projectId,
+        registry: found.registry,
+      });
+      if (stack) {
+        throw conflict(registryCredentialTexts.inUseByStack(stack.application, stack.service));
+      }
+    }
     await tx.delete(registryCredentials).where(eq(registryCredentials.id, row.id));
   });
 }
