@@ -141,6 +141,9 @@ describe('Kubernetes backups through Jobs', () => {
     const result = driver.restoreFromStorage(spec, { downloadUrl: 'http://s3/a', sha256: SHA });
     const [job] = await startedJob('-restore-');
     expect(deploymentReplicas()).toBe(0);
+    // Drift repair's resync meanwhile leaves it stopped (its pods would write the volumes).
+    await driver.resync();
+    expect(deploymentReplicas()).toBe(0);
     expect(job!.object.spec.template.spec.initContainers[0]!.env).toContainEqual({
       name: 'SHA256',
       value: SHA,

@@ -41,6 +41,8 @@ export interface ClusterBackupDeps {
   render: RenderOptions;
   writer: ObjectWriter;
   scale(spec: ApplicationSpec, replicas: number): Promise<void>;
+  /** Runs `fn` with drift repair leaving the application alone (drift-repair.ts holding). */
+  holdingDrift<T>(deploymentId: string, fn: () => Promise<T>): Promise<T>;
   /** apply() again: recreates a deleted setup Job, which runs on the restored data. */
   reapply(spec: ApplicationSpec): Promise<void>;
 }
@@ -80,7 +82,7 @@ export class ClusterBackups {
     const run = () =>
       this.run(spec, job, runtimeBackupTexts.backup, { [TRANSFER_URL_KEY]: transfer.uploadUrl });
     // A Compose application's volumes are copied with their services stopped (stack-backups.ts).
-    await (spec.stack ? this.quiesce.around(spec, run) : run());
+    await (spec.stack ? this.stopped(spec, () => this.quiesce.around(spec, run)) : run());
     const log = await this.podLog(spec, job.metadata.name, 'upload');
     const found = ARCHIVE_LINE.exec(log);
     if (!found) {
@@ -94,7 +96,16 @@ export class ClusterBackups {
    * again whatever happened; on success the setup Job runs again on the restored data (site
    * URL and administrator password of this application).
    */
-  async restore(
+  restore(spec: ApplicationSpec, transfer: { downloadUrl: string; sha256: string }): Promise<void> {
+    return this.stopped(spec, () => this.restoreStopped(spec, transfer));
+  }
+
+  /** Workloads scaled to 0 by `fn` stay so: drift repair does not apply the spec meanwhile. */
+  private stopped<T>(spec: ApplicationSpec, fn: () => Promise<T>): Promise<T> {
+    return this.deps.holdingDrift(spec.deploymentId, fn);
+  }
+
+  private async restoreStopped(
     spec: ApplicationSpec,
     transfer: { downloadUrl: string; sha256: string },
   ): Promise<void> {

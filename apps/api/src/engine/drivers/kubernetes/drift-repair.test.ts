@@ -54,4 +54,22 @@ describe('drift repair from watch events', () => {
     expect(applied).toEqual([]);
     expect(unknown).toEqual([]);
   });
+
+  it('leaves an application held by a backup alone, and repairs a deletion once the hold ends', async () => {
+    const { drift, applied } = repair();
+    drift.rememberApplication(spec, new Set([`Deployment/${spec.name}`]));
+    let release!: () => void;
+    const held = drift.holding(spec.deploymentId, () => new Promise<void>((r) => (release = r)));
+    await drift.resync();
+    drift.seen(spec.namespace, deleted('Deployment', spec.name, spec.deploymentId));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(applied).toEqual([]);
+    release();
+    await held;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(applied).toEqual([spec.deploymentId]);
+    // Released: the next resync applies it again as any other.
+    await drift.resync();
+    expect(applied).toEqual([spec.deploymentId, spec.deploymentId]);
+  });
 });

@@ -26,6 +26,10 @@ export class DriftRepair {
   private readonly applied = new Map<string, { spec: ApplicationSpec; keys: Set<string> }>();
   private readonly environments = new Map<string, EnvironmentSpec>();
   private readonly repairing = new Set<string>();
+  /** Applications stopped on purpose (a backup or restore at 0 replicas), by hold count. */
+  private readonly held = new Map<string, number>();
+  /** Held applications one of whose objects was deleted meanwhile: repaired at release. */
+  private readonly deletedWhileHeld = new Set<string>();
   private readonly unknown = new Set<(deploymentId: string) => void>();
 
   constructor(
@@ -53,6 +57,25 @@ export class DriftRepair {
     this.applied.delete(deploymentId);
   }
 
+  /**
+   * Runs `fn` with the application left alone: a backup or restore scales its workloads to 0
+   * while a Job reads or refills its volumes, and re-applying its spec meanwhile (the hourly
+   * resync, a deleted object's repair) would start them again on the volumes being copied.
+   */
+  async holding<T>(deploymentId: string, fn: () => Promise<T>): Promise<T> {
+    this.held.set(deploymentId, (this.held.get(deploymentId) ?? 0) + 1);
+    try {
+      return await fn();
+    } finally {
+      const left = (this.held.get(deploymentId) ?? 1) - 1;
+      if (left > 0) this.held.set(deploymentId, left);
+      else {
+        this.held.delete(deploymentId);
+        if (this.deletedWhileHeld.delete(deploymentId)) this.repairSoon(deploymentId);
+      }
+    }
+  }
+
   rememberEnvironment(env: EnvironmentSpec): void {
     this.environments.set(env.namespace, env);
   }
@@ -67,7 +90,9 @@ export class DriftRepair {
    */
   async resync(): Promise<void> {
     for (const env of [...this.environments.values()]) await this.reapply.environment(env);
-    for (const { spec } of [...this.applied.values()]) await this.reapply.application(spec);
+    for (const { spec } of [...this.applied.values()]) {
+      if (!this.held.has(spec.deploymentId)) await this.reapply.application(spec);
+    }
   }
 
   /** A watched object of an application this process applied was deleted by someone else. */
@@ -78,10 +103,20 @@ export class DriftRepair {
     if (id && !entry) for (const listener of this.unknown) listener(id);
     if (!id || !entry || entry.spec.namespace !== namespace) return;
     if (!entry.keys.has(`${event.kind}/${event.object.metadata?.name}`)) return;
+    if (this.held.has(id)) {
+      this.deletedWhileHeld.add(id);
+      return;
+    }
+    this.repairSoon(id);
+  }
+
+  private repairSoon(id: string): void {
     if (this.repairing.has(id)) return;
     this.repairing.add(id);
     setTimeout(() => {
-      const current = this.applied.get(id);
+      // Held meanwhile: repaired when the hold ends.
+      if (this.held.has(id)) this.deletedWhileHeld.add(id);
+      const current = this.held.has(id) ? undefined : this.applied.get(id);
       void (current ? this.reapply.application(current.spec) : Promise.resolve())
         .catch(() => undefined)
         .finally(() => this.repairing.delete(id));

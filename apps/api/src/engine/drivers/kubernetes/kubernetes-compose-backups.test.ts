@@ -109,6 +109,9 @@ describe('Kubernetes backups of a Compose application', () => {
     const [job] = await startedJob('-backup-');
     // Stopped while their claims are read; the service without a volume keeps running.
     expect(stopped()).toEqual({ web: 0, db: 0, cache: 1 });
+    // The hourly drift repair meanwhile does not start them again on the claims being read.
+    await driver.resync();
+    expect(stopped()).toEqual({ web: 0, db: 0, cache: 1 });
     const pod = podOf(job!);
     expect(pod.initContainers.map((c) => [c.name, c.image])).toEqual([
       ['volume-0', 'ghcr.io/acme/web:2'],

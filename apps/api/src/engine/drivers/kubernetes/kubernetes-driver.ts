@@ -128,6 +128,7 @@ export class KubernetesDriver implements RuntimeDriver {
         render: this.render,
         writer: this.writer,
         scale: (spec, replicas) => this.scale(spec, replicas),
+        holdingDrift: (deploymentId, fn) => this.drift.holding(deploymentId, fn),
         reapply: async (spec) => void (await this.apply(spec)),
       },
       options.backupJobs,
