@@ -1,13 +1,10 @@
 import { databaseTexts } from '@nuage/shared/messages/databases';
-import { accountPasswordSchema } from '@nuage/shared/schemas/admin-password';
 import {
   createDatabaseSchema,
   deleteDatabaseQuerySchema,
-  linkDatabaseSchema,
   resizeDatabaseSchema,
 } from '@nuage/shared/schemas/databases';
 import {
-  databaseCredentialsSchema,
   databaseEngineListSchema,
   databaseListSchema,
   databaseResponseSchema,
@@ -20,10 +17,10 @@ import { declareProjectScoped } from '../../http/token-scope';
 import { upgradeDatabaseSchema } from '@nuage/shared/schemas/database-upgrade';
 import { upgradeDatabase } from './upgrade';
 import { registerPublicAccessRoutes } from './public-access-routes';
-import { regenerateDatabasePassword, revealDatabaseCredentials } from './credentials';
+import { registerCredentialRoutes } from './credential-routes';
 import type { BackgroundJobs } from '../backups/jobs';
 import { finishDeletionAfterFinalBackup, startDeletionAfterFinalBackup } from './final-backup';
-import { linkApplication, unlinkApplication } from './links';
+import { registerLinkRoutes } from './link-routes';
 import {
   createDatabase,
   databaseOffers,
@@ -226,86 +223,7 @@ export const databaseRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/databases/:id/credentials/reveal',
-    {
-      schema: {
-        tags,
-        security,
-        params: pathParams('id'),
-        body: accountPasswordSchema,
-        response: { 200: databaseCredentialsSchema },
-      },
-    },
-    async (request, reply) => {
-      const credentials = await revealDatabaseCredentials(ctx, {
-        databaseId: request.params.id,
-        userId: currentUser(request).id,
-        motDePasse: request.body.mot_de_passe,
-      });
-      return reply.header('cache-control', 'no-store').send(credentials);
-    },
-  );
-
-  app.post(
-    '/databases/:id/credentials/regenerate',
-    {
-      schema: {
-        tags,
-        security,
-        params: pathParams('id'),
-        body: accountPasswordSchema,
-        response: { 202: messageResponse },
-      },
-    },
-    async (request, reply) => {
-      await regenerateDatabasePassword(ctx, {
-        databaseId: request.params.id,
-        userId: currentUser(request).id,
-        motDePasse: request.body.mot_de_passe,
-      });
-      return reply.status(202).send({ message: databaseTexts.regenerated });
-    },
-  );
-
+  registerCredentialRoutes(app, ctx);
   registerPublicAccessRoutes(app, ctx);
-
-  app.post(
-    '/databases/:id/links',
-    {
-      config: { audit: { action: 'database.link', target: 'deployment' } },
-      schema: {
-        tags,
-        security,
-        params: pathParams('id'),
-        body: linkDatabaseSchema,
-        response: { 200: databaseResponseSchema },
-      },
-    },
-    async (request) =>
-      linkApplication(ctx, {
-        databaseId: request.params.id,
-        userId: currentUser(request).id,
-        data: request.body,
-      }),
-  );
-
-  app.delete(
-    '/databases/:id/links/:applicationId',
-    {
-      config: { audit: { action: 'database.unlink', target: 'deployment' } },
-      schema: {
-        tags,
-        security,
-        params: pathParams('id', 'applicationId'),
-        response: { 200: databaseResponseSchema },
-      },
-    },
-    async (request) =>
-      unlinkApplication(ctx, {
-        databaseId: request.params.id,
-        applicationId: request.params.applicationId,
-        userId: currentUser(request).id,
-      }),
-  );
+  registerLinkRoutes(app, ctx);
 };
