@@ -11,6 +11,7 @@ import { cpuMilli, ramMb } from '../../src/engine/drivers/kubernetes/quantities'
 import { makeSpec, VARIANTS, type Variant } from '../engine/manifests/test-fixtures';
 import type { ApplicationRef, ApplicationSpec, EnvironmentSpec } from '../../src/engine/spec';
 import { clusterTarget } from './cluster-target';
+import { listNames, namespacesGone, until, WAIT_MS } from './cluster-waits';
 
 /**
  * `npm run test:cluster`: the Kubernetes driver's whole lifecycle on a real cluster (the one
@@ -27,7 +28,6 @@ import { clusterTarget } from './cluster-target';
  */
 
 const target = await clusterTarget();
-const WAIT_MS = Number(process.env.NUAGE_CLUSTER_WAIT_SECONDS ?? 600) * 1000;
 /** The project of issue 23's run: 4 cores, 8 GB, 50 GB. */
 const PROJECT = { cpuMilli: 4000, ramMb: 8000, storageMb: 50_000 };
 const QUOTA_NAME = 'nuagedeploy-quota';
@@ -106,22 +106,6 @@ if (target.kind === 'skip') {
     namespace: spec.namespace,
   });
 
-  async function until<T>(what: string, check: () => Promise<T | undefined>): Promise<T> {
-    const deadline = Date.now() + WAIT_MS;
-    let last: unknown;
-    for (;;) {
-      try {
-        const value = await check();
-        if (value !== undefined) return value;
-      } catch (error) {
-        last = error;
-      }
-      if (Date.now() > deadline)
-        throw new Error(`${what}: not within ${WAIT_MS / 1000} s (${String(last ?? '')})`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-
   /** The Deployment as the API server has it: rolled out with `replicas` ready. */
   async function rolledOut(spec: ApplicationSpec, replicas: number) {
     const d = await client.json<{
@@ -152,12 +136,7 @@ if (target.kind === 'skip') {
       return (await rolledOut(spec, replicas)) ? observed : undefined;
     });
 
-  const list = (path: string, selector: string) =>
-    client
-      .json<{ items: { metadata: { name: string } }[] }>('GET', path, {
-        query: { labelSelector: selector },
-      })
-      .then((l) => l.items.map((i) => i.metadata.name));
+  const list = (path: string, selector: string) => listNames(client, path, selector);
 
   async function sampleQuotas() {
     const sum = { cpuMilli: 0, ramMb: 0, storageMb: 0 };
@@ -315,17 +294,10 @@ if (target.kind === 'skip') {
 
     it('deletes the environments', async () => {
       for (const env of envs) await driver.removeEnvironment(env);
-      await until('the namespaces finalised', async () => {
-        for (const env of envs) {
-          try {
-            await client.json('GET', `/api/v1/namespaces/${env.namespace}`);
-            return undefined;
-          } catch (error) {
-            if (!isNotFound(error)) throw error;
-          }
-        }
-        return true;
-      });
+      await namespacesGone(
+        client,
+        envs.map((env) => env.namespace),
+      );
     });
 
     it('never had quotas adding up to more than the project’s', () => {
