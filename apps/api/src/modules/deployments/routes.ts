@@ -7,8 +7,6 @@ import {
   deploymentListSchema,
   deploymentResponseSchema,
 } from '@nuage/shared/schemas/responses/deployments';
-import { adminAccessTexts } from '@nuage/shared/admin-access';
-import { accountPasswordSchema } from '@nuage/shared/schemas/admin-password';
 import {
   deployCodeSchema,
   deployErpSchema,
@@ -20,13 +18,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer, messageResponse, pathParams } from '../../http/route-helpers';
-import { regenerateAdminPassword, revealAdminPassword } from './admin-password';
 import { deployErp } from './deploy';
 import { deployCode } from './deploy-code';
 import { deployImage } from './deploy-image';
-import { deployCompose } from './deploy-compose';
-import { deployComposeSchema, updateComposeSchema } from '@nuage/shared/schemas/compose-deploy';
-import { updateCompose } from './update-compose';
 import { deployImageSchema } from '@nuage/shared/schemas/image-deploy';
 import { deploymentDnsHelp, verifyDeploymentDomain } from '../dns/service';
 import {
@@ -38,6 +32,8 @@ import {
   updateDeployment,
 } from './service';
 import { declareProjectScoped } from '../../http/token-scope';
+import { registerAdminPasswordRoutes } from './admin-password-routes';
+import { registerComposeRoutes } from './compose-routes';
 import { deploymentTexts } from '@nuage/shared/messages/deployments';
 
 const tags = ['Deployments'];
@@ -163,68 +159,6 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
   );
 
-  app.post(
-    '/deployments/:envId/deploy/compose',
-    {
-      config: {
-        audit: {
-          action: 'deployment.create',
-          target: 'deployment',
-          details: (request) => {
-            const body = request.body as Record<string, unknown>;
-            return { compose: true, service_expose: body.service_expose, port: body.port };
-          },
-        },
-      },
-      schema: {
-        description: apiDocDescriptions.deployCompose,
-        response: { 201: deploymentResponseSchema },
-        tags,
-        security,
-        params: pathParams('envId'),
-        body: deployComposeSchema,
-      },
-    },
-    async (request, reply) => {
-      const deployment = await deployCompose(ctx, {
-        environmentId: request.params.envId,
-        user: currentUser(request),
-        data: request.body,
-      });
-      return reply.status(201).send(deployment);
-    },
-  );
-
-  app.put(
-    '/deployments/deployment/:id/compose',
-    {
-      config: {
-        audit: {
-          action: 'deployment.update',
-          target: 'deployment',
-          details: (request) => {
-            const body = request.body as Record<string, unknown>;
-            return { compose: true, service_expose: body.service_expose, port: body.port };
-          },
-        },
-      },
-      schema: {
-        description: apiDocDescriptions.updateCompose,
-        response: { 200: deploymentResponseSchema },
-        tags,
-        security,
-        params: pathParams('id'),
-        body: updateComposeSchema,
-      },
-    },
-    async (request) =>
-      updateCompose(ctx, {
-        deploymentId: request.params.id,
-        userId: currentUser(request).id,
-        data: request.body,
-      }),
-  );
-
   app.get(
     '/deployments/deployment/:id',
     {
@@ -311,48 +245,6 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   );
 
   app.post(
-    '/deployments/deployment/:id/admin-password/reveal',
-    {
-      schema: {
-        tags,
-        security,
-        params: pathParams('id'),
-        body: accountPasswordSchema,
-        response: { 200: z.object({ mot_de_passe: z.string() }) },
-      },
-    },
-    async (request, reply) => {
-      const password = await revealAdminPassword(ctx, {
-        deploymentId: request.params.id,
-        userId: currentUser(request).id,
-        motDePasse: request.body.mot_de_passe,
-      });
-      return reply.header('cache-control', 'no-store').send({ mot_de_passe: password });
-    },
-  );
-
-  app.post(
-    '/deployments/deployment/:id/admin-password/regenerate',
-    {
-      schema: {
-        tags,
-        security,
-        params: pathParams('id'),
-        body: accountPasswordSchema,
-        response: { 202: messageResponse },
-      },
-    },
-    async (request, reply) => {
-      await regenerateAdminPassword(ctx, {
-        deploymentId: request.params.id,
-        userId: currentUser(request).id,
-        motDePasse: request.body.mot_de_passe,
-      });
-      return reply.status(202).send({ message: adminAccessTexts.regenerated });
-    },
-  );
-
-  app.post(
     '/deployments/deployment/:id/sync',
     {
       config: { audit: { action: 'deployment.restart', target: 'deployment' } },
@@ -366,4 +258,6 @@ export const deploymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (request) =>
       syncDeployment(ctx, { deploymentId: request.params.id, userId: currentUser(request).id }),
   );
+  registerComposeRoutes(app, ctx);
+  registerAdminPasswordRoutes(app, ctx);
 };
