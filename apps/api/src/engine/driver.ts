@@ -61,8 +61,24 @@ export interface ApplicationMetrics {
   netRxBytes?: number | null;
   netTxBytes?: number | null;
   restarts?: number | null;
+  /**
+   * A Compose application's usage per service (issue 30 item 2), one entry per service the ref's
+   * `stack` names, in its order; absent when the ref names none. The totals above stay the
+   * application's (alerts, autoscaling and the dashboard read them).
+   */
+  services?: ServiceMetrics[];
   source: RuntimeName;
   collectedAt: string;
+}
+
+/** One Compose service's share: its containers or pods summed; null where the runtime is silent. */
+export interface ServiceMetrics {
+  service: string;
+  cpuMilli: number;
+  ramMb: number;
+  netRxBytes: number | null;
+  netTxBytes: number | null;
+  restarts: number | null;
 }
 
 /**

@@ -269,6 +269,16 @@ export interface ApplicationRef {
   replicas?: number;
   /** A database of an environment its user stopped: nothing of it running is its right state. */
   stopped?: boolean;
+  /**
+   * A Compose application's services, when the caller wants its usage per service (the metrics
+   * history): their Compose names and the exposed one (whose pods are the application's own).
+   */
+  stackServices?: StackRef;
+}
+
+export interface StackRef {
+  services: string[];
+  exposed: string;
 }
 
 export const LABELS = {

@@ -1,3 +1,5 @@
+import type { StackRef } from '../spec';
+
 /**
  * What a Compose application keeps in its row's `settings` (issue 30 item 2), in clear: the
  * exposed service and port, and each service's image and size as the deploy read them (the
@@ -31,4 +33,17 @@ export function composeSettingsOf(settings: Record<string, unknown>): ComposeSet
 
 export function composeSettings(s: ComposeSettings): Record<string, unknown> {
   return { exposedService: s.exposedService, services: s.services, volumes: s.volumes };
+}
+
+/**
+ * A Compose application's services as a runtime measures them (ApplicationRef.stackServices):
+ * their names and the exposed one; undefined for any other application.
+ */
+export function stackServicesOf(row: {
+  sourceKind: string;
+  settings: Record<string, unknown>;
+}): StackRef | undefined {
+  if (row.sourceKind !== 'compose') return undefined;
+  const compose = composeSettingsOf(row.settings);
+  return { services: compose.services.map((s) => s.name), exposed: compose.exposedService };
 }

@@ -1,5 +1,5 @@
 import { serviceOfPod } from '@nuage/shared/compose-pods';
-import { composeSettingsOf } from '../../engine/specs/compose-settings';
+import { composeSettingsOf, stackServicesOf } from '../../engine/specs/compose-settings';
 import type {
   ApplicationMetrics as ApplicationMetricsView,
   ProjectMetrics,
@@ -29,7 +29,10 @@ async function metricsOf(ctx: AppContext, row: DeploymentRow): Promise<Applicati
   let message: string | null = null;
   if (row.desiredState === 'present' && row.observedGeneration > 0) {
     try {
-      measured = await ctx.engine.driver.metrics(await applicationRefOf(ctx.db, row));
+      // A stack's services too: its totals are then the history's (the simulation sums them).
+      const stackServices = stackServicesOf(row);
+      const ref = await applicationRefOf(ctx.db, row);
+      measured = await ctx.engine.driver.metrics(stackServices ? { ...ref, stackServices } : ref);
     } catch (err) {
       ctx.log.warn({ deploymentId: row.id, err: (err as Error).message }, 'metrics unavailable');
     }

@@ -179,7 +179,7 @@ export class DockerDriver implements RuntimeDriver {
 
   metrics(ref: ApplicationRef): Promise<ApplicationMetrics | null> {
     return boundary(async () =>
-      collectMetrics(this.api, [...(await this.containers(ref)).values()]),
+      collectMetrics(this.api, [...(await this.containers(ref)).values()], ref.stackServices),
     );
   }
 

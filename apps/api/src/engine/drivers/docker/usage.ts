@@ -1,7 +1,11 @@
+import { serviceOfPod } from '@nuage/shared/compose-pods';
 import type { ApplicationMetrics } from '../../driver';
+import type { StackRef } from '../../spec';
+import { usagePerService } from '../service-usage';
+import { parseTemplate } from './container-spec';
 import type { ContainerInspect, ContainerStats, CpuStats, EngineApi } from './engine-api';
 import { EngineError } from './engine-client';
-import { componentOf, containerName } from './objects';
+import { componentOf, containerName, labelsOf } from './objects';
 
 /** Logs and live usage from the engine itself (no metrics server on a single host). */
 
@@ -62,6 +66,7 @@ async function containerUsage(api: EngineApi, c: ContainerInspect) {
   const net = networkTotals(last);
   return {
     name: containerName(c),
+    container: c,
     cpuMilli: cpu,
     ramMb: memoryMb(last),
     rx: net?.rx ?? null,
@@ -84,9 +89,22 @@ export function networkTotals(stats: ContainerStats): { rx: number; tx: number }
 const sumOf = (values: (number | null)[]) =>
   values.some((v) => v !== null) ? values.reduce<number>((s, v) => s + (v ?? 0), 0) : null;
 
+/**
+ * The Compose service a stack's container runs (stack.ts): the exposed service's are the
+ * application's replicas; any other service's container carries its Compose name as its
+ * network alias (its template label), else, in its name (`<app>-<service>`).
+ */
+export function serviceOfContainer(c: ContainerInspect, stack: StackRef): string {
+  if (componentOf(c) === 'application') return stack.exposed;
+  const alias = parseTemplate(labelsOf(c))?.aliases[0];
+  if (alias && stack.services.includes(alias)) return alias;
+  return serviceOfPod(containerName(c), stack.services, stack.exposed);
+}
+
 export async function collectMetrics(
   api: EngineApi,
   cs: ContainerInspect[],
+  stack?: StackRef,
 ): Promise<ApplicationMetrics> {
   const running = byDisplayOrder(cs).filter((c) => c.State.Running && componentOf(c) !== 'setup');
   // A container stopping between the listing and its reading is left out, not an error.
@@ -106,6 +124,12 @@ export async function collectMetrics(
     netRxBytes: sumOf(read.map((p) => p.rx)),
     netTxBytes: sumOf(read.map((p) => p.tx)),
     restarts: read.reduce((sum, p) => sum + p.restarts, 0),
+    ...(stack && {
+      services: usagePerService(
+        stack,
+        read.map((p) => ({ ...p, service: serviceOfContainer(p.container, stack) })),
+      ),
+    }),
     source: 'docker',
     collectedAt: new Date().toISOString(),
   };

@@ -235,4 +235,56 @@ describe('metrics', () => {
     });
     expect(Number.isNaN(Date.parse(metrics!.collectedAt))).toBe(false);
   });
+
+  it('splits a Compose stack’s usage per service, from the pods’ component and service labels', async () => {
+    const labelled = (
+      name: string,
+      cpu: string,
+      memory: string,
+      labels: Record<string, string>,
+    ) => {
+      const m = podMetrics(name, cpu, memory);
+      return { ...m, metadata: { name, labels: { ...m.metadata.labels, ...labels } } };
+    };
+    api.metrics = [
+      // The exposed service's pods are the application's own (component app).
+      labelled(`${spec.name}-7d9f-a`, '100m', '100M', { 'app.kubernetes.io/component': 'app' }),
+      labelled(`${spec.name}-7d9f-b`, '50m', '60M', { 'app.kubernetes.io/component': 'app' }),
+      labelled(`${spec.name}-db-0`, '30m', '400M', {
+        'app.kubernetes.io/component': 'service',
+        'nuagedeploy.io/service': 'db',
+      }),
+    ];
+    const stack = { services: ['web', 'db', 'worker'], exposed: 'web' };
+    const metrics = await driver.metrics({ ...refOf(spec), stackServices: stack });
+    expect(metrics?.services).toEqual([
+      {
+        service: 'web',
+        cpuMilli: 150,
+        ramMb: 160,
+        netRxBytes: null,
+        netTxBytes: null,
+        restarts: null,
+      },
+      {
+        service: 'db',
+        cpuMilli: 30,
+        ramMb: 400,
+        netRxBytes: null,
+        netTxBytes: null,
+        restarts: null,
+      },
+      {
+        service: 'worker',
+        cpuMilli: 0,
+        ramMb: 0,
+        netRxBytes: null,
+        netTxBytes: null,
+        restarts: null,
+      },
+    ]);
+    // The application's totals are unchanged by the split.
+    expect(metrics).toMatchObject({ cpuMilli: 180, ramMb: 560 });
+    expect((await driver.metrics(refOf(spec)))?.services).toBeUndefined();
+  });
 });

@@ -359,7 +359,12 @@ export class KubernetesDriver implements RuntimeDriver {
   }
 
   async metrics(ref: ApplicationRef): Promise<ApplicationMetrics | null> {
-    return podMetrics(this.client, checkedNamespace(ref.namespace), applicationSelector(ref));
+    return podMetrics(
+      this.client,
+      checkedNamespace(ref.namespace),
+      applicationSelector(ref),
+      ref.stackServices,
+    );
   }
 
   /** The claims' use from the kubelets of the pods' nodes (volume-stats.ts). */

@@ -1,6 +1,9 @@
+import { serviceOfPod } from '@nuage/shared/compose-pods';
 import type { IPod } from 'kubernetes-models/v1/Pod';
 import type { ApplicationMetrics } from '../../driver';
-import { LABELS } from '../../spec';
+import { SERVICE_LABEL } from '../../manifests/stack';
+import { LABELS, type StackRef } from '../../spec';
+import { usagePerService } from '../service-usage';
 import { KubeApiRejection, KubeApiUnavailable, type KubeClient, isNotFound } from './kube-client';
 import { podLogPath } from './paths';
 import { cpuMilli, ramMb } from './quantities';
@@ -72,7 +75,8 @@ const kubeletUnavailable = runtimeErrorTexts.kubeletUnavailable;
 
 interface PodMetricsList {
   items?: {
-    metadata?: { name?: string };
+    /** metrics-server copies the pod's labels (what the label selector matched). */
+    metadata?: { name?: string; labels?: Record<string, string> };
     containers?: { name: string; usage?: { cpu?: string; memory?: string } }[];
   }[];
 }
@@ -81,10 +85,27 @@ interface PodMetricsList {
  * Usage from the metrics API (metrics-server). Null when it is not installed (404) or its
  * APIService is registered but down (503): the cluster itself answered, it has no metrics.
  */
+/**
+ * The Compose service a stack's pod runs (manifests/stack.ts): the other services' pods carry
+ * it in their `nuagedeploy.io/service` label, the exposed service's are the application's own
+ * (component app); from the name should the labels be missing.
+ */
+export function serviceOfPodMetrics(
+  metadata: { name?: string; labels?: Record<string, string> } | undefined,
+  stack: StackRef,
+): string {
+  const labels = metadata?.labels ?? {};
+  const labelled = labels[SERVICE_LABEL];
+  if (labelled && stack.services.includes(labelled)) return labelled;
+  if (labels[LABELS.component] === 'app') return stack.exposed;
+  return serviceOfPod(metadata?.name ?? '', stack.services, stack.exposed);
+}
+
 export async function podMetrics(
   client: KubeClient,
   namespace: string,
   labelSelector: string,
+  stack?: StackRef,
 ): Promise<ApplicationMetrics | null> {
   let list: PodMetricsList;
   try {
@@ -98,7 +119,8 @@ export async function podMetrics(
       return null;
     throw error;
   }
-  const pods = (list.items ?? []).map((item) => ({
+  const items = list.items ?? [];
+  const pods = items.map((item) => ({
     name: item.metadata?.name ?? '',
     cpuMilli: (item.containers ?? []).reduce((sum, c) => sum + cpuMilli(c.usage?.cpu), 0),
     ramMb: (item.containers ?? []).reduce((sum, c) => sum + ramMb(c.usage?.memory), 0),
@@ -107,6 +129,13 @@ export async function podMetrics(
     cpuMilli: pods.reduce((sum, p) => sum + p.cpuMilli, 0),
     ramMb: pods.reduce((sum, p) => sum + p.ramMb, 0),
     pods,
+    // The metrics API gives no network nor restarts: per service, CPU and memory only.
+    ...(stack && {
+      services: usagePerService(
+        stack,
+        pods.map((p, i) => ({ ...p, service: serviceOfPodMetrics(items[i]!.metadata, stack) })),
+      ),
+    }),
     source: 'kubernetes',
     collectedAt: new Date().toISOString(),
   };

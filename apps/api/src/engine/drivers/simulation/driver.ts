@@ -18,6 +18,8 @@ import type { BackupManifest, TestRestoreResult } from '../../backup-parts';
 import { checkSimulatedRestore, countSimulatedTables, writeSimulatedBackup } from './backup';
 import { simulatedLogLines } from './simulated-logs';
 import { SIMULATED_START_MS, simulatedPods, simulatedUsage } from './simulated-pods';
+import { simulatedNetworkTotal, simulatedStackUsage } from './simulated-stack';
+import { composeSettingsOf } from '../../specs/compose-settings';
 import { simulationTexts } from '@nuage/shared/messages/simulation';
 import { taskTexts } from '@nuage/shared/messages/tasks';
 
@@ -231,16 +233,45 @@ export class SimulationDriver implements RuntimeDriver {
         ramMb: simulatedUsage(row.ramMb, i + 1, now, 0.35, 0.7),
       }));
     const sinceStart = (now.getTime() - new Date(row.createdAt).getTime()) / 1000;
-    return {
+    const measured: ApplicationMetrics = {
       cpuMilli: pods.reduce((s, p) => s + p.cpuMilli, 0),
       ramMb: pods.reduce((s, p) => s + p.ramMb, 0),
       pods,
-      netRxBytes: simulatedTraffic(sinceStart, 1_500 * pods.length),
-      netTxBytes: simulatedTraffic(sinceStart, 6_000 * pods.length),
+      netRxBytes: simulatedNetworkTotal(sinceStart, 1_500 * pods.length),
+      netTxBytes: simulatedNetworkTotal(sinceStart, 6_000 * pods.length),
       restarts: 0,
       source: 'simulation',
       collectedAt: now.toISOString(),
     };
+    if (!ref.stackServices) return measured;
+    // A stack: every service computed within its own limits, the totals their sums.
+    const services = simulatedStackUsage({
+      stack: ref.stackServices,
+      sizes: await this.serviceSizes(ref),
+      running: pods.length > 0,
+      now,
+      secondsSinceStart: sinceStart,
+    });
+    const sum = (pick: (s: (typeof services)[number]) => number | null) =>
+      services.reduce((total, s) => total + (pick(s) ?? 0), 0);
+    return {
+      ...measured,
+      cpuMilli: sum((s) => s.cpuMilli),
+      ramMb: sum((s) => s.ramMb),
+      netRxBytes: sum((s) => s.netRxBytes),
+      netTxBytes: sum((s) => s.netTxBytes),
+      services,
+    };
+  }
+
+  /** What each Compose service reserves, as its application's row keeps it. */
+  private async serviceSizes(ref: ApplicationRef) {
+    const [app] = await this.db
+      .select({ settings: deployments.settings })
+      .from(deployments)
+      .where(eq(deployments.id, ref.deploymentId));
+    const services = app ? composeSettingsOf(app.settings).services : [];
+    return new Map(services.map((s) => [s.name, { cpuMilli: s.cpuMilli, ramMb: s.ramMb }]));
   }
 
   /**
@@ -321,13 +352,4 @@ function recordSetupRun(
 
 function setupRunLine(run: { revision: number; at: string }): string {
   return simulationTexts.setupRun(run.at, run.revision);
-}
-
-/**
- * A running total of simulated bytes whose rate swings between 0 and twice `bytesPerSecond`
- * over ten minutes (the integral of 1 + sin, so the total never goes down).
- */
-function simulatedTraffic(seconds: number, bytesPerSecond: number): number {
-  const t = Math.max(0, seconds);
-  return Math.round(bytesPerSecond * (t + 300 * (1 - Math.cos(t / 300))));
 }
