@@ -17,6 +17,15 @@ export const metricsHistoryNotices = {
 
 export const metricsHistoryTexts = {
   rangeInvalid: 'La période doit être 1h, 24h, 7d ou 30d',
+  /** GET …/metrics/history?service=: a name the application has no service of. */
+  serviceUnknown: 'Cette application n’a pas de service de ce nom.',
+  serviceInvalid: 'Le nom du service est invalide.',
+  /** The Compose application's service picker above the graphs. */
+  serviceLabel: 'Service affiché',
+  allServices: 'Tous les services',
+  /** A service's graphs have no disk: its volumes are measured with the whole application's. */
+  diskWholeApplication:
+    'L’espace disque des volumes est mesuré pour l’application entière : choisissez « Tous les services » pour le voir.',
   cardTitle: 'Historique des ressources',
   ranges: { '1h': '1 h', '24h': '24 h', '7d': '7 j', '30d': '30 j' },
   rangeLabel: 'Période affichée',

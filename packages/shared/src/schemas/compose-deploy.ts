@@ -5,6 +5,9 @@ import { optionalDomain } from './domain';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/** A Compose service's name as the platform accepts it: a DNS label (its pods', its Service's). */
+export const COMPOSE_SERVICE_NAME = /^[a-z][a-z0-9-]{0,29}$/;
+
 /** 64 KB: the API parses the file; this only bounds the request. */
 export const MAX_COMPOSE_LENGTH = 64 * 1024;
 

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -33,9 +34,54 @@ export const metricMonitors = pgTable(
     notice: text('notice'),
     /** Why the volumes' use is not measured (French, e.g. RBAC refuses the kubelet's stats). */
     diskNotice: text('disk_notice'),
+    /** A Compose application's previous network totals per service (bytes), read with the above. */
+    lastServiceBytes: jsonb('last_service_bytes').$type<ServiceBytes>(),
   },
   (t) => [index('metric_monitors_due_idx').on(t.nextSampleAt)],
 );
+
+/** Each service's network totals at the previous reading; null where the runtime said none. */
+export type ServiceBytes = Record<string, { rx: number | null; tx: number | null }>;
+
+/** A sample's measures: an application's, or one service's of a Compose application. */
+const sampleColumns = () => ({
+  at: timestamptz('at').notNull(),
+  cpuMilli: integer('cpu_milli').notNull(),
+  ramMb: integer('ram_mb').notNull(),
+  rxBps: integer('rx_bps'),
+  txBps: integer('tx_bps'),
+  restarts: integer('restarts'),
+  /**
+   * The application's volumes (files and database): MB used in all, and the fullest volume's
+   * use in % of its size. Null where the runtime did not say (docs/metrics.md « Disque »).
+   */
+  diskUsedMb: integer('disk_used_mb'),
+  diskPercent: smallint('disk_percent'),
+  simulated: boolean('simulated').notNull().default(false),
+});
+
+/** A bucket's measures: averages and peaks of the finer rows. */
+const rollupColumns = () => ({
+  stepSeconds: smallint('step_seconds').notNull(),
+  bucketAt: timestamptz('bucket_at').notNull(),
+  samples: integer('samples').notNull(),
+  cpuAvg: integer('cpu_avg').notNull(),
+  cpuMax: integer('cpu_max').notNull(),
+  ramAvg: integer('ram_avg').notNull(),
+  ramMax: integer('ram_max').notNull(),
+  rxAvg: integer('rx_avg'),
+  txAvg: integer('tx_avg'),
+  restarts: integer('restarts'),
+  /** The bucket's highest disk use (MB, and the fullest volume's %): disk only grows or drops. */
+  diskUsedMb: integer('disk_used_mb'),
+  diskPercent: smallint('disk_percent'),
+  simulated: boolean('simulated').notNull().default(false),
+});
+
+const deploymentColumn = () =>
+  uuid('deployment_id')
+    .notNull()
+    .references(() => deployments.id, { onDelete: 'cascade' });
 
 /**
  * The raw samples, kept 48 h. Integers only, no JSON (bytes per row measured in docs/metrics.md).
@@ -44,24 +90,7 @@ export const metricMonitors = pgTable(
  */
 export const metricSamples = pgTable(
   'metric_samples',
-  {
-    deploymentId: uuid('deployment_id')
-      .notNull()
-      .references(() => deployments.id, { onDelete: 'cascade' }),
-    at: timestamptz('at').notNull(),
-    cpuMilli: integer('cpu_milli').notNull(),
-    ramMb: integer('ram_mb').notNull(),
-    rxBps: integer('rx_bps'),
-    txBps: integer('tx_bps'),
-    restarts: integer('restarts'),
-    /**
-     * The application's volumes (files and database): MB used in all, and the fullest volume's
-     * use in % of its size. Null where the runtime did not say (docs/metrics.md « Disque »).
-     */
-    diskUsedMb: integer('disk_used_mb'),
-    diskPercent: smallint('disk_percent'),
-    simulated: boolean('simulated').notNull().default(false),
-  },
+  { deploymentId: deploymentColumn(), ...sampleColumns() },
   // Time first: the roll-ups, the pruning and one application's last hour all read a period,
   // and rows come in time order, so the key's pages stay full (one index, no second B-tree).
   (t) => [primaryKey({ columns: [t.at, t.deploymentId] })],
@@ -74,26 +103,28 @@ export const metricSamples = pgTable(
  */
 export const metricRollups = pgTable(
   'metric_rollups',
-  {
-    deploymentId: uuid('deployment_id')
-      .notNull()
-      .references(() => deployments.id, { onDelete: 'cascade' }),
-    stepSeconds: smallint('step_seconds').notNull(),
-    bucketAt: timestamptz('bucket_at').notNull(),
-    samples: integer('samples').notNull(),
-    cpuAvg: integer('cpu_avg').notNull(),
-    cpuMax: integer('cpu_max').notNull(),
-    ramAvg: integer('ram_avg').notNull(),
-    ramMax: integer('ram_max').notNull(),
-    rxAvg: integer('rx_avg'),
-    txAvg: integer('tx_avg'),
-    restarts: integer('restarts'),
-    /** The bucket's highest disk use (MB, and the fullest volume's %): disk only grows or drops. */
-    diskUsedMb: integer('disk_used_mb'),
-    diskPercent: smallint('disk_percent'),
-    simulated: boolean('simulated').notNull().default(false),
-  },
+  { deploymentId: deploymentColumn(), ...rollupColumns() },
   (t) => [primaryKey({ columns: [t.deploymentId, t.stepSeconds, t.bucketAt] })],
+);
+
+/**
+ * A Compose application's samples per service (issue 30 item 2), beside the application's own:
+ * tables of their own, so the application's history, the alerts, the autoscaling and the
+ * dashboard read as few rows as before; the roll-ups and the pruning run the same statements on
+ * both (rollups.ts). `service` is the Compose name; the disk columns stay null (volumes are
+ * measured per application).
+ */
+export const metricServiceSamples = pgTable(
+  'metric_service_samples',
+  { deploymentId: deploymentColumn(), service: text('service').notNull(), ...sampleColumns() },
+  (t) => [primaryKey({ columns: [t.at, t.deploymentId, t.service] })],
+);
+
+/** The per-service buckets, kept as long as the application's (`stepSeconds` 300 and 3600). */
+export const metricServiceRollups = pgTable(
+  'metric_service_rollups',
+  { deploymentId: deploymentColumn(), service: text('service').notNull(), ...rollupColumns() },
+  (t) => [primaryKey({ columns: [t.deploymentId, t.service, t.stepSeconds, t.bucketAt] })],
 );
 
 /**

@@ -1,6 +1,7 @@
 import { parseImageReference } from '@nuage/shared/image-reference';
 import { composeTexts as t } from '@nuage/shared/messages/compose';
 import { isDataPath } from '@nuage/shared/schemas/image-deploy';
+import { COMPOSE_SERVICE_NAME } from '@nuage/shared/schemas/compose-deploy';
 import { parseDocument } from 'yaml';
 import { codeSecurity } from '../templates/code-spec';
 import { composeSchemaErrors } from './compose-schema';
@@ -64,7 +65,7 @@ export const DEFAULT_VOLUME_MB = 1000;
 export const MAX_COMPOSE_BYTES = 64 * 1024;
 export const MAX_SERVICES = 20;
 
-const SERVICE_NAME = /^[a-z][a-z0-9-]{0,29}$/;
+const SERVICE_NAME = COMPOSE_SERVICE_NAME;
 /** What Docker and Kubernetes both take as a variable's name. */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
 const VOLUME_NAME = /^[a-z0-9][a-z0-9_.-]{0,62}$/i;

@@ -5,6 +5,8 @@ import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { reservationOf } from '../../lib/reservation';
 import { authorizeDeployment } from '../deployments/access';
+import { APPLICATION_TABLES, SERVICE_TABLES, type MetricTables } from './rollups';
+import { serviceLimits } from './service-limits';
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
@@ -36,53 +38,69 @@ interface Point {
 
 const COLUMNS = sql`"at", cpu, "cpuMax", ram, "ramMax", rx, tx, restarts, disk, "diskPercent", simulated`;
 
+/** Whose rows to read: an application's, or one service's of a Compose application. */
+interface Owned {
+  tables: MetricTables;
+  /** The rows' owner, as a condition on their key. */
+  owner: SQL;
+}
+
+function ownedBy(id: string, service: string | null): Owned {
+  return service === null
+    ? { tables: APPLICATION_TABLES, owner: sql`deployment_id = ${id}` }
+    : { tables: SERVICE_TABLES, owner: sql`deployment_id = ${id} AND service = ${service}` };
+}
+
 /** Raw samples since `from`. */
-const rawPoints = (id: string, from: Date) => sql`
+const rawPoints = ({ tables, owner }: Owned, from: Date) => sql`
   SELECT extract(epoch FROM at)::float8 AS "at", cpu_milli AS cpu, cpu_milli AS "cpuMax",
     ram_mb AS ram, ram_mb AS "ramMax", rx_bps AS rx, tx_bps AS tx, restarts,
     disk_used_mb AS disk, disk_percent AS "diskPercent", simulated
-  FROM metric_samples WHERE deployment_id = ${id} AND at >= ${from}`;
+  FROM ${tables.samples} WHERE ${owner} AND at >= ${from}`;
 
 /**
  * Stored buckets of `step` since `from`, then the buckets not rolled up yet, computed now from
  * the finer rows (so the latest minutes show before the worker's next roll-up).
  */
-function bucketPoints(id: string, from: Date, step: number): SQL {
+function bucketPoints({ tables, owner }: Owned, from: Date, step: number): SQL {
   const bin = (column: SQL) =>
     sql`date_bin(${sql.raw(`interval '${step} seconds'`)}, ${column}, timestamptz '2000-01-01 00:00:00+00')`;
-  const tailFrom = sql`greatest(${from}::timestamptz, coalesce((SELECT max(bucket_at) FROM metric_rollups
-    WHERE deployment_id = ${id} AND step_seconds = ${step}) + ${`${step} seconds`}::interval, ${from}::timestamptz))`;
+  const tailFrom = sql`greatest(${from}::timestamptz, coalesce((SELECT max(bucket_at) FROM ${tables.rollups}
+    WHERE ${owner} AND step_seconds = ${step}) + ${`${step} seconds`}::interval, ${from}::timestamptz))`;
   const tail =
     step === 300
       ? sql`SELECT extract(epoch FROM ${bin(sql`at`)})::float8, round(avg(cpu_milli))::int, max(cpu_milli),
           round(avg(ram_mb))::int, max(ram_mb), round(avg(rx_bps))::int, round(avg(tx_bps))::int,
           max(restarts), max(disk_used_mb), max(disk_percent), bool_or(simulated)
-        FROM metric_samples WHERE deployment_id = ${id} AND at >= ${tailFrom}
+        FROM ${tables.samples} WHERE ${owner} AND at >= ${tailFrom}
         GROUP BY 1`
       : sql`SELECT extract(epoch FROM ${bin(sql`bucket_at`)})::float8, round(avg(cpu_avg))::int, max(cpu_max),
           round(avg(ram_avg))::int, max(ram_max), round(avg(rx_avg))::int, round(avg(tx_avg))::int,
           max(restarts), max(disk_used_mb), max(disk_percent), bool_or(simulated)
-        FROM metric_rollups WHERE deployment_id = ${id} AND step_seconds = 300
+        FROM ${tables.rollups} WHERE ${owner} AND step_seconds = 300
           AND bucket_at >= ${tailFrom}
         GROUP BY 1`;
   return sql`
     SELECT extract(epoch FROM bucket_at)::float8 AS "at", cpu_avg AS cpu, cpu_max AS "cpuMax",
       ram_avg AS ram, ram_max AS "ramMax", rx_avg AS rx, tx_avg AS tx, restarts,
       disk_used_mb AS disk, disk_percent AS "diskPercent", simulated
-    FROM metric_rollups
-    WHERE deployment_id = ${id} AND step_seconds = ${step} AND bucket_at >= ${from}
+    FROM ${tables.rollups}
+    WHERE ${owner} AND step_seconds = ${step} AND bucket_at >= ${from}
     UNION ALL (${tail})`;
 }
 
+/** The points of a period: the application's, or one service's when `service` names one. */
 export async function readPoints(
   db: Executor,
   id: string,
   range: MetricsRange,
   now: Date,
+  service: string | null = null,
 ): Promise<Point[]> {
   const plan = RANGE_PLAN[range];
   const from = new Date(now.getTime() - plan.seconds * 1000);
-  const query = plan.step === null ? rawPoints(id, from) : bucketPoints(id, from, plan.step);
+  const owned = ownedBy(id, service);
+  const query = plan.step === null ? rawPoints(owned, from) : bucketPoints(owned, from, plan.step);
   return rowsOf<Point>(
     await db.execute(sql`SELECT ${COLUMNS} FROM (${query}) p ORDER BY "at"`),
   ).map((p) => ({ ...p, at: Number(p.at) }));
@@ -90,10 +108,20 @@ export async function readPoints(
 
 export async function metricsHistory(
   ctx: AppContext,
-  input: { deploymentId: string; userId: string; range: MetricsRange; now?: Date },
+  input: {
+    deploymentId: string;
+    userId: string;
+    range: MetricsRange;
+    /** One service of a Compose application (issue 30 item 2); its whole when absent. */
+    service?: string | undefined;
+    now?: Date;
+  },
 ): Promise<MetricsHistory> {
   const row = await authorizeDeployment(ctx.db, { ...input, need: 'user' });
-  const points = await readPoints(ctx.db, row.id, input.range, input.now ?? new Date());
+  const service = input.service ?? null;
+  // Checked before any read: a name the application has no service of is refused in French.
+  const own = service === null ? null : serviceLimits(row, service);
+  const points = await readPoints(ctx.db, row.id, input.range, input.now ?? new Date(), service);
   const [monitor] = rowsOf<{ notice: string | null; diskNotice: string | null }>(
     await ctx.db.execute(
       sql`SELECT notice, disk_notice AS "diskNotice" FROM metric_monitors WHERE deployment_id = ${row.id}`,
@@ -103,13 +131,19 @@ export async function metricsHistory(
   const limits = reservationOf(row);
   return {
     application_id: row.id,
+    service,
     range: input.range,
     resolution: plan.resolution,
     step_seconds: plan.step ?? ctx.config.metricsHistory.intervalMs / 1000,
     simulated: row.runtime === 'simulation' || points.some((p) => p.simulated),
     notice: monitor?.notice ?? null,
     disk_notice: monitor?.diskNotice ?? null,
-    limits: { cpu_milli: limits.cpuMilli, ram_mb: limits.ramMb, disk_mb: limits.storageMb },
+    // A service's own limits; the volumes are measured for the whole application.
+    limits: {
+      cpu_milli: own?.cpuMilli ?? limits.cpuMilli,
+      ram_mb: own?.ramMb ?? limits.ramMb,
+      disk_mb: limits.storageMb,
+    },
     series: {
       at: points.map((p) => p.at),
       cpu_milli: points.map((p) => p.cpu),

@@ -1,12 +1,17 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../db/client';
-import { metricRollups, metricSamples } from '../../db/schema/metrics';
+import {
+  metricRollups,
+  metricSamples,
+  metricServiceRollups,
+  metricServiceSamples,
+} from '../../db/schema/metrics';
 import { teamWithEnvironment } from '../../../test/helpers/deploy-factories';
 import { insertApplication } from '../../../test/helpers/project-factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { maintainMetrics, pruneMetrics, rollUpFiveMinutes, rollUpHours } from './rollups';
-import { ratePerSecond } from './sample-store';
+import { ratePerSecond } from './rate';
 
 /** The roll-ups' arithmetic, their idempotence, their lock, and what the pruning keeps. */
 let t: TestApp;
@@ -191,6 +196,92 @@ describe('turns', () => {
     expect(again).toEqual({ fiveMinutes: again!.fiveMinutes, hours: 0, pruned: 0 });
     expect((await rollupsOf(id, 3600)).map((r) => [r.bucketAt.getTime(), r.cpuAvg])).toEqual([
       [at(60).getTime(), 100],
+    ]);
+  });
+});
+
+describe('a Compose application’s services', () => {
+  const serviceRollupsOf = (id: string, step: number) =>
+    t.database.db
+      .select()
+      .from(metricServiceRollups)
+      .where(
+        and(eq(metricServiceRollups.deploymentId, id), eq(metricServiceRollups.stepSeconds, step)),
+      )
+      .orderBy(asc(metricServiceRollups.service), asc(metricServiceRollups.bucketAt));
+  const addServiceSample = (id: string, service: string, time: Date, cpu: number) =>
+    t.database.db
+      .insert(metricServiceSamples)
+      .values({ deploymentId: id, service, at: time, cpuMilli: cpu, ramMb: cpu * 2, rxBps: cpu });
+
+  it('rolls each service up on its own, in the same turns as the applications', async () => {
+    const id = await newApp();
+    for (const [minutes, web, db] of [
+      [150, 100, 10],
+      [151, 300, 30],
+      [156, 500, 50],
+    ] as const) {
+      await addServiceSample(id, 'web', at(minutes), web);
+      await addServiceSample(id, 'db', at(minutes), db);
+    }
+    const turn = await maintainMetrics(t.database.db, at(185));
+    expect(turn!.fiveMinutes).toBeGreaterThanOrEqual(4);
+    expect(
+      (await serviceRollupsOf(id, 300)).map((r) => [r.service, r.samples, r.cpuAvg, r.cpuMax]),
+    ).toEqual([
+      ['db', 2, 20, 30],
+      ['db', 1, 50, 50],
+      ['web', 2, 200, 300],
+      ['web', 1, 500, 500],
+    ]);
+    // The hour: averages weighted by samples, each service's own.
+    expect(
+      (await serviceRollupsOf(id, 3600)).map((r) => [r.service, r.samples, r.cpuAvg, r.ramMax]),
+    ).toEqual([
+      ['db', 3, 30, 100],
+      ['web', 3, 300, 1000],
+    ]);
+    // Nothing of the services' reached the application's own rows.
+    expect(await rollupsOf(id, 300)).toEqual([]);
+  });
+
+  it('prunes the services’ rows after the same periods as the applications’', async () => {
+    const id = await newApp();
+    const now = new Date();
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const DAY = 24 * HOUR;
+    await addServiceSample(id, 'web', ago(49 * HOUR), 1);
+    await addServiceSample(id, 'web', ago(47 * HOUR), 1);
+    const rollup = (step: number, bucketAt: Date) => ({
+      deploymentId: id,
+      service: 'web',
+      stepSeconds: step,
+      bucketAt,
+      samples: 1,
+      cpuAvg: 1,
+      cpuMax: 1,
+      ramAvg: 1,
+      ramMax: 1,
+    });
+    await t.database.db
+      .insert(metricServiceRollups)
+      .values([
+        rollup(300, ago(31 * DAY)),
+        rollup(300, ago(29 * DAY)),
+        rollup(3600, ago(400 * DAY)),
+        rollup(3600, ago(380 * DAY)),
+      ]);
+    await pruneMetrics(t.database.db, now);
+    const raw = await t.database.db
+      .select()
+      .from(metricServiceSamples)
+      .where(eq(metricServiceSamples.deploymentId, id));
+    expect(raw.map((r) => r.at.getTime())).toEqual([ago(47 * HOUR).getTime()]);
+    expect((await serviceRollupsOf(id, 300)).map((r) => r.bucketAt.getTime())).toEqual([
+      ago(29 * DAY).getTime(),
+    ]);
+    expect((await serviceRollupsOf(id, 3600)).map((r) => r.bucketAt.getTime())).toEqual([
+      ago(380 * DAY).getTime(),
     ]);
   });
 });

@@ -19,6 +19,32 @@ export const RETENTION = {
   hour: '13 months',
 } as const;
 
+/**
+ * The two sets of rows rolled up and pruned alike: each application's, and each service's of a
+ * Compose application (identical columns; a service's rows are keyed by it too). One mark per
+ * step serves both: they are rolled up in the same transaction, up to the same bucket.
+ */
+export interface MetricTables {
+  samples: SQL;
+  rollups: SQL;
+  /** The columns that name whose rows they are. */
+  key: SQL;
+}
+
+export const APPLICATION_TABLES: MetricTables = {
+  samples: sql.raw('metric_samples'),
+  rollups: sql.raw('metric_rollups'),
+  key: sql.raw('deployment_id'),
+};
+
+export const SERVICE_TABLES: MetricTables = {
+  samples: sql.raw('metric_service_samples'),
+  rollups: sql.raw('metric_service_rollups'),
+  key: sql.raw('deployment_id, service'),
+};
+
+const BOTH = [APPLICATION_TABLES, SERVICE_TABLES];
+
 /** The advisory lock's key: 'metr' in ASCII, distinct from the other locks of the platform. */
 const ROLLUP_LOCK = 0x6d657472;
 
@@ -52,20 +78,27 @@ const bucket = (step: number, time: SQL) =>
 
 /** 5-minute buckets from the raw samples; answers how many buckets were written. */
 export async function rollUpFiveMinutes(db: Executor, now: Date): Promise<number> {
+  let written = 0;
+  for (const tables of BOTH) written += await rollUpFiveMinutesOf(db, now, tables);
+  await mark(db, 300, now);
+  return written;
+}
+
+async function rollUpFiveMinutesOf(db: Executor, now: Date, t: MetricTables): Promise<number> {
   const b = bucket(300, sql`s.at`);
   const rows = rowsOf<{ n: number }>(
     await db.execute(sql`WITH written AS (
-      INSERT INTO metric_rollups (deployment_id, step_seconds, bucket_at, samples, cpu_avg,
+      INSERT INTO ${t.rollups} (${t.key}, step_seconds, bucket_at, samples, cpu_avg,
         cpu_max, ram_avg, ram_max, rx_avg, tx_avg, restarts, disk_used_mb, disk_percent, simulated)
-      SELECT s.deployment_id, 300, ${b}, count(*)::int, round(avg(s.cpu_milli))::int,
+      SELECT ${t.key}, 300, ${b}, count(*)::int, round(avg(s.cpu_milli))::int,
         max(s.cpu_milli), round(avg(s.ram_mb))::int, max(s.ram_mb), round(avg(s.rx_bps))::int,
         round(avg(s.tx_bps))::int, max(s.restarts), max(s.disk_used_mb), max(s.disk_percent),
         bool_or(s.simulated)
-      FROM metric_samples s
+      FROM ${t.samples} s
       WHERE s.at >= ${since(300, RETENTION.raw, now)}
         AND s.at < ${bucket(300, sql`${now}::timestamptz`)}
-      GROUP BY s.deployment_id, ${b}
-      ON CONFLICT (deployment_id, step_seconds, bucket_at) DO UPDATE SET
+      GROUP BY ${t.key}, ${b}
+      ON CONFLICT (${t.key}, step_seconds, bucket_at) DO UPDATE SET
         samples = excluded.samples, cpu_avg = excluded.cpu_avg, cpu_max = excluded.cpu_max,
         ram_avg = excluded.ram_avg, ram_max = excluded.ram_max, rx_avg = excluded.rx_avg,
         tx_avg = excluded.tx_avg, restarts = excluded.restarts,
@@ -73,12 +106,18 @@ export async function rollUpFiveMinutes(db: Executor, now: Date): Promise<number
         simulated = excluded.simulated
       RETURNING 1) SELECT count(*)::int AS n FROM written`),
   );
-  await mark(db, 300, now);
   return rows[0]!.n;
 }
 
 /** Hourly buckets from the 5-minute ones, averages weighted by their samples. */
 export async function rollUpHours(db: Executor, now: Date): Promise<number> {
+  let written = 0;
+  for (const tables of BOTH) written += await rollUpHoursOf(db, now, tables);
+  await mark(db, 3600, now);
+  return written;
+}
+
+async function rollUpHoursOf(db: Executor, now: Date, t: MetricTables): Promise<number> {
   const b = bucket(3600, sql`r.bucket_at`);
   const weighted = (column: string) =>
     sql.raw(
@@ -86,18 +125,18 @@ export async function rollUpHours(db: Executor, now: Date): Promise<number> {
     );
   const rows = rowsOf<{ n: number }>(
     await db.execute(sql`WITH written AS (
-      INSERT INTO metric_rollups (deployment_id, step_seconds, bucket_at, samples, cpu_avg,
+      INSERT INTO ${t.rollups} (${t.key}, step_seconds, bucket_at, samples, cpu_avg,
         cpu_max, ram_avg, ram_max, rx_avg, tx_avg, restarts, disk_used_mb, disk_percent, simulated)
-      SELECT r.deployment_id, 3600, ${b}, sum(r.samples)::int, ${weighted('cpu_avg')},
+      SELECT ${t.key}, 3600, ${b}, sum(r.samples)::int, ${weighted('cpu_avg')},
         max(r.cpu_max), ${weighted('ram_avg')}, max(r.ram_max), ${weighted('rx_avg')},
         ${weighted('tx_avg')}, max(r.restarts), max(r.disk_used_mb), max(r.disk_percent),
         bool_or(r.simulated)
-      FROM metric_rollups r
+      FROM ${t.rollups} r
       WHERE r.step_seconds = 300
         AND r.bucket_at >= ${since(3600, RETENTION.fiveMinutes, now)}
         AND r.bucket_at < ${bucket(3600, sql`${now}::timestamptz`)}
-      GROUP BY r.deployment_id, ${b}
-      ON CONFLICT (deployment_id, step_seconds, bucket_at) DO UPDATE SET
+      GROUP BY ${t.key}, ${b}
+      ON CONFLICT (${t.key}, step_seconds, bucket_at) DO UPDATE SET
         samples = excluded.samples, cpu_avg = excluded.cpu_avg, cpu_max = excluded.cpu_max,
         ram_avg = excluded.ram_avg, ram_max = excluded.ram_max, rx_avg = excluded.rx_avg,
         tx_avg = excluded.tx_avg, restarts = excluded.restarts,
@@ -105,25 +144,27 @@ export async function rollUpHours(db: Executor, now: Date): Promise<number> {
         simulated = excluded.simulated
       RETURNING 1) SELECT count(*)::int AS n FROM written`),
   );
-  await mark(db, 3600, now);
   return rows[0]!.n;
 }
 
-/** Drops the rows past their time; answers how many went. */
+/** Drops the rows past their time, the applications' and the services' alike; answers how many went. */
 export async function pruneMetrics(db: Executor, now: Date): Promise<number> {
   const deleted = async (query: SQL) =>
     rowsOf<{ n: number }>(
       await db.execute(sql`WITH gone AS (${query} RETURNING 1)
       SELECT count(*)::int AS n FROM gone`),
     )[0]!.n;
-  return (
-    (await deleted(sql`DELETE FROM metric_samples
-      WHERE at < ${now}::timestamptz - ${RETENTION.raw}::interval`)) +
-    (await deleted(sql`DELETE FROM metric_rollups WHERE step_seconds = 300
-      AND bucket_at < ${now}::timestamptz - ${RETENTION.fiveMinutes}::interval`)) +
-    (await deleted(sql`DELETE FROM metric_rollups WHERE step_seconds = 3600
-      AND bucket_at < ${now}::timestamptz - ${RETENTION.hour}::interval`))
-  );
+  let pruned = 0;
+  for (const t of BOTH) {
+    pruned +=
+      (await deleted(sql`DELETE FROM ${t.samples}
+        WHERE at < ${now}::timestamptz - ${RETENTION.raw}::interval`)) +
+      (await deleted(sql`DELETE FROM ${t.rollups} WHERE step_seconds = 300
+        AND bucket_at < ${now}::timestamptz - ${RETENTION.fiveMinutes}::interval`)) +
+      (await deleted(sql`DELETE FROM ${t.rollups} WHERE step_seconds = 3600
+        AND bucket_at < ${now}::timestamptz - ${RETENTION.hour}::interval`));
+  }
+  return pruned;
 }
 
 export interface Maintenance {

@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import type { ServiceBytes } from '../../db/schema/metrics';
+import type { ServiceMetrics } from '../../engine/driver';
+import { ratePerSecond } from './rate';
+import { insertServiceSamples, serviceBytesOf } from './service-samples';
 
 /**
  * The metrics sampling's SQL, on the uptime checks' pattern (uptime/check-store.ts): a monitor
@@ -33,6 +37,8 @@ export interface ClaimedSample {
   lastRxBytes: number | null;
   lastTxBytes: number | null;
   lastReadAt: Date | null;
+  /** A Compose application's previous totals per service (null before the first, or none). */
+  lastServiceBytes: ServiceBytes | null;
 }
 
 export async function claimDueSamples(
@@ -47,6 +53,7 @@ export async function claimDueSamples(
     lastRxBytes: string | number | null;
     lastTxBytes: string | number | null;
     lastReadAt: string | Date | null;
+    lastServiceBytes: ServiceBytes | null;
   }>(
     await db.execute(sql`
       WITH due AS (
@@ -60,7 +67,8 @@ export async function claimDueSamples(
       UPDATE metric_monitors m SET next_sample_at = ${next}
       FROM due WHERE m.deployment_id = due.deployment_id
       RETURNING m.deployment_id AS "deploymentId", m.last_rx_bytes AS "lastRxBytes",
-        m.last_tx_bytes AS "lastTxBytes", m.last_read_at AS "lastReadAt"`),
+        m.last_tx_bytes AS "lastTxBytes", m.last_read_at AS "lastReadAt",
+        m.last_service_bytes AS "lastServiceBytes"`),
   );
   const num = (v: string | number | null) => (v === null ? null : Number(v));
   return rows.map((r) => ({
@@ -68,6 +76,7 @@ export async function claimDueSamples(
     lastRxBytes: num(r.lastRxBytes),
     lastTxBytes: num(r.lastTxBytes),
     lastReadAt: r.lastReadAt ? new Date(r.lastReadAt) : null,
+    lastServiceBytes: r.lastServiceBytes,
   }));
 }
 
@@ -92,24 +101,23 @@ export interface Reading {
   /** Why the volumes' use is not measured (French); null when it is, or not asked for. */
   diskNotice: string | null;
   simulated: boolean;
+  /** A Compose application's usage per service (its samples beside the application's). */
+  services?: ServiceMetrics[] | undefined;
 }
 
-/**
- * Bytes per second between two running totals; null for the first reading, or when the total
- * went down (the containers were replaced and started counting again).
- */
-export function ratePerSecond(
-  previous: number | null,
-  current: number | null,
-  seconds: number,
-): number | null {
-  if (previous === null || current === null || seconds <= 0 || current < previous) return null;
-  return Math.min(2_147_483_647, Math.round((current - previous) / seconds));
-}
-
-/** Stores one reading and the totals the next one needs; clears any notice. */
+/** Stores one reading (and its services') and the totals the next one needs; clears any notice. */
 export async function recordSample(db: Executor, claimed: ClaimedSample, r: Reading) {
   const seconds = claimed.lastReadAt ? (r.at.getTime() - claimed.lastReadAt.getTime()) / 1000 : 0;
+  if (r.services?.length)
+    await insertServiceSamples(db, {
+      deploymentId: claimed.deploymentId,
+      at: r.at,
+      simulated: r.simulated,
+      services: r.services,
+      previous: claimed.lastServiceBytes,
+      seconds,
+    });
+  const serviceBytes = r.services?.length ? JSON.stringify(serviceBytesOf(r.services)) : null;
   const rx = ratePerSecond(claimed.lastRxBytes, r.rxBytes, seconds);
   const tx = ratePerSecond(claimed.lastTxBytes, r.txBytes, seconds);
   await db.execute(sql`
@@ -120,13 +128,13 @@ export async function recordSample(db: Executor, claimed: ClaimedSample, r: Read
     ON CONFLICT DO NOTHING`);
   await db.execute(sql`UPDATE metric_monitors SET last_rx_bytes = ${r.rxBytes},
       last_tx_bytes = ${r.txBytes}, last_read_at = ${r.at}, notice = NULL,
-      disk_notice = ${r.diskNotice}
+      disk_notice = ${r.diskNotice}, last_service_bytes = ${serviceBytes}::jsonb
     WHERE deployment_id = ${claimed.deploymentId}`);
 }
 
 /** Keeps why no measure came (shown with the graphs); the totals start again afterwards. */
 export async function recordNotice(db: Executor, deploymentId: string, notice: string) {
   await db.execute(sql`UPDATE metric_monitors SET notice = ${notice}, last_rx_bytes = NULL,
-      last_tx_bytes = NULL, last_read_at = NULL
+      last_tx_bytes = NULL, last_read_at = NULL, last_service_bytes = NULL
     WHERE deployment_id = ${deploymentId}`);
 }

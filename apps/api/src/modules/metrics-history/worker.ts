@@ -1,12 +1,10 @@
 import { metricsHistoryNotices } from '@nuage/shared/messages/metrics-history';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import { deployments } from '../../db/schema/deployments';
-import { environments } from '../../db/schema/environments';
 import type { ApplicationMetrics } from '../../engine/driver';
 import type { ApplicationRef } from '../../engine/spec';
 import { DueRowsWorker } from '../../lib/due-rows-worker';
 import { onceEvery } from '../../lib/once-every';
+import { metricsRefOf } from './metrics-ref';
 import { maintainMetrics } from './rollups';
 import {
   claimDueSamples,
@@ -81,16 +79,7 @@ export class MetricsWorker {
   }
 
   private async sampleOne(c: ClaimedSample) {
-    // Where the runtime finds it, in one query (not the whole row: its events can be long).
-    const [ref] = await this.ctx.db
-      .select({
-        deploymentId: deployments.id,
-        name: deployments.runtimeName,
-        namespace: environments.namespace,
-      })
-      .from(deployments)
-      .innerJoin(environments, eq(environments.id, deployments.environmentId))
-      .where(eq(deployments.id, c.deploymentId));
+    const ref = await metricsRefOf(this.ctx.db, c.deploymentId);
     if (!ref) return;
     const runtime = this.ctx.engine.runtime;
     let measured: ApplicationMetrics | null;
@@ -120,6 +109,7 @@ export class MetricsWorker {
       txBytes: measured.netTxBytes ?? null,
       restarts: measured.restarts ?? null,
       simulated: measured.source === 'simulation',
+      services: measured.services,
     });
   }
 

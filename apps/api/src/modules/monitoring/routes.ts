@@ -3,7 +3,10 @@ import {
   projectMetricsSchema,
   projectStatisticsSchema,
 } from '@nuage/shared/schemas/responses/monitoring';
-import { metricsHistoryQuerySchema } from '@nuage/shared/schemas/metrics-history';
+import {
+  metricsHistoryQuerySchema,
+  resourceHistoryQuerySchema,
+} from '@nuage/shared/schemas/metrics-history';
 import { metricsHistorySchema } from '@nuage/shared/schemas/responses/metrics-history';
 import { trafficHistorySchema } from '@nuage/shared/schemas/responses/traffic-metrics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -38,7 +41,8 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (request) =>
       applicationMetrics(ctx, { deploymentId: request.params.id, userId: currentUser(request).id }),
   );
-  // The stored samples and roll-ups over a period (modules/metrics-history).
+  // The stored samples and roll-ups over a period (modules/metrics-history): the application's,
+  // or one Compose service's (`service`).
   app.get(
     '/monitoring/applications/:id/metrics/history',
     {
@@ -47,7 +51,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         tags: ['Monitoring'],
         security,
         params: pathParams('id'),
-        querystring: metricsHistoryQuerySchema,
+        querystring: resourceHistoryQuerySchema,
       },
     },
     async (request) =>
@@ -55,6 +59,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         deploymentId: request.params.id,
         userId: currentUser(request).id,
         range: request.query.range,
+        service: request.query.service,
       }),
   );
   // Requests, status classes and response times at the edge (modules/traffic-metrics).

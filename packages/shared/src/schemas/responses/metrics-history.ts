@@ -11,6 +11,8 @@ const optionalValues = z.array(z.nullable(z.number()));
  */
 export const metricsHistorySchema = z.object({
   application_id: z.string(),
+  /** The Compose service these points are of (issue 30 item 2); null: the whole application. */
+  service: z.nullable(z.string()),
   range: z.enum(metricsRanges),
   /** raw: the samples (1h); 5m: 5-minute averages (24h, 7d); 1h: hourly averages (30d). */
   resolution: z.enum(['raw', '5m', '1h']),
@@ -21,7 +23,10 @@ export const metricsHistorySchema = z.object({
   notice: z.nullable(z.string()),
   /** Why the volumes' disk use is not measured (French), e.g. RBAC refusing the kubelets' stats. */
   disk_notice: z.nullable(z.string()),
-  /** What the application reserves now: millicores and MB (its storage for the disk). */
+  /**
+   * What the application (or the service) reserves now: millicores and MB (the application's
+   * storage for the disk).
+   */
   limits: z.object({ cpu_milli: z.number(), ram_mb: z.number(), disk_mb: z.number() }),
   series: z.object({
     /** Seconds since 1970 (UTC), the start of each point. */
