@@ -254,7 +254,10 @@ export default function DeploymentDetailRoute() {
             <UptimeCard deploymentId={d.id} canManage={canManage} />
           </div>
           <div className="order-3">
-            <MetricsHistoryCard deploymentId={d.id} />
+            <MetricsHistoryCard
+              deploymentId={d.id}
+              services={d.compose?.services.map((s) => s.nom)}
+            />
           </div>
           <div className="order-3">
             <TrafficCard deploymentId={d.id} />

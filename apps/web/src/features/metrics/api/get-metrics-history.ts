@@ -3,9 +3,17 @@ import type { MetricsHistory } from '@nuage/shared/schemas/responses/metrics-his
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export function getMetricsHistory(id: string, range: MetricsRange, signal?: AbortSignal) {
+/** The application's history, or one of its Compose services' (`service`). */
+export function getMetricsHistory(
+  id: string,
+  range: MetricsRange,
+  service: string | null,
+  signal?: AbortSignal,
+) {
+  const query = new URLSearchParams({ range });
+  if (service) query.set('service', service);
   return api<MetricsHistory>(
-    `/monitoring/applications/${encodeURIComponent(id)}/metrics/history?range=${range}`,
+    `/monitoring/applications/${encodeURIComponent(id)}/metrics/history?${query}`,
     // Informative, like the live usage: a failure says so in the card, not in a toast.
     { signal, errorMessage: false },
   );
@@ -19,10 +27,14 @@ export const METRICS_REFRESH_MS: Record<MetricsRange, number> = {
   '30d': 600_000,
 };
 
-export const metricsHistoryQueryOptions = (id: string, range: MetricsRange) =>
+export const metricsHistoryQueryOptions = (
+  id: string,
+  range: MetricsRange,
+  service: string | null = null,
+) =>
   queryOptions({
-    queryKey: ['deployments', 'metrics-history', id, range],
-    queryFn: ({ signal }) => getMetricsHistory(id, range, signal),
+    queryKey: ['deployments', 'metrics-history', id, range, service],
+    queryFn: ({ signal }) => getMetricsHistory(id, range, service, signal),
     refetchInterval: METRICS_REFRESH_MS[range],
     retry: false,
   });

@@ -11,6 +11,7 @@ const URL = '/monitoring/applications/dep-1/metrics/history';
 function history(overrides: Partial<MetricsHistory> = {}): MetricsHistory {
   return {
     application_id: 'dep-1',
+    service: null,
     range: '24h',
     resolution: '5m',
     step_seconds: 300,
@@ -128,5 +129,70 @@ describe('MetricsHistoryCard', () => {
     const card = await screen.findByRole('region', { name: metricsHistoryTexts.cardTitle });
     expect(await within(card).findByText(metricsHistoryNotices.diskStatsForbidden)).toBeVisible();
     expect(card).not.toHaveTextContent(metricsHistoryTexts.diskTitle);
+  });
+
+  it('switches a Compose application’s graphs to one service, against its own limits', async () => {
+    const points = {
+      at: [1000, 1300],
+      cpu_milli: [40, 80],
+      cpu_milli_max: [40, 80],
+      ram_mb: [100, 120],
+      ram_mb_max: [100, 120],
+      rx_bps: [null, 10],
+      tx_bps: [null, 10],
+      restarts: [0, 0],
+      disk_used_mb: [null, null],
+      disk_percent: [null, null],
+    };
+    const { api } = renderRoute(
+      <MetricsHistoryCard deploymentId="dep-1" services={['web', 'db']} />,
+      { user: buildUser() },
+    );
+    api.on('GET', URL, (req) => {
+      const service = req.query.get('service');
+      return {
+        body: service
+          ? history({
+              service,
+              limits: { cpu_milli: 250, ram_mb: 269, disk_mb: 2000 },
+              series: points,
+            })
+          : history({ series: { ...points, disk_used_mb: [300, 310], disk_percent: [15, 16] } }),
+      };
+    });
+    const card = await screen.findByRole('region', { name: metricsHistoryTexts.cardTitle });
+    const picker = within(card).getByRole('combobox', { name: metricsHistoryTexts.serviceLabel });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([metricsHistoryTexts.allServices, 'web', 'db']);
+    expect(picker).toHaveValue('');
+    expect(await within(card).findByText(metricsHistoryTexts.diskFullest(16))).toBeVisible();
+
+    // Reached from the keyboard after the four periods (a native list: arrows choose in it).
+    for (let i = 0; i < 5; i++) await userEvent.tab();
+    expect(picker).toHaveFocus();
+    await userEvent.selectOptions(picker, 'web');
+    expect(picker).toHaveValue('web');
+    expect(
+      await within(card).findByLabelText(
+        metricsHistoryTexts.summary(metricsHistoryTexts.cpuTitle, 80, 250),
+      ),
+    ).toBeInTheDocument();
+    // A service has no disk of its own: the card says where to see it.
+    expect(await within(card).findByText(metricsHistoryTexts.diskWholeApplication)).toBeVisible();
+    expect(api.callsTo('GET', URL).map((c) => c.query.get('service'))).toEqual([null, 'web']);
+
+    await userEvent.selectOptions(picker, '');
+    expect(await within(card).findByText(metricsHistoryTexts.diskFullest(16))).toBeVisible();
+  });
+
+  it('offers no service picker to an application that is not a Compose one', async () => {
+    const { api } = renderRoute(<MetricsHistoryCard deploymentId="dep-1" />, { user: buildUser() });
+    api.on('GET', URL, { body: history() });
+    const card = await screen.findByRole('region', { name: metricsHistoryTexts.cardTitle });
+    expect(await within(card).findByText(metricsHistoryTexts.empty)).toBeVisible();
+    expect(within(card).queryByRole('combobox')).toBeNull();
   });
 });

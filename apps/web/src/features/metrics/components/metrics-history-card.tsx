@@ -8,6 +8,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { formatNumber } from '@/lib/format';
 import { metricsHistoryQueryOptions } from '../api/get-metrics-history';
 import { RangePicker } from './range-picker';
+import { ServicePicker } from './service-picker';
 import { TimeChart, type ChartSeries } from '@/components/charts/time-chart';
 
 const USED = 'text-blue-600 dark:text-blue-400';
@@ -56,11 +57,20 @@ const lastOf = (values: (number | null)[]) => values.findLast((v) => v !== null)
 /**
  * « Historique des ressources » (issue 28 item 4): CPU and memory against what the application
  * reserves, its network, and its volumes' disk against its storage, over 1 h to 30 days, from
- * the stored samples and roll-ups.
+ * the stored samples and roll-ups. A Compose application's (`services`) can be shown service by
+ * service (issue 30 item 2), each against its own limits.
  */
-export function MetricsHistoryCard({ deploymentId }: { deploymentId: string }) {
+export function MetricsHistoryCard({
+  deploymentId,
+  services,
+}: {
+  deploymentId: string;
+  /** A Compose application's services, by name: the picker offers them. */
+  services?: string[] | undefined;
+}) {
   const [range, setRange] = useState<MetricsRange>('24h');
-  const query = useQuery(metricsHistoryQueryOptions(deploymentId, range));
+  const [service, setService] = useState<string | null>(null);
+  const query = useQuery(metricsHistoryQueryOptions(deploymentId, range, service));
   const h = query.data;
   const charts = useMemo(() => (h ? chartsOf(h) : null), [h]);
   return (
@@ -71,7 +81,12 @@ export function MetricsHistoryCard({ deploymentId }: { deploymentId: string }) {
         actions={h?.simulated && <Badge tone="purple">{texts.simulated}</Badge>}
       />
       <CardBody className="space-y-4">
-        <RangePicker range={range} onChange={setRange} />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <RangePicker range={range} onChange={setRange} />
+          {services && services.length > 0 && (
+            <ServicePicker services={services} service={service} onChange={setService} />
+          )}
+        </div>
         {h?.simulated && (
           <p className="text-sm text-violet-800 dark:text-violet-200">{texts.simulatedNotice}</p>
         )}
@@ -138,7 +153,7 @@ export function MetricsHistoryCard({ deploymentId }: { deploymentId: string }) {
             ) : (
               !h.disk_notice && (
                 <p className="text-sm text-slate-600 dark:text-slate-400">
-                  {texts.diskNotMeasured}
+                  {h.service ? texts.diskWholeApplication : texts.diskNotMeasured}
                 </p>
               )
             )}
