@@ -22,9 +22,16 @@ import {
 } from '../../../../test/engine/docker/test-support';
 
 /**
+ * The new replica's readiness wait: long enough that a crash found from its exit (well under
+ * it, even at load 15) is told apart from the wait running out (4 s was passed at load 12–17).
+ */
+const READY_WAIT_S = 8;
+
+/**
  * Health-gated updates (issue 13) on a real engine: a new version that exits at start, or
  * listens on another port than the one declared, never replaces the serving replica.
  */
+
 describe.skipIf(skipReason !== null)('DockerDriver on a real engine: health-gated updates', () => {
   const prefix = `ndtest-${runId()}`;
   const api = new EngineApi(testClient());
@@ -44,7 +51,7 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: health-gate
       socketPath: SOCKET!,
       hashKey: TEST_HASH_KEY,
       edge: await testEdge(prefix),
-      readyWaitMs: 4_000,
+      readyWaitMs: READY_WAIT_S * 1000,
     });
     spec = { ...testSpec({ env, images, nom: `${prefix} gate` }), setup: null };
     await driver.ensureEnvironment(env);
@@ -93,7 +100,7 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: health-gate
     expect(reason).toMatch(/code de sortie 7|redémarre en boucle/);
     expect(reason).toContain('fatal: cannot start ndtest');
     // Detected from the exit, not after the readiness wait.
-    expect(seconds).toBeLessThan(4);
+    expect(seconds).toBeLessThan(READY_WAIT_S);
     expect(bodies.length).toBeGreaterThan(0);
     expect(new Set(bodies)).toEqual(new Set(['200 ndtest page\n']));
     const names = (await labelledContainers(api, spec.deploymentId)).map((c) => c.name).sort();
@@ -111,7 +118,7 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: health-gate
     });
     expect(outcome).toBeInstanceOf(ReleaseNotReadyError);
     expect((outcome as ReleaseNotReadyError).reason).toBe(
-      'elle n’a pas répondu à son test de disponibilité en 4 s (vérifiez le port d’écoute)',
+      `elle n’a pas répondu à son test de disponibilité en ${READY_WAIT_S} s (vérifiez le port d’écoute)`,
     );
     expect(new Set(bodies)).toEqual(new Set(['200 ndtest page\n']));
     expect((await serving()).body).toBe('ndtest page\n');
