@@ -8,9 +8,10 @@ import { KubeClient } from '../../src/engine/drivers/kubernetes/kube-client';
 import { isNotFound } from '../../src/engine/drivers/kubernetes/kube-errors';
 import { loadKubeConfig } from '../../src/engine/drivers/kubernetes/kubeconfig';
 import { KubernetesDriver } from '../../src/engine/drivers/kubernetes/kubernetes-driver';
-import type { ApplicationRef, ApplicationSpec, EnvironmentSpec } from '../../src/engine/spec';
+import type { ApplicationSpec, EnvironmentSpec } from '../../src/engine/spec';
 import { buildComposeApplicationSpec } from '../../src/engine/templates/compose-spec';
 import { buildDatabaseServiceSpec } from '../../src/engine/templates/database-service-spec';
+import { refOf } from '../kubernetes/fake-cluster';
 import { clusterTarget } from './cluster-target';
 import { listNames, namespacesGone, until, WAIT_MS } from './cluster-waits';
 
@@ -108,12 +109,6 @@ if (target.kind === 'skip') {
       ],
     };
   };
-
-  const refOf = (spec: ApplicationSpec): ApplicationRef => ({
-    deploymentId: spec.deploymentId,
-    name: spec.name,
-    namespace: spec.namespace,
-  });
 
   /** The engine's order: the quota holds the new reservation before the apply. */
   async function deploy(spec: ApplicationSpec, size: Size) {

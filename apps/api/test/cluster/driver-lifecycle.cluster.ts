@@ -9,7 +9,8 @@ import { loadKubeConfig } from '../../src/engine/drivers/kubernetes/kubeconfig';
 import { KubernetesDriver } from '../../src/engine/drivers/kubernetes/kubernetes-driver';
 import { cpuMilli, ramMb } from '../../src/engine/drivers/kubernetes/quantities';
 import { makeSpec, VARIANTS, type Variant } from '../engine/manifests/test-fixtures';
-import type { ApplicationRef, ApplicationSpec, EnvironmentSpec } from '../../src/engine/spec';
+import type { ApplicationSpec, EnvironmentSpec } from '../../src/engine/spec';
+import { refOf } from '../kubernetes/fake-cluster';
 import { clusterTarget } from './cluster-target';
 import { listNames, namespacesGone, until, WAIT_MS } from './cluster-waits';
 
@@ -99,12 +100,6 @@ if (target.kind === 'skip') {
     live.delete(spec.deploymentId);
     await driver.distributeQuota(quotaSpec());
   }
-
-  const refOf = (spec: ApplicationSpec): ApplicationRef => ({
-    deploymentId: spec.deploymentId,
-    name: spec.name,
-    namespace: spec.namespace,
-  });
 
   /** The Deployment as the API server has it: rolled out with `replicas` ready. */
   async function rolledOut(spec: ApplicationSpec, replicas: number) {

@@ -12,7 +12,7 @@ export interface ServiceShare {
 }
 
 /** The sum of the values told; null when none was (a runtime that does not say). */
-const sumOf = (values: (number | null | undefined)[]) =>
+export const sumOf = (values: (number | null | undefined)[]) =>
   values.some((v) => v !== null && v !== undefined)
     ? values.reduce<number>((s, v) => s + (v ?? 0), 0)
     : null;

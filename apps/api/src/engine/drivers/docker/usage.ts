@@ -1,7 +1,7 @@
 import { serviceOfPod } from '@nuage/shared/compose-pods';
 import type { ApplicationMetrics } from '../../driver';
 import type { StackRef } from '../../spec';
-import { usagePerService } from '../service-usage';
+import { sumOf, usagePerService } from '../service-usage';
 import { parseTemplate } from './container-spec';
 import type { ContainerInspect, ContainerStats, CpuStats, EngineApi } from './engine-api';
 import { EngineError } from './engine-client';
@@ -84,10 +84,6 @@ export function networkTotals(stats: ContainerStats): { rx: number; tx: number }
     tx: nets.reduce((sum, n) => sum + (n.tx_bytes ?? 0), 0),
   };
 }
-
-/** The sum of the readings that told a value; null when none did. */
-const sumOf = (values: (number | null)[]) =>
-  values.some((v) => v !== null) ? values.reduce<number>((s, v) => s + (v ?? 0), 0) : null;
 
 /**
  * The Compose service a stack's container runs (stack.ts): the exposed service's are the

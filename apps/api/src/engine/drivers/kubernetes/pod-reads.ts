@@ -82,10 +82,6 @@ interface PodMetricsList {
 }
 
 /**
- * Usage from the metrics API (metrics-server). Null when it is not installed (404) or its
- * APIService is registered but down (503): the cluster itself answered, it has no metrics.
- */
-/**
  * The Compose service a stack's pod runs (manifests/stack.ts): the other services' pods carry
  * it in their `nuagedeploy.io/service` label, the exposed service's are the application's own
  * (component app); from the name should the labels be missing.
@@ -101,6 +97,10 @@ export function serviceOfPodMetrics(
   return serviceOfPod(metadata?.name ?? '', stack.services, stack.exposed);
 }
 
+/**
+ * Usage from the metrics API (metrics-server). Null when it is not installed (404) or its
+ * APIService is registered but down (503): the cluster itself answered, it has no metrics.
+ */
 export async function podMetrics(
   client: KubeClient,
   namespace: string,
