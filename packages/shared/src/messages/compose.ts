@@ -114,6 +114,44 @@ export const composeTexts = {
   updateRequested: 'Nouvelle version du fichier Compose : mise à jour des services modifiés',
   deployRequested: 'Déploiement demandé : démarrage des services du fichier Compose',
   composeLabel: 'Docker Compose',
+  // A Compose file read from a Git repository, its `build:` sections built at each commit.
+  repositoryRequired:
+    'Indiquez l’adresse du dépôt Git (https://…, ssh://… ou git@hôte:propriétaire/dépôt)',
+  pathInvalid:
+    'Chemin du fichier invalide : un chemin relatif à la racine du dépôt, finissant par .yml ou .yaml, sans « .. » (exemple : docker-compose.yml ou deploy/compose.yaml)',
+  fileOrRepository:
+    'Collez le fichier ou indiquez le dépôt Git qui le contient, pas les deux',
+  fileMissingInRepository: (path: string, commit: string) =>
+    `Le fichier « ${path} » est introuvable dans le dépôt au commit ${commit}`,
+  fileTooLargeInRepository: (path: string) =>
+    `Le fichier « ${path} » du dépôt dépasse 64 Ko`,
+  fileRefusedInRepository: (path: string, problems: string[]) =>
+    `Le fichier « ${path} » du dépôt est refusé : ${problems.join(' ; ')}`,
+  buildKey: (service: string, key: string) =>
+    `${at(service, `build.${key}`)}non pris en charge : seules « context », « dockerfile » et « args » le sont`,
+  buildContext: (service: string, context: string) =>
+    `${at(service, 'build.context')}« ${context} » doit être un dossier du dépôt (chemin relatif, sans « .. » qui en sorte, ni adresse)`,
+  buildDockerfile: (service: string, dockerfile: string) =>
+    `${at(service, 'build.dockerfile')}« ${dockerfile} » doit être un fichier du dossier de construction (chemin relatif, sans « .. »)`,
+  buildArg: (service: string, name: string) =>
+    `${at(service, 'build.args')}« ${name} » : un argument a un nom (lettres, chiffres, _) et une valeur`,
+  buildWithImage: (service: string) =>
+    `${at(service, 'image')}un service construit reçoit l’image de la plateforme : retirez « image » ou « build »`,
+  buildFromPastedFile: (service: string) =>
+    `${at(service, 'build')}un fichier collé ne peut pas être construit : déployez-le depuis son dépôt Git (la plateforme construit alors les services qui ont « build ») ou indiquez une image publiée`,
+  fileFromRepository:
+    'Le fichier Compose de cette application vient de son dépôt Git : poussez un commit ou lancez une construction pour le changer',
+  buildingService: (service: string, context: string) =>
+    `Construction du service « ${service} » (dossier « ${context} »)`,
+  serviceBuilt: (service: string, image: string) => `Service « ${service} » : image ${image}`,
+  composeRead: (path: string, built: string[]) =>
+    built.length
+      ? `Fichier « ${path} » lu : services à construire : ${built.join(', ')}`
+      : `Fichier « ${path} » lu : aucun service à construire (toutes les images sont publiées)`,
+  releaseQuota: (detail: string) =>
+    `La nouvelle version du fichier Compose dépasse le quota du projet : ${detail}`,
+  gitDeployRequested:
+    'Déploiement demandé : lecture du fichier Compose du dépôt et construction de ses services',
 } as const;
 
 /** The environment page's « Docker Compose » form and the application page's services card. */
