@@ -89,6 +89,7 @@ import { certificateRoutes } from './modules/certificates/routes';
 import { registerAcmeChallengeRoute } from './modules/certificates/challenge-route';
 import { registerSimulatedAppPage } from './modules/platform/simulated-app-page';
 import type { ServerSecrets } from './secrets';
+import { registryPolicyOf } from './modules/deployments/image-registry-policy';
 
 export interface AppDeps {
   config: Config;
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         settings: deps.config.buildQueue,
         log: app.log,
         wakeEngine: () => engine.wake(),
+        registryPolicy: registryPolicyOf(deps.config),
         ...deps.buildWorker,
       })
     : null;

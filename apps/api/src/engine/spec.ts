@@ -231,6 +231,12 @@ export interface StackServiceSpec {
    * when absent, like catalogue images; the user's own images are pulled again at every apply.
    */
   operatorImage?: boolean;
+  /**
+   * The platform built this image from the application's repository (a Compose `build:`): it
+   * is this application's own, pulled with the platform registry's credentials (Kubernetes) or
+   * found in the host's store where it was built (docker), never with the project's.
+   */
+  platformBuilt?: boolean;
 }
 
 /** A registry's credentials in clear (never logged): `registry` is its host (`ghcr.io`). */

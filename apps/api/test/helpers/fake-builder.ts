@@ -8,6 +8,7 @@ import {
   type BuildRequest,
   type ImageBuilder,
   type ResolvedCommit,
+  type SourceFile,
   type SourceSpec,
 } from '../../src/engine/builds/builder';
 
@@ -20,6 +21,8 @@ export interface FakeRepository {
   /** Commits whose build fails (a syntax error), with the builder's French message. */
   failing?: Record<string, string>;
   port?: number;
+  /** Files of each commit (a Compose file read from the repository): sha → path → text. */
+  files?: Record<string, Record<string, string>>;
 }
 
 export const FAKE_TEXTS = {
@@ -56,6 +59,21 @@ export class FakeImageBuilder implements ImageBuilder {
     return { sha, message: repo.messages?.[sha] ?? null };
   }
 
+  async readSourceFile(
+    source: SourceSpec & { commitSha: string },
+    filePath: string,
+    maxBytes: number,
+  ): Promise<SourceFile> {
+    const repo = this.repos.get(source.repositoryUrl);
+    if (!repo) throw new SourceError('unreachable', FAKE_TEXTS.unreachable);
+    if (repo.token !== undefined && source.token !== repo.token)
+      throw new SourceError('auth', FAKE_TEXTS.auth);
+    const text = repo.files?.[source.commitSha]?.[filePath];
+    if (text === undefined) return { found: false, reason: 'missing' };
+    if (Buffer.byteLength(text) > maxBytes) return { found: false, reason: 'too-large' };
+    return { found: true, text, commitMessage: repo.messages?.[source.commitSha] ?? null };
+  }
+
   async build(request: BuildRequest, io: BuildIo): Promise<BuildOutcome> {
     this.requests.push(request);
     const repo = this.repos.get(request.source.repositoryUrl);
@@ -89,7 +107,7 @@ export class FakeImageBuilder implements ImageBuilder {
       throw new BuildFailedError(`La construction a échoué : ${failure}`);
     }
     io.onLog('Étape 2/2 : image prête');
-    const digest = `sha256:${createHash('sha256').update(request.buildId).digest('hex')}`;
+    const digest = `sha256:${createHash('sha256').update(`${request.buildId}:${request.imageName}`).digest('hex')}`;
     return {
       imageRef: `registry.test/${request.imageName}:${request.tag}`,
       imageDigest: digest,

@@ -21,7 +21,7 @@ export const composeTexts = {
   serviceNameInvalid: (service: string) =>
     `Service « ${service} » : nom invalide (minuscules, chiffres et tirets, 30 caractères au plus, commençant par une lettre)`,
   imageRequired: (service: string) =>
-    `${at(service, 'image')}l’image est requise (exemple : postgres:16) : la plateforme ne construit pas les services d’un fichier Compose`,
+    `${at(service, 'image')}l’image est requise (exemple : postgres:16), ou « build » dans un fichier lu depuis le dépôt Git`,
   imageInvalid: (service: string) =>
     `${at(service, 'image')}référence d’image invalide (registre/nom:étiquette, en minuscules)`,
   privileged: (service: string) =>
@@ -49,7 +49,7 @@ export const composeTexts = {
   ports: (service: string) =>
     `${at(service, 'ports')}aucun port n’est ouvert sur l’hôte : les services sont joints par le proxy de la plateforme. Retirez « ports » et choisissez le service et le port exposés à l’adresse de l’application`,
   build: (service: string) =>
-    `${at(service, 'build')}la plateforme ne construit pas les services d’un fichier Compose : indiquez une image publiée (clé « image »), ou déployez le code depuis son dépôt Git`,
+    `${at(service, 'build')}un fichier collé ne peut pas être construit : déployez-le depuis son dépôt Git (la plateforme construit alors les services qui ont « build ») ou indiquez une image publiée (clé « image »)`,
   extendsFile: (service: string) =>
     `${at(service, 'extends')}seul un service du même fichier peut être étendu (pas de clé « file »)`,
   extendsRefused: (service: string) =>
@@ -119,12 +119,10 @@ export const composeTexts = {
     'Indiquez l’adresse du dépôt Git (https://…, ssh://… ou git@hôte:propriétaire/dépôt)',
   pathInvalid:
     'Chemin du fichier invalide : un chemin relatif à la racine du dépôt, finissant par .yml ou .yaml, sans « .. » (exemple : docker-compose.yml ou deploy/compose.yaml)',
-  fileOrRepository:
-    'Collez le fichier ou indiquez le dépôt Git qui le contient, pas les deux',
+  fileOrRepository: 'Collez le fichier ou indiquez le dépôt Git qui le contient, pas les deux',
   fileMissingInRepository: (path: string, commit: string) =>
     `Le fichier « ${path} » est introuvable dans le dépôt au commit ${commit}`,
-  fileTooLargeInRepository: (path: string) =>
-    `Le fichier « ${path} » du dépôt dépasse 64 Ko`,
+  fileTooLargeInRepository: (path: string) => `Le fichier « ${path} » du dépôt dépasse 64 Ko`,
   fileRefusedInRepository: (path: string, problems: string[]) =>
     `Le fichier « ${path} » du dépôt est refusé : ${problems.join(' ; ')}`,
   buildKey: (service: string, key: string) =>
@@ -135,12 +133,12 @@ export const composeTexts = {
     `${at(service, 'build.dockerfile')}« ${dockerfile} » doit être un fichier du dossier de construction (chemin relatif, sans « .. »)`,
   buildArg: (service: string, name: string) =>
     `${at(service, 'build.args')}« ${name} » : un argument a un nom (lettres, chiffres, _) et une valeur`,
-  buildWithImage: (service: string) =>
-    `${at(service, 'image')}un service construit reçoit l’image de la plateforme : retirez « image » ou « build »`,
-  buildFromPastedFile: (service: string) =>
-    `${at(service, 'build')}un fichier collé ne peut pas être construit : déployez-le depuis son dépôt Git (la plateforme construit alors les services qui ont « build ») ou indiquez une image publiée`,
   fileFromRepository:
     'Le fichier Compose de cette application vient de son dépôt Git : poussez un commit ou lancez une construction pour le changer',
+  buildContextMissing: (service: string, context: string) =>
+    `Service « ${service} » : le dossier de construction « ${context} » n’existe pas dans le dépôt à ce commit`,
+  buildDockerfileMissing: (service: string, dockerfile: string) =>
+    `Service « ${service} » : le fichier « ${dockerfile} » n’existe pas dans le dépôt à ce commit`,
   buildingService: (service: string, context: string) =>
     `Construction du service « ${service} » (dossier « ${context} »)`,
   serviceBuilt: (service: string, image: string) => `Service « ${service} » : image ${image}`,

@@ -10,6 +10,12 @@ export interface ReleaseConfiguration {
   replicas: number;
   port: number;
   envVars: StoredEnvVar[];
+  /**
+   * A Compose application's release (a file read from its repository): the file with its
+   * built images (sealed: its `environment` may hold passwords), the settings read from it
+   * and what its named volumes reserve. cpuMilli and ramMb are then the services' sum.
+   */
+  compose?: { fileSealed: string; settings: Record<string, unknown>; storageMb: number };
 }
 
 /** One numbered, successful deploy of a code application: an immutable image and its configuration. */

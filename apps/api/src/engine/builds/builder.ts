@@ -1,5 +1,8 @@
 import type { CodeTemplateId } from '@nuage/shared/catalog';
 import { builderFailureTexts } from '@nuage/shared/messages/builder';
+import type { SourceFile } from './source/read-source-file';
+
+export type { SourceFile };
 
 /**
  * The contract between the build pipeline (modules/builds: queue, logs, releases) and the
@@ -24,6 +27,15 @@ export interface ResolvedCommit {
   message: string | null;
 }
 
+/** One service of a Compose file read from the repository, built from its `build:` section. */
+export interface ComposeServiceBuild {
+  service: string;
+  /** Folder of the repository (normalised, never leaving it; '.' for the root). */
+  context: string;
+  /** The Dockerfile, relative to `context`. */
+  dockerfile: string;
+}
+
 export interface BuildRequest {
   buildId: string;
   deploymentId: string;
@@ -32,6 +44,8 @@ export interface BuildRequest {
   source: SourceSpec & { commitSha: string };
   /** The wizard's choice; detection may refine it (a Dockerfile always wins). */
   templateHint: CodeTemplateId | null;
+  /** A Compose service's build: that folder and Dockerfile, no detection. */
+  composeService?: ComposeServiceBuild;
   buildArgs: Record<string, string>;
   /** Image name without tag, chosen by the pipeline (e.g. `nuage-builds/<deploymentId>`); the builder prefixes its registry. */
   imageName: string;
@@ -88,6 +102,16 @@ export interface BuildIo {
 export interface ImageBuilder {
   /** Checks the repository, the token and the branch; resolves the commit to build. Throws SourceError. */
   resolveCommit(source: SourceSpec): Promise<ResolvedCommit>;
+  /**
+   * One file of a commit, at most `maxBytes` (a Compose file read from the repository); reads
+   * the repository as `build` does, within the same policy. Throws SourceError.
+   */
+  readSourceFile(
+    source: SourceSpec & { commitSha: string },
+    filePath: string,
+    maxBytes: number,
+    io: Pick<BuildIo, 'signal' | 'onLog'>,
+  ): Promise<SourceFile>;
   /** Builds the image; throws SourceError, BuildFailedError or BuildCancelledError. */
   build(request: BuildRequest, io: BuildIo): Promise<BuildOutcome>;
   /**

@@ -6,13 +6,16 @@ import {
   type BuildRequest,
   type ImageBuilder,
   type ResolvedCommit,
+  type SourceFile,
   type SourceSpec,
 } from './builder';
+import { readSourceFile } from './source/read-source-file';
 import { DEFAULT_PORT } from './detect/plan';
 import { simulatedUsage } from './simulated-usage';
 import { resolveCommit } from './source/resolve-commit';
 import type { SourcePolicy } from './source/url-policy';
 import { simulationBuildTexts } from '@nuage/shared/messages/builder';
+import { composeTexts } from '@nuage/shared/messages/compose';
 
 const NOTICE = simulationBuildTexts.notice;
 const t = simulationBuildTexts;
@@ -33,6 +36,20 @@ export class SimulationImageBuilder implements ImageBuilder {
     return resolveCommit(source, this.policy);
   }
 
+  /** Read for real: the services a Compose file asks to build are the repository's. */
+  readSourceFile(
+    source: SourceSpec & { commitSha: string },
+    filePath: string,
+    maxBytes: number,
+    io: Pick<BuildIo, 'signal' | 'onLog'>,
+  ): Promise<SourceFile> {
+    return readSourceFile(source, filePath, maxBytes, {
+      ...this.policy,
+      signal: io.signal,
+      onLog: io.onLog,
+    });
+  }
+
   async build(request: BuildRequest, io: BuildIo): Promise<BuildOutcome> {
     const steps = [
       `${NOTICE} ${t.source(request.source.repositoryUrl, request.source.branch)}`,
@@ -40,6 +57,13 @@ export class SimulationImageBuilder implements ImageBuilder {
       `${NOTICE} : ${t.limits(request.limits.cpuMilli, request.limits.ramMb)}`,
       `${NOTICE} : ${t.image(`${request.imageName}:${request.tag}`)}`,
     ];
+    const service = request.composeService;
+    if (service)
+      steps.splice(
+        1,
+        0,
+        `${NOTICE} : ${composeTexts.buildingService(service.service, service.context)}`,
+      );
     io.onUsageProbe?.(simulatedUsage(request.limits));
     for (const line of steps) {
       if (io.signal.aborted) throw new BuildCancelledError();
@@ -48,7 +72,7 @@ export class SimulationImageBuilder implements ImageBuilder {
     }
     if (io.signal.aborted) throw new BuildCancelledError();
     const digest = createHash('sha256')
-      .update(`simulation:${request.source.commitSha}`)
+      .update(`simulation:${request.source.commitSha}:${request.composeService?.service ?? ''}`)
       .digest('hex');
     return {
       imageRef: `${request.imageName}:${request.tag}`,

@@ -3,6 +3,7 @@ import { composeTexts as t } from '@nuage/shared/messages/compose';
 import { isDataPath } from '@nuage/shared/schemas/image-deploy';
 import { COMPOSE_SERVICE_NAME } from '@nuage/shared/schemas/compose-deploy';
 import { parseDocument } from 'yaml';
+import { buildSectionOf, type ComposeBuild } from './build-section';
 import { codeSecurity } from '../templates/code-spec';
 import { composeSchemaErrors } from './compose-schema';
 
@@ -11,14 +12,19 @@ import { composeSchemaErrors } from './compose-schema';
  * (issue 30 item 2). The file is parsed with `yaml`, checked against the Compose
  * specification's schema, then against what a tenant may do: no privilege, no host path, no
  * host namespace or network, no device, no capability beyond the templates' list, no port bound
- * on the host (the edge proxy serves the one exposed service), no build, nothing external.
+ * on the host (the edge proxy serves the one exposed service), nothing external. `build:` only
+ * in a file read from the application's Git repository (build-section.ts): the platform builds
+ * those services at each commit and runs the file with their images (resolve-builds.ts).
  * Everything that is not read into `ComposeStack` is never given to a runtime.
  */
 
 /** One service as the runtimes run it. */
 export interface ComposeService {
   name: string;
+  /** '' for a service the platform builds (`build`), until the build gives it its image. */
   image: string;
+  /** Its `build:` section (a file from a repository only); null: it runs `image`. */
+  build: ComposeBuild | null;
   /** Replaces the image's CMD (Docker `Cmd`, Kubernetes `args`); null: the image's. */
   command: string[] | null;
   /** Replaces the image's ENTRYPOINT (Docker `Entrypoint`, Kubernetes `command`); null: the image's. */
@@ -236,10 +242,17 @@ function checkService(
   s: Mapping,
   declaredVolumes: Set<string>,
   problems: string[],
+  opts: ParseOptions,
 ): ComposeService {
   if (!SERVICE_NAME.test(name)) problems.push(t.serviceNameInvalid(name));
-  if (s.build !== undefined) problems.push(t.build(name));
-  const image = typeof s.image === 'string' ? s.image.trim() : '';
+  let build: ComposeBuild | null = null;
+  if (s.build !== undefined) {
+    if (opts.buildsFrom === undefined) problems.push(t.build(name));
+    else build = buildSectionOf(name, s.build, opts.buildsFrom, problems);
+  }
+  // A built service's `image` only names the build in Compose: the platform's image replaces it.
+  const image =
+    build || s.build !== undefined ? '' : typeof s.image === 'string' ? s.image.trim() : '';
   if (!image) {
     if (s.build === undefined) problems.push(t.imageRequired(name));
   } else if (image.includes('@') || !parseImageReference(image)) {
@@ -334,6 +347,7 @@ function checkService(
   return {
     name,
     image,
+    build,
     command: argsOf(s.command),
     entrypoint: argsOf(s.entrypoint),
     environment,
@@ -349,8 +363,17 @@ function checkService(
   };
 }
 
-/** Parses and checks a pasted Compose file: the stack, or every problem in French. */
-export function parseCompose(text: string): ComposeParse {
+export interface ParseOptions {
+  /**
+   * The file comes from a Git repository, at this directory of it ('' for its root): its
+   * services may have `build:`, whose contexts are read relative to it. Absent: a pasted or
+   * resolved file, where `build:` is refused.
+   */
+  buildsFrom?: string;
+}
+
+/** Parses and checks a Compose file: the stack, or every problem in French. */
+export function parseCompose(text: string, opts: ParseOptions = {}): ComposeParse {
   if (!text.trim()) return { ok: false, problems: [t.fileRequired] };
   if (Buffer.byteLength(text) > MAX_COMPOSE_BYTES) return { ok: false, problems: [t.fileTooLarge] };
   const doc = parseDocument(text, { uniqueKeys: true });
@@ -394,7 +417,7 @@ export function parseCompose(text: string): ComposeParse {
   const services = new Map<string, ComposeService>();
   for (const name of names) {
     const s = raw[name];
-    services.set(name, checkService(name, isMapping(s) ? s : {}, declared, problems));
+    services.set(name, checkService(name, isMapping(s) ? s : {}, declared, problems, opts));
   }
   for (const s of services.values()) {
     for (const d of s.dependsOn) {

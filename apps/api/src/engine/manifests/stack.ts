@@ -106,8 +106,9 @@ function serviceContainer(spec: StackApplication, s: StackServiceSpec): Containe
     name: dnsLabel(s.serviceName),
     image: s.image,
     // The user's images are pulled at each start (a node's copy pulled for another namespace is
-    // never run without this one's right to it); an operator's IMAGE_OVERRIDES copy is not.
-    ...(s.operatorImage ? {} : { imagePullPolicy: 'Always' }),
+    // never run without this one's right to it); an operator's IMAGE_OVERRIDES copy is not, nor
+    // an image the platform built (its tag is the build's, never reused).
+    ...(s.operatorImage || s.platformBuilt ? {} : { imagePullPolicy: 'Always' }),
     // Compose's entrypoint/command are Kubernetes' command/args.
     ...(s.entrypoint ? { command: s.entrypoint.map(literal) } : {}),
     ...(s.command ? { args: s.command.map(literal) } : {}),
@@ -140,14 +141,30 @@ function serviceContainer(spec: StackApplication, s: StackServiceSpec): Containe
   };
 }
 
-/** The credentials a service's image is pulled with: none for an operator's override copy. */
-const pullCredentials = (s: StackServiceSpec) => (s.operatorImage ? null : s.pullCredentials);
+/**
+ * The credentials a service's image is pulled with, as a dockerconfigjson entry: none for an
+ * operator's override copy; the platform registry's (REGISTRY_URL) for an image the platform
+ * built from the repository; the project's for its registry otherwise.
+ */
+function pullCredentials(
+  s: StackServiceSpec,
+  options: RenderOptions,
+): { server: string; username: string; password: string } | null {
+  if (s.operatorImage) return null;
+  if (s.platformBuilt) return options.registryPull ?? null;
+  const c = s.pullCredentials;
+  return c
+    ? { server: dockerConfigServer(c.registry), username: c.username, password: c.password }
+    : null;
+}
 
 function podSpec(spec: StackApplication, s: StackServiceSpec, options: RenderOptions): PodSpec {
   return {
     ...podDefaults,
     // The project's credentials for this image's registry, as an image application's pods.
-    ...(pullCredentials(s) ? { imagePullSecrets: [{ name: registrySecretName(spec) }] } : {}),
+    ...(pullCredentials(s, options)
+      ? { imagePullSecrets: [{ name: registrySecretName(spec) }] }
+      : {}),
     securityContext: podSecurity(s.security),
     initContainers: waitForDependencies(s, options),
     containers: [serviceContainer(spec, s)],
@@ -242,8 +259,8 @@ export function renderStack(spec: StackApplication, options: RenderOptions): Kub
   // One entry per registry the services pull from with the project's credentials.
   const registries = new Map<string, { server: string; username: string; password: string }>();
   for (const s of spec.stack.services) {
-    const c = pullCredentials(s);
-    if (c) registries.set(c.registry, { ...c, server: dockerConfigServer(c.registry) });
+    const c = pullCredentials(s, options);
+    if (c) registries.set(c.server, c);
   }
   if (registries.size > 0) {
     objects.push(renderRegistryAuthsSecret(spec, [...registries.values()]));

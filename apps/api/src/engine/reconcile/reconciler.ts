@@ -320,10 +320,14 @@ function claimableApplication() {
     // environment still waiting for its namespace are claimed too: their pass ensures the
     // namespace itself, and records why they wait when the runtime does not answer.
     or(ne(environments.status, 'deleting'), eq(deployments.desiredState, 'absent')),
-    // A code application has nothing to run before its first release (the build
-    // pipeline sets it and wakes the engine); its removal is still carried out.
+    // An application built from Git (code, or a Compose file read from its repository) has
+    // nothing to run before its first release (the build pipeline sets it and wakes the
+    // engine); its removal is still carried out.
     or(
-      ne(deployments.sourceKind, 'code'),
+      and(
+        ne(deployments.sourceKind, 'code'),
+        or(ne(deployments.sourceKind, 'compose'), isNull(deployments.repoUrl)),
+      ),
       isNotNull(deployments.currentReleaseId),
       isNotNull(deployments.desiredReleaseId),
       eq(deployments.desiredState, 'absent'),

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { deployments } from '../../db/schema/deployments';
 import { releases } from '../../db/schema/releases';
 import { withEvent } from '../../db/deployment-events';
+import { releaseColumns } from '../../db/release-columns';
 import { OBSERVE_EVERY_MS } from './backoff';
 import type { ReleaseNotReadyError } from '../driver';
 import type { DeploymentRow } from '../specs/spec-for-deployment';
@@ -76,19 +77,11 @@ export async function recordNotReady(
     };
     const unchanged = and(held, eq(deployments.generation, row.generation));
     if (failed && serving) {
-      const c = serving.configuration;
       const [reverted] = await tx
         .update(deployments)
         .set({
           ...common,
-          imageRegistryUrl: serving.imageUrl,
-          imageTag: serving.imageTag,
-          imageDigest: serving.imageDigest,
-          port: c.port,
-          envVars: c.envVars,
-          cpuMilli: c.cpuMilli,
-          ramMb: c.ramMb,
-          replicas: c.replicas,
+          ...releaseColumns(serving),
           desiredReleaseId: null,
           // Applied again: replicas a multi-replica rollout replaced before the failure go back.
           generation: sql`${deployments.generation} + 1`,

@@ -8,8 +8,18 @@ import type { StackRef } from '../spec';
  */
 export interface ComposeSettings {
   exposedService: string;
-  services: { name: string; image: string; cpuMilli: number; ramMb: number; limited: boolean }[];
+  services: {
+    name: string;
+    image: string;
+    cpuMilli: number;
+    ramMb: number;
+    limited: boolean;
+    /** Its image is the platform's build of the repository's `build:` section (never pulled from a tenant's registry). */
+    built?: boolean;
+  }[];
   volumes: { name: string; sizeMb: number }[];
+  /** The file's path in the application's Git repository; absent for a pasted file. */
+  composePath?: string;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -26,13 +36,41 @@ export function composeSettingsOf(settings: Record<string, unknown>): ComposeSet
       cpuMilli: Number(s.cpuMilli) || 0,
       ramMb: Number(s.ramMb) || 0,
       limited: s.limited === true,
+      ...(s.built === true ? { built: true } : {}),
     })),
     volumes: volumes.map((v) => ({ name: String(v.name), sizeMb: Number(v.sizeMb) || 0 })),
+    ...(typeof settings.composePath === 'string' ? { composePath: settings.composePath } : {}),
   };
 }
 
 export function composeSettings(s: ComposeSettings): Record<string, unknown> {
-  return { exposedService: s.exposedService, services: s.services, volumes: s.volumes };
+  return {
+    exposedService: s.exposedService,
+    services: s.services,
+    volumes: s.volumes,
+    ...(s.composePath ? { composePath: s.composePath } : {}),
+  };
+}
+
+/** The services of a stack as its settings keep them (`built`: the platform built their image). */
+export function settingsServicesOf(
+  services: readonly {
+    name: string;
+    image: string;
+    cpuMilli: number;
+    ramMb: number;
+    limited: boolean;
+  }[],
+  built: ReadonlySet<string> = new Set(),
+): ComposeSettings['services'] {
+  return services.map((s) => ({
+    name: s.name,
+    image: s.image,
+    cpuMilli: s.cpuMilli,
+    ramMb: s.ramMb,
+    limited: s.limited,
+    ...(built.has(s.name) ? { built: true } : {}),
+  }));
 }
 
 /**

@@ -87,6 +87,11 @@ export async function specForDeployment(opts: {
       certificate: row.certificateId ? await opts.certificates(row.certificateId) : null,
       file: row.composeFileSealed ? decryptSecret(opts.secretsKey, row.composeFileSealed) : '',
       exposedService: composeSettingsOf(row.settings).exposedService,
+      builtServices: new Set(
+        composeSettingsOf(row.settings)
+          .services.filter((s) => s.built)
+          .map((s) => s.name),
+      ),
       registryCredentials: opts.projectRegistryCredentials
         ? await opts.projectRegistryCredentials(row.projectId)
         : [],

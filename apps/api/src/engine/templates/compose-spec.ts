@@ -16,6 +16,8 @@ export interface ComposeSpecInput extends Omit<CodeSpecInput, 'envVars'> {
   /** The pasted docker-compose.yml, unsealed (never logged: its environment holds passwords). */
   file: string;
   exposedService: string;
+  /** The services whose image the platform built from the repository (compose-settings.ts). */
+  builtServices?: ReadonlySet<string>;
   /**
    * The project's registry credentials (its own only): a service whose image's registry has
    * one is pulled with it, as an image application is with the one its user chose.
@@ -65,10 +67,14 @@ export function buildComposeApplicationSpec(input: ComposeSpecInput): Applicatio
     user: s.user,
     workingDir: s.workingDir,
     security: { ...codeSecurity, capabilities: s.capabilities as Capability[] },
-    pullCredentials: credentialsForImage(
-      parseImageReference(s.image)?.registry ?? null,
-      input.registryCredentials ?? [],
-    ),
+    ...(input.builtServices?.has(s.name)
+      ? { platformBuilt: true, pullCredentials: null }
+      : {
+          pullCredentials: credentialsForImage(
+            parseImageReference(s.image)?.registry ?? null,
+            input.registryCredentials ?? [],
+          ),
+        }),
   }));
   const first = services.find((s) => s.serviceName === exposed.name)!;
   // Kubernetes reads each variable from the application's Secret (manifests/stack.ts).

@@ -8,6 +8,7 @@ import { conflict, notFound, unavailable } from '../../lib/errors';
 import { BUILDER_UNAVAILABLE } from '../deployments/deploy-code';
 import { isUuid } from '../../lib/ids';
 import { authorizeDeployment } from '../deployments/access';
+import { buildsFromGit } from '../../engine/specs/built-from-git';
 import { withEvent } from '../../db/deployment-events';
 import { authorizeProject } from '../projects/policy';
 import { presentBuild, type BuildRow } from './presenter';
@@ -40,6 +41,19 @@ export async function authorizeCodeApplication(
 ) {
   const row = await authorizeDeployment(ctx.db, input);
   if (row.sourceKind !== 'code') throw conflict(NOT_CODE_APPLICATION);
+  return row;
+}
+
+/**
+ * An application built from its Git repository (a code application, or a Compose file read
+ * from the repository) the caller may act on: its builds, releases and webhook.
+ */
+export async function authorizeBuiltApplication(
+  ctx: AppContext,
+  input: { deploymentId: string; userId: string; need: ProjectRole },
+) {
+  const row = await authorizeDeployment(ctx.db, input);
+  if (!buildsFromGit(row)) throw conflict(NOT_CODE_APPLICATION);
   return row;
 }
 
@@ -166,7 +180,7 @@ export async function redeploy(
     commit?: { sha: string; message: string | null } | null;
   },
 ) {
-  const d = await authorizeCodeApplication(ctx, { ...input, need: 'developer' });
+  const d = await authorizeBuiltApplication(ctx, { ...input, need: 'developer' });
   return queueBuildOf(ctx, d.id, input.trigger ?? 'redeploy', input.commit ?? null);
 }
 

@@ -1,12 +1,20 @@
 import { emitForDeployment } from '../../db/notification-events';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { builds } from '../../db/schema/builds';
 import { deployments } from '../../db/schema/deployments';
 import { releases, type ReleaseConfiguration } from '../../db/schema/releases';
 import type { BuildOutcome } from '../../engine/builds/builder';
 import { splitImage } from '../../engine/reconcile/record-builds';
 import { withEvent } from '../../db/deployment-events';
+import { releaseColumns } from '../../db/release-columns';
+import { BuildFailedError } from '../../engine/builds/builder';
+import { encryptSecret } from '../../lib/crypto';
+import { QuotaExceededError } from '../../lib/errors';
+import { reservationOf } from '../../lib/reservation';
+import { checkQuota, lockProject } from '../deployments/quota';
+import { composeTexts } from '@nuage/shared/messages/compose';
+import type { ComposeRelease } from './compose-build';
 import { buildErrorTexts, buildEventTexts } from '@nuage/shared/messages/builds';
 
 /** The process that claimed the build still owns it (a crash recovery may have failed it since). */
@@ -20,11 +28,22 @@ const ownedBy = (buildId: string, owner: string) =>
  */
 export async function recordSuccess(
   db: Database,
-  opts: { buildId: string; owner: string; outcome: BuildOutcome; commitMessage: string | null },
+  opts: {
+    buildId: string;
+    owner: string;
+    outcome: BuildOutcome;
+    commitMessage: string | null;
+    /** A Compose application's build: the file and reservation of its release. */
+    compose?: ComposeRelease | undefined;
+    secretsKey: Buffer;
+  },
 ) {
   const { outcome } = opts;
   const image = splitImage(outcome.imageRef);
   return db.transaction(async (tx) => {
+    // A Compose release may reserve more than the one serving: the project's lock comes first
+    // (the order every quota check takes), then its check after the application's lock.
+    const project = opts.compose ? await lockProjectOfBuild(tx, opts.buildId) : null;
     const [build] = await tx
       .update(builds)
       .set({
@@ -46,13 +65,40 @@ export async function recordSuccess(
       .for('update');
     if (!d || d.desiredState === 'absent') return null;
     const port = d.port ?? outcome.detected.port;
-    const configuration: ReleaseConfiguration = {
-      cpuMilli: d.cpuMilli,
-      ramMb: d.ramMb,
-      replicas: d.replicas,
-      port,
-      envVars: d.envVars,
-    };
+    const compose = opts.compose;
+    if (compose && project) {
+      await checkQuota(tx, project, {
+        requested: reservationOf({ ...compose.reservation, replicas: 1 }),
+        excludeDeploymentId: d.id,
+        current: reservationOf(d),
+      }).catch((err: unknown) => {
+        if (err instanceof QuotaExceededError)
+          throw new BuildFailedError(
+            composeTexts.releaseQuota(err.detail.quota_exceeded.join(' ; ')),
+          );
+        throw err;
+      });
+    }
+    const configuration: ReleaseConfiguration = compose
+      ? {
+          cpuMilli: compose.reservation.cpuMilli,
+          ramMb: compose.reservation.ramMb,
+          replicas: 1,
+          port,
+          envVars: [],
+          compose: {
+            fileSealed: encryptSecret(opts.secretsKey, compose.file),
+            settings: compose.settings,
+            storageMb: compose.reservation.storageMb,
+          },
+        }
+      : {
+          cpuMilli: d.cpuMilli,
+          ramMb: d.ramMb,
+          replicas: d.replicas,
+          port,
+          envVars: d.envVars,
+        };
     const [last] = await tx
       .select({ n: sql<number | null>`max(${releases.numero})` })
       .from(releases)
@@ -76,10 +122,7 @@ export async function recordSuccess(
     await tx
       .update(deployments)
       .set({
-        imageRegistryUrl: image.url,
-        imageTag: image.tag,
-        imageDigest: outcome.imageDigest,
-        port,
+        ...releaseColumns(release!),
         // It becomes current once the reconciler saw it serve (health-gated).
         desiredReleaseId: release!.id,
         generation: sql`${deployments.generation} + 1`,
@@ -93,6 +136,16 @@ export async function recordSuccess(
       .where(eq(deployments.id, d.id));
     return release!;
   });
+}
+
+/** The project of a build's application, locked (null when the application is gone). */
+async function lockProjectOfBuild(tx: Executor, buildId: string) {
+  const [row] = await tx
+    .select({ projectId: deployments.projectId })
+    .from(builds)
+    .innerJoin(deployments, eq(deployments.id, builds.deploymentId))
+    .where(eq(builds.id, buildId));
+  return row ? lockProject(tx, row.projectId) : null;
 }
 
 /**

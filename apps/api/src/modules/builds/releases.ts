@@ -6,9 +6,10 @@ import { releases, type ReleaseConfiguration } from '../../db/schema/releases';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { withEvent } from '../../db/deployment-events';
+import { releaseColumns } from '../../db/release-columns';
 import { checkQuota, lockProject } from '../deployments/quota';
 import { reservationOf } from '../../lib/reservation';
-import { authorizeCodeApplication, lockLiveApplication } from './application-builds';
+import { authorizeBuiltApplication, lockLiveApplication } from './application-builds';
 import { presentRelease, type ReleaseRow } from './presenter';
 import { buildEventTexts, releaseTexts } from '@nuage/shared/messages/builds';
 
@@ -21,7 +22,7 @@ export async function listReleases(
   ctx: AppContext,
   input: { deploymentId: string; userId: string },
 ) {
-  const d = await authorizeCodeApplication(ctx, { ...input, need: 'user' });
+  const d = await authorizeBuiltApplication(ctx, { ...input, need: 'user' });
   const rows = await ctx.db
     .select()
     .from(releases)
@@ -40,18 +41,10 @@ export async function setCurrentRelease(
   release: ReleaseRow,
   event: string,
 ) {
-  const c = release.configuration;
   const [row] = await tx
     .update(deployments)
     .set({
-      imageRegistryUrl: release.imageUrl,
-      imageTag: release.imageTag,
-      imageDigest: release.imageDigest,
-      port: c.port,
-      envVars: c.envVars,
-      cpuMilli: c.cpuMilli,
-      ramMb: c.ramMb,
-      replicas: c.replicas,
+      ...releaseColumns(release),
       // It becomes current once the reconciler saw it serve (health-gated).
       desiredReleaseId: release.id,
       generation: sql`${deployments.generation} + 1`,
@@ -91,6 +84,7 @@ export async function releaseWithConfiguration(
     replicas: d.replicas,
     port: d.port ?? current.configuration.port,
     envVars,
+    ...(current.configuration.compose ? { compose: current.configuration.compose } : {}),
   };
   const { id: _id, createdAt: _at, ...image } = current;
   const [release] = await tx
@@ -105,7 +99,7 @@ export async function rollback(
   ctx: AppContext,
   input: { deploymentId: string; releaseId: string; userId: string },
 ) {
-  const authorized = await authorizeCodeApplication(ctx, { ...input, need: 'developer' });
+  const authorized = await authorizeBuiltApplication(ctx, { ...input, need: 'developer' });
   if (!isUuid(input.releaseId)) throw notFound(RELEASE_NOT_FOUND);
   const numero = await ctx.db.transaction(async (tx) => {
     const project = await lockProject(tx, authorized.projectId);
@@ -114,7 +108,7 @@ export async function rollback(
     if (!release || release.deploymentId !== d.id) throw notFound(RELEASE_NOT_FOUND);
     const c = release.configuration;
     await checkQuota(tx, project, {
-      requested: reservationOf({ ...c, storageMb: d.storageMb }),
+      requested: reservationOf({ ...c, storageMb: c.compose?.storageMb ?? d.storageMb }),
       excludeDeploymentId: d.id,
       current: reservationOf(d),
     });

@@ -9,8 +9,11 @@ import {
   BuildCancelledError,
   BuildFailedError,
   SourceError,
+  type BuildUsageProbe,
   type ImageBuilder,
 } from '../../engine/builds/builder';
+import type { RegistryPolicy } from '../deployments/image-registry-policy';
+import { buildComposeRelease } from './compose-build';
 import { markGitTokenUsed, unsealGitToken } from '../git-tokens/service';
 import { BuildUsageSampler, databaseSink, samplingOf } from '../build-metrics/sampler';
 import { recordFailure, recordSuccess } from './finish-build';
@@ -37,6 +40,8 @@ export interface RunDeps {
   owner: string;
   /** The reconciler: a new release is waiting for it. */
   wakeEngine(): void;
+  /** Where a Compose file's published images may come from (IMAGE_ALLOW_PRIVATE_REGISTRIES, REGISTRY_URL). */
+  registryPolicy: RegistryPolicy;
 }
 
 /** Why a build's signal was aborted: the signal's `reason`. */
@@ -79,6 +84,8 @@ export async function runBuild(deps: RunDeps, build: BuildRow, cancel: AbortCont
       owner: deps.owner,
       outcome: outcome.result,
       commitMessage: outcome.commitMessage,
+      compose: outcome.compose,
+      secretsKey: deps.secretsKey,
     });
     if (release) deps.wakeEngine();
   } catch (err) {
@@ -156,6 +163,30 @@ async function build_(
   if (d.gitTokenId && token) await markGitTokenUsed(deps.db, d.gitTokenId);
   if (signal.aborted) throw new BuildCancelledError();
   logs.write(buildLogTexts.building(build.numero, commitSha.slice(0, 12), commitMessage));
+  const limits = {
+    cpuMilli: deps.settings.cpuMilli,
+    ramMb: deps.settings.ramMb,
+    timeoutSeconds: deps.settings.timeoutSeconds,
+  };
+  const io = {
+    signal,
+    onLog: (line: string) => logs.write(line),
+    onUsageProbe: (probe: BuildUsageProbe) => usage.attach(probe),
+  };
+  if (d.sourceKind === 'compose') {
+    const built = await buildComposeRelease({
+      db: deps.db,
+      builder: deps.builder,
+      registryPolicy: deps.registryPolicy,
+      build,
+      deployment: d,
+      namespace: row.namespace,
+      source: { ...source, commitSha },
+      limits,
+      io,
+    });
+    return { ...built, commitMessage: commitMessage ?? built.result.commitMessage ?? null };
+  }
   const hint = (codeTemplateIds as readonly string[]).includes(d.template)
     ? (d.template as CodeTemplateId)
     : null;
@@ -169,14 +200,10 @@ async function build_(
       buildArgs: build.buildArgs ?? d.buildArgs,
       imageName: buildImageName(d.id),
       tag: build.imageTag,
-      limits: {
-        cpuMilli: deps.settings.cpuMilli,
-        ramMb: deps.settings.ramMb,
-        timeoutSeconds: deps.settings.timeoutSeconds,
-      },
+      limits,
     },
-    { signal, onLog: (line) => logs.write(line), onUsageProbe: (probe) => usage.attach(probe) },
+    io,
   );
   logs.write(`Image construite : ${result.imageRef} (${result.imageDigest}).`);
-  return { result, commitMessage };
+  return { result, commitMessage, compose: undefined };
 }

@@ -5,7 +5,8 @@ import { deployments } from '../../db/schema/deployments';
 import { decryptSecret, encryptSecret, randomToken } from '../../lib/crypto';
 import { unauthorized } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { authorizeCodeApplication } from './application-builds';
+import { authorizeBuiltApplication } from './application-builds';
+import { buildsFromGit } from '../../engine/specs/built-from-git';
 import { deliveryIdOf } from './webhook-deliveries';
 import { buildPush } from './webhook-push';
 import { pushOf, verifyWebhook } from './webhook-signature';
@@ -21,7 +22,7 @@ export async function getWebhook(
   ctx: AppContext,
   input: { deploymentId: string; userId: string },
 ): Promise<WebhookInfo> {
-  const d = await authorizeCodeApplication(ctx, { ...input, need: 'user' });
+  const d = await authorizeBuiltApplication(ctx, { ...input, need: 'user' });
   return {
     url: webhookUrl(ctx, d.id),
     has_secret: d.webhookSecretSealed !== null,
@@ -34,7 +35,7 @@ export async function regenerateWebhookSecret(
   ctx: AppContext,
   input: { deploymentId: string; userId: string },
 ): Promise<WebhookSecret> {
-  const d = await authorizeCodeApplication(ctx, { ...input, need: 'developer' });
+  const d = await authorizeBuiltApplication(ctx, { ...input, need: 'developer' });
   const secret = randomToken();
   await ctx.db
     .update(deployments)
@@ -62,7 +63,7 @@ export async function receivePush(
 ): Promise<{ build_id: string } | { ignored: true; detail: string }> {
   if (!isUuid(input.deploymentId)) throw unauthorized(BAD_SIGNATURE);
   const [d] = await ctx.db.select().from(deployments).where(eq(deployments.id, input.deploymentId));
-  if (!d?.webhookSecretSealed || d.sourceKind !== 'code') throw unauthorized(BAD_SIGNATURE);
+  if (!d?.webhookSecretSealed || !buildsFromGit(d)) throw unauthorized(BAD_SIGNATURE);
   const secret = decryptSecret(ctx.secrets.secretsKey, d.webhookSecretSealed);
   const provider = verifyWebhook(input.headers, input.rawBody, secret);
   if (!provider) throw unauthorized(BAD_SIGNATURE);

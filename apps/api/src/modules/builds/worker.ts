@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { builds } from '../../db/schema/builds';
 import type { ImageBuilder } from '../../engine/builds/builder';
 import { WorkLoop } from '../../lib/work-loop';
+import type { RegistryPolicy } from '../deployments/image-registry-policy';
 import { recordFailure } from './finish-build';
 import type { BuildRow } from './presenter';
 import { queueOrder } from './queue';
@@ -25,6 +26,8 @@ export interface BuildWorkerOptions {
   settings: BuildQueueSettings;
   log: FastifyBaseLogger;
   wakeEngine(): void;
+  /** Where a Compose file's published images may come from. */
+  registryPolicy?: RegistryPolicy;
   pollMs?: number;
   /** How often a running build's heartbeat is written and its cancel flag read. */
   heartbeatMs?: number;
@@ -133,6 +136,7 @@ export class BuildWorker {
         log: this.opts.log,
         owner: this.owner,
         wakeEngine: this.opts.wakeEngine,
+        registryPolicy: this.opts.registryPolicy ?? { allowPrivate: false },
       },
       build,
       cancel,

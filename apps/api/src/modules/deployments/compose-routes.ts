@@ -1,6 +1,9 @@
 import { apiDocDescriptions } from '@nuage/shared/messages/api-docs';
 import { deployComposeSchema, updateComposeSchema } from '@nuage/shared/schemas/compose-deploy';
-import { deploymentResponseSchema } from '@nuage/shared/schemas/responses/deployments';
+import {
+  deployComposeResultSchema,
+  deploymentResponseSchema,
+} from '@nuage/shared/schemas/responses/deployments';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
@@ -27,13 +30,19 @@ export function registerComposeRoutes(app: FastifyInstance, ctx: AppContext): vo
           target: 'deployment',
           details: (request) => {
             const body = request.body as Record<string, unknown>;
-            return { compose: true, service_expose: body.service_expose, port: body.port };
+            const git = body.depot_git as Record<string, unknown> | undefined;
+            return {
+              compose: true,
+              service_expose: body.service_expose,
+              port: body.port,
+              ...(git ? { repository_url: git.repository_url, git_branch: git.git_branch } : {}),
+            };
           },
         },
       },
       schema: {
         description: apiDocDescriptions.deployCompose,
-        response: { 201: deploymentResponseSchema },
+        response: { 201: deployComposeResultSchema },
         tags,
         security,
         params: pathParams('envId'),

@@ -40,9 +40,15 @@ function codeTemplateOf(type: string | undefined): CodeTemplateId | null {
 }
 
 /** Reads the repository before anything is written: its French reason on the field it is about. */
-async function readRepository(
+export async function readRepository(
   ctx: AppContext,
   source: { repositoryUrl: string; branch: string; token?: string },
+  /** Where the fields are in the body (deploy/compose nests them under `depot_git`). */
+  fields: { branch: string[]; token: string[]; url: string[] } = {
+    branch: ['git_branch'],
+    token: ['repository_access', 'git_token_id'],
+    url: ['repo_url'],
+  },
 ): Promise<ResolvedCommit> {
   try {
     return await ctx.builds.builder!.resolveCommit(source);
@@ -52,11 +58,7 @@ async function readRepository(
     if (err.code === 'unreachable')
       ctx.log.info({ reason: String((err.cause as Error | undefined)?.message) }, err.message);
     const loc =
-      err.code === 'branch'
-        ? ['git_branch']
-        : err.code === 'auth'
-          ? ['repository_access', 'git_token_id']
-          : ['repo_url'];
+      err.code === 'branch' ? fields.branch : err.code === 'auth' ? fields.token : fields.url;
     throw fieldError(loc, err.message, `repository_${err.code}`);
   }
 }

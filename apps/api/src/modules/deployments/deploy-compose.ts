@@ -4,13 +4,18 @@ import { composeTexts } from '@nuage/shared/messages/compose';
 import type { DeployComposeInput } from '@nuage/shared/schemas/compose-deploy';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
+import type { Executor } from '../../db/client';
 import { deployments } from '../../db/schema/deployments';
 import {
   parseCompose,
   stackReservation,
   type ComposeStack,
 } from '../../engine/compose/parse-compose';
-import { composeSettings, composeSettingsOf } from '../../engine/specs/compose-settings';
+import {
+  settingsServicesOf,
+  composeSettings,
+  composeSettingsOf,
+} from '../../engine/specs/compose-settings';
 import { sealSecrets } from '../../engine/specs/sealed-secrets';
 import type { AuthUser } from '../../http/credential-records';
 import { encryptSecret, randomPassword } from '../../lib/crypto';
@@ -18,8 +23,9 @@ import { conflict, FieldValidationError } from '../../lib/errors';
 import { authorizeEnvironment } from '../environments/service';
 import { ENVIRONMENT_DELETING } from './deploy';
 import { assertDomainClaimable } from './domain-claim';
+import { deployComposeFromGit } from './deploy-compose-git';
 import { insertApplication } from './insert-application';
-import { registryRefusal } from './image-registry-policy';
+import { registryPolicyOf, registryRefusal, type RegistryPolicy } from './image-registry-policy';
 import { presentDeployment } from './presenter';
 import { resolveCertificate } from './tls';
 
@@ -29,16 +35,21 @@ const FILE_FIELD = COMPOSE_FILE_FIELD;
 export const problemsAt = (field: string, problems: string[], type: string) =>
   new FieldValidationError(problems.map((msg) => ({ loc: ['body', field], msg, type })));
 
-/** Each service's image comes from a registry a tenant may pull from (image-registry-policy.ts). */
-function registryProblems(ctx: AppContext, stack: ComposeStack): string[] {
+/**
+ * Each service's image comes from a registry a tenant may pull from (image-registry-policy.ts);
+ * the services the platform built (`built`) are its own images.
+ */
+export function registryProblems(
+  policy: RegistryPolicy,
+  stack: ComposeStack,
+  built: ReadonlySet<string> = new Set(),
+): string[] {
   const problems: string[] = [];
   for (const s of stack.services) {
+    if (built.has(s.name)) continue;
     const ref = parseImageReference(s.image);
     if (!ref) continue;
-    const refusal = registryRefusal(ref.repository, {
-      buildRegistry: ctx.config.builds?.registry?.url,
-      allowPrivate: ctx.config.images?.allowPrivateRegistries ?? false,
-    });
+    const refusal = registryRefusal(ref.repository, policy);
     if (refusal) problems.push(composeTexts.imageRegistry(s.name, refusal));
   }
   return problems;
@@ -48,13 +59,13 @@ function registryProblems(ctx: AppContext, stack: ComposeStack): string[] {
  * Service names are the stack's DNS names on the environment's network (docker's aliases,
  * Kubernetes' Services in the namespace): two stacks of one environment may not both name `db`.
  */
-async function namesTakenInEnvironment(
-  ctx: AppContext,
+export async function namesTakenInEnvironment(
+  db: Executor,
   environmentId: string,
   stack: ComposeStack,
   exceptDeploymentId: string | null,
 ): Promise<string[]> {
-  const others = await ctx.db
+  const others = await db
     .select({ id: deployments.id, nom: deployments.nom, settings: deployments.settings })
     .from(deployments)
     .where(
@@ -88,7 +99,7 @@ export async function checkedStack(
   const parsed = parseCompose(opts.file);
   if (!parsed.ok) throw problemsAt(FILE_FIELD, parsed.problems, 'compose');
   const stack = parsed.stack;
-  const registry = registryProblems(ctx, stack);
+  const registry = registryProblems(registryPolicyOf(ctx.config), stack);
   if (registry.length) throw problemsAt(FILE_FIELD, registry, 'registry');
   const exposed = stack.services.find((s) => s.name === opts.exposedService);
   if (!exposed) {
@@ -99,7 +110,7 @@ export async function checkedStack(
     );
   }
   const taken = await namesTakenInEnvironment(
-    ctx,
+    ctx.db,
     opts.environmentId,
     stack,
     opts.exceptDeploymentId,
@@ -109,7 +120,8 @@ export async function checkedStack(
 }
 
 /**
- * POST /deployments/{envId}/deploy/compose (issue 30 item 2): a pasted docker-compose.yml.
+ * POST /deployments/{envId}/deploy/compose (issue 30 item 2): a pasted docker-compose.yml (a
+ * file read from the application's Git repository: deploy-compose-git.ts).
  * The file is parsed and checked (engine/compose/parse-compose.ts: every refusal in French,
  * naming its service and key), the exposed service and port must be one of its services; the
  * application reserves the sum of its services' limits (the default size for a service
@@ -120,7 +132,7 @@ export async function checkedStack(
 export async function deployCompose(
   ctx: AppContext,
   input: { environmentId: string; user: AuthUser; data: DeployComposeInput },
-): Promise<Deployment> {
+): Promise<Deployment & { build_id?: string }> {
   const env = await authorizeEnvironment(ctx.db, {
     environmentId: input.environmentId,
     userId: input.user.id,
@@ -128,10 +140,17 @@ export async function deployCompose(
   });
   if (env.status === 'deleting') throw conflict(ENVIRONMENT_DELETING);
   const data = input.data;
+  if (data.depot_git)
+    return deployComposeFromGit(ctx, {
+      env,
+      user: input.user,
+      data: { ...data, depot_git: data.depot_git },
+    });
+  const file = data.fichier_compose ?? '';
   const { stack, exposed } = await checkedStack(ctx, {
     environmentId: env.id,
     exceptDeploymentId: null,
-    file: data.fichier_compose,
+    file,
     exposedService: data.service_expose,
   });
 
@@ -167,16 +186,10 @@ export async function deployCompose(
         imageTag: ref.tag,
         certificateId: certificate?.id ?? null,
         port: data.port,
-        composeFileSealed: encryptSecret(ctx.secrets.secretsKey, data.fichier_compose),
+        composeFileSealed: encryptSecret(ctx.secrets.secretsKey, file),
         settings: composeSettings({
           exposedService: exposed.name,
-          services: stack.services.map((s) => ({
-            name: s.name,
-            image: s.image,
-            cpuMilli: s.cpuMilli,
-            ramMb: s.ramMb,
-            limited: s.limited,
-          })),
+          services: settingsServicesOf(stack.services),
           volumes: stack.volumes,
         }),
         // No platform-made passwords; the column keeps its shape.

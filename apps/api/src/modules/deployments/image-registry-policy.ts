@@ -1,4 +1,5 @@
 import { registryOf } from '@nuage/shared/image-reference';
+import type { Config } from '../../config';
 import { imageDeployTexts } from '@nuage/shared/messages/images';
 import { normalizeAddress, isInternalAddress } from '../../lib/network/address-policy';
 
@@ -11,6 +12,12 @@ export interface RegistryPolicy {
   /** IMAGE_ALLOW_PRIVATE_REGISTRIES: registries on private or loopback addresses allowed. */
   allowPrivate: boolean;
 }
+
+/** The registries a tenant's images may come from, as the operator configured them. */
+export const registryPolicyOf = (config: Pick<Config, 'builds' | 'images'>): RegistryPolicy => ({
+  buildRegistry: config.builds?.registry?.url,
+  allowPrivate: config.images?.allowPrivateRegistries ?? false,
+});
 
 /**
  * Why a tenant's image may not come from this registry, or null. The engine (docker) or the
@@ -28,6 +35,10 @@ export function registryRefusal(repository: string, policy: RegistryPolicy): str
   const host = hostOf(registry);
   const buildHost = policy.buildRegistry ? registryHost(policy.buildRegistry) : null;
   if (buildHost && registry === buildHost) return imageDeployTexts.platformRegistry;
+  // Without REGISTRY_URL the images the platform builds stay in the host's store under
+  // `nuage-builds/…` (builds/queue.ts): a name there is another application's build.
+  if (!buildHost && registry === 'docker.io' && /^(docker\.io\/)?nuage-builds\//.test(repository))
+    return imageDeployTexts.platformRegistry;
   if (policy.allowPrivate) return null;
   const address = normalizeAddress(host);
   if (address ? isInternalAddress(address) : INTERNAL_NAME.test(host))

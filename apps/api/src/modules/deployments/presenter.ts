@@ -83,8 +83,10 @@ function presentCompose(row: DeploymentSummaryRow) {
       cpu: fromMilli(v.cpuMilli),
       ram: fromMilli(v.ramMb),
       limites_du_fichier: v.limited,
+      construit: v.built === true,
     })),
     volumes: s.volumes.map((v) => ({ nom: v.name, taille: fromMilli(v.sizeMb) })),
+    chemin_compose: s.composePath ?? null,
   };
 }
 

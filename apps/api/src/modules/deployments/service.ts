@@ -38,6 +38,7 @@ import { reservationOf } from '../../lib/reservation';
 import { resolveCertificate } from './tls';
 import { deploymentErrorTexts, deploymentEventTexts } from '@nuage/shared/messages/deployments';
 import { composeTexts } from '@nuage/shared/messages/compose';
+import { buildsFromGit } from '../../engine/specs/built-from-git';
 
 export const LOG_TAIL_LINES = 500;
 export const RUNTIME_UNREACHABLE = deploymentErrorTexts.runtimeUnreachable;
@@ -284,7 +285,7 @@ export async function deleteDeployment(
         events: withEvent(deploymentEventTexts.deletionRequested),
       })
       .where(eq(deployments.id, current.id));
-    if (current.sourceKind === 'code') await cancelBuildsOf(ctx, current.id);
+    if (buildsFromGit(current)) await cancelBuildsOf(ctx, current.id);
     ctx.engine.wake();
   }
 }

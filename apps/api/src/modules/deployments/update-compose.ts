@@ -8,7 +8,7 @@ import type { AppContext } from '../../app-context';
 import { withEvent } from '../../db/deployment-events';
 import { deployments } from '../../db/schema/deployments';
 import { stackReservation } from '../../engine/compose/parse-compose';
-import { composeSettings } from '../../engine/specs/compose-settings';
+import { settingsServicesOf, composeSettings } from '../../engine/specs/compose-settings';
 import { encryptSecret } from '../../lib/crypto';
 import { conflict, notFound } from '../../lib/errors';
 import { reservationOf } from '../../lib/reservation';
@@ -34,6 +34,9 @@ export async function updateCompose(
   if (authorized.desiredState === 'absent') throw conflict(DELETING);
   if (authorized.sourceKind !== 'compose') {
     throw problemsAt(COMPOSE_FILE_FIELD, [composeTexts.notCompose], 'source');
+  }
+  if (authorized.repoUrl !== null) {
+    throw problemsAt(COMPOSE_FILE_FIELD, [composeTexts.fileFromRepository], 'source');
   }
   const data = input.data;
   const { stack, exposed } = await checkedStack(ctx, {
@@ -64,13 +67,7 @@ export async function updateCompose(
         composeFileSealed: encryptSecret(ctx.secrets.secretsKey, data.fichier_compose),
         settings: composeSettings({
           exposedService: exposed.name,
-          services: stack.services.map((s) => ({
-            name: s.name,
-            image: s.image,
-            cpuMilli: s.cpuMilli,
-            ramMb: s.ramMb,
-            limited: s.limited,
-          })),
+          services: settingsServicesOf(stack.services),
           volumes: stack.volumes,
         }),
         updatedAt: new Date(),

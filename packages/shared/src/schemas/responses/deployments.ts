@@ -87,6 +87,7 @@ export const deploymentResponseSchema = z.object({
    * A Compose application (issue 30 item 2): the service the edge proxy serves and its port,
    * each service's image and size (the file's limits, else the default size), the named
    * volumes; never the file itself (its `environment` may hold passwords). Null otherwise.
+   * A file read from the Git repository: its path, and the services the platform built.
    */
   compose: z.nullable(
     z.object({
@@ -99,9 +100,13 @@ export const deploymentResponseSchema = z.object({
           cpu: z.number(),
           ram: z.number(),
           limites_du_fichier: z.boolean(),
+          /** Its image is the platform's build of the repository's `build:` section. */
+          construit: z.boolean(),
         }),
       ),
       volumes: z.array(z.object({ nom: z.string(), taille: z.number() })),
+      /** The file's path in the Git repository (`repo_url`); null for a pasted file. */
+      chemin_compose: z.nullable(z.string()),
     }),
   ),
   repository_url: z.nullable(z.string()),
@@ -135,6 +140,10 @@ export type Deployment = z.infer<typeof deploymentResponseSchema>;
 /** POST /deployments/{envId}/deploy/code: the application and its first build. */
 export const deployCodeResultSchema = z.extend(deploymentResponseSchema, { build_id: z.string() });
 export type DeployCodeResult = z.infer<typeof deployCodeResultSchema>;
+/** deploy/compose: `build_id` is the first build's when the file comes from a Git repository. */
+export const deployComposeResultSchema = z.extend(deploymentResponseSchema, {
+  build_id: z.optional(z.string()),
+});
 
 export const podStatusSchema = z.object({
   name: z.string(),

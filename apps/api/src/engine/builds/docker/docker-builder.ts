@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { composeTexts } from '@nuage/shared/messages/compose';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EngineClient } from '../../drivers/docker/engine-client';
@@ -13,10 +14,14 @@ import {
   type BuildUsageProbe,
   type ImageBuilder,
   type ResolvedCommit,
+  type SourceFile,
   type SourceSpec,
 } from '../builder';
+import { composeBuildPlan } from '../compose-build-plan';
+import { readSourceFile } from '../source/read-source-file';
 import { packContext } from '../context';
 import { detectBuild } from '../detect/detect';
+import type { BuildPlan } from '../detect/plan';
 import { BuildEgress, type BuildEgressSettings } from '../egress/build-egress';
 import { removeCheckoutLeftovers } from '../limits/checkout-leftovers';
 import { ContextTooLargeError, contextTooLarge, measureStream } from '../limits/size-limits';
@@ -81,6 +86,21 @@ export class DockerImageBuilder implements ImageBuilder {
     return resolveCommit(source, this.opts.policy);
   }
 
+  readSourceFile(
+    source: SourceSpec & { commitSha: string },
+    filePath: string,
+    maxBytes: number,
+    io: Pick<BuildIo, 'signal' | 'onLog'>,
+  ): Promise<SourceFile> {
+    return readSourceFile(source, filePath, maxBytes, {
+      ...this.opts.policy,
+      signal: io.signal,
+      onLog: io.onLog,
+      maxBytes: this.opts.maxSourceBytes ?? DEFAULT_MAX_BYTES,
+      ...(this.opts.workDir ? { workDir: this.opts.workDir } : {}),
+    });
+  }
+
   async build(request: BuildRequest, io: BuildIo): Promise<BuildOutcome> {
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), request.limits.timeoutSeconds * 1000);
@@ -105,9 +125,22 @@ export class DockerImageBuilder implements ImageBuilder {
         throw err instanceof BuildCancelledError ? stopped() : err;
       });
       try {
-        const plan = await detectBuild(checkout.dir, request.templateHint);
+        const service = request.composeService
+          ? await composeBuildPlan(checkout.dir, request.composeService)
+          : null;
+        const plan: BuildPlan = service
+          ? { detected: service.detected, template: null, variables: {}, baseImages: [] }
+          : await detectBuild(checkout.dir, request.templateHint);
+        const contextDir = service?.contextDir ?? checkout.dir;
         const extra: Record<string, string> = {};
-        if (plan.template) {
+        if (service) {
+          io.onLog(
+            composeTexts.buildingService(
+              request.composeService!.service,
+              request.composeService!.context,
+            ),
+          );
+        } else if (plan.template) {
           extra.Dockerfile = await renderDockerfile(
             plan,
             this.opts.baseImages,
@@ -119,7 +152,9 @@ export class DockerImageBuilder implements ImageBuilder {
         }
         const imageRef = `${this.opts.registry ? `${this.opts.registry.url}/` : ''}${request.imageName}:${request.tag}`;
         const dockerfile =
-          extra.Dockerfile ?? (await readFile(path.join(checkout.dir, 'Dockerfile'), 'utf8'));
+          service?.dockerfileText ??
+          extra.Dockerfile ??
+          (await readFile(path.join(checkout.dir, 'Dockerfile'), 'utf8'));
         const egress = await this.egress.prepare().catch((err: unknown) => {
           if (err instanceof BuildFailedError) throw err;
           throw new BuildFailedError(
@@ -131,7 +166,7 @@ export class DockerImageBuilder implements ImageBuilder {
         io.onLog(builderLogTexts.isolatedNetwork);
         // Installed dependencies committed by mistake would replace the image's own.
         const context = () =>
-          packContext(checkout.dir, extra, plan.detected.kind === 'node' ? 'node_modules\n' : '');
+          packContext(contextDir, extra, plan.detected.kind === 'node' ? 'node_modules\n' : '');
         const maxContext = this.opts.maxContextBytes ?? DEFAULT_MAX_BYTES;
         await measureStream(context(), maxContext).catch((err: unknown) => {
           throw err instanceof ContextTooLargeError ? contextTooLarge(maxContext) : err;
@@ -140,6 +175,7 @@ export class DockerImageBuilder implements ImageBuilder {
           runEngineBuild(this.client, this.opts.socketPath, {
             request,
             imageRef,
+            dockerfile: service?.dockerfile ?? 'Dockerfile',
             context: context(),
             maxContextBytes: maxContext,
             egress,

@@ -42,6 +42,7 @@ const build = () =>
       buildArgs: {},
     } as unknown as BuildRequest,
     imageRef: 'localhost/app:1',
+    dockerfile: 'Dockerfile',
     context: Readable.from([Buffer.alloc(1024)]),
     maxContextBytes: 1024 * 1024,
     egress: { network: 'builds', proxyUrl: 'http://10.0.0.2:3128', podman: true },

@@ -20,6 +20,8 @@ const CPU_PERIOD = 100_000;
 export interface EngineBuild {
   request: BuildRequest;
   imageRef: string;
+  /** The Dockerfile's path in the context. */
+  dockerfile: string;
   context: Readable;
   maxContextBytes: number;
   egress: PreparedEgress;
@@ -55,7 +57,7 @@ export async function runEngineBuild(
   let answer;
   try {
     answer = await streamEngineRequest(socketPath, 'POST', '/build', {
-      query: buildQuery(request, build.imageRef, memory, build.egress),
+      query: buildQuery(request, build, memory),
       body: limited,
       signal,
       onData: (chunk) => parser.push(chunk),
@@ -90,13 +92,12 @@ export async function runEngineBuild(
 
 function buildQuery(
   request: BuildRequest,
-  imageRef: string,
+  { imageRef, dockerfile, egress }: EngineBuild,
   memory: number,
-  egress: PreparedEgress,
 ): Record<string, string> {
   return {
     t: imageRef,
-    dockerfile: 'Dockerfile',
+    dockerfile,
     // Predefined arguments of both builders: in RUN steps' environment, not in the image.
     buildargs: JSON.stringify({ ...request.buildArgs, ...proxyArgs(egress.proxyUrl) }),
     memory: String(memory),

@@ -17,8 +17,12 @@ import {
   type BuildRequest,
   type ImageBuilder,
   type ResolvedCommit,
+  type SourceFile,
   type SourceSpec,
 } from '../builder';
+import { composeBuildPlan } from '../compose-build-plan';
+import type { BuildPlan } from '../detect/plan';
+import { readSourceFile } from '../source/read-source-file';
 import { detectBuild } from '../detect/detect';
 import { renderDockerfile } from '../render-dockerfile';
 import { sourceTooLarge } from '../limits/size-limits';
@@ -79,6 +83,22 @@ export class KanikoImageBuilder implements ImageBuilder {
     });
   }
 
+  readSourceFile(
+    source: SourceSpec & { commitSha: string },
+    filePath: string,
+    maxBytes: number,
+    io: Pick<BuildIo, 'signal' | 'onLog'>,
+  ): Promise<SourceFile> {
+    return readSourceFile(source, filePath, maxBytes, {
+      allowPrivateHosts: this.settings.allowPrivateGitHosts,
+      extraCaFile: this.settings.extraCaFile,
+      workDir: this.settings.workDir,
+      maxBytes: this.settings.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES,
+      signal: io.signal,
+      onLog: io.onLog,
+    });
+  }
+
   async build(request: BuildRequest, io: BuildIo): Promise<BuildOutcome> {
     const registry = this.settings.registry;
     if (!registry) throw new BuildFailedError(builderFailureTexts.registryRequired);
@@ -95,10 +115,15 @@ export class KanikoImageBuilder implements ImageBuilder {
       signal: io.signal,
       onLog: io.onLog,
     });
-    let plan;
+    let plan: BuildPlan;
     let dockerfile: string | null = null;
     try {
-      plan = await detectBuild(checkout.dir, request.templateHint);
+      const service = request.composeService
+        ? await composeBuildPlan(checkout.dir, request.composeService)
+        : null;
+      plan = service
+        ? { detected: service.detected, template: null, variables: {}, baseImages: [] }
+        : await detectBuild(checkout.dir, request.templateHint);
       if (plan.template)
         dockerfile = await renderDockerfile(
           plan,

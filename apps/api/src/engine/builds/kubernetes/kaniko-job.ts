@@ -103,10 +103,13 @@ export function renderKanikoObjects(input: KanikoInput) {
   const memory = `${request.limits.ramMb}Mi`;
   const maxSourceBytes = settings.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES;
   const extraCaMount = { name: 'extra-ca', mountPath: CA_DIR, readOnly: true as const };
+  // A Compose service's folder of the checkout (checked in the API's own checkout first).
+  const sub = request.composeService?.context;
+  const contextDir = sub && sub !== '.' ? `${SOURCE_DIR}/${sub}` : SOURCE_DIR;
   const args = [
     // The checkout the init container made, within BUILD_MAX_SOURCE_MB.
-    `--context=dir://${SOURCE_DIR}`,
-    `--dockerfile=${input.dockerfile ? `${DOCKERFILE_DIR}/Dockerfile` : 'Dockerfile'}`,
+    `--context=dir://${contextDir}`,
+    `--dockerfile=${input.dockerfile ? `${DOCKERFILE_DIR}/Dockerfile` : `${contextDir}/${request.composeService?.dockerfile ?? 'Dockerfile'}`}`,
     `--destination=${imageRefFor(request, settings.registry.url)}`,
     '--digest-file=/dev/termination-log',
     '--snapshot-mode=redo',

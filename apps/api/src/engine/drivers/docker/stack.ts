@@ -135,9 +135,11 @@ export async function applyStack(
     // The user's images are pulled again at every apply (images.ts), with the project's
     // credentials for their registry (X-Registry-Auth) or anonymously; an operator's
     // IMAGE_OVERRIDES copy is this host's own and pulled only when absent.
-    const user = s.operatorImage
-      ? null
-      : { image: s.image, credentials: s.pullCredentials ?? null };
+    // An image the platform built is in the host's store (built here): pulled only if absent.
+    const user =
+      s.operatorImage || s.platformBuilt
+        ? null
+        : { image: s.image, credentials: s.pullCredentials ?? null };
     preparations.push(...(await ensureImages(api, [s.image], ctx.pullTimeoutMs, user)));
   }
   await ensureNetwork(api, spec.namespace, networkLabels(spec.labels, spec.namespace));
