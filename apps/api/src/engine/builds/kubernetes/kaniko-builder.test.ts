@@ -1,3 +1,4 @@
+import { composeTexts } from '@nuage/shared/messages/compose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   startGitServer,
@@ -33,6 +34,7 @@ let git: GitServer;
 let builder: KanikoImageBuilder;
 let nodeSha: string;
 let dockerSha: string;
+let composeSha: string;
 
 const request = (over: Partial<BuildRequest> = {}): BuildRequest => ({
   buildId: '3f2b1c9e-0000-4000-8000-000000000001',
@@ -59,6 +61,10 @@ beforeAll(async () => {
     'server.js': '',
   });
   dockerSha = git.createRepository('docker', { Dockerfile: 'FROM scratch\nEXPOSE 9000\n' });
+  composeSha = git.createRepository('compose', {
+    'deploy/compose.yaml': 'services:\n  api:\n    build: ../services/api\n',
+    'services/api/build/Dockerfile.prod': 'FROM scratch\nEXPOSE 7000\n',
+  });
   builder = new KanikoImageBuilder(
     new KubeClient(loadKubeConfig({ kind: 'server', server, token: 'jeton' }), 2000, {
       qps: 1000,
@@ -205,6 +211,60 @@ describe('Kaniko builds on Kubernetes (strict fake API server)', () => {
       spec: { template: { spec: { containers: { args: string[] }[] } } };
     };
     expect(job.spec.template.spec.containers[0]!.args).toContain('--dockerfile=Dockerfile');
+  });
+
+  it('a Compose service: its folder of the checkout as the context and its Dockerfile, read from the repository', async () => {
+    cluster('success');
+    const source = {
+      repositoryUrl: git.url('compose'),
+      branch: 'main',
+      commitSha: composeSha,
+      token: TOKEN,
+    };
+    const file = await builder.readSourceFile(source, 'deploy/compose.yaml', 65536, io().io);
+    expect(file).toMatchObject({ found: true, text: expect.stringContaining('build: ../services/api') });
+    expect(await builder.readSourceFile(source, 'absent.yml', 65536, io().io)).toEqual({
+      found: false,
+      reason: 'missing',
+    });
+    expect(await builder.readSourceFile(source, 'deploy/compose.yaml', 10, io().io)).toEqual({
+      found: false,
+      reason: 'too-large',
+    });
+    const out = await builder.build(
+      request({
+        buildId: 'b-compose',
+        source,
+        imageName: 'nuage-builds/dep-1/api',
+        composeService: { service: 'api', context: 'services/api', dockerfile: 'build/Dockerfile.prod' },
+      }),
+      io().io,
+    );
+    expect(out.detected).toEqual({ kind: 'dockerfile', framework: null, port: 7000 });
+    const job = JSON.parse(writesOf('jobs').at(-1)!.body) as {
+      spec: { template: { spec: { containers: { args: string[] }[] } } };
+    };
+    expect(job.spec.template.spec.containers[0]!.args).toEqual(
+      expect.arrayContaining([
+        '--context=dir:///workspace/services/api',
+        '--dockerfile=/workspace/services/api/build/Dockerfile.prod',
+        '--destination=registry.example.com/nuage/nuage-builds/dep-1/api:b1',
+      ]),
+    );
+    const missing = await builder
+      .build(
+        request({
+          buildId: 'b-compose-missing',
+          source,
+          composeService: { service: 'api', context: 'services/absent', dockerfile: 'Dockerfile' },
+        }),
+        io().io,
+      )
+      .catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(BuildFailedError);
+    expect((missing as Error).message).toBe(
+      composeTexts.buildContextMissing('api', 'services/absent'),
+    );
   });
 
   it('a failed build: French message with the failing step', async () => {

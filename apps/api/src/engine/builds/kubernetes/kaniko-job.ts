@@ -109,7 +109,7 @@ export function renderKanikoObjects(input: KanikoInput) {
   const args = [
     // The checkout the init container made, within BUILD_MAX_SOURCE_MB.
     `--context=dir://${contextDir}`,
-    `--dockerfile=${input.dockerfile ? `${DOCKERFILE_DIR}/Dockerfile` : `${contextDir}/${request.composeService?.dockerfile ?? 'Dockerfile'}`}`,
+    `--dockerfile=${input.dockerfile ? `${DOCKERFILE_DIR}/Dockerfile` : request.composeService ? `${contextDir}/${request.composeService.dockerfile}` : 'Dockerfile'}`,
     `--destination=${imageRefFor(request, settings.registry.url)}`,
     '--digest-file=/dev/termination-log',
     '--snapshot-mode=redo',

@@ -23,6 +23,8 @@ services:
 
 const specWith = (
   registryCredentials: { registry: string; username: string; password: string }[],
+  file = FILE,
+  builtServices: ReadonlySet<string> = new Set(),
 ) =>
   buildComposeApplicationSpec({
     deployment: {
@@ -43,9 +45,10 @@ const specWith = (
     },
     namespace: NAMESPACE,
     certificate: null,
-    file: FILE,
+    file,
     exposedService: 'web',
     registryCredentials,
+    builtServices,
   });
 
 interface PodSpec {
@@ -122,6 +125,36 @@ describe('KubernetesDriver with a Compose application’s private images', () =>
     expect(pod('compose-pile-7f1c2d').imagePullSecrets).toBeUndefined();
     expect(pod('compose-pile-7f1c2d-worker').imagePullSecrets).toBeUndefined();
     expect(registrySecret()).toBeUndefined();
+  });
+
+  it('pulls a service the platform built from the repository with the platform registry’s credentials only, never the project’s', async () => {
+    await driver.close();
+    await api.close();
+    const registryPull = { server: 'registre.nuage.sn', username: 'nuage', password: 'mdp-registre' };
+    ({ api, driver } = await startFakeCluster({ render: { registryPull } }));
+    seedNamespace(api, NAMESPACE);
+    const built = FILE.replace(
+      'ghcr.io/acme/web:2',
+      'registre.nuage.sn/nuage-builds/7f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f/web:build-4',
+    );
+    await driver.apply(
+      specWith(
+        [{ registry: 'registre.nuage.sn', username: 'locataire', password: 'ne-sert-pas' }],
+        built,
+        new Set(['web']),
+      ),
+    );
+    const web = pod('compose-pile-7f1c2d');
+    expect(web.imagePullSecrets).toEqual([{ name: 'compose-pile-7f1c2d-registry' }]);
+    // Its tag is the build's, never reused: no pull at each start.
+    expect(web.containers[0]!.imagePullPolicy).toBeUndefined();
+    expect(pod('compose-pile-7f1c2d-cache').containers[0]!.imagePullPolicy).toBe('Always');
+    const config = JSON.parse(
+      Buffer.from(registrySecret()!.data['.dockerconfigjson']!, 'base64').toString(),
+    ) as { auths: Record<string, { username: string }> };
+    expect(config.auths).toEqual({
+      'registre.nuage.sn': expect.objectContaining({ username: 'nuage', password: 'mdp-registre' }),
+    });
   });
 
   it('never sends the credentials for an operator’s IMAGE_OVERRIDES copy', async () => {
