@@ -25,6 +25,7 @@ export interface CodeDetail {
 }
 
 export interface ReleaseView {
+  id: string;
   numero: number;
   is_current: boolean;
   rollout_error: string | null;
@@ -148,22 +149,18 @@ export async function buildLog(server: RunningServer, token: string, buildId: st
 export const nodeServer = (text: string, port?: number) =>
   `require('http').createServer((q, s) => s.end(${JSON.stringify(text)})).listen(${port ?? 'process.env.PORT'});\n`;
 
-/** Removes the images the builds of these applications made (`nuage-builds/<id>:build-N`). */
+/**
+ * Removes the images the builds of these applications made (`nuage-builds/<id>:build-N`, and a
+ * Compose file's services' `nuage-builds/<id>/<service>:build-N`).
+ */
 export function removeBuiltImages(deploymentIds: string[]) {
   for (const id of deploymentIds) {
     const refs = execFileSync(
       'podman',
-      [
-        '--remote',
-        'images',
-        '--format',
-        '{{.Repository}}:{{.Tag}}',
-        '--filter',
-        `reference=*nuage-builds/${id}*`,
-      ],
+      ['--remote', 'images', '--format', '{{.Repository}}:{{.Tag}}'],
       { encoding: 'utf8' },
     );
-    for (const ref of refs.split('\n').filter(Boolean))
+    for (const ref of refs.split('\n').filter((r) => r.includes(`nuage-builds/${id}`)))
       execFileSync('podman', ['--remote', 'rmi', '-f', ref], { stdio: 'ignore' });
   }
 }
