@@ -13,7 +13,8 @@ export const COMPOSE_SERVICE_NAME = /^[a-z][a-z0-9-]{0,29}$/;
 export const MAX_COMPOSE_LENGTH = 64 * 1024;
 
 /** Where a Compose file taken from a repository may be: a relative path, no `..`, no option. */
-export const COMPOSE_PATH_PATTERN = /^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/-]{1,200}\.ya?ml$/;
+export const COMPOSE_PATH_PATTERN =
+  /^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/-]{1,200}\.ya?ml$/;
 export const DEFAULT_COMPOSE_PATH = 'docker-compose.yml';
 
 /**
@@ -52,25 +53,25 @@ const composeFileField = z
  */
 export const deployComposeSchema = z
   .object({
-  nom: appNameField,
-  fichier_compose: z.optional(composeFileField),
-  depot_git: z.optional(composeGitSourceSchema),
-  service_expose: z
-    .string({ error: t.exposedServiceRequired })
-    .check(
-      z.trim(),
-      z.minLength(1, t.exposedServiceRequired),
-      z.maxLength(64, t.exposedServiceRequired),
-    ),
-  port: z
-    .number({ error: t.exposedPortRequired })
-    .check(
-      z.int({ error: t.exposedPortRequired }),
-      z.gte(1, t.exposedPortRequired),
-      z.lte(65535, t.exposedPortRequired),
-    ),
-  nom_domaine: optionalDomain,
-  certificat_tls_id: z.nullish(z.pipe(z.transform(blankToUndefined), z.optional(z.string()))),
+    nom: appNameField,
+    fichier_compose: z.optional(composeFileField),
+    depot_git: z.optional(composeGitSourceSchema),
+    service_expose: z
+      .string({ error: t.exposedServiceRequired })
+      .check(
+        z.trim(),
+        z.minLength(1, t.exposedServiceRequired),
+        z.maxLength(64, t.exposedServiceRequired),
+      ),
+    port: z
+      .number({ error: t.exposedPortRequired })
+      .check(
+        z.int({ error: t.exposedPortRequired }),
+        z.gte(1, t.exposedPortRequired),
+        z.lte(65535, t.exposedPortRequired),
+      ),
+    nom_domaine: optionalDomain,
+    certificat_tls_id: z.nullish(z.pipe(z.transform(blankToUndefined), z.optional(z.string()))),
   })
   .check(
     z.refine((b) => b.fichier_compose !== undefined || b.depot_git !== undefined, {

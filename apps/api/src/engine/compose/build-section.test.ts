@@ -49,11 +49,17 @@ describe('build: in a Compose file read from the repository', () => {
       file(`    build:\n      context: ..\n      args: ["A=1", "B=deux"]`),
       'deploy',
     );
-    expect(listed!.build).toEqual({ context: '.', dockerfile: 'Dockerfile', args: { A: '1', B: 'deux' } });
+    expect(listed!.build).toEqual({
+      context: '.',
+      dockerfile: 'Dockerfile',
+      args: { A: '1', B: 'deux' },
+    });
   });
 
   it('refuses a context or Dockerfile outside the repository, a remote context and other keys, each with its reason', () => {
-    expect(problemsOf(file(`    build: ../..`), 'deploy')).toEqual([t.buildContext('web', '../..')]);
+    expect(problemsOf(file(`    build: ../..`), 'deploy')).toEqual([
+      t.buildContext('web', '../..'),
+    ]);
     expect(problemsOf(file(`    build: /etc`))).toEqual([t.buildContext('web', '/etc')]);
     expect(problemsOf(file(`    build: https://github.com/acme/web.git`))).toEqual([
       t.buildContext('web', 'https://github.com/acme/web.git'),
@@ -63,12 +69,14 @@ describe('build: in a Compose file read from the repository', () => {
     ).toEqual([t.buildDockerfile('web', '../Dockerfile')]);
     expect(
       problemsOf(
-        file(`    build:\n      context: app\n      network: host\n      dockerfile_inline: FROM scratch`),
+        file(
+          `    build:\n      context: app\n      network: host\n      dockerfile_inline: FROM scratch`,
+        ),
       ),
     ).toEqual([t.buildKey('web', 'network'), t.buildKey('web', 'dockerfile_inline')]);
-    expect(problemsOf(file(`    build:\n      context: app\n      args: ["SANS_VALEUR"]`))).toEqual([
-      t.buildArg('web', 'SANS_VALEUR'),
-    ]);
+    expect(problemsOf(file(`    build:\n      context: app\n      args: ["SANS_VALEUR"]`))).toEqual(
+      [t.buildArg('web', 'SANS_VALEUR')],
+    );
   });
 
   it('is refused in a pasted file, as before', () => {

@@ -1,5 +1,6 @@
 import type { Release } from '@nuage/shared/build-types';
 import { composeTexts } from '@nuage/shared/messages/compose';
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeSettingsOf } from '../../engine/specs/compose-settings';
 import { decryptSecret } from '../../lib/crypto';
@@ -150,7 +151,10 @@ describe('deploy/compose from a Git repository', () => {
     const detail = await call(t, 'GET', `${API}/deployments/deployment/${app.id}`, {
       token: dev(),
     });
-    expect(detail.json<{ compose: { services: { nom: string; construit: boolean }[] } }>().compose.services).toEqual([
+    expect(
+      detail.json<{ compose: { services: { nom: string; construit: boolean }[] } }>().compose
+        .services,
+    ).toEqual([
       expect.objectContaining({ nom: 'db', construit: false }),
       expect.objectContaining({ nom: 'web', construit: true }),
     ]);
@@ -184,6 +188,37 @@ describe('deploy/compose from a Git repository', () => {
     expect(row.cpuMilli).toBe(750);
     expect(await fileOf(app.id)).toContain('cpus: "0.25"');
     expect(await fileOf(app.id)).toContain(`nuage-builds/${app.id}/web:build-1`);
+  });
+
+  it('a signed push to its webhook builds the pushed commit into a new release', async () => {
+    pushTo(SHA1);
+    const app = (await post(body())).json<{ id: string; build_id: string }>();
+    await runBuildToEnd(t, dev(), app.build_id);
+    const created = await call(t, 'POST', `${API}/deployments/${app.id}/webhook/secret`, {
+      token: dev(),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const secret = created.json<{ secret: string }>().secret;
+    pushTo(SHA2);
+    const payload = JSON.stringify({
+      ref: 'refs/heads/main',
+      after: SHA2,
+      head_commit: { message: 'Plus de CPU' },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API}/webhooks/git/${app.id}`,
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'x-github-event': 'push',
+        'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(payload).digest('hex')}`,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const build = await runBuildToEnd(t, dev(), res.json<{ build_id: string }>().build_id);
+    expect(build).toMatchObject({ status: 'success', commit_sha: SHA2 });
+    expect((await releasesOf(app.id)).map((r) => r.numero)).toEqual([2, 1]);
   });
 
   it('a commit without the file, or with a file the platform refuses, fails its build in French and runs nothing', async () => {
@@ -247,14 +282,18 @@ describe('deploy/compose from a Git repository', () => {
     expect(both.json<{ detail: { loc: string[]; msg: string }[] }>().detail).toEqual([
       expect.objectContaining({ loc: ['body', 'depot_git'], msg: composeTexts.fileOrRepository }),
     ]);
-    const path = await post(body({ depot_git: { repository_url: REPO, chemin_compose: '../x.yml' } }));
+    const path = await post(
+      body({ depot_git: { repository_url: REPO, chemin_compose: '../x.yml' } }),
+    );
     expect(path.json<{ detail: { loc: string[]; msg: string }[] }>().detail).toEqual([
       expect.objectContaining({
         loc: ['body', 'depot_git', 'chemin_compose'],
         msg: composeTexts.pathInvalid,
       }),
     ]);
-    const branch = await post(body({ depot_git: { repository_url: REPO, git_branch: 'nulle-part' } }));
+    const branch = await post(
+      body({ depot_git: { repository_url: REPO, git_branch: 'nulle-part' } }),
+    );
     expect(branch.statusCode).toBe(422);
     expect(branch.json<{ detail: { loc: string[] }[] }>().detail[0]!.loc).toEqual([
       'body',

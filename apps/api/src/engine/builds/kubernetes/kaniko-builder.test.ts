@@ -222,7 +222,10 @@ describe('Kaniko builds on Kubernetes (strict fake API server)', () => {
       token: TOKEN,
     };
     const file = await builder.readSourceFile(source, 'deploy/compose.yaml', 65536, io().io);
-    expect(file).toMatchObject({ found: true, text: expect.stringContaining('build: ../services/api') });
+    expect(file).toMatchObject({
+      found: true,
+      text: expect.stringContaining('build: ../services/api'),
+    });
     expect(await builder.readSourceFile(source, 'absent.yml', 65536, io().io)).toEqual({
       found: false,
       reason: 'missing',
@@ -236,7 +239,11 @@ describe('Kaniko builds on Kubernetes (strict fake API server)', () => {
         buildId: 'b-compose',
         source,
         imageName: 'nuage-builds/dep-1/api',
-        composeService: { service: 'api', context: 'services/api', dockerfile: 'build/Dockerfile.prod' },
+        composeService: {
+          service: 'api',
+          context: 'services/api',
+          dockerfile: 'build/Dockerfile.prod',
+        },
       }),
       io().io,
     );

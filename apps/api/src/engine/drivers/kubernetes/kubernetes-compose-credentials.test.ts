@@ -130,7 +130,11 @@ describe('KubernetesDriver with a Compose application’s private images', () =>
   it('pulls a service the platform built from the repository with the platform registry’s credentials only, never the project’s', async () => {
     await driver.close();
     await api.close();
-    const registryPull = { server: 'registre.nuage.sn', username: 'nuage', password: 'mdp-registre' };
+    const registryPull = {
+      server: 'registre.nuage.sn',
+      username: 'nuage',
+      password: 'mdp-registre',
+    };
     ({ api, driver } = await startFakeCluster({ render: { registryPull } }));
     seedNamespace(api, NAMESPACE);
     const built = FILE.replace(
