@@ -1,8 +1,10 @@
 import type { CodeTemplateId } from '@nuage/shared/catalog';
 import { builderFailureTexts } from '@nuage/shared/messages/builder';
-import type { SourceFile } from './source/read-source-file';
 
-export type { SourceFile };
+/** What reading one file of a commit found (ImageBuilder.readSourceFile). */
+export type SourceFile =
+  | { found: true; text: string; commitMessage: string | null }
+  | { found: false; reason: 'missing' | 'too-large' };
 
 /**
  * The contract between the build pipeline (modules/builds: queue, logs, releases) and the

@@ -1,12 +1,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { SourceSpec } from '../builder';
+import type { SourceFile, SourceSpec } from '../builder';
 import { checkoutCommit, type CheckoutOptions } from './checkout';
-
-/** What reading one file of a commit found. */
-export type SourceFile =
-  | { found: true; text: string; commitMessage: string | null }
-  | { found: false; reason: 'missing' | 'too-large' };
 
 /**
  * One file of one commit (a Compose file read from the repository): a shallow checkout within
