@@ -133,6 +133,8 @@ export const composeTexts = {
     `${at(service, 'build.dockerfile')}« ${dockerfile} » doit être un fichier du dossier de construction (chemin relatif, sans « .. »)`,
   buildArg: (service: string, name: string) =>
     `${at(service, 'build.args')}« ${name} » : un argument a un nom (lettres, chiffres, _) et une valeur`,
+  buildArgsInFile:
+    'Les arguments de construction d’une application Compose sont dans son fichier (clé « build.args » de chaque service)',
   fileFromRepository:
     'Le fichier Compose de cette application vient de son dépôt Git : poussez un commit ou lancez une construction pour le changer',
   buildContextMissing: (service: string, context: string) =>

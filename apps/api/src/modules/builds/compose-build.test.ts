@@ -221,6 +221,30 @@ describe('deploy/compose from a Git repository', () => {
     expect((await releasesOf(app.id)).map((r) => r.numero)).toEqual([2, 1]);
   });
 
+  it('its branch changes through PUT source (a build of the new head); build arguments stay in the file', async () => {
+    pushTo(SHA1);
+    builder.repos.get(REPO)!.branches.plus = SHA2;
+    const app = (await post(body())).json<{ id: string; build_id: string }>();
+    await runBuildToEnd(t, dev(), app.build_id);
+    const source = { repository_url: REPO, git_branch: 'plus', git_token_id: null, port: 8080 };
+    const refused = await call(t, 'PUT', `${API}/deployments/${app.id}/source`, {
+      token: dev(),
+      body: { ...source, build_args: { NODE_ENV: 'test' } },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ detail: { loc: string[]; msg: string }[] }>().detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'build_args'], msg: composeTexts.buildArgsInFile }),
+    ]);
+    const res = await call(t, 'PUT', `${API}/deployments/${app.id}/source`, {
+      token: dev(),
+      body: { ...source, build_args: {} },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const build = await runBuildToEnd(t, dev(), res.json<{ build_id: string }>().build_id);
+    expect(build).toMatchObject({ status: 'success', commit_sha: SHA2, branch: 'plus' });
+    expect((await deploymentRow(t, app.id))!.cpuMilli).toBe(1500);
+  });
+
   it('a commit without the file, or with a file the platform refuses, fails its build in French and runs nothing', async () => {
     pushTo(SHA3);
     const missing = (await post(body())).json<{ id: string; build_id: string }>();

@@ -9,11 +9,12 @@ import { withEvent } from '../../db/deployment-events';
 import { unsealGitToken } from '../git-tokens/service';
 import {
   APPLICATION_DELETING,
-  authorizeCodeApplication,
+  authorizeBuiltApplication,
   lockLiveApplication,
 } from './application-builds';
 import { enqueueBuild } from './queue';
 import { buildEventTexts } from '@nuage/shared/messages/builds';
+import { composeTexts } from '@nuage/shared/messages/compose';
 
 type Row = typeof deployments.$inferSelect;
 
@@ -50,7 +51,8 @@ const resultOf = (row: Row, buildId: string | null): CodeSourceResult => ({
 });
 
 /**
- * PUT /deployments/{id}/source: the repository is read first (with the chosen token), so a
+ * PUT /deployments/{id}/source (a code application, or a Compose file read from its repository,
+ * whose `port` is the exposed service's): the repository is read first (with the chosen token), so a
  * wrong token, a missing branch or an unreachable repository is refused with nothing written;
  * then the new source is stored and a build of its head queued ('redeploy'). The running
  * release keeps serving until that build succeeds.
@@ -59,9 +61,12 @@ export async function updateCodeSource(
   ctx: AppContext,
   input: { deploymentId: string; userId: string; data: CodeSourceInput },
 ): Promise<CodeSourceResult> {
-  const d = await authorizeCodeApplication(ctx, { ...input, need: 'developer' });
+  const d = await authorizeBuiltApplication(ctx, { ...input, need: 'developer' });
   if (d.desiredState === 'absent') throw conflict(APPLICATION_DELETING);
   const next = input.data;
+  // A Compose file's services take their arguments from its `build.args`.
+  if (d.sourceKind === 'compose' && Object.keys(next.build_args).length > 0)
+    throw fieldError('build_args', composeTexts.buildArgsInFile, 'compose');
   if (unchanged(d, next)) return resultOf(d, null);
   if (!ctx.builds.builder) throw unavailable(BUILDER_UNAVAILABLE);
 
