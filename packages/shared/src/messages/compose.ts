@@ -200,6 +200,8 @@ export const composeFormTexts = {
   pathHint: 'Relatif à la racine du dépôt, par exemple docker-compose.yml ou deploy/compose.yaml.',
   serviceHintGit: 'Le nom, dans le fichier du dépôt, du service servi à l’adresse de l’application',
   repositoryProblemsTitle: 'Le fichier du dépôt est refusé :',
+  repositoryProblemsBelow: (count: number) =>
+    `Le fichier du dépôt est refusé : ${count} problèmes, listés ci-dessous`,
   gitDeployed:
     'Application Compose créée : son premier build lit le fichier du dépôt et construit ses services',
   fromRepository: 'Fichier Compose lu dans le dépôt Git',

@@ -181,7 +181,7 @@ describe('Docker Compose form (issue 30 item 2)', { timeout: 20_000 }, () => {
       return found!;
     });
     expect(alert).toHaveTextContent(problems[1]!);
-    expect(f(t.pathLabel)).toHaveAccessibleDescription(t.repositoryProblemsTitle);
+    expect(f(t.pathLabel)).toHaveAccessibleDescription(t.repositoryProblemsBelow(2));
 
     // Back to a pasted file: the repository's refusals are not its own.
     await view.user.click(within(form).getByLabelText(t.sourcePaste));

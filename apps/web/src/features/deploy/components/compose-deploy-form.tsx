@@ -84,7 +84,7 @@ export function ComposeDeployForm({
         [...fields].forEach(([field, messages], i) => {
           // A repository's file refused for several reasons: each listed under its path.
           const several = field === 'depot_git.chemin_compose' && messages.length > 1;
-          const message = several ? t.repositoryProblemsTitle : messages.join(' ');
+          const message = several ? t.repositoryProblemsBelow(messages.length) : messages.join(' ');
           form.setError(field, { type: 'server', message }, { shouldFocus: i === 0 });
           if (several) fileProblems.push(...messages);
         });

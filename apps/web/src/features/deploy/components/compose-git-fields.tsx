@@ -50,20 +50,12 @@ export function ComposeGitFields({
           placeholder="main"
           {...form.register('depot_git.git_branch')}
         />
-        <FormField label={t.pathLabel} error={errors?.chemin_compose?.message} hint={t.pathHint}>
-          <Input
-            autoComplete="off"
-            spellCheck={false}
-            className="font-mono"
-            placeholder="docker-compose.yml"
-            {...form.register('depot_git.chemin_compose')}
-          />
-        </FormField>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
         <RepositoryAccessField {...form.register('repository_type')} />
         {isPrivate && (
           <GitTokenField
             tokens={tokens.data}
-            className="sm:col-span-2"
             error={errors?.git_token_id?.message}
             hint={
               <ProjectTokensHint
@@ -76,6 +68,16 @@ export function ComposeGitFields({
           />
         )}
       </div>
+      {/* Last: a file of the repository refused for several reasons is listed right under it. */}
+      <FormField label={t.pathLabel} error={errors?.chemin_compose?.message} hint={t.pathHint}>
+        <Input
+          autoComplete="off"
+          spellCheck={false}
+          className="font-mono"
+          placeholder="docker-compose.yml"
+          {...form.register('depot_git.chemin_compose')}
+        />
+      </FormField>
       <ComposeProblems title={t.repositoryProblemsTitle} problems={pathProblems} />
     </div>
   );
