@@ -206,4 +206,7 @@ export const composeFormTexts = {
     'Application Compose créée : son premier build lit le fichier du dépôt et construit ses services',
   fromRepository: 'Fichier Compose lu dans le dépôt Git',
   fromRepositoryBranch: (branch: string) => `branche ${branch}`,
+  fromRepositoryPath: (path: string) => `fichier ${path}`,
+  /** A service whose image the platform built from the repository's `build:` section. */
+  builtBadge: 'construit depuis le dépôt',
 } as const;

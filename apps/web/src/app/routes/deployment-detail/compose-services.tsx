@@ -7,7 +7,7 @@ import { composeFromGit } from '@/lib/builds-from-git';
 /**
  * The « Services » card of a Compose application with each service's live usage: the same
  * query as the « Ressources » card (one request for both), and where a file read from a Git
- * repository comes from (its path is not told by the API: the repository and branch).
+ * repository comes from (repository, branch, path).
  */
 export function ComposeServices({
   deployment: d,
@@ -18,7 +18,9 @@ export function ComposeServices({
 }) {
   const metrics = useQuery(metricsQueryOptions(d.id));
   const repository =
-    composeFromGit(d) && d.repo_url ? { url: d.repo_url, branch: d.git_branch } : undefined;
+    composeFromGit(d) && d.repo_url
+      ? { url: d.repo_url, branch: d.git_branch, path: compose.chemin_compose }
+      : undefined;
   return (
     <ComposeServicesCard
       compose={compose}

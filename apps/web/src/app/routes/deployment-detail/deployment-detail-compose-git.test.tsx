@@ -54,10 +54,19 @@ function composeDetail(fromGit: boolean): DeploymentDetail {
           cpu: 0.5,
           ram: 0.5,
           limites_du_fichier: false,
+          construit: fromGit,
         },
-        { nom: 'db', image: 'postgres:16', cpu: 0.5, ram: 0.5, limites_du_fichier: false },
+        {
+          nom: 'db',
+          image: 'postgres:16',
+          cpu: 0.5,
+          ram: 0.5,
+          limites_du_fichier: false,
+          construit: false,
+        },
       ],
       volumes: [{ nom: 'donnees', taille: 1 }],
+      chemin_compose: fromGit ? 'deploy/compose.yaml' : null,
     },
   });
 }
@@ -121,6 +130,14 @@ describe('/deployment/{id} of a Compose application', { timeout: 20_000 }, () =>
     expect(services).toHaveTextContent(composeFormTexts.fromRepository);
     expect(within(services).getByRole('link', { name: REPO })).toHaveAttribute('href', REPO);
     expect(services).toHaveTextContent(composeFormTexts.fromRepositoryBranch('production'));
+    expect(services).toHaveTextContent(composeFormTexts.fromRepositoryPath('deploy/compose.yaml'));
+    // The service built from the repository says so; the published image's does not.
+    expect(within(services).getByRole('listitem', { name: 'web' })).toHaveTextContent(
+      composeFormTexts.builtBadge,
+    );
+    expect(within(services).getByRole('listitem', { name: 'db' })).not.toHaveTextContent(
+      composeFormTexts.builtBadge,
+    );
     // The header names the repository and branch, not an internal image.
     expect(
       screen.getByText('Docker Compose · git.exemple.sn/boutique/pile · branche production'),

@@ -10,10 +10,25 @@ const compose: NonNullable<DeploymentDetail['compose']> = {
   service_expose: 'web',
   port: 8080,
   services: [
-    { nom: 'db', image: 'postgres:16', cpu: 0.5, ram: 0.512, limites_du_fichier: false },
-    { nom: 'web', image: 'node:22-slim', cpu: 0.25, ram: 0.269, limites_du_fichier: true },
+    {
+      nom: 'db',
+      image: 'postgres:16',
+      cpu: 0.5,
+      ram: 0.512,
+      limites_du_fichier: false,
+      construit: false,
+    },
+    {
+      nom: 'web',
+      image: 'node:22-slim',
+      cpu: 0.25,
+      ram: 0.269,
+      limites_du_fichier: true,
+      construit: false,
+    },
   ],
   volumes: [{ nom: 'pgdata', taille: 2.148 }],
+  chemin_compose: null,
 };
 
 function metrics(pods: ApplicationMetrics['pods']): ApplicationMetrics {
