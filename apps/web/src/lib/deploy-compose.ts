@@ -10,13 +10,19 @@ interface DeployComposeVariables {
   body: DeployComposeBody;
 }
 
-/** POST deploy/compose (issue 30 item 2); failures are the caller's (422 at fields, quota modal). */
+/**
+ * POST deploy/compose (issue 30 item 2); failures are the caller's (422 at fields, quota modal).
+ * A file read from a Git repository (`depot_git`) answers its first build too, queued.
+ */
 export function deployCompose({ environmentId, body }: DeployComposeVariables) {
-  return api<Deployment>(`/deployments/${encodeURIComponent(environmentId)}/deploy/compose`, {
-    method: 'POST',
-    body,
-    errorMessage: false,
-  });
+  return api<Deployment & { build_id?: string }>(
+    `/deployments/${encodeURIComponent(environmentId)}/deploy/compose`,
+    {
+      method: 'POST',
+      body,
+      errorMessage: false,
+    },
+  );
 }
 
 export function useDeployCompose() {

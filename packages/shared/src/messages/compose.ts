@@ -189,4 +189,26 @@ export const composeFormTexts = {
   /** A service's live usage, from its containers or pods (issue 30 item 2). */
   liveUsage: (cpu: string, ramMb: string) => `En ce moment : ${cpu} cœur · ${ramMb} Mo`,
   liveUsageLabel: 'Utilisation en direct du service',
+  // The file read from a Git repository instead of pasted (its `build:` services built).
+  sourceLegend: 'Source du fichier',
+  sourcePaste: 'Coller le fichier',
+  sourceGit: 'Depuis un dépôt Git',
+  descriptionGit:
+    'Votre docker-compose.yml, lu dans son dépôt Git : chaque service devient un conteneur sur le réseau privé de l’environnement, joignable par son nom. Choisissez le service servi à l’adresse de l’application et son port.',
+  gitIntro:
+    'La plateforme lit le fichier Compose dans le dépôt à chaque commit de la branche, construit les services qui ont « build » et déploie la nouvelle version, comme une application de code.',
+  branchHint: 'Chaque push sur cette branche reconstruit et redéploie l’application.',
+  pathLabel: 'Chemin du fichier Compose',
+  pathHint: 'Relatif à la racine du dépôt, par exemple docker-compose.yml ou deploy/compose.yaml.',
+  serviceHintGit: 'Le nom, dans le fichier du dépôt, du service servi à l’adresse de l’application',
+  repositoryProblemsTitle: 'Le fichier du dépôt est refusé :',
+  repositoryProblemsBelow: (count: number) =>
+    `Le fichier du dépôt est refusé : ${count} problèmes, listés ci-dessous`,
+  gitDeployed:
+    'Application Compose créée : son premier build lit le fichier du dépôt et construit ses services',
+  fromRepository: 'Fichier Compose lu dans le dépôt Git',
+  fromRepositoryBranch: (branch: string) => `branche ${branch}`,
+  fromRepositoryPath: (path: string) => `fichier ${path}`,
+  /** A service whose image the platform built from the repository's `build:` section. */
+  builtBadge: 'construit depuis le dépôt',
 } as const;

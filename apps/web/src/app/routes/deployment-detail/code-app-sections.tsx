@@ -5,7 +5,11 @@ import { SourceCard } from '@/features/source/components/source-card';
 import { WebhookCard } from '@/features/source/components/webhook-card';
 import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 
-/** What a code application's page adds (issue 13): source, builds, releases, variables, webhook. */
+/**
+ * What a code application's page adds (issue 13): source, builds, releases, variables, webhook.
+ * A Compose application built from its repository has them all but the variables: its file
+ * carries its own.
+ */
 export function CodeAppSections({
   deployment,
   canManage,
@@ -26,7 +30,9 @@ export function CodeAppSections({
           deployment.rollout_error ?? '',
         ].join('|')}
       />
-      <EnvVarsCard deploymentId={deployment.id} canManage={canManage} />
+      {deployment.source_kind === 'code' && (
+        <EnvVarsCard deploymentId={deployment.id} canManage={canManage} />
+      )}
       <WebhookCard deploymentId={deployment.id} canManage={canManage} />
     </>
   );

@@ -41,6 +41,7 @@ import { UptimeCard } from '@/features/uptime/components/uptime-card';
 import { MetricAlertsCard } from '@/features/metric-alerts/components/metric-alerts-card';
 import { AutoscalingCard } from '@/features/autoscaling/components/autoscaling-card';
 import { deploymentQueryOptions, isNotFound } from '@/lib/deployment-query';
+import { buildsFromGit } from '@/lib/builds-from-git';
 import { failureMessage } from '@/lib/failure-message';
 import { projectQueryOptions } from '@/lib/project-query';
 import { notify } from '@/lib/toast';
@@ -50,10 +51,11 @@ import { EnvVarsCard } from '@/features/env-vars/components/env-vars-card';
 
 /**
  * Under the name: the kind, then what runs. A code application's image is an internal
- * `nuage-builds/<id>` reference: its repository and branch say it instead (issue 33 item 6).
+ * `nuage-builds/<id>` reference: its repository and branch say it instead (issue 33 item 6),
+ * as for a Compose application whose file comes from its repository.
  */
 function headerDescription(d: DeploymentDetail) {
-  if (d.source_kind !== 'code') return `${d.template_name} · ${d.image_url}`;
+  if (!buildsFromGit(d)) return `${d.template_name} · ${d.image_url}`;
   const repository = d.repository_url?.replace(/^https?:\/\//, '').replace(/\.git$/, '');
   return [d.template_name, repository, d.git_branch && `branche ${d.git_branch}`]
     .filter(Boolean)
@@ -119,6 +121,8 @@ export default function DeploymentDetailRoute() {
   if (detail.isError && isNotFound(detail.error)) return <DeploymentNotFound />;
 
   const d = detail.data;
+  // Built by the platform at each commit: a code application, or Compose from its repository.
+  const fromGit = buildsFromGit(d);
   const canManage = project.data
     ? hasRole(project.data.role_projet, requiredRole.manageApplications)
     : false;
@@ -220,11 +224,12 @@ export default function DeploymentDetailRoute() {
           <div className="order-1">
             <GeneralInfoCard deployment={d} />
           </div>
-          {isCode ? (
+          {fromGit && (
             <div className="order-2 space-y-6">
               <CodeAppSections deployment={d} canManage={canManage} />
             </div>
-          ) : (
+          )}
+          {!isCode && (
             <div className="order-2 space-y-6">
               <AdminAccessCard deploymentId={d.id} access={d.acces_admin} canManage={canManage} />
               {/* Any image (issue 30) runs the user's variables, changed here as an edit. */}

@@ -2,6 +2,7 @@ import { composeFormTexts as t } from '@nuage/shared/messages/compose';
 import { podStatusView } from '@nuage/shared/status-display';
 import { serviceOfPod } from '@nuage/shared/compose-pods';
 import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
+import { FileCode, GitBranch } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import type { ApplicationMetrics } from '@nuage/shared/schemas/responses/monitoring';
@@ -49,11 +50,14 @@ export function ComposeServicesCard({
   compose,
   pods,
   metrics,
+  repository,
 }: {
   compose: Compose;
   pods: Pod[];
   /** The application's live metrics (the page reads them for the « Ressources » card too). */
   metrics?: ApplicationMetrics | undefined;
+  /** Where a file read from a Git repository comes from (none for a pasted file). */
+  repository?: { url: string; branch: string | null; path: string | null } | undefined;
 }) {
   const byService = podsByService(compose, pods);
   const usage = usageByService(metrics);
@@ -66,6 +70,31 @@ export function ComposeServicesCard({
         description={t.servicesDescription}
       />
       <CardBody>
+        {repository && (
+          <p className="mb-3 flex flex-wrap items-center gap-x-1.5 text-xs text-slate-600 dark:text-slate-400">
+            <span>{t.fromRepository} :</span>
+            <a
+              href={repository.url}
+              target="_blank"
+              rel="noreferrer"
+              className="font-mono break-all text-blue-600 hover:underline dark:text-blue-400"
+            >
+              {repository.url}
+            </a>
+            {repository.branch && (
+              <span className="inline-flex items-center gap-1">
+                · <GitBranch className="size-3.5" aria-hidden="true" />
+                {t.fromRepositoryBranch(repository.branch)}
+              </span>
+            )}
+            {repository.path && (
+              <span className="inline-flex items-center gap-1">
+                · <FileCode className="size-3.5" aria-hidden="true" />
+                {t.fromRepositoryPath(repository.path)}
+              </span>
+            )}
+          </p>
+        )}
         <ul className="space-y-2" aria-label={t.servicesTitle}>
           {compose.services.map((s) => {
             const own = byService.get(s.nom) ?? [];
@@ -90,6 +119,7 @@ export function ComposeServicesCard({
                         {t.exposedBadge} · {compose.port}
                       </Badge>
                     )}
+                    {s.construit && <Badge tone="purple">{t.builtBadge}</Badge>}
                   </span>
                   <span className="block truncate font-mono text-xs text-slate-600 dark:text-slate-400">
                     {s.image}

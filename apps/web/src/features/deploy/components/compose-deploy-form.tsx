@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { composeFormTexts as t } from '@nuage/shared/messages/compose';
 import { deployButton } from '@nuage/shared/messages';
-import { deployComposeSchema } from '@nuage/shared/schemas/compose-deploy';
 import { deployMessages } from '@nuage/shared/schemas/deployments';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -18,23 +16,16 @@ import { ApiError, messageFromDetail } from '@/lib/api-client';
 import { useDeployCompose } from '@/lib/deploy-compose';
 import { notify } from '@/lib/toast';
 import { deployFailureMessage } from './deploy-error';
+import { composeFormDefaults, composeResolver, placeComposeIssues } from './compose-deploy-values';
+import { ComposeGitFields } from './compose-git-fields';
+import { ComposeProblems } from './compose-problems';
 import { composeServiceNames } from './compose-service-names';
 
-type Field =
-  'nom' | 'fichier_compose' | 'service_expose' | 'port' | 'nom_domaine' | 'certificat_tls_id';
-const FIELDS: readonly Field[] = [
-  'nom',
-  'fichier_compose',
-  'service_expose',
-  'port',
-  'nom_domaine',
-  'certificat_tls_id',
-];
-
 /**
- * The environment page's « Docker Compose » form (issue 30 item 2): the pasted file, the exposed
- * service (its names offered from the file) and port. Every refusal of the file is listed
- * under it, as the API says each (service and key).
+ * The environment page's « Docker Compose » form (issue 30 item 2): the file, pasted or read
+ * from a Git repository (whose services with `build:` the platform builds at each commit), the
+ * exposed service (its names offered from a pasted file) and port. Every refusal of a pasted
+ * file is listed under it, as the API says each (service and key); a repository's at its fields.
  */
 export function ComposeDeployForm({
   environmentId,
@@ -46,17 +37,10 @@ export function ComposeDeployForm({
   onClose(): void;
 }) {
   const form = useForm({
-    resolver: zodResolver(deployComposeSchema),
+    resolver: composeResolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: {
-      nom: '',
-      fichier_compose: '',
-      service_expose: '',
-      port: 8080,
-      nom_domaine: '',
-      certificat_tls_id: '',
-    },
+    defaultValues: composeFormDefaults,
   });
   const mutation = useDeployCompose();
   const navigate = useNavigate();
@@ -66,13 +50,24 @@ export function ComposeDeployForm({
   const { errors, isSubmitting } = form.formState;
   const file = String(useWatch({ control: form.control, name: 'fichier_compose' }) ?? '');
   const domain = String(useWatch({ control: form.control, name: 'nom_domaine' }) ?? '');
-  const names = composeServiceNames(file);
+  const source = useWatch({ control: form.control, name: 'source' });
+  const fromGit = source === 'git';
+  const names = fromGit ? [] : composeServiceNames(file);
+
+  // The other source's errors and refusals are not this one's: said again at the next submit.
+  const sourceInput = form.register('source', {
+    onChange: () => {
+      setProblems([]);
+      form.clearErrors(['fichier_compose', 'depot_git']);
+    },
+  });
 
   const submit = form.handleSubmit(async (data) => {
     setProblems([]);
     try {
       const app = await mutation.mutateAsync({ environmentId, projectId, body: data });
-      notify.success(t.deployed);
+      // From a repository the application page follows its first build, as for code.
+      notify.success(data.depot_git ? t.gitDeployed : t.deployed);
       navigate(`/deployment/${app.id}`);
     } catch (err) {
       const quotaError = quotaErrorOf(err);
@@ -85,15 +80,26 @@ export function ComposeDeployForm({
         return form.setError('nom', { type: 'taken', message: deployMessages.nameTaken });
       }
       if (err instanceof ApiError && err.status === 422) {
-        const fileProblems: string[] = [];
-        for (const issue of err.issues) {
-          const field = String(issue.loc[1] ?? '') as Field;
-          if (field === 'fichier_compose') fileProblems.push(issue.msg);
-          else if (FIELDS.includes(field))
-            form.setError(field, { type: 'server', message: issue.msg });
-          else notify.error(issue.msg);
+        const { fields, fileProblems, other } = placeComposeIssues(err.issues);
+        [...fields].forEach(([field, messages], i) => {
+          // A repository's file refused for several reasons: each listed under its path.
+          const several = field === 'depot_git.chemin_compose' && messages.length > 1;
+          const message = several ? t.repositoryProblemsBelow(messages.length) : messages.join(' ');
+          form.setError(field, { type: 'server', message }, { shouldFocus: i === 0 });
+          if (several) fileProblems.push(...messages);
+        });
+        other.forEach((message) => notify.error(message));
+        if (err.issues.length === 0) {
+          const message = messageFromDetail(err.detail, err.message);
+          // A repository the API could not read, said without a field: at its URL.
+          if (fromGit)
+            form.setError(
+              'depot_git.repository_url',
+              { type: 'server', message },
+              { shouldFocus: true },
+            );
+          else notify.error(message);
         }
-        if (err.issues.length === 0) notify.error(messageFromDetail(err.detail, err.message));
         return setProblems(fileProblems);
       }
       const message = deployFailureMessage(err);
@@ -103,45 +109,57 @@ export function ComposeDeployForm({
 
   return (
     <Card>
-      <CardHeader title={t.title} description={t.description} />
+      <CardHeader title={t.title} description={fromGit ? t.descriptionGit : t.description} />
       <CardBody>
         <form onSubmit={submit} noValidate aria-label={t.title} className="space-y-4">
           <FormField label="Nom de l'application" error={errors.nom?.message}>
             <Input autoComplete="off" placeholder="ma-pile" {...form.register('nom')} />
           </FormField>
-          <FormField
-            label={t.fileLabel}
-            error={errors.fichier_compose?.message}
-            hint={problems.length ? undefined : t.fileHint}
-          >
-            <Textarea
-              rows={14}
-              spellCheck={false}
-              className="font-mono text-xs"
-              placeholder={
-                'services:\n  web:\n    image: ghcr.io/acme/api:1.4\n    depends_on: [db]\n  db:\n    image: postgres:16'
-              }
-              {...form.register('fichier_compose')}
-            />
-          </FormField>
-          {problems.length > 0 && (
-            <div
-              role="alert"
-              className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/40 dark:text-red-300"
-            >
-              <p className="font-medium">{t.problemsTitle}</p>
-              <ul className="mt-1 list-disc space-y-1 pl-5">
-                {problems.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">
+              {t.sourceLegend}
+            </legend>
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
+              {(
+                [
+                  ['paste', t.sourcePaste],
+                  ['git', t.sourceGit],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} className="flex items-center gap-2 text-sm">
+                  <input type="radio" value={value} className="size-4" {...sourceInput} />
+                  {label}
+                </label>
+              ))}
             </div>
+          </fieldset>
+          {fromGit ? (
+            <ComposeGitFields form={form} projectId={projectId} pathProblems={problems} />
+          ) : (
+            <>
+              <FormField
+                label={t.fileLabel}
+                error={errors.fichier_compose?.message}
+                hint={problems.length ? undefined : t.fileHint}
+              >
+                <Textarea
+                  rows={14}
+                  spellCheck={false}
+                  className="font-mono text-xs"
+                  placeholder={
+                    'services:\n  web:\n    image: ghcr.io/acme/api:1.4\n    depends_on: [db]\n  db:\n    image: postgres:16'
+                  }
+                  {...form.register('fichier_compose')}
+                />
+              </FormField>
+              <ComposeProblems title={t.problemsTitle} problems={problems} />
+            </>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField
               label={t.serviceLabel}
               error={errors.service_expose?.message}
-              hint={t.serviceHint(names)}
+              hint={fromGit ? t.serviceHintGit : t.serviceHint(names)}
             >
               <Input
                 autoComplete="off"

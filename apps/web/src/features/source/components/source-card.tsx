@@ -1,4 +1,5 @@
 import { codeAppTexts } from '@nuage/shared/code-app-texts';
+import { composeTexts } from '@nuage/shared/messages/compose';
 import { GitBranch, Pencil, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,11 @@ import { notify } from '@/lib/toast';
 import { useRedeploy } from '../api/redeploy';
 import { SourceEditModal } from './source-edit-modal';
 
-/** Where the code comes from, which release serves, and « Redéployer » (the branch's head). */
+/**
+ * Where the code comes from, which release serves, and « Redéployer » (the branch's head). A
+ * Compose application's file comes from its repository the same way, but its build arguments
+ * and port are the file's: not shown, and its source is not edited here.
+ */
 export function SourceCard({
   deployment: d,
   canManage,
@@ -20,6 +25,7 @@ export function SourceCard({
   const redeploy = useRedeploy(d.id);
   const [editing, setEditing] = useState(false);
   const args = Object.keys(d.build_args ?? {});
+  const isCompose = d.source_kind === 'compose';
   const doRedeploy = async () => {
     try {
       await redeploy.mutateAsync();
@@ -32,13 +38,19 @@ export function SourceCard({
     <Card role="region" aria-label="Source">
       <CardHeader
         title="Source"
-        description="Chaque build part du dernier commit de la branche suivie."
+        description={
+          isCompose
+            ? composeTexts.fileFromRepository
+            : 'Chaque build part du dernier commit de la branche suivie.'
+        }
         actions={
           canManage && (
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-                <Pencil className="size-4" aria-hidden="true" /> Modifier la source
-              </Button>
+              {!isCompose && (
+                <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+                  <Pencil className="size-4" aria-hidden="true" /> Modifier la source
+                </Button>
+              )}
               <Button
                 size="sm"
                 onClick={() => void doRedeploy()}
@@ -78,12 +90,20 @@ export function SourceCard({
               ),
             },
             { label: 'Accès', value: d.git_token_id ? 'Privé (token Git du projet)' : 'Public' },
-            {
-              label: 'Arguments de build',
-              value:
-                args.length > 0 ? <span className="font-mono">{args.join(', ')}</span> : 'Aucun',
-            },
-            { label: 'Port', value: d.port ? String(d.port) : 'Détecté au build' },
+            ...(isCompose
+              ? []
+              : [
+                  {
+                    label: 'Arguments de build',
+                    value:
+                      args.length > 0 ? (
+                        <span className="font-mono">{args.join(', ')}</span>
+                      ) : (
+                        'Aucun'
+                      ),
+                  },
+                  { label: 'Port', value: d.port ? String(d.port) : 'Détecté au build' },
+                ]),
             {
               label: codeAppTexts.currentRelease,
               // What it was built from, never the image's internal name (nuage-builds/<id>).
@@ -96,7 +116,9 @@ export function SourceCard({
           ]}
         />
       </CardBody>
-      {canManage && editing && <SourceEditModal deployment={d} onOpenChange={setEditing} />}
+      {canManage && editing && !isCompose && (
+        <SourceEditModal deployment={d} onOpenChange={setEditing} />
+      )}
     </Card>
   );
 }
