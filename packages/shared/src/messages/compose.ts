@@ -173,7 +173,7 @@ export const composeFormTexts = {
   deployed: 'Application Compose déployée : ses services démarrent',
   wizardTitle: 'Docker Compose',
   wizardDescription:
-    'Un fichier docker-compose.yml : chaque service dans son conteneur, joignables entre eux par leur nom, l’un servi à l’adresse de l’application. Le fichier se colle sur la page de l’environnement.',
+    'Un fichier docker-compose.yml : chaque service dans son conteneur, joignables entre eux par leur nom, l’un servi à l’adresse de l’application. Le fichier se colle, ou se lit dans son dépôt Git (la plateforme construit alors les services qui ont « build »), sur la page de l’environnement.',
   wizardFromEnvironment: 'depuis la page d’un environnement',
   servicesTitle: 'Services',
   servicesDescription:

@@ -226,7 +226,7 @@ describe('deploy/compose from a Git repository', () => {
     builder.repos.get(REPO)!.branches.plus = SHA2;
     const app = (await post(body())).json<{ id: string; build_id: string }>();
     await runBuildToEnd(t, dev(), app.build_id);
-    const source = { repository_url: REPO, git_branch: 'plus', git_token_id: null, port: 8080 };
+    const source = { repository_url: REPO, git_branch: 'plus', git_token_id: null, port: null };
     const refused = await call(t, 'PUT', `${API}/deployments/${app.id}/source`, {
       token: dev(),
       body: { ...source, build_args: { NODE_ENV: 'test' } },
@@ -242,7 +242,8 @@ describe('deploy/compose from a Git repository', () => {
     expect(res.statusCode, res.body).toBe(200);
     const build = await runBuildToEnd(t, dev(), res.json<{ build_id: string }>().build_id);
     expect(build).toMatchObject({ status: 'success', commit_sha: SHA2, branch: 'plus' });
-    expect((await deploymentRow(t, app.id))!.cpuMilli).toBe(1500);
+    // No port given: the exposed service's is kept.
+    expect((await deploymentRow(t, app.id))!).toMatchObject({ cpuMilli: 1500, port: 8080 });
   });
 
   it('a commit without the file, or with a file the platform refuses, fails its build in French and runs nothing', async () => {

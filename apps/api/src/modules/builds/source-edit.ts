@@ -63,7 +63,9 @@ export async function updateCodeSource(
 ): Promise<CodeSourceResult> {
   const d = await authorizeBuiltApplication(ctx, { ...input, need: 'developer' });
   if (d.desiredState === 'absent') throw conflict(APPLICATION_DELETING);
-  const next = input.data;
+  // A Compose application's port is its exposed service's: kept when none is given.
+  const next =
+    d.sourceKind === 'compose' ? { ...input.data, port: input.data.port ?? d.port } : input.data;
   // A Compose file's services take their arguments from its `build.args`.
   if (d.sourceKind === 'compose' && Object.keys(next.build_args).length > 0)
     throw fieldError('build_args', composeTexts.buildArgsInFile, 'compose');

@@ -40,6 +40,7 @@ function composeDetail(fromGit: boolean): DeploymentDetail {
     template_name: 'Docker Compose',
     source_kind: 'compose',
     base_de_donnees: null,
+    port: 8080,
     repo_url: fromGit ? REPO : null,
     repository_url: fromGit ? REPO : null,
     git_branch: fromGit ? 'production' : null,
@@ -104,14 +105,13 @@ function renderCompose(fromGit: boolean) {
 const region = (name: string) => screen.findByRole('region', { name });
 
 describe('/deployment/{id} of a Compose application', { timeout: 20_000 }, () => {
-  it('from a Git repository: builds, releases, webhook and the repository, no variables or source edit', async () => {
+  it('from a Git repository: builds, releases, webhook and the repository, no variables', async () => {
     const view = renderCompose(true);
     const source = await region('Source');
     expect(within(source).getByRole('link', { name: REPO })).toHaveAttribute('href', REPO);
     expect(source).toHaveTextContent('production');
     expect(source).toHaveTextContent(composeTexts.fileFromRepository);
     expect(await within(source).findByRole('button', { name: 'Redéployer' })).toBeInTheDocument();
-    expect(within(source).queryByRole('button', { name: /Modifier la source/ })).toBeNull();
     expect(source).not.toHaveTextContent('Arguments de build');
 
     const builds = await region('Builds');
@@ -155,5 +155,34 @@ describe('/deployment/{id} of a Compose application', { timeout: 20_000 }, () =>
       expect(screen.queryByRole('region', { name })).toBeNull();
     expect(view.api.callsTo('GET', '/deployments/dep-1/builds')).toHaveLength(0);
     expect(view.api.callsTo('GET', '/deployments/dep-1/webhook')).toHaveLength(0);
+  });
+  it('from a Git repository: « Modifier la source » changes the branch only, never build arguments or port', async () => {
+    const view = renderCompose(true);
+    view.api.on('PUT', '/deployments/dep-1/source', ({ body }) => ({
+      body: { ...(body as object), build_id: 'b9' },
+    }));
+    const source = await region('Source');
+    await view.user.click(
+      await within(source).findByRole('button', { name: 'Modifier la source' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Modifier la source' });
+    expect(within(dialog).queryByLabelText("Nom de l'argument 1")).toBeNull();
+    expect(within(dialog).queryByLabelText("Port de l'application (optionnel)")).toBeNull();
+    const branch = within(dialog).getByLabelText('Branche');
+    await view.user.clear(branch);
+    await view.user.type(branch, 'staging');
+    await view.user.click(
+      within(dialog).getByRole('button', { name: 'Enregistrer et reconstruire' }),
+    );
+    await waitFor(() =>
+      expect(view.api.callsTo('PUT', '/deployments/dep-1/source')).toHaveLength(1),
+    );
+    expect(view.api.callsTo('PUT', '/deployments/dep-1/source')[0]!.body).toEqual({
+      repository_url: REPO,
+      git_branch: 'staging',
+      git_token_id: null,
+      build_args: {},
+      port: 8080,
+    });
   });
 });

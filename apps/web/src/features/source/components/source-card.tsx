@@ -12,8 +12,8 @@ import { SourceEditModal } from './source-edit-modal';
 
 /**
  * Where the code comes from, which release serves, and « Redéployer » (the branch's head). A
- * Compose application's file comes from its repository the same way, but its build arguments
- * and port are the file's: not shown, and its source is not edited here.
+ * Compose application's file comes from its repository the same way; its build arguments are
+ * the file's (not shown), its port the exposed service's.
  */
 export function SourceCard({
   deployment: d,
@@ -46,11 +46,9 @@ export function SourceCard({
         actions={
           canManage && (
             <div className="flex flex-wrap gap-2">
-              {!isCompose && (
-                <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-                  <Pencil className="size-4" aria-hidden="true" /> Modifier la source
-                </Button>
-              )}
+              <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+                <Pencil className="size-4" aria-hidden="true" /> Modifier la source
+              </Button>
               <Button
                 size="sm"
                 onClick={() => void doRedeploy()}
@@ -116,9 +114,7 @@ export function SourceCard({
           ]}
         />
       </CardBody>
-      {canManage && editing && !isCompose && (
-        <SourceEditModal deployment={d} onOpenChange={setEditing} />
-      )}
+      {canManage && editing && <SourceEditModal deployment={d} onOpenChange={setEditing} />}
     </Card>
   );
 }

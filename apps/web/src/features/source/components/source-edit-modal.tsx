@@ -24,7 +24,8 @@ const FORM_ID = 'edit-source-form';
 
 /**
  * « Modifier la source »: repository, branch, access (public, or private with a project token),
- * build arguments and port. The server reads the repository before storing anything; a change
+ * build arguments and port (a Compose application: repository, branch and access only; its file
+ * has its build arguments). The server reads the repository before storing anything; a change
  * builds the new branch's head while the current release keeps serving.
  * Mounted only while open: each opening starts from the application as it is now.
  */
@@ -35,6 +36,7 @@ export function SourceEditModal({
   deployment: DeploymentDetail;
   onOpenChange(open: boolean): void;
 }) {
+  const isCompose = d.source_kind === 'compose';
   const [draft, setDraft] = useState<SourceDraft>(() => draftOf(d));
   const [errors, setErrors] = useState<SourceErrors>({});
   const save = useUpdateSource(d.id);
@@ -121,25 +123,33 @@ export function SourceEditModal({
             onChange={(e) => set({ git_token_id: e.target.value })}
           />
         )}
-        <BuildArgsFields
-          rows={draft.build_args.map((arg, i) => ({
-            id: `arg-${i}`,
-            keyInput: { value: arg.key, onChange: (e) => setArg(i, { key: e.target.value }) },
-            valueInput: { value: arg.value, onChange: (e) => setArg(i, { value: e.target.value }) },
-          }))}
-          onAdd={() => set({ build_args: [...draft.build_args, { key: '', value: '' }] })}
-          onRemove={(i) => set({ build_args: draft.build_args.filter((_, at) => at !== i) })}
-          error={errors.build_args}
-        />
-        <AppPortField error={errors.port}>
-          <Input
-            inputMode="numeric"
-            className="max-w-40"
-            placeholder="Détecté"
-            value={draft.port}
-            onChange={(e) => set({ port: e.target.value })}
-          />
-        </AppPortField>
+        {/* A Compose file carries its own build arguments and its exposed service's port. */}
+        {!isCompose && (
+          <>
+            <BuildArgsFields
+              rows={draft.build_args.map((arg, i) => ({
+                id: `arg-${i}`,
+                keyInput: { value: arg.key, onChange: (e) => setArg(i, { key: e.target.value }) },
+                valueInput: {
+                  value: arg.value,
+                  onChange: (e) => setArg(i, { value: e.target.value }),
+                },
+              }))}
+              onAdd={() => set({ build_args: [...draft.build_args, { key: '', value: '' }] })}
+              onRemove={(i) => set({ build_args: draft.build_args.filter((_, at) => at !== i) })}
+              error={errors.build_args}
+            />
+            <AppPortField error={errors.port}>
+              <Input
+                inputMode="numeric"
+                className="max-w-40"
+                placeholder="Détecté"
+                value={draft.port}
+                onChange={(e) => set({ port: e.target.value })}
+              />
+            </AppPortField>
+          </>
+        )}
       </form>
     </Modal>
   );
