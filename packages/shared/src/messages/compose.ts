@@ -211,4 +211,9 @@ export const composeFormTexts = {
   fromRepositoryPath: (path: string) => `fichier ${path}`,
   /** A service whose image the platform built from the repository's `build:` section. */
   builtBadge: 'construit depuis le dépôt',
+  /** `build-3` → « Image du build n° 3 » (the image's own name is the platform's). */
+  builtImage: (tag: string) => {
+    const n = /^build-(\d+)$/.exec(tag)?.[1];
+    return n ? `Image du build n° ${n}` : `Image construite (${tag})`;
+  },
 } as const;

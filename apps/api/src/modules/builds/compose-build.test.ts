@@ -145,6 +145,12 @@ describe('deploy/compose from a Git repository', () => {
     expect(composeSettingsOf(row.settings).services[0]).not.toHaveProperty('built');
     // web 0.25 + db's default 0.5 cores; 256 MiB + 512 MB; the 2 GiB volume.
     expect(row).toMatchObject({ cpuMilli: 750, ramMb: 781, storageMb: 2148, replicas: 1 });
+    // Its releases are its own: none to promote elsewhere, and no error asking.
+    const targets = await call(t, 'GET', `${API}/deployments/${app.id}/promotion-targets`, {
+      token: dev(),
+    });
+    expect(targets.statusCode, targets.body).toBe(200);
+    expect(targets.json()).toEqual([]);
     const [release] = await releasesOf(app.id);
     expect(release).toMatchObject({ numero: 1, is_current: true, commit_sha: SHA1 });
     expect(JSON.stringify(release)).not.toContain(PASSWORD);

@@ -9,7 +9,11 @@ import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { reservationOf } from '../../lib/reservation';
 import { checkQuota, lockProject } from '../deployments/quota';
-import { authorizeCodeApplication, lockLiveApplication } from './application-builds';
+import {
+  authorizeBuiltApplication,
+  authorizeCodeApplication,
+  lockLiveApplication,
+} from './application-builds';
 import { setCurrentRelease } from './releases';
 
 type DeploymentRow = typeof deployments.$inferSelect;
@@ -28,12 +32,16 @@ function targetsOf(source: DeploymentRow) {
   );
 }
 
-/** GET /deployments/{id}/promotion-targets. */
+/**
+ * GET /deployments/{id}/promotion-targets. A Compose application built from Git has releases
+ * but none to promote (a release's file and images are its own): none listed.
+ */
 export async function listPromotionTargets(
   ctx: AppContext,
   input: { deploymentId: string; userId: string },
 ): Promise<PromotionTarget[]> {
-  const source = await authorizeCodeApplication(ctx, { ...input, need: 'user' });
+  const source = await authorizeBuiltApplication(ctx, { ...input, need: 'user' });
+  if (source.sourceKind !== 'code') return [];
   const rows = await ctx.db
     .select({
       id: deployments.id,

@@ -5,6 +5,7 @@ import { listStatusView } from '@nuage/shared/status-display';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { formatNumber } from '@/lib/format';
+import { buildsFromGit } from '@/lib/builds-from-git';
 
 /** One application: name (to its detail page), template, status, resources, address. */
 export function ApplicationCard({ deployment: d }: { deployment: Deployment }) {
@@ -29,7 +30,7 @@ export function ApplicationCard({ deployment: d }: { deployment: Deployment }) {
         <Badge tone="blue">{d.template_name}</Badge>
         {/* A code application's image is an internal nuage-builds/<id>: its page names the
             repository and version instead. */}
-        {d.image_registry_url && d.source_kind !== 'code' && (
+        {d.image_registry_url && !buildsFromGit(d) && (
           <p
             className="truncate font-mono text-xs text-slate-500 dark:text-slate-400"
             title={`${d.image_registry_url}${d.image_tag ? `:${d.image_tag}` : ''}`}

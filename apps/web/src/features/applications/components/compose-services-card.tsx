@@ -121,8 +121,13 @@ export function ComposeServicesCard({
                     )}
                     {s.construit && <Badge tone="purple">{t.builtBadge}</Badge>}
                   </span>
-                  <span className="block truncate font-mono text-xs text-slate-600 dark:text-slate-400">
-                    {s.image}
+                  {/* A built image's name is the platform's (nuage-builds/<id>/…): its build instead. */}
+                  <span
+                    className={`block truncate text-xs text-slate-600 dark:text-slate-400 ${s.construit ? '' : 'font-mono'}`}
+                  >
+                    {s.construit
+                      ? t.builtImage(s.image.slice(s.image.lastIndexOf(':') + 1))
+                      : s.image}
                   </span>
                 </span>
                 <span className="text-xs text-slate-600 dark:text-slate-400">

@@ -5,6 +5,7 @@ import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deploymen
 import { formatNumber } from '@/lib/format';
 import type { ApplicationMetrics } from '@nuage/shared/schemas/responses/monitoring';
 import { metricsQueryOptions } from '../api/get-metrics';
+import { buildsFromGit } from '@/lib/builds-from-git';
 
 /** SPEC §2 resources (CPU cores, RAM GB, a template's image and version) and live usage. */
 export function ResourcesCard({ deployment: d }: { deployment: DeploymentDetail }) {
@@ -19,7 +20,7 @@ export function ResourcesCard({ deployment: d }: { deployment: DeploymentDetail 
             { label: 'RAM', value: `${formatNumber(d.ram_requise)} GB` },
             // A code application's image is an internal reference (nuage-builds/<id>): the
             // source card says what it was built from instead.
-            ...(d.source_kind === 'code'
+            ...(buildsFromGit(d)
               ? []
               : [
                   { label: 'Image', value: d.image_url },
