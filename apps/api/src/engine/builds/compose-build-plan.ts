@@ -1,9 +1,15 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { composeTexts } from '@nuage/shared/messages/compose';
-import { BuildFailedError, type ComposeServiceBuild, type DetectedBuild } from './builder';
+import {
+  BuildFailedError,
+  type BuildRequest,
+  type ComposeServiceBuild,
+  type DetectedBuild,
+} from './builder';
+import { detectBuild } from './detect/detect';
 import { exposedPort } from './detect/dockerfile';
-import { DEFAULT_PORT } from './detect/plan';
+import { DEFAULT_PORT, type BuildPlan } from './detect/plan';
 
 /** How one service of a Compose file is built from a checkout: its folder and its Dockerfile. */
 export interface ComposeBuildPlan {
@@ -49,5 +55,22 @@ export async function composeBuildPlan(
       framework: null,
       port: exposedPort(dockerfileText) ?? DEFAULT_PORT,
     },
+  };
+}
+
+/**
+ * How a checkout is built: a Compose service's own folder and Dockerfile (no detection), else
+ * what detection finds (the repository's Dockerfile, or a generated one).
+ */
+export async function planBuild(
+  checkoutDir: string,
+  request: Pick<BuildRequest, 'composeService' | 'templateHint'>,
+): Promise<{ plan: BuildPlan; service: ComposeBuildPlan | null }> {
+  if (!request.composeService)
+    return { plan: await detectBuild(checkoutDir, request.templateHint), service: null };
+  const service = await composeBuildPlan(checkoutDir, request.composeService);
+  return {
+    plan: { detected: service.detected, template: null, variables: {}, baseImages: [] },
+    service,
   };
 }

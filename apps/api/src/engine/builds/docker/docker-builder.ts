@@ -17,11 +17,9 @@ import {
   type SourceFile,
   type SourceSpec,
 } from '../builder';
-import { composeBuildPlan } from '../compose-build-plan';
+import { planBuild } from '../compose-build-plan';
 import { readSourceFile } from '../source/read-source-file';
 import { packContext } from '../context';
-import { detectBuild } from '../detect/detect';
-import type { BuildPlan } from '../detect/plan';
 import { BuildEgress, type BuildEgressSettings } from '../egress/build-egress';
 import { removeCheckoutLeftovers } from '../limits/checkout-leftovers';
 import { ContextTooLargeError, contextTooLarge, measureStream } from '../limits/size-limits';
@@ -125,12 +123,7 @@ export class DockerImageBuilder implements ImageBuilder {
         throw err instanceof BuildCancelledError ? stopped() : err;
       });
       try {
-        const service = request.composeService
-          ? await composeBuildPlan(checkout.dir, request.composeService)
-          : null;
-        const plan: BuildPlan = service
-          ? { detected: service.detected, template: null, variables: {}, baseImages: [] }
-          : await detectBuild(checkout.dir, request.templateHint);
+        const { plan, service } = await planBuild(checkout.dir, request);
         const contextDir = service?.contextDir ?? checkout.dir;
         const extra: Record<string, string> = {};
         if (service) {

@@ -20,10 +20,9 @@ import {
   type SourceFile,
   type SourceSpec,
 } from '../builder';
-import { composeBuildPlan } from '../compose-build-plan';
+import { planBuild } from '../compose-build-plan';
 import type { BuildPlan } from '../detect/plan';
 import { readSourceFile } from '../source/read-source-file';
-import { detectBuild } from '../detect/detect';
 import { renderDockerfile } from '../render-dockerfile';
 import { sourceTooLarge } from '../limits/size-limits';
 import { checkoutCommit } from '../source/checkout';
@@ -89,14 +88,19 @@ export class KanikoImageBuilder implements ImageBuilder {
     maxBytes: number,
     io: Pick<BuildIo, 'signal' | 'onLog'>,
   ): Promise<SourceFile> {
-    return readSourceFile(source, filePath, maxBytes, {
+    return readSourceFile(source, filePath, maxBytes, this.checkoutOptions(io));
+  }
+
+  /** Checkouts in the API process: the address policy, BUILD_MAX_SOURCE_MB, the build's signal. */
+  private checkoutOptions(io: Pick<BuildIo, 'signal' | 'onLog'>) {
+    return {
       allowPrivateHosts: this.settings.allowPrivateGitHosts,
       extraCaFile: this.settings.extraCaFile,
       workDir: this.settings.workDir,
       maxBytes: this.settings.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES,
       signal: io.signal,
       onLog: io.onLog,
-    });
+    };
   }
 
   async build(request: BuildRequest, io: BuildIo): Promise<BuildOutcome> {
@@ -107,23 +111,11 @@ export class KanikoImageBuilder implements ImageBuilder {
     // Detection reads the commit here, within BUILD_MAX_SOURCE_MB as on one host; the Job's
     // init container reads it again in the cluster, within the same limit (kaniko-checkout.ts).
     const maxSourceBytes = this.settings.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES;
-    const checkout = await checkoutCommit(request.source, {
-      allowPrivateHosts: this.settings.allowPrivateGitHosts,
-      extraCaFile: this.settings.extraCaFile,
-      workDir: this.settings.workDir,
-      maxBytes: maxSourceBytes,
-      signal: io.signal,
-      onLog: io.onLog,
-    });
+    const checkout = await checkoutCommit(request.source, this.checkoutOptions(io));
     let plan: BuildPlan;
     let dockerfile: string | null = null;
     try {
-      const service = request.composeService
-        ? await composeBuildPlan(checkout.dir, request.composeService)
-        : null;
-      plan = service
-        ? { detected: service.detected, template: null, variables: {}, baseImages: [] }
-        : await detectBuild(checkout.dir, request.templateHint);
+      ({ plan } = await planBuild(checkout.dir, request));
       if (plan.template)
         dockerfile = await renderDockerfile(
           plan,
