@@ -1,5 +1,6 @@
 import type { deployments } from './schema/deployments';
 import type { releases } from './schema/releases';
+import { keepRequestedExposed } from '../engine/specs/compose-settings';
 
 type ReleaseRow = typeof releases.$inferSelect;
 
@@ -9,6 +10,8 @@ type ReleaseRow = typeof releases.$inferSelect;
  */
 export function releaseColumns(
   release: Pick<ReleaseRow, 'imageUrl' | 'imageTag' | 'imageDigest' | 'configuration'>,
+  /** The application's settings now (an exposed service asked for meanwhile is kept). */
+  current: Record<string, unknown> = {},
 ): Partial<typeof deployments.$inferInsert> {
   const c = release.configuration;
   return {
@@ -23,7 +26,7 @@ export function releaseColumns(
     ...(c.compose
       ? {
           composeFileSealed: c.compose.fileSealed,
-          settings: c.compose.settings,
+          settings: keepRequestedExposed(current, c.compose.settings),
           storageMb: c.compose.storageMb,
         }
       : {}),

@@ -133,6 +133,8 @@ export const composeTexts = {
     `${at(service, 'build.dockerfile')}« ${dockerfile} » doit être un fichier du dossier de construction (chemin relatif, sans « .. »)`,
   buildArg: (service: string, name: string) =>
     `${at(service, 'build.args')}« ${name} » : un argument a un nom (lettres, chiffres, _) et une valeur`,
+  exposedServiceNotCompose:
+    'Seule une application Docker Compose a un service exposé : retirez « service_expose »',
   buildArgsInFile:
     'Les arguments de construction d’une application Compose sont dans son fichier (clé « build.args » de chaque service)',
   fileFromRepository:

@@ -81,7 +81,7 @@ export async function recordNotReady(
         .update(deployments)
         .set({
           ...common,
-          ...releaseColumns(serving),
+          ...releaseColumns(serving, row.settings),
           desiredReleaseId: null,
           // Applied again: replicas a multi-replica rollout replaced before the failure go back.
           generation: sql`${deployments.generation} + 1`,

@@ -20,6 +20,11 @@ export interface ComposeSettings {
   volumes: { name: string; sizeMb: number }[];
   /** The file's path in the application's Git repository; absent for a pasted file. */
   composePath?: string;
+  /**
+   * The exposed service asked for (PUT /source) and not yet released: the next build serves
+   * it; the running release keeps `exposedService` until then.
+   */
+  requestedExposedService?: string;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -40,6 +45,9 @@ export function composeSettingsOf(settings: Record<string, unknown>): ComposeSet
     })),
     volumes: volumes.map((v) => ({ name: String(v.name), sizeMb: Number(v.sizeMb) || 0 })),
     ...(typeof settings.composePath === 'string' ? { composePath: settings.composePath } : {}),
+    ...(typeof settings.requestedExposedService === 'string'
+      ? { requestedExposedService: settings.requestedExposedService }
+      : {}),
   };
 }
 
@@ -49,6 +57,7 @@ export function composeSettings(s: ComposeSettings): Record<string, unknown> {
     services: s.services,
     volumes: s.volumes,
     ...(s.composePath ? { composePath: s.composePath } : {}),
+    ...(s.requestedExposedService ? { requestedExposedService: s.requestedExposedService } : {}),
   };
 }
 
@@ -84,4 +93,20 @@ export function stackServicesOf(row: {
   if (row.sourceKind !== 'compose') return undefined;
   const compose = composeSettingsOf(row.settings);
   return { services: compose.services.map((s) => s.name), exposed: compose.exposedService };
+}
+
+/**
+ * A release's settings as the application's row takes them, keeping an exposed service asked
+ * for meanwhile (PUT /source) that this release does not serve yet: the build of that change
+ * still reads it.
+ */
+export function keepRequestedExposed(
+  row: Record<string, unknown>,
+  release: Record<string, unknown>,
+): Record<string, unknown> {
+  const requested = composeSettingsOf(row).requestedExposedService;
+  const serves = composeSettingsOf(release).exposedService;
+  return requested && requested !== serves
+    ? composeSettings({ ...composeSettingsOf(release), requestedExposedService: requested })
+    : release;
 }

@@ -1,4 +1,5 @@
 import type { Release } from '@nuage/shared/build-types';
+import type { Environment } from '@nuage/shared/api-types';
 import { composeTexts } from '@nuage/shared/messages/compose';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,9 @@ import { composeSettingsOf } from '../../engine/specs/compose-settings';
 import { decryptSecret } from '../../lib/crypto';
 import {
   codeTestApp,
+  deployCodeApp,
   getBuild,
+  REPO as CODE_REPO,
   runBuildToEnd,
   SHA1,
   SHA2,
@@ -30,6 +33,7 @@ import type { TestApp } from '../../../test/helpers/test-app';
 let t: TestApp;
 let builder: FakeImageBuilder;
 let team: Team;
+let env: Environment;
 
 const REPO = 'https://git.exemple.sn/equipe/pile.git';
 const SHA3 = '3333333333333333333333333333333333333333';
@@ -61,7 +65,7 @@ volumes:
 
 beforeAll(async () => {
   ({ t, builder } = await codeTestApp());
-  ({ team } = await teamWithEnvironment(t));
+  ({ team, env } = await teamWithEnvironment(t));
   builder.repos.set(REPO, {
     branches: { main: SHA1 },
     messages: { [SHA1]: 'Pile', [SHA2]: 'Plus de CPU', [SHA3]: 'Sans fichier' },
@@ -250,6 +254,71 @@ describe('deploy/compose from a Git repository', () => {
     expect(build).toMatchObject({ status: 'success', commit_sha: SHA2, branch: 'plus' });
     // No port given: the exposed service's is kept.
     expect((await deploymentRow(t, app.id))!).toMatchObject({ cpuMilli: 1500, port: 8080 });
+  });
+
+  it('its exposed service changes through PUT source with the release that change builds; a service the file lacks fails that build only', async () => {
+    pushTo(SHA1);
+    const app = (await post(body())).json<{ id: string; build_id: string }>();
+    await runBuildToEnd(t, dev(), app.build_id);
+    await reconcileToStatus(t, app.id, 'RUNNING');
+    const put = (service_expose: string, port: number) =>
+      call(t, 'PUT', `${API}/deployments/${app.id}/source`, {
+        token: dev(),
+        body: {
+          repository_url: REPO,
+          git_branch: 'main',
+          git_token_id: null,
+          build_args: {},
+          port,
+          service_expose,
+        },
+      });
+    const res = await put('db', 5432);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ service_expose: 'db', port: 5432 });
+    // The running release still serves web until the build of the change is released.
+    expect(composeSettingsOf((await deploymentRow(t, app.id))!.settings)).toMatchObject({
+      exposedService: 'web',
+      requestedExposedService: 'db',
+    });
+    expect(await runBuildToEnd(t, dev(), res.json<{ build_id: string }>().build_id)).toMatchObject({
+      status: 'success',
+    });
+    const released = composeSettingsOf((await deploymentRow(t, app.id))!.settings);
+    expect(released.exposedService).toBe('db');
+    expect(released).not.toHaveProperty('requestedExposedService');
+
+    const unknown = await put('cache', 6379);
+    const failed = await runBuildToEnd(t, dev(), unknown.json<{ build_id: string }>().build_id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error_message: composeTexts.fileRefusedInRepository('deploy/compose.yaml', [
+        composeTexts.exposedServiceUnknown('cache'),
+      ]),
+    });
+    expect(composeSettingsOf((await deploymentRow(t, app.id))!.settings).exposedService).toBe('db');
+  });
+
+  it('a code application has no exposed service to change', async () => {
+    const code = await deployCodeApp(t, dev(), env);
+    const res = await call(t, 'PUT', `${API}/deployments/${code.id}/source`, {
+      token: dev(),
+      body: {
+        repository_url: CODE_REPO,
+        git_branch: 'main',
+        git_token_id: null,
+        build_args: {},
+        port: null,
+        service_expose: 'web',
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ detail: { loc: string[]; msg: string }[] }>().detail).toEqual([
+      expect.objectContaining({
+        loc: ['body', 'service_expose'],
+        msg: composeTexts.exposedServiceNotCompose,
+      }),
+    ]);
   });
 
   it('a commit without the file, or with a file the platform refuses, fails its build in French and runs nothing', async () => {

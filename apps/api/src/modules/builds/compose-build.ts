@@ -75,7 +75,7 @@ export async function buildComposeRelease(
   const fileDir = path.posix.dirname(file);
   const parsed = parseCompose(read.text, { buildsFrom: fileDir === '.' ? '' : fileDir });
   if (!parsed.ok) throw refused(file, parsed.problems);
-  const exposedName = current.exposedService;
+  const exposedName = current.requestedExposedService ?? current.exposedService;
   if (!parsed.stack.services.some((s) => s.name === exposedName))
     throw refused(file, [composeTexts.exposedServiceUnknown(exposedName)]);
   const toBuild = parsed.stack.services.filter((s) => s.build !== null);

@@ -122,7 +122,7 @@ export async function recordSuccess(
     await tx
       .update(deployments)
       .set({
-        ...releaseColumns(release!),
+        ...releaseColumns(release!, d.settings),
         // It becomes current once the reconciler saw it serve (health-gated).
         desiredReleaseId: release!.id,
         generation: sql`${deployments.generation} + 1`,

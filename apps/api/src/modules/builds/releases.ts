@@ -44,7 +44,7 @@ export async function setCurrentRelease(
   const [row] = await tx
     .update(deployments)
     .set({
-      ...releaseColumns(release),
+      ...releaseColumns(release, d.settings),
       // It becomes current once the reconciler saw it serve (health-gated).
       desiredReleaseId: release.id,
       generation: sql`${deployments.generation} + 1`,

@@ -199,6 +199,13 @@ describe('OpenAPI', () => {
     expect(op?.description).toContain('Le repository est lu avant toute écriture');
     expect(
       Object.keys(op!.requestBody!.content['application/json']!.schema.properties).sort(),
-    ).toEqual(['build_args', 'git_branch', 'git_token_id', 'port', 'repository_url']);
+    ).toEqual([
+      'build_args',
+      'git_branch',
+      'git_token_id',
+      'port',
+      'repository_url',
+      'service_expose',
+    ]);
   });
 });

@@ -15,6 +15,7 @@ import {
 import { enqueueBuild } from './queue';
 import { buildEventTexts } from '@nuage/shared/messages/builds';
 import { composeTexts } from '@nuage/shared/messages/compose';
+import { composeSettings, composeSettingsOf } from '../../engine/specs/compose-settings';
 
 type Row = typeof deployments.$inferSelect;
 
@@ -34,7 +35,14 @@ const sameArgs = (a: Record<string, string>, b: Record<string, string>) => {
   return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
 };
 
+/** The exposed service a Compose application's next release serves. */
+const exposedOf = (row: Row) => {
+  const c = composeSettingsOf(row.settings);
+  return c.requestedExposedService ?? c.exposedService;
+};
+
 const unchanged = (row: Row, next: CodeSourceInput) =>
+  (next.service_expose === undefined || next.service_expose === exposedOf(row)) &&
   row.repoUrl === next.repository_url &&
   row.gitBranch === next.git_branch &&
   (row.gitTokenId ?? null) === next.git_token_id &&
@@ -47,6 +55,7 @@ const resultOf = (row: Row, buildId: string | null): CodeSourceResult => ({
   git_token_id: row.gitTokenId,
   build_args: row.buildArgs ?? {},
   port: row.port,
+  ...(row.sourceKind === 'compose' ? { service_expose: exposedOf(row) } : {}),
   build_id: buildId,
 });
 
@@ -66,6 +75,8 @@ export async function updateCodeSource(
   // A Compose application's port is its exposed service's: kept when none is given.
   const next =
     d.sourceKind === 'compose' ? { ...input.data, port: input.data.port ?? d.port } : input.data;
+  if (d.sourceKind !== 'compose' && next.service_expose !== undefined)
+    throw fieldError('service_expose', composeTexts.exposedServiceNotCompose, 'compose');
   // A Compose file's services take their arguments from its `build.args`.
   if (d.sourceKind === 'compose' && Object.keys(next.build_args).length > 0)
     throw fieldError('build_args', composeTexts.buildArgsInFile, 'compose');
@@ -104,6 +115,15 @@ export async function updateCodeSource(
         gitTokenId: next.git_token_id,
         buildArgs: next.build_args,
         port: next.port,
+        // A Compose application's exposed service changes with the release this build makes.
+        ...(d.sourceKind === 'compose' && next.service_expose !== undefined
+          ? {
+              settings: composeSettings({
+                ...composeSettingsOf(d.settings),
+                requestedExposedService: next.service_expose,
+              }),
+            }
+          : {}),
         events: withEvent(buildEventTexts.sourceChanged),
         updatedAt: new Date(),
       })

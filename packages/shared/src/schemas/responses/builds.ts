@@ -140,6 +140,8 @@ export const codeSourceResultSchema = z.object({
   git_token_id: z.nullable(z.string()),
   build_args: z.record(z.string(), z.string()),
   port: z.nullable(z.number()),
+  /** A Compose application: the exposed service its next release serves. */
+  service_expose: z.optional(z.string()),
   build_id: z.nullable(z.string()),
 });
 export type CodeSourceResult = z.infer<typeof codeSourceResultSchema>;

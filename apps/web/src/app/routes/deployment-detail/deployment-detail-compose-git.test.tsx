@@ -156,7 +156,7 @@ describe('/deployment/{id} of a Compose application', { timeout: 20_000 }, () =>
     expect(view.api.callsTo('GET', '/deployments/dep-1/builds')).toHaveLength(0);
     expect(view.api.callsTo('GET', '/deployments/dep-1/webhook')).toHaveLength(0);
   });
-  it('from a Git repository: « Modifier la source » changes the branch only, never build arguments or port', async () => {
+  it('from a Git repository: « Modifier la source » changes the branch and the exposed service, never build arguments', async () => {
     const view = renderCompose(true);
     view.api.on('PUT', '/deployments/dep-1/source', ({ body }) => ({
       body: { ...(body as object), build_id: 'b9' },
@@ -171,6 +171,20 @@ describe('/deployment/{id} of a Compose application', { timeout: 20_000 }, () =>
     const branch = within(dialog).getByLabelText('Branche');
     await view.user.clear(branch);
     await view.user.type(branch, 'staging');
+    const exposed = within(dialog).getByLabelText(composeFormTexts.serviceLabel);
+    expect(exposed).toHaveValue('web');
+    await view.user.clear(exposed);
+    await view.user.type(exposed, 'Mauvais nom');
+    await view.user.click(
+      within(dialog).getByRole('button', { name: 'Enregistrer et reconstruire' }),
+    );
+    expect(exposed).toHaveAccessibleDescription(composeTexts.exposedServiceRequired);
+    expect(view.api.callsTo('PUT', '/deployments/dep-1/source')).toHaveLength(0);
+    await view.user.clear(exposed);
+    await view.user.type(exposed, 'db');
+    const port = within(dialog).getByLabelText(composeFormTexts.portLabel);
+    await view.user.clear(port);
+    await view.user.type(port, '5432');
     await view.user.click(
       within(dialog).getByRole('button', { name: 'Enregistrer et reconstruire' }),
     );
@@ -182,7 +196,8 @@ describe('/deployment/{id} of a Compose application', { timeout: 20_000 }, () =>
       git_branch: 'staging',
       git_token_id: null,
       build_args: {},
-      port: 8080,
+      port: 5432,
+      service_expose: 'db',
     });
   });
 });

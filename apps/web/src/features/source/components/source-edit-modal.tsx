@@ -9,11 +9,13 @@ import {
   RepositoryAccessField,
   RepositoryUrlField,
 } from '@/components/repository-source/repository-source-fields';
+import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { ModalFormActions } from '@/components/ui/modal-form-actions';
 import { Notice } from '@/components/ui/notice';
 import { ApiError } from '@/lib/api-client';
+import { composeFormTexts } from '@nuage/shared/messages/compose';
 import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 import { gitTokensQuery } from '@/lib/git-tokens-query';
 import { notify } from '@/lib/toast';
@@ -123,7 +125,30 @@ export function SourceEditModal({
             onChange={(e) => set({ git_token_id: e.target.value })}
           />
         )}
-        {/* A Compose file carries its own build arguments and its exposed service's port. */}
+        {/* A Compose file carries its own build arguments; its exposed service and port change
+            with the release this change builds. */}
+        {isCompose && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label={composeFormTexts.serviceLabel}
+              error={errors.service_expose}
+              hint={composeFormTexts.serviceHintGit}
+            >
+              <Input
+                value={draft.service_expose ?? ''}
+                onChange={(e) => set({ service_expose: e.target.value })}
+              />
+            </FormField>
+            <FormField label={composeFormTexts.portLabel} error={errors.port}>
+              <Input
+                inputMode="numeric"
+                className="max-w-40"
+                value={draft.port}
+                onChange={(e) => set({ port: e.target.value })}
+              />
+            </FormField>
+          </div>
+        )}
         {!isCompose && (
           <>
             <BuildArgsFields

@@ -1,6 +1,8 @@
 import { codeMessages, ENV_VAR_NAME_PATTERN } from '@nuage/shared/schemas/code';
 import { codeDeployMessages, isValidBranch } from '@nuage/shared/schemas/code-deploy';
 import type { CodeSourceInput } from '@nuage/shared/schemas/code-source';
+import { composeTexts } from '@nuage/shared/messages/compose';
+import { COMPOSE_SERVICE_NAME } from '@nuage/shared/schemas/compose-deploy';
 import { deployMessages, REPOSITORY_URL_PATTERN } from '@nuage/shared/schemas/deployments';
 import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 
@@ -14,9 +16,12 @@ export interface SourceDraft {
   build_args: { key: string; value: string }[];
   /** '' = detected by the build. */
   port: string;
+  /** A Compose application's exposed service (null: not a Compose application). */
+  service_expose: string | null;
 }
 
-export type SourceField = 'repository_url' | 'git_branch' | 'git_token_id' | 'build_args' | 'port';
+export type SourceField =
+  'repository_url' | 'git_branch' | 'git_token_id' | 'build_args' | 'port' | 'service_expose';
 export type SourceErrors = Partial<Record<SourceField | 'form', string>>;
 
 export const draftOf = (d: DeploymentDetail): SourceDraft => ({
@@ -26,6 +31,7 @@ export const draftOf = (d: DeploymentDetail): SourceDraft => ({
   git_token_id: d.git_token_id ?? '',
   build_args: Object.entries(d.build_args ?? {}).map(([key, value]) => ({ key, value })),
   port: d.port ? String(d.port) : '',
+  service_expose: d.source_kind === 'compose' ? (d.compose?.service_expose ?? '') : null,
 });
 
 function parseArgs(rows: SourceDraft['build_args']): Record<string, string> | null {
@@ -56,6 +62,9 @@ export function bodyOf(
   const port = draft.port.trim() === '' ? null : Number(draft.port);
   if (port !== null && !(Number.isInteger(port) && port >= 1 && port <= 65535))
     errors.port = codeMessages.port;
+  const service = draft.service_expose?.trim() ?? null;
+  if (service !== null && !COMPOSE_SERVICE_NAME.test(service))
+    errors.service_expose = composeTexts.exposedServiceRequired;
   if (Object.keys(errors).length > 0 || !args) return { errors };
   return {
     body: {
@@ -64,6 +73,7 @@ export function bodyOf(
       git_token_id: draft.access === 'private' ? draft.git_token_id : null,
       build_args: args,
       port,
+      ...(service !== null ? { service_expose: service } : {}),
     },
   };
 }
@@ -74,6 +84,7 @@ const FIELDS: readonly SourceField[] = [
   'git_token_id',
   'build_args',
   'port',
+  'service_expose',
 ];
 
 /** The API's 422 issues placed at their fields (a build argument's issue names its key last). */
