@@ -1,5 +1,5 @@
 import type { StoredEnvVar } from '../../db/schema/deployments';
-import { decryptSecret, encryptSecret } from '../../lib/crypto';
+import { decryptSecret, encryptSecret, randomPassword } from '../../lib/crypto';
 import type { ApplicationSecrets } from '../templates/applications';
 
 // How an application's secrets are sealed in its row: the modules seal them when they write the
@@ -7,6 +7,18 @@ import type { ApplicationSecrets } from '../templates/applications';
 
 export function sealSecrets(key: Buffer, secrets: ApplicationSecrets): string {
   return encryptSecret(key, JSON.stringify(secrets));
+}
+
+/**
+ * What an application with no platform-made passwords (code, any image, Compose) keeps in the
+ * column: random values nobody uses, so every row has the same shape.
+ */
+export function placeholderSecretsSealed(key: Buffer): string {
+  return sealSecrets(key, {
+    adminPassword: randomPassword(),
+    dbPassword: randomPassword(),
+    dbRootPassword: randomPassword(),
+  });
 }
 
 export function unsealSecrets(key: Buffer, sealed: string): ApplicationSecrets {

@@ -81,17 +81,14 @@ export async function specForDeployment(opts: {
   }
   const row = { ...opts.row, domain: await opts.servedDomain(opts.row) };
   if (row.sourceKind === 'compose') {
+    const compose = composeSettingsOf(row.settings);
     return buildComposeApplicationSpec({
       deployment: { ...row, image: `${row.imageRegistryUrl}:${row.imageTag}`, imageDigest: null },
       namespace: opts.namespace,
       certificate: row.certificateId ? await opts.certificates(row.certificateId) : null,
       file: row.composeFileSealed ? decryptSecret(opts.secretsKey, row.composeFileSealed) : '',
-      exposedService: composeSettingsOf(row.settings).exposedService,
-      builtServices: new Set(
-        composeSettingsOf(row.settings)
-          .services.filter((s) => s.built)
-          .map((s) => s.name),
-      ),
+      exposedService: compose.exposedService,
+      builtServices: new Set(compose.services.filter((s) => s.built).map((s) => s.name)),
       registryCredentials: opts.projectRegistryCredentials
         ? await opts.projectRegistryCredentials(row.projectId)
         : [],

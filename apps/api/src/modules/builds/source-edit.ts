@@ -4,9 +4,8 @@ import type { AppContext } from '../../app-context';
 import { deployments } from '../../db/schema/deployments';
 import { SourceError, type ResolvedCommit } from '../../engine/builds/builder';
 import { conflict, FieldValidationError, unavailable } from '../../lib/errors';
-import { BUILDER_UNAVAILABLE, GIT_TOKEN_UNKNOWN } from '../deployments/deploy-code';
+import { BUILDER_UNAVAILABLE, projectGitToken } from '../deployments/deploy-code';
 import { withEvent } from '../../db/deployment-events';
-import { unsealGitToken } from '../git-tokens/service';
 import {
   APPLICATION_DELETING,
   authorizeBuiltApplication,
@@ -83,14 +82,7 @@ export async function updateCodeSource(
   if (unchanged(d, next)) return resultOf(d, null);
   if (!ctx.builds.builder) throw unavailable(BUILDER_UNAVAILABLE);
 
-  const token = next.git_token_id
-    ? await unsealGitToken(ctx.db, ctx.secrets.secretsKey, {
-        projectId: d.projectId,
-        tokenId: next.git_token_id,
-      })
-    : null;
-  if (next.git_token_id && token === null)
-    throw fieldError('git_token_id', GIT_TOKEN_UNKNOWN, 'unknown');
+  const token = await projectGitToken(ctx, d.projectId, next.git_token_id, ['git_token_id']);
   let commit: ResolvedCommit;
   try {
     commit = await ctx.builds.builder.resolveCommit({

@@ -6,19 +6,17 @@ import type { z } from 'zod/mini';
 import type { AppContext } from '../../app-context';
 import { SourceError, type ResolvedCommit } from '../../engine/builds/builder';
 import type { AuthUser } from '../../http/credential-records';
-import { randomPassword } from '../../lib/crypto';
 import { conflict, FieldValidationError, unavailable } from '../../lib/errors';
 import { enqueueBuild, buildImageName } from '../builds/queue';
 import { authorizeEnvironment } from '../environments/service';
 import { unsealGitToken } from '../git-tokens/service';
 import { ENVIRONMENT_DELETING } from './deploy';
-import { assertDomainClaimable } from './domain-claim';
 import { storeEnvVars } from './env-vars-store';
 import { presentDeployment } from './presenter';
 import { insertApplication } from './insert-application';
-import { sealSecrets } from '../../engine/specs/sealed-secrets';
-import { resolveCertificate } from './tls';
+import { placeholderSecretsSealed } from '../../engine/specs/sealed-secrets';
 import { deploymentErrorTexts, deploymentEventTexts } from '@nuage/shared/messages/deployments';
+import { claimAddress } from './application-address';
 
 export type DeployCodeInput = z.infer<typeof deployCodeSchema>;
 
@@ -37,6 +35,22 @@ function codeTemplateOf(type: string | undefined): CodeTemplateId | null {
   if (t === '' || t === 'code') return null;
   if ((codeTemplateIds as readonly string[]).includes(t)) return t as CodeTemplateId;
   throw fieldError(['type_application'], CODE_TYPE_UNKNOWN, 'unknown');
+}
+
+/**
+ * The project's Git token `tokenId` in clear, for reading a private repository (null when none
+ * is asked); a token the project does not have is refused in French at `loc` of the body.
+ */
+export async function projectGitToken(
+  ctx: AppContext,
+  projectId: string,
+  tokenId: string | null,
+  loc: string[],
+): Promise<string | null> {
+  if (!tokenId) return null;
+  const token = await unsealGitToken(ctx.db, ctx.secrets.secretsKey, { projectId, tokenId });
+  if (token === null) throw fieldError(loc, GIT_TOKEN_UNKNOWN, 'unknown');
+  return token;
 }
 
 /** Reads the repository before anything is written: its French reason on the field it is about. */
@@ -80,30 +94,21 @@ export async function deployCode(
   const repositoryUrl = (data.repository_access?.repository_url ?? data.repo_url ?? '').trim();
   const branch = data.git_branch ?? 'main';
   const tokenId = data.repository_access?.git_token_id?.trim() || null;
-  const token = tokenId
-    ? await unsealGitToken(ctx.db, ctx.secrets.secretsKey, { projectId: env.projectId, tokenId })
-    : null;
-  if (tokenId && token === null)
-    throw fieldError(['repository_access', 'git_token_id'], GIT_TOKEN_UNKNOWN, 'unknown');
+  const token = await projectGitToken(ctx, env.projectId, tokenId, [
+    'repository_access',
+    'git_token_id',
+  ]);
   const envVars = storeEnvVars(
     ctx.secrets.secretsKey,
     data.env_vars ?? [],
     [],
     ['body', 'env_vars'],
   );
-  const domain = data.nom_domaine || null;
-  if (domain) {
-    await assertDomainClaimable(ctx, {
-      projectId: env.projectId,
-      nom: data.nom,
-      domain,
-      field: 'nom_domaine',
-    });
-  }
-  const certificate = await resolveCertificate(ctx, {
-    certificateId: data.certificat_tls_id?.trim() || null,
+  const { domain, certificate } = await claimAddress(ctx, {
     projectId: env.projectId,
-    domain,
+    nom: data.nom,
+    domain: data.nom_domaine,
+    certificateId: data.certificat_tls_id?.trim() || null,
   });
   const commit = await readRepository(ctx, { repositoryUrl, branch, ...(token ? { token } : {}) });
 
@@ -136,12 +141,7 @@ export async function deployCode(
         port: data.port ?? null,
         envVars,
         settings: {},
-        // Code applications have no platform-made passwords; the column keeps its shape.
-        secretsSealed: sealSecrets(ctx.secrets.secretsKey, {
-          adminPassword: randomPassword(),
-          dbPassword: randomPassword(),
-          dbRootPassword: randomPassword(),
-        }),
+        secretsSealed: placeholderSecretsSealed(ctx.secrets.secretsKey),
         createdBy: input.user.id,
         events: [
           {

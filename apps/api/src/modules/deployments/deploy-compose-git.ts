@@ -8,17 +8,14 @@ import {
 import type { AppContext } from '../../app-context';
 import { DEFAULT_SERVICE_SIZE } from '../../engine/compose/parse-compose';
 import { composeSettings } from '../../engine/specs/compose-settings';
-import { sealSecrets } from '../../engine/specs/sealed-secrets';
+import { placeholderSecretsSealed } from '../../engine/specs/sealed-secrets';
 import type { AuthUser } from '../../http/credential-records';
-import { randomPassword } from '../../lib/crypto';
-import { FieldValidationError, unavailable } from '../../lib/errors';
+import { unavailable } from '../../lib/errors';
 import { buildImageName, enqueueBuild } from '../builds/queue';
-import { unsealGitToken } from '../git-tokens/service';
-import { BUILDER_UNAVAILABLE, GIT_TOKEN_UNKNOWN, readRepository } from './deploy-code';
-import { assertDomainClaimable } from './domain-claim';
+import { BUILDER_UNAVAILABLE, projectGitToken, readRepository } from './deploy-code';
 import { insertApplication } from './insert-application';
 import { presentDeployment } from './presenter';
-import { resolveCertificate } from './tls';
+import { claimAddress } from './application-address';
 
 const at = (...loc: string[]) => ['depot_git', ...loc];
 
@@ -44,26 +41,12 @@ export async function deployComposeFromGit(
   const repositoryUrl = git.repository_url.trim();
   const branch = git.git_branch ?? 'main';
   const tokenId = git.git_token_id?.trim() || null;
-  const token = tokenId
-    ? await unsealGitToken(ctx.db, ctx.secrets.secretsKey, { projectId: env.projectId, tokenId })
-    : null;
-  if (tokenId && token === null)
-    throw new FieldValidationError([
-      { loc: ['body', ...at('git_token_id')], msg: GIT_TOKEN_UNKNOWN, type: 'unknown' },
-    ]);
-  const domain = data.nom_domaine || null;
-  if (domain) {
-    await assertDomainClaimable(ctx, {
-      projectId: env.projectId,
-      nom: data.nom,
-      domain,
-      field: 'nom_domaine',
-    });
-  }
-  const certificate = await resolveCertificate(ctx, {
-    certificateId: data.certificat_tls_id?.trim() || null,
+  const token = await projectGitToken(ctx, env.projectId, tokenId, at('git_token_id'));
+  const { domain, certificate } = await claimAddress(ctx, {
     projectId: env.projectId,
-    domain,
+    nom: data.nom,
+    domain: data.nom_domaine,
+    certificateId: data.certificat_tls_id?.trim() || null,
   });
   const commit = await readRepository(
     ctx,
@@ -96,12 +79,7 @@ export async function deployComposeFromGit(
           volumes: [],
           composePath: git.chemin_compose ?? DEFAULT_COMPOSE_PATH,
         }),
-        // No platform-made passwords; the column keeps its shape.
-        secretsSealed: sealSecrets(ctx.secrets.secretsKey, {
-          adminPassword: randomPassword(),
-          dbPassword: randomPassword(),
-          dbRootPassword: randomPassword(),
-        }),
+        secretsSealed: placeholderSecretsSealed(ctx.secrets.secretsKey),
         createdBy: input.user.id,
         events: [{ at: new Date().toISOString(), message: composeTexts.gitDeployRequested }],
       }),

@@ -16,18 +16,17 @@ import {
   composeSettings,
   composeSettingsOf,
 } from '../../engine/specs/compose-settings';
-import { sealSecrets } from '../../engine/specs/sealed-secrets';
+import { placeholderSecretsSealed } from '../../engine/specs/sealed-secrets';
 import type { AuthUser } from '../../http/credential-records';
-import { encryptSecret, randomPassword } from '../../lib/crypto';
+import { encryptSecret } from '../../lib/crypto';
 import { conflict, FieldValidationError } from '../../lib/errors';
 import { authorizeEnvironment } from '../environments/service';
 import { ENVIRONMENT_DELETING } from './deploy';
-import { assertDomainClaimable } from './domain-claim';
 import { deployComposeFromGit } from './deploy-compose-git';
 import { insertApplication } from './insert-application';
 import { registryPolicyOf, registryRefusal, type RegistryPolicy } from './image-registry-policy';
 import { presentDeployment } from './presenter';
-import { resolveCertificate } from './tls';
+import { claimAddress } from './application-address';
 
 export const COMPOSE_FILE_FIELD = 'fichier_compose';
 const FILE_FIELD = COMPOSE_FILE_FIELD;
@@ -154,19 +153,11 @@ export async function deployCompose(
     exposedService: data.service_expose,
   });
 
-  const domain = data.nom_domaine || null;
-  if (domain) {
-    await assertDomainClaimable(ctx, {
-      projectId: env.projectId,
-      nom: data.nom,
-      domain,
-      field: 'nom_domaine',
-    });
-  }
-  const certificate = await resolveCertificate(ctx, {
-    certificateId: data.certificat_tls_id?.trim() || null,
+  const { domain, certificate } = await claimAddress(ctx, {
     projectId: env.projectId,
-    domain,
+    nom: data.nom,
+    domain: data.nom_domaine,
+    certificateId: data.certificat_tls_id?.trim() || null,
   });
   const ref = parseImageReference(exposed.image)!;
   // One application of one replica: its reservation is the stack's sum (reservationOf × 1).
@@ -192,12 +183,7 @@ export async function deployCompose(
           services: settingsServicesOf(stack.services),
           volumes: stack.volumes,
         }),
-        // No platform-made passwords; the column keeps its shape.
-        secretsSealed: sealSecrets(ctx.secrets.secretsKey, {
-          adminPassword: randomPassword(),
-          dbPassword: randomPassword(),
-          dbRootPassword: randomPassword(),
-        }),
+        secretsSealed: placeholderSecretsSealed(ctx.secrets.secretsKey),
         createdBy: input.user.id,
         events: [{ at: new Date().toISOString(), message: composeTexts.deployRequested }],
       }),

@@ -5,21 +5,19 @@ import { toMilli } from '@nuage/shared/quantities';
 import type { DeployImageInput } from '@nuage/shared/schemas/image-deploy';
 import type { AppContext } from '../../app-context';
 import type { deployments } from '../../db/schema/deployments';
-import { sealSecrets } from '../../engine/specs/sealed-secrets';
+import { placeholderSecretsSealed } from '../../engine/specs/sealed-secrets';
 import { imageSettings } from '../../engine/specs/image-settings';
 import type { AuthUser } from '../../http/credential-records';
-import { randomPassword } from '../../lib/crypto';
 import { conflict, FieldValidationError } from '../../lib/errors';
 import { authorizeEnvironment } from '../environments/service';
 import { findRegistryCredential } from '../registry-credentials/service';
 import { CODE_STORAGE_MB } from './deploy-code';
 import { ENVIRONMENT_DELETING } from './deploy';
-import { assertDomainClaimable } from './domain-claim';
 import { storeEnvVars } from './env-vars-store';
 import { insertApplication } from './insert-application';
-import { registryRefusal } from './image-registry-policy';
+import { registryPolicyOf, registryRefusal } from './image-registry-policy';
 import { presentDeployment } from './presenter';
-import { resolveCertificate } from './tls';
+import { claimAddress } from './application-address';
 
 const fieldError = (field: string, msg: string, type: string) =>
   new FieldValidationError([{ loc: ['body', field], msg, type }]);
@@ -50,10 +48,7 @@ async function credentialFor(
 
 /** The registry the image comes from is one a tenant may pull from (image-registry-policy.ts). */
 function checkRegistry(ctx: AppContext, repository: string, field: string): void {
-  const refusal = registryRefusal(repository, {
-    buildRegistry: ctx.config.builds?.registry?.url,
-    allowPrivate: ctx.config.images?.allowPrivateRegistries ?? false,
-  });
+  const refusal = registryRefusal(repository, registryPolicyOf(ctx.config));
   if (refusal) throw fieldError(field, refusal, 'registry');
 }
 
@@ -112,19 +107,11 @@ export async function deployImage(
     [],
     ['body', 'env_vars'],
   );
-  const domain = data.nom_domaine || null;
-  if (domain) {
-    await assertDomainClaimable(ctx, {
-      projectId: env.projectId,
-      nom: data.nom,
-      domain,
-      field: 'nom_domaine',
-    });
-  }
-  const certificate = await resolveCertificate(ctx, {
-    certificateId: data.certificat_tls_id?.trim() || null,
+  const { domain, certificate } = await claimAddress(ctx, {
     projectId: env.projectId,
-    domain,
+    nom: data.nom,
+    domain: data.nom_domaine,
+    certificateId: data.certificat_tls_id?.trim() || null,
   });
   const resources = {
     cpuMilli: toMilli(data.cpu),
@@ -157,12 +144,7 @@ export async function deployImage(
           healthPath: data.chemin_sante ?? null,
           dataPath: data.chemin_donnees ?? null,
         }),
-        // No platform-made passwords; the column keeps its shape.
-        secretsSealed: sealSecrets(ctx.secrets.secretsKey, {
-          adminPassword: randomPassword(),
-          dbPassword: randomPassword(),
-          dbRootPassword: randomPassword(),
-        }),
+        secretsSealed: placeholderSecretsSealed(ctx.secrets.secretsKey),
         createdBy: input.user.id,
         events: [{ at: new Date().toISOString(), message: imageDeployTexts.deployRequested }],
       }),

@@ -13,13 +13,12 @@ import type { AppContext } from '../../app-context';
 import type { AuthUser } from '../../http/credential-records';
 import { conflict, FieldValidationError } from '../../lib/errors';
 import { authorizeEnvironment } from '../environments/service';
-import { assertDomainClaimable } from './domain-claim';
 import { presentDeployment } from './presenter';
 import { insertApplication } from './insert-application';
 import { sealSecrets } from '../../engine/specs/sealed-secrets';
 import { secretsFromInput } from './secrets';
-import { resolveCertificate } from './tls';
 import { deploymentErrorTexts, deploymentEventTexts } from '@nuage/shared/messages/deployments';
+import { claimAddress } from './application-address';
 
 export const NAME_TAKEN = deployMessages.nameTaken;
 export const ENVIRONMENT_DELETING = deploymentErrorTexts.environmentDeleting;
@@ -88,19 +87,11 @@ export async function deployErp(
       },
     ]);
   }
-  const domain = data.nom_domaine || null;
-  if (domain) {
-    await assertDomainClaimable(ctx, {
-      projectId: env.projectId,
-      nom: data.nom,
-      domain,
-      field: 'nom_domaine',
-    });
-  }
-  const certificate = await resolveCertificate(ctx, {
-    certificateId: data.certificat_tls_id ?? null,
+  const { domain, certificate } = await claimAddress(ctx, {
     projectId: env.projectId,
-    domain,
+    nom: data.nom,
+    domain: data.nom_domaine,
+    certificateId: data.certificat_tls_id ?? null,
   });
   const resources = {
     cpuMilli: toMilli(data.cpu),

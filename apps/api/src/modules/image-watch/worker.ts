@@ -2,7 +2,7 @@ import type { AppContext } from '../../app-context';
 import { DueRowsWorker } from '../../lib/due-rows-worker';
 import { registryCredentialLookup } from '../../engine/specs/registry-credential-lookup';
 import { recordAudit } from '../audit/record';
-import { registryRefusal } from '../deployments/image-registry-policy';
+import { registryPolicyOf, registryRefusal } from '../deployments/image-registry-policy';
 import { fetchTagDigest, RegistryCheckError, type TagDigestQuery } from './registry-client';
 import {
   claimDueWatches,
@@ -114,11 +114,9 @@ export class ImageWatchWorker {
   }
 
   private async readDigest(app: WatchedApplication): Promise<string> {
-    const allowPrivate = this.ctx.config.images?.allowPrivateRegistries ?? false;
-    const refusal = registryRefusal(app.imageRegistryUrl, {
-      buildRegistry: this.ctx.config.builds?.registry?.url,
-      allowPrivate,
-    });
+    const policy = registryPolicyOf(this.ctx.config);
+    const allowPrivate = policy.allowPrivate;
+    const refusal = registryRefusal(app.imageRegistryUrl, policy);
     if (refusal) throw new RegistryCheckError(refusal);
     const credentials = app.registryCredentialId
       ? await registryCredentialLookup(

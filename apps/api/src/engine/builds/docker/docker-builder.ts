@@ -90,13 +90,18 @@ export class DockerImageBuilder implements ImageBuilder {
     maxBytes: number,
     io: Pick<BuildIo, 'signal' | 'onLog'>,
   ): Promise<SourceFile> {
-    return readSourceFile(source, filePath, maxBytes, {
+    return readSourceFile(source, filePath, maxBytes, this.checkoutOptions(io));
+  }
+
+  /** Checkouts on this host: the address policy, BUILD_MAX_SOURCE_MB, the build's signal. */
+  private checkoutOptions(io: Pick<BuildIo, 'signal' | 'onLog'>) {
+    return {
       ...this.opts.policy,
       signal: io.signal,
       onLog: io.onLog,
       maxBytes: this.opts.maxSourceBytes ?? DEFAULT_MAX_BYTES,
       ...(this.opts.workDir ? { workDir: this.opts.workDir } : {}),
-    });
+    };
   }
 
   async build(request: BuildRequest, io: BuildIo): Promise<BuildOutcome> {
@@ -113,12 +118,8 @@ export class DockerImageBuilder implements ImageBuilder {
     const unmark = await markBuildRunning(request.buildId);
     try {
       const checkout = await checkoutCommit(request.source, {
-        ...this.opts.policy,
-        signal,
-        onLog: io.onLog,
-        maxBytes: this.opts.maxSourceBytes ?? DEFAULT_MAX_BYTES,
+        ...this.checkoutOptions({ signal, onLog: io.onLog }),
         label: request.buildId,
-        ...(this.opts.workDir ? { workDir: this.opts.workDir } : {}),
       }).catch((err: unknown) => {
         throw err instanceof BuildCancelledError ? stopped() : err;
       });
