@@ -5,6 +5,7 @@ import { detectEngine, objectsOf } from '../bench/lib/docker-engine.mjs';
 import { pollUntil } from './helpers/api';
 import { getFresh, serving } from './helpers/code-apps';
 import { startPodmanPlatform, type PodmanPlatform } from './helpers/podman-platform';
+import { NOTES_SERVER } from './support/perl-notes-server';
 
 /**
  * A Docker Compose stack on Podman (issue 30 item 2, "What must be shown"): two services, an
@@ -28,31 +29,6 @@ if (skipReason) console.warn(`[e2e compose] skipped: ${skipReason}`);
 
 const prefix = `nde2e-cmp-${randomBytes(3).toString('hex')}`;
 
-/** GET /ecrire writes a row; GET / answers `<VERSION> <rows>` (`vide` before any). */
-const SERVER = String.raw`use strict; use IO::Socket::INET;
-$| = 1;
-my $s = IO::Socket::INET->new(LocalPort => 8080, Listen => 16, ReuseAddr => 1) or die "listen: $!";
-$ENV{PGPASSWORD} = $ENV{DB_PASSWORD};
-print "web: listening on 8080\n";
-while (my $c = $s->accept) {
-  my $line = <$c>;
-  next unless defined $line;
-  while (my $h = <$c>) { last if $h =~ /^\r?\n$/; }
-  my ($path) = $line =~ m{^GET (\S+)};
-  $path //= '/';
-  my $sql = "CREATE TABLE IF NOT EXISTS notes(texte text); "
-    . ($path eq '/ecrire' ? "INSERT INTO notes VALUES ('gardee'); SELECT 'ecrit'"
-                          : "SELECT coalesce(string_agg(texte, ','), 'vide') FROM notes");
-  open(my $psql, '-|', 'psql', '-h', 'db', '-U', 'postgres', '-d', 'postgres', '-tAq', '-c', $sql);
-  my $out = join('', <$psql>);
-  close($psql);
-  my $ok = $? == 0;
-  chomp $out;
-  my $body = "$ENV{VERSION} $out\n";
-  print $c ($ok ? "HTTP/1.0 200 OK" : "HTTP/1.0 500 Erreur") . "\r\nContent-Type: text/plain\r\nContent-Length: " . length($body) . "\r\nConnection: close\r\n\r\n$body";
-  close $c;
-}`;
-
 const indent = (text: string, spaces: number) =>
   text
     .split('\n')
@@ -66,7 +42,7 @@ services:
     entrypoint: ["perl", "-e"]
     command:
       - |
-${indent(SERVER, 8)}
+${indent(NOTES_SERVER, 8)}
     environment:
       DB_PASSWORD: mot-de-passe-de-la-base
       VERSION: ${version}

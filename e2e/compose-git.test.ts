@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectEngine } from '../bench/lib/docker-engine.mjs';
 import { buildLog, finishedBuild, getFresh, serving, type ReleaseView } from './helpers/code-apps';
 import { startPodmanPlatform, type PodmanPlatform } from './helpers/podman-platform';
+import { NOTES_SERVER } from './support/perl-notes-server';
 
 /**
  * A Compose file taken from the application's Git repository on Podman (issue 30 item 2): the
@@ -24,31 +25,6 @@ if (skipReason && process.env.CI)
 if (skipReason) console.warn(`[e2e compose from git] skipped: ${skipReason}`);
 
 const prefix = `nde2e-cmpg-${randomBytes(3).toString('hex')}`;
-
-/** GET /ecrire writes a row; GET / answers `<VERSION> <rows>` (`vide` before any). */
-const SERVER = String.raw`use strict; use IO::Socket::INET;
-$| = 1;
-my $s = IO::Socket::INET->new(LocalPort => 8080, Listen => 16, ReuseAddr => 1) or die "listen: $!";
-$ENV{PGPASSWORD} = $ENV{DB_PASSWORD};
-print "web: listening on 8080\n";
-while (my $c = $s->accept) {
-  my $line = <$c>;
-  next unless defined $line;
-  while (my $h = <$c>) { last if $h =~ /^\r?\n$/; }
-  my ($path) = $line =~ m{^GET (\S+)};
-  $path //= '/';
-  my $sql = "CREATE TABLE IF NOT EXISTS notes(texte text); "
-    . ($path eq '/ecrire' ? "INSERT INTO notes VALUES ('gardee'); SELECT 'ecrit'"
-                          : "SELECT coalesce(string_agg(texte, ','), 'vide') FROM notes");
-  open(my $psql, '-|', 'psql', '-h', 'db', '-U', 'postgres', '-d', 'postgres', '-tAq', '-c', $sql);
-  my $out = join('', <$psql>);
-  close($psql);
-  my $ok = $? == 0;
-  chomp $out;
-  my $body = "$ENV{VERSION} $out\n";
-  print $c ($ok ? "HTTP/1.0 200 OK" : "HTTP/1.0 500 Erreur") . "\r\nContent-Type: text/plain\r\nContent-Length: " . length($body) . "\r\nConnection: close\r\n\r\n$body";
-  close $c;
-}`;
 
 const dockerfile = (version: string) => `FROM ${POSTGRES}
 ENV VERSION=${version}
@@ -107,7 +83,7 @@ describe.skipIf(skipReason !== null)('a Compose file from a Git repository on Po
     git.createRepository('pile', {
       'docker-compose.yml': COMPOSE(),
       'web/Dockerfile': dockerfile('v1'),
-      'web/server.pl': SERVER,
+      'web/server.pl': NOTES_SERVER,
     });
     const res = await call<{ id: string; build_id: string }>(
       'POST',
