@@ -1,7 +1,13 @@
 import type { Environment, EnvironmentStatus } from '@nuage/shared/api-types';
 import type { environments } from '../../db/schema/environments';
+import type { previews } from '../../db/schema/previews';
 
 type EnvironmentRow = typeof environments.$inferSelect;
+/** The pull request an environment previews, when it is one. */
+export type EnvironmentPreviewRow = Pick<
+  typeof previews.$inferSelect,
+  'sourceDeploymentId' | 'number' | 'url'
+>;
 
 export function presentEnvironmentStatus(row: EnvironmentRow): EnvironmentStatus {
   return {
@@ -11,7 +17,11 @@ export function presentEnvironmentStatus(row: EnvironmentRow): EnvironmentStatus
   };
 }
 
-export function presentEnvironment(row: EnvironmentRow, applicationsCount: number): Environment {
+export function presentEnvironment(
+  row: EnvironmentRow,
+  applicationsCount: number,
+  preview: EnvironmentPreviewRow | null = null,
+): Environment {
   return {
     id: row.id,
     nom: row.nom,
@@ -22,5 +32,12 @@ export function presentEnvironment(row: EnvironmentRow, applicationsCount: numbe
     date_creation: row.createdAt.toISOString(),
     status: presentEnvironmentStatus(row),
     applications_count: applicationsCount,
+    apercu: preview
+      ? {
+          application_source_id: preview.sourceDeploymentId,
+          numero_pr: preview.number,
+          url_pr: preview.url,
+        }
+      : null,
   };
 }

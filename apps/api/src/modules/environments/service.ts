@@ -9,12 +9,17 @@ import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
+import { previews } from '../../db/schema/previews';
 import { projects } from '../../db/schema/projects';
 import { conflict, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { uniqueDnsLabel } from '../../lib/naming';
 import { authorizeProject } from '../projects/policy';
-import { presentEnvironment, presentEnvironmentStatus } from './presenter';
+import {
+  presentEnvironment,
+  presentEnvironmentStatus,
+  type EnvironmentPreviewRow,
+} from './presenter';
 import { environmentTexts, projectTexts } from '@nuage/shared/messages/projects';
 
 export const ENVIRONMENT_NOT_FOUND = environmentTexts.notFound;
@@ -58,6 +63,21 @@ async function applicationCounts(db: Executor, ids: string[]) {
   return new Map(rows.map((r) => [r.environmentId, Number(r.n)]));
 }
 
+/** The pull requests the environments preview, by environment (issue 26). */
+async function previewsOf(db: Executor, ids: string[]) {
+  if (ids.length === 0) return new Map<string, EnvironmentPreviewRow>();
+  const rows = await db
+    .select({
+      environmentId: previews.environmentId,
+      sourceDeploymentId: previews.sourceDeploymentId,
+      number: previews.number,
+      url: previews.url,
+    })
+    .from(previews)
+    .where(inArray(previews.environmentId, ids));
+  return new Map(rows.map((r) => [r.environmentId!, r]));
+}
+
 export async function listEnvironments(
   ctx: AppContext,
   input: { projectId: string; userId: string },
@@ -68,11 +88,12 @@ export async function listEnvironments(
     .from(environments)
     .where(and(eq(environments.projectId, input.projectId), ne(environments.status, 'deleting')))
     .orderBy(asc(environments.createdAt));
-  const counts = await applicationCounts(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => presentEnvironment(r, counts.get(r.id) ?? 0));
+  const ids = rows.map((r) => r.id);
+  const [counts, previewed] = await Promise.all([
+    applicationCounts(ctx.db, ids),
+    previewsOf(ctx.db, ids),
+  ]);
+  return rows.map((r) => presentEnvironment(r, counts.get(r.id) ?? 0, previewed.get(r.id)));
 }
 
 export async function getEnvironment(
@@ -80,8 +101,11 @@ export async function getEnvironment(
   input: { environmentId: string; userId: string },
 ): Promise<Environment> {
   const env = await authorizeEnvironment(ctx.db, { ...input, need: 'user' });
-  const counts = await applicationCounts(ctx.db, [env.id]);
-  return presentEnvironment(env, counts.get(env.id) ?? 0);
+  const [counts, previewed] = await Promise.all([
+    applicationCounts(ctx.db, [env.id]),
+    previewsOf(ctx.db, [env.id]),
+  ]);
+  return presentEnvironment(env, counts.get(env.id) ?? 0, previewed.get(env.id));
 }
 
 /** Draws of a namespace before giving up: a 6-character random suffix rarely repeats. */
@@ -136,8 +160,11 @@ export async function updateEnvironment(
       .set({ nom: input.data.nom, type: input.data.type, updatedAt: new Date() })
       .where(eq(environments.id, env.id))
       .returning();
-    const counts = await applicationCounts(ctx.db, [env.id]);
-    return presentEnvironment(row!, counts.get(env.id) ?? 0);
+    const [counts, previewed] = await Promise.all([
+      applicationCounts(ctx.db, [env.id]),
+      previewsOf(ctx.db, [env.id]),
+    ]);
+    return presentEnvironment(row!, counts.get(env.id) ?? 0, previewed.get(env.id));
   } catch (err) {
     if (isUniqueViolation(err, NAME_KEY)) throw conflict(NAME_TAKEN);
     throw err;

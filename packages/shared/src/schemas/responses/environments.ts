@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { environmentTypes } from '../environments';
 import { resourceAmountsSchema } from './common';
+import { environmentPreviewSchema } from './previews';
 
 export const environmentStatusValues = ['pending', 'active', 'failed', 'deleting'] as const;
 export type EnvironmentStatusValue = (typeof environmentStatusValues)[number];
@@ -22,6 +23,8 @@ export const environmentResponseSchema = z.object({
   date_creation: z.string(),
   status: environmentStatusSchema,
   applications_count: z.number(),
+  /** Set when the environment is a pull request's preview (issue 26). */
+  apercu: z.nullable(environmentPreviewSchema),
 });
 export type Environment = z.infer<typeof environmentResponseSchema>;
 
