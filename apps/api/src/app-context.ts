@@ -21,6 +21,8 @@ export interface AppContext {
   engine: Engine;
   /** Code builds: the runtime's image builder (null: this server builds no code) and the queue. */
   builds: BuildPipeline;
+  /** Previews of pull requests: a webhook changed one, report or delete it now. */
+  previews: { wake(): void };
   /** Custom domains' DNS lookups (a fake resolver in tests). */
   dns: DnsChecker;
   log: FastifyBaseLogger;

@@ -58,6 +58,8 @@ import { publicStatusRoutes, registerStatusPageHtml } from './modules/uptime/pub
 import { uptimeRoutes } from './modules/uptime/routes';
 import { UptimeWorker, type UptimeWorkerOptions } from './modules/uptime/worker';
 import { ImageWatchWorker, type ImageWatchWorkerOptions } from './modules/image-watch/worker';
+import { PreviewWorker } from './modules/previews/worker';
+import { previewRoutes } from './modules/previews/routes';
 import { imageWatchHookRoutes, imageWatchRoutes } from './modules/image-watch/routes';
 import { MetricsWorker, type MetricsWorkerOptions } from './modules/metrics-history/worker';
 import { TrafficWorker } from './modules/traffic-metrics/worker';
@@ -138,6 +140,8 @@ export type App = FastifyInstance & {
   metricsWorker: MetricsWorker;
   /** Image applications' new versions read from their registries (modules/image-watch); main.ts starts it. */
   imageWatchWorker: ImageWatchWorker;
+  /** Previews' reports to Git hosts and deletions (modules/previews); main.ts starts it. */
+  previewWorker: PreviewWorker;
   /** The traffic read at the edge and its roll-ups (modules/traffic-metrics); main.ts starts it. */
   trafficWorker: TrafficWorker;
   /** The metric alerts' evaluation (modules/metric-alerts); main.ts starts it, tests run its passes. */
@@ -195,6 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     listenForWakes(deps.database, ENGINE_CHANNEL, engine.reconciler, app.log),
     ...(buildWorker ? [listenForWakes(deps.database, BUILDS_CHANNEL, buildWorker, app.log)] : []),
   ]);
+  // Assigned once the context it needs exists; the context's previews.wake calls it.
+  let previewWorker: PreviewWorker | undefined = undefined;
   const ctx: AppContext = {
     config: deps.config,
     db: deps.database.db,
@@ -208,9 +214,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       wake: () => buildWorker?.wake(),
       cancelLocal: (id) => buildWorker?.cancelLocal(id),
     },
+    previews: { wake: () => previewWorker?.wake() },
     dns: new DnsChecker(deps.dnsResolver ?? systemResolver(4000, deps.config.dnsServers)),
     log: app.log,
   };
+
   app.decorate('ctx', ctx);
   app.decorate('engine', engine);
   app.decorate('buildWorker', buildWorker);
@@ -242,6 +250,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...deps.imageWatchWorker,
   });
   app.decorate('imageWatchWorker', imageWatchWorker);
+  previewWorker = new PreviewWorker(ctx);
+  app.decorate('previewWorker', previewWorker);
   app.decorate(
     'metricAlertWorker',
     new MetricAlertWorker(ctx, {
@@ -292,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(buildRoutes, { ctx });
       await api.register(codeRoutes, { ctx });
       await api.register(gitPushRoutes, { ctx });
+      await api.register(previewRoutes, { ctx });
       await api.register(gitTokenRoutes, { ctx });
       await api.register(registryCredentialRoutes, { ctx });
       await api.register(notificationRoutes, { ctx });

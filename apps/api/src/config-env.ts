@@ -220,6 +220,8 @@ export const envSchema = z.object({
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
   // Scheduled tasks and one-off commands (issue 29): runs one project may have at once.
   TASK_RUNS_PER_PROJECT: z.coerce.number().int().min(1).max(100).default(3),
+  // Previews of pull requests (issue 26): previews one project may have at once.
+  PREVIEWS_PER_PROJECT: z.coerce.number().int().min(1).max(50).default(3),
   // The browser terminal (issue 29): closed after this long without a keystroke.
   TERMINAL_IDLE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   // Crash loops: restarts counted over this window (3 of them make a loop)…

@@ -88,6 +88,8 @@ export interface Config {
   buildQueue: BuildQueueSettings;
   /** Scheduled tasks and one-off commands (modules/tasks); defaults when absent. */
   tasks?: { runsPerProject: number };
+  /** PREVIEWS_PER_PROJECT: previews of pull requests one project may have at once. */
+  previews: { perProject: number };
   /**
    * Images a user deploys (issue 30): IMAGE_ALLOW_PRIVATE_REGISTRIES (absent: refused), and how
    * often a watched tag is read from its registry (IMAGE_WATCH_INTERVAL_SECONDS; absent: 300 s).
@@ -333,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     tasks: { runsPerProject: e.TASK_RUNS_PER_PROJECT },
+    previews: { perProject: e.PREVIEWS_PER_PROJECT },
     images: {
       allowPrivateRegistries: e.IMAGE_ALLOW_PRIVATE_REGISTRIES,
       watchIntervalMs: e.IMAGE_WATCH_INTERVAL_SECONDS * 1000,

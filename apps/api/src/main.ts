@@ -91,6 +91,8 @@ async function main() {
   const autoscaleWorker = app.autoscaleWorker;
   // Image applications following their tag, read from their registries (modules/image-watch).
   const imageWatchWorker = app.imageWatchWorker;
+  // Previews of pull requests: reports to the Git host, closed ones deleted (modules/previews).
+  const previewWorker = app.previewWorker;
 
   const purge = () =>
     purgeExpiredAccountData(app.ctx).catch((err: unknown) =>
@@ -127,6 +129,7 @@ async function main() {
         metricAlertWorker,
         autoscaleWorker,
         imageWatchWorker,
+        previewWorker,
       ],
     });
     process.exit(0);
@@ -148,6 +151,7 @@ async function main() {
   metricAlertWorker.start();
   autoscaleWorker.start();
   imageWatchWorker.start();
+  previewWorker.start();
   void purge();
   app.log.info(
     {

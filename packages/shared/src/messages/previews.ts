@@ -5,9 +5,8 @@ export const previewErrorTexts = {
   notCodeApplication:
     'Les aperçus des pull requests ne sont possibles que pour une application construite depuis un dépôt Git.',
   isPreview: 'Une application d’aperçu ne peut pas avoir ses propres aperçus.',
-  delayInvalid: 'Le délai de suppression doit être un nombre entier de minutes entre 0 et 10080 (7 jours).',
-  idleInvalid:
-    'L’arrêt après inactivité doit être un nombre entier d’heures entre 1 et 720, ou vide pour ne jamais arrêter.',
+  delayInvalid:
+    'Le délai de suppression doit être un nombre entier de minutes entre 0 et 10080 (7 jours).',
   notFork: 'Cet aperçu ne vient pas d’un fork : il a déjà les variables du projet.',
   alreadyApproved: 'Cet aperçu est déjà approuvé.',
   closed: 'Cette pull request est fermée : son aperçu est en cours de suppression.',
@@ -32,7 +31,10 @@ export const previewIgnoredTexts = {
 
 /** The application's history and the server's refusals of a preview. */
 export const previewEventTexts = {
-  opened: (n: number, url: string) => `Aperçu de la pull request n° ${n} créé : ${url}`,
+  opened: (n: number, environment: string) =>
+    `Aperçu de la pull request n° ${n} créé dans l’environnement « ${environment} ».`,
+  creating: (n: number) =>
+    `Pull request n° ${n} : son aperçu est en cours de création, le dernier commit y sera construit.`,
   updated: (n: number, sha: string) =>
     `Aperçu de la pull request n° ${n} : nouveau commit ${sha.slice(0, 12)} en construction.`,
   closed: (n: number) => `Pull request n° ${n} fermée : son aperçu sera supprimé.`,
@@ -40,12 +42,9 @@ export const previewEventTexts = {
   tooMany: (max: number) =>
     `Aperçu refusé : le projet a déjà ${max} aperçu${max > 1 ? 's' : ''} de pull requests ouvert${max > 1 ? 's' : ''} (maximum ${max}). Fermez une pull request ou supprimez un aperçu.`,
   quota: (detail: string) => `Aperçu refusé : il dépasserait le quota du projet. ${detail}`,
-  fork:
-    'Pull request venant d’un fork : l’aperçu est construit sans les variables du projet tant qu’un administrateur ne l’a pas approuvé.',
+  fork: 'Pull request venant d’un fork : l’aperçu est construit sans les variables du projet tant qu’un administrateur ne l’a pas approuvé.',
   approved: (n: number) =>
     `Aperçu de la pull request n° ${n} approuvé : reconstruit avec les variables du projet.`,
-  stoppedIdle: (n: number, hours: number) =>
-    `Aperçu de la pull request n° ${n} arrêté : aucune requête depuis ${hours} h.`,
 } as const;
 
 /** The commit status and the comment the platform writes on the pull request. */
@@ -57,7 +56,6 @@ export const previewReportTexts = {
   ready: 'Aperçu prêt',
   failed: 'Échec de la construction de l’aperçu',
   refused: 'Aperçu refusé',
-  stopped: 'Aperçu arrêté après inactivité',
   commentTitle: '### Aperçu NuageDeploy',
   commentState: (label: string) => `**État :** ${label}`,
   commentCommit: (sha: string) => `**Commit :** \`${sha.slice(0, 12)}\``,
@@ -78,6 +76,15 @@ export const previewStateLabels = {
   ready: 'Prêt',
   failed: 'Échec',
   refused: 'Refusé',
-  stopped: 'Arrêté',
   closing: 'Suppression',
+} as const;
+
+/** The API documentation's wording (/api/v1/docs). */
+export const previewApiDocs = {
+  tag: 'Aperçus des pull requests',
+  list: 'Réglages des aperçus de l’application et aperçus de ses pull requests',
+  settings: 'Active ou règle les aperçus des pull requests (administrateurs du projet)',
+  approve:
+    'Approuve l’aperçu d’une pull request venant d’un fork : reconstruit avec les variables du projet',
+  remove: 'Supprime un aperçu maintenant (son environnement, son application et leurs données)',
 } as const;

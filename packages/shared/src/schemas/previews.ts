@@ -7,8 +7,6 @@ import { cpuField, ramField } from './deployments';
 export const previewLimits = {
   /** A closed pull request's preview is deleted after this many minutes (0: at once). */
   maxDeleteDelayMinutes: 10_080,
-  minIdleHours: 1,
-  maxIdleHours: 720,
   defaultCpu: 0.25,
   defaultRam: 0.5,
 } as const;
@@ -38,11 +36,6 @@ export const previewSettingsSchema = z.object({
   delai_suppression_minutes: z._default(
     wholeNumber(0, previewLimits.maxDeleteDelayMinutes, t.delayInvalid),
     0,
-  ),
-  /** Stop a preview that served no request for this many hours; null: never. */
-  arret_inactivite_heures: z._default(
-    z.nullable(wholeNumber(previewLimits.minIdleHours, previewLimits.maxIdleHours, t.idleInvalid)),
-    null,
   ),
   /** Variables of the previews that replace or add to the application's own. */
   variables: z._default(envVarListSchema, []),

@@ -10,15 +10,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns';
-import { deployments } from './deployments';
+import { deployments, type StoredEnvVar } from './deployments';
 import { environments } from './environments';
 import { gitTokens } from './git-tokens';
 
-type SealedEnvVar = { name: string; value: string; secret: boolean };
-
 /**
  * A code application's preview settings (issue 26): whether pull requests get a preview, each
- * preview's size (one instance), when a closed one is deleted and an idle one stopped, the
+ * preview's size (one instance), when a closed one is deleted, the
  * variables the previews replace or add, and how the platform reports to the Git host.
  */
 export const previewSettings = pgTable('preview_settings', {
@@ -29,9 +27,8 @@ export const previewSettings = pgTable('preview_settings', {
   cpuMilli: integer('cpu_milli').notNull(),
   ramMb: integer('ram_mb').notNull(),
   deleteDelayMinutes: integer('delete_delay_minutes').notNull().default(0),
-  idleStopHours: integer('idle_stop_hours'),
   /** Sealed as the application's own (env-vars-store.ts). */
-  envVars: jsonb('env_vars').$type<SealedEnvVar[]>().notNull().default([]),
+  envVars: jsonb('env_vars').$type<StoredEnvVar[]>().notNull().default([]),
   apiUrl: text('api_url'),
   statusTokenId: uuid('status_token_id').references(() => gitTokens.id, { onDelete: 'set null' }),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
@@ -71,7 +68,8 @@ export const previews = pgTable(
     message: text('message'),
     /** When the preview of a closed pull request is deleted. */
     deleteAt: timestamptz('delete_at'),
-    stoppedIdleAt: timestamptz('stopped_idle_at'),
+    /** Held while one request creates the environment and application (no two at once). */
+    creatingUntil: timestamptz('creating_until'),
     commentId: text('comment_id'),
     /** What the Git host was last told (state + commit), so an unchanged report is not re-sent. */
     reported: text('reported'),

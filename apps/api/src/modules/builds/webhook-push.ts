@@ -114,8 +114,8 @@ async function branchHead(ctx: AppContext, d: Row, branch: string) {
   });
 }
 
-/** A push not built: why, in the answer, the application's history and the server's log. */
-async function ignore(
+/** An event not acted on: why, in the answer, the application's history and the server's log. */
+export async function ignore(
   ctx: AppContext,
   db: Executor,
   deploymentId: string,

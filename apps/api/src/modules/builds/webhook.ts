@@ -12,6 +12,8 @@ import { buildPush } from './webhook-push';
 import { pushOf, verifyWebhook } from './webhook-signature';
 import { buildTexts } from '@nuage/shared/build-types';
 import { pushIgnoredTexts } from '@nuage/shared/messages/builds';
+import { isPullRequestEvent } from '../previews/pull-request-event';
+import { receivePullRequest, type PreviewOutcome } from '../previews/receive-pull-request';
 
 export const BAD_SIGNATURE = buildTexts.badSignature;
 
@@ -51,7 +53,8 @@ export async function regenerateWebhookSecret(
  * POST /webhooks/git/{deploymentId}: a provider's push. Anything not proven by the secret is
  * refused with the same 401 (an unknown application included), before anything is written; a
  * delivery id received before gets 409, and a push that is not the branch's current, unbuilt
- * head is answered 202 with why it is ignored (webhook-push.ts).
+ * head is answered 202 with why it is ignored (webhook-push.ts). Pull request events go to
+ * their previews (modules/previews/receive-pull-request.ts).
  */
 export async function receivePush(
   ctx: AppContext,
@@ -60,7 +63,7 @@ export async function receivePush(
     headers: Record<string, string | string[] | undefined>;
     rawBody: Buffer;
   },
-): Promise<{ build_id: string } | { ignored: true; detail: string }> {
+): Promise<{ build_id: string } | { ignored: true; detail: string } | PreviewOutcome> {
   if (!isUuid(input.deploymentId)) throw unauthorized(BAD_SIGNATURE);
   const [d] = await ctx.db.select().from(deployments).where(eq(deployments.id, input.deploymentId));
   if (!d?.webhookSecretSealed || !buildsFromGit(d)) throw unauthorized(BAD_SIGNATURE);
@@ -72,7 +75,16 @@ export async function receivePush(
       ignored: true,
       detail: pushIgnoredTexts.applicationDeleting,
     };
-  const push = pushOf(provider, input.headers, parsePayload(input.rawBody, input.headers));
+  const payload = parsePayload(input.rawBody, input.headers);
+  // A pull (merge) request: its preview (issue 26), on the same URL and secret as pushes.
+  if (isPullRequestEvent(provider, input.headers))
+    return receivePullRequest(ctx, {
+      d,
+      provider,
+      deliveryId: deliveryIdOf(provider, input.headers, input.rawBody),
+      payload,
+    });
+  const push = pushOf(provider, input.headers, payload);
   if ('ignored' in push) return { ignored: true, detail: push.ignored };
   const tracked = d.gitBranch ?? 'main';
   if (push.branch !== tracked)

@@ -18,6 +18,7 @@ import { authorizeDeployment, DEPLOYMENT_NOT_FOUND } from './access';
 import { checkImageCredential } from './deploy-image';
 import { checkImageOfTemplate, NAME_TAKEN } from './deploy';
 import { cancelBuildsOf } from '../builds/application-builds';
+import { deletePreviewsOf } from '../previews/close-all';
 import { withEvent } from '../../db/deployment-events';
 import { assertNameFree } from './name-check';
 import {
@@ -286,6 +287,7 @@ export async function deleteDeployment(
       })
       .where(eq(deployments.id, current.id));
     if (buildsFromGit(current)) await cancelBuildsOf(ctx, current.id);
+    await deletePreviewsOf(ctx.db, current.id);
     ctx.engine.wake();
   }
 }

@@ -187,6 +187,7 @@ describe('POST /environments/{projectId}/environments', () => {
         date_creation: expect.any(String),
         status: { status: 'pending', message: null, gitlab_config: { created: false } },
         applications_count: 0,
+        apercu: null,
       });
       expectNamespaceShape(env);
       expect(env.namespace_k8s_id).toMatch(/^env-boutique-mon-/);

@@ -125,21 +125,38 @@ export async function createEnvironment(
     .from(projects)
     .where(eq(projects.id, input.projectId));
   if (!project) throw notFound(projectTexts.notFound);
+  const row = await insertEnvironment(ctx, {
+    projectId: input.projectId,
+    projectNom: project.nom,
+    ...input.data,
+  });
+  return presentEnvironment(row, 0);
+}
+
+/**
+ * The environment's row, with a namespace no other environment of the platform has (drawn
+ * again on a collision); 409 in French when the project already has the name. Also used for
+ * the previews of pull requests (modules/previews), which the platform creates itself.
+ */
+export async function insertEnvironment(
+  ctx: AppContext,
+  input: { projectId: string; projectNom: string; nom: string; type: EnvironmentInput['type'] },
+) {
   for (let attempt = 1; ; attempt++) {
-    const namespace = uniqueDnsLabel('env', [project.nom, input.data.nom]);
+    const namespace = uniqueDnsLabel('env', [input.projectNom, input.nom]);
     try {
       const [row] = await ctx.db
         .insert(environments)
         .values({
           projectId: input.projectId,
-          nom: input.data.nom,
-          type: input.data.type,
+          nom: input.nom,
+          type: input.type,
           namespace,
           manifestsDir: path.posix.join('manifests', namespace),
         })
         .returning();
       ctx.log.info({ environmentId: row!.id, namespace }, 'environment created');
-      return presentEnvironment(row!, 0);
+      return row!;
     } catch (err) {
       if (isUniqueViolation(err, NAME_KEY)) throw conflict(NAME_TAKEN);
       // Another environment, anywhere on the platform, already has this namespace: draw again.

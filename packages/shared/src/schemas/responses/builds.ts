@@ -127,8 +127,13 @@ export type WebhookInfo = z.infer<typeof webhookInfoSchema>;
 export const webhookSecretSchema = z.object({ url: z.string(), secret: z.string() });
 export type WebhookSecret = z.infer<typeof webhookSecretSchema>;
 
-/** POST /webhooks/git/{id} (202): the build queued, or why the push was ignored. */
+/**
+ * POST /webhooks/git/{id} (202): the build queued, or why the push was ignored; for a pull
+ * request's event (issue 26), the preview it made or changed (first: a union keeps the first
+ * member that parses, and the push's would drop `apercu_id`).
+ */
 export const webhookPushResultSchema = z.union([
+  z.object({ apercu_id: z.string(), build_id: z.nullable(z.string()), detail: z.string() }),
   z.object({ build_id: z.string() }),
   z.object({ ignored: z.literal(true), detail: z.string() }),
 ]);

@@ -8,7 +8,6 @@ export const previewStates = [
   'ready',
   'failed',
   'refused',
-  'stopped',
   'closing',
 ] as const;
 export type PreviewState = (typeof previewStates)[number];
@@ -28,7 +27,7 @@ export const previewSchema = z.object({
   depuis_fork: z.boolean(),
   approuve: z.boolean(),
   etat: z.enum(previewStates),
-  /** Why it was refused, failed or stopped. */
+  /** Why it was refused or failed. */
   message: z.nullable(z.string()),
   environnement_id: z.nullable(z.string()),
   application_id: z.nullable(z.string()),
@@ -48,7 +47,6 @@ export const previewSettingsViewSchema = z.object({
   cpu: z.number(),
   ram: z.number(),
   delai_suppression_minutes: z.number(),
-  arret_inactivite_heures: z.nullable(z.number()),
   variables: z.array(envVarViewSchema),
   api_url: z.nullable(z.string()),
   jeton_statut_id: z.nullable(z.string()),

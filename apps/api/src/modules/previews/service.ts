@@ -1,0 +1,190 @@
+import { previewErrorTexts } from '@nuage/shared/messages/previews';
+import type { PreviewSettingsInput } from '@nuage/shared/schemas/previews';
+import type { Preview, PreviewsOfApplication } from '@nuage/shared/schemas/responses/previews';
+import { toMilli } from '@nuage/shared/quantities';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import { deployments } from '../../db/schema/deployments';
+import { previews } from '../../db/schema/previews';
+import { conflict, FieldValidationError, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { recordAudit } from '../audit/record';
+import { authorizeDeployment } from '../deployments/access';
+import { storeEnvVars } from '../deployments/env-vars-store';
+import { unsealGitToken } from '../git-tokens/service';
+import { lockLiveApplication, queueBuildIn } from '../builds/application-builds';
+import { previewVariables } from './preview-application';
+import { presentPreview, presentSettings } from './presenter';
+import { previewFacts } from './preview-state';
+import { saveSettings, settingsOf } from './settings-store';
+
+/** A code application built from Git that is not itself a preview: the only kind with previews. */
+async function authorizePreviewSource(
+  ctx: AppContext,
+  input: { deploymentId: string; userId: string; need: 'user' | 'admin' },
+) {
+  const d = await authorizeDeployment(ctx.db, input);
+  if (d.sourceKind !== 'code') throw conflict(previewErrorTexts.notCodeApplication);
+  const [isPreview] = await ctx.db
+    .select({ id: previews.id })
+    .from(previews)
+    .where(eq(previews.deploymentId, d.id));
+  if (isPreview) throw conflict(previewErrorTexts.isPreview);
+  return d;
+}
+
+async function previewsOfApplication(
+  ctx: AppContext,
+  d: { id: string; projectId: string },
+): Promise<PreviewsOfApplication> {
+  const [settings, rows, [open]] = await Promise.all([
+    settingsOf(ctx.db, d.id),
+    ctx.db
+      .select()
+      .from(previews)
+      .where(eq(previews.sourceDeploymentId, d.id))
+      .orderBy(desc(previews.number)),
+    ctx.db
+      .select({ n: sql<string>`count(*)` })
+      .from(previews)
+      .where(and(eq(previews.projectId, d.projectId), isNotNull(previews.environmentId))),
+  ]);
+  return {
+    parametres: presentSettings(settings),
+    maximum_par_projet: ctx.config.previews.perProject,
+    ouverts_dans_le_projet: Number(open?.n ?? 0),
+    apercus: (await previewFacts(ctx.db, rows)).map(presentPreview),
+  };
+}
+
+/** GET /deployments/{id}/previews */
+export async function getPreviews(
+  ctx: AppContext,
+  input: { deploymentId: string; userId: string },
+) {
+  const d = await authorizePreviewSource(ctx, { ...input, need: 'user' });
+  return previewsOfApplication(ctx, d);
+}
+
+/** PUT /deployments/{id}/previews: the settings (project admins), applied to the next previews. */
+export async function putPreviewSettings(
+  ctx: AppContext,
+  input: { deploymentId: string; userId: string; data: PreviewSettingsInput },
+) {
+  const d = await authorizePreviewSource(ctx, { ...input, need: 'admin' });
+  const { data } = input;
+  const current = await settingsOf(ctx.db, d.id);
+  const tokenId = data.jeton_statut_id?.trim() || null;
+  if (tokenId) {
+    const token = await unsealGitToken(ctx.db, ctx.secrets.secretsKey, {
+      projectId: d.projectId,
+      tokenId,
+    });
+    if (token === null)
+      throw new FieldValidationError([
+        {
+          loc: ['body', 'jeton_statut_id'],
+          msg: previewErrorTexts.statusTokenUnknown,
+          type: 'unknown',
+        },
+      ]);
+  }
+  await saveSettings(ctx.db, {
+    deploymentId: d.id,
+    enabled: data.actif,
+    cpuMilli: toMilli(data.cpu),
+    ramMb: toMilli(data.ram),
+    deleteDelayMinutes: data.delai_suppression_minutes,
+    envVars: storeEnvVars(ctx.secrets.secretsKey, data.variables, current.envVars, [
+      'body',
+      'variables',
+    ]),
+    apiUrl: data.api_url?.trim() || null,
+    statusTokenId: tokenId,
+  });
+  return previewsOfApplication(ctx, d);
+}
+
+/** The preview and its source application, the caller holding `need` on the project. */
+async function authorizePreview(
+  ctx: AppContext,
+  input: { previewId: string; userId: string; need: 'developer' | 'admin' },
+) {
+  if (!isUuid(input.previewId)) throw notFound(previewErrorTexts.notFound);
+  const [row] = await ctx.db.select().from(previews).where(eq(previews.id, input.previewId));
+  if (!row) throw notFound(previewErrorTexts.notFound);
+  try {
+    const source = await authorizeDeployment(ctx.db, {
+      deploymentId: row.sourceDeploymentId,
+      userId: input.userId,
+      need: input.need,
+    });
+    return { row, source };
+  } catch (err) {
+    if ((err as { code?: string }).code === 'not_found') throw notFound(previewErrorTexts.notFound);
+    throw err;
+  }
+}
+
+/**
+ * POST /previews/{id}/approve: a fork's request trusted by an admin; its preview is built again
+ * with the project's variables and build arguments.
+ */
+export async function approvePreview(
+  ctx: AppContext,
+  input: { previewId: string; userId: string },
+): Promise<Preview> {
+  const { row, source } = await authorizePreview(ctx, { ...input, need: 'admin' });
+  if (!row.fromFork) throw conflict(previewErrorTexts.notFork);
+  if (row.approved) throw conflict(previewErrorTexts.alreadyApproved);
+  if (row.state === 'closing') throw conflict(previewErrorTexts.closed);
+  const settings = await settingsOf(ctx.db, source.id);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(previews)
+      .set({ approved: true, reportDueAt: new Date(), updatedAt: new Date() })
+      .where(eq(previews.id, row.id));
+    if (!row.deploymentId) return;
+    const app = await lockLiveApplication(tx, row.deploymentId);
+    await tx
+      .update(deployments)
+      .set({ envVars: previewVariables(source, settings, true), buildArgs: source.buildArgs })
+      .where(eq(deployments.id, app.id));
+    await queueBuildIn(tx, ctx, { ...app, buildArgs: source.buildArgs }, 'redeploy', {
+      sha: row.headSha,
+      message: row.title,
+    });
+  });
+  await auditPreview(ctx, 'preview.approve', source, row.number);
+  ctx.builds.wake();
+  ctx.previews.wake();
+  const [updated] = await ctx.db.select().from(previews).where(eq(previews.id, row.id));
+  const [facts] = await previewFacts(ctx.db, [updated!]);
+  return presentPreview(facts!);
+}
+
+/** DELETE /previews/{id}: deleted now, as if its request were closed with no delay. */
+export async function deletePreview(ctx: AppContext, input: { previewId: string; userId: string }) {
+  const { row, source } = await authorizePreview(ctx, { ...input, need: 'developer' });
+  await ctx.db
+    .update(previews)
+    .set({ state: 'closing', deleteAt: new Date(), reportDueAt: new Date(), updatedAt: new Date() })
+    .where(eq(previews.id, row.id));
+  ctx.previews.wake();
+  await auditPreview(ctx, 'preview.delete', source, row.number);
+}
+
+/** In the project's audit log, on the source application (a preview is its pull request's). */
+function auditPreview(
+  ctx: AppContext,
+  action: 'preview.approve' | 'preview.delete',
+  source: { id: string; projectId: string; nom: string },
+  number: number,
+) {
+  return recordAudit(ctx.db, {
+    projectId: source.projectId,
+    action,
+    target: { type: 'deployment', id: source.id, name: source.nom },
+    details: { pull_request: number },
+  });
+}
