@@ -17,14 +17,8 @@ const wholeNumber = (min: number, max: number, error: string) =>
 const apiUrlField = z.string({ error: t.apiUrlInvalid }).check(
   z.trim(),
   z.maxLength(500, t.apiUrlInvalid),
-  z.refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '';
-    } catch {
-      return false;
-    }
-  }, t.apiUrlInvalid),
+  // http(s), a host, no credentials, no spaces (the shared package has no URL class).
+  z.regex(/^https?:\/\/[^\s/@?#]+(?:\/[^\s]*)?$/, t.apiUrlInvalid),
 );
 
 /** PUT /deployments/{id}/previews: the application's preview settings (admin). */

@@ -9,9 +9,8 @@ import { projects } from '../../db/schema/projects';
 import { DomainError, QuotaExceededError } from '../../lib/errors';
 import { insertEnvironment, markEnvironmentsForDeletion } from '../environments/service';
 import { insertPreviewApplication } from './preview-application';
-import type { PreviewRow } from './preview-state';
+import type { PreviewOutcome, PreviewRow } from './preview-state';
 import type { PullRequestEvent } from './pull-request-event';
-import type { PreviewOutcome } from './receive-pull-request';
 import type { PreviewSettingsRow } from './settings-store';
 import { updatePreviewHead } from './update-preview';
 

@@ -7,6 +7,9 @@ import type { previews } from '../../db/schema/previews';
 
 export type PreviewRow = typeof previews.$inferSelect;
 
+/** What a pull request's event did to its preview (the webhook's 202 answer). */
+export type PreviewOutcome = { apercu_id: string; build_id: string | null; detail: string };
+
 /** What a preview's state is read from: its row, its application and its latest build. */
 export interface PreviewFacts {
   row: PreviewRow;

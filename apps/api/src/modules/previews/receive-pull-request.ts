@@ -11,11 +11,13 @@ import { ignore, type PushOutcome } from '../builds/webhook-push';
 import type { WebhookProvider } from '../builds/webhook-signature';
 import { openPreview } from './open-preview';
 import { pullRequestOf, type PullRequestEvent } from './pull-request-event';
+import type { PreviewOutcome } from './preview-state';
 import { settingsOf } from './settings-store';
+
+export type { PreviewOutcome };
 import { updatePreviewHead } from './update-preview';
 
 type DeploymentRow = typeof deployments.$inferSelect;
-export type PreviewOutcome = { apercu_id: string; build_id: string | null; detail: string };
 
 /**
  * A signed pull (merge) request event on a code application's webhook (issue 26): opened or

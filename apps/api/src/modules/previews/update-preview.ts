@@ -4,8 +4,7 @@ import type { AppContext } from '../../app-context';
 import { builds } from '../../db/schema/builds';
 import type { deployments } from '../../db/schema/deployments';
 import { lockLiveApplication, queueBuildIn } from '../builds/application-builds';
-import type { PreviewOutcome } from './receive-pull-request';
-import type { PreviewRow } from './preview-state';
+import type { PreviewOutcome, PreviewRow } from './preview-state';
 
 type DeploymentRow = typeof deployments.$inferSelect;
 
