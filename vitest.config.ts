@@ -73,6 +73,7 @@ const noDatabaseApiFiles = [
   'src/modules/dns/check.test.ts',
   'src/modules/certificates/domains.test.ts',
   'src/modules/certificates/simulation/authority.test.ts',
+  'src/modules/previews/git-host/**',
   'src/modules/auth/passwords.test.ts',
   'test/docs/**',
   'test/lint/**',
