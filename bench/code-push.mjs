@@ -11,25 +11,22 @@
 // Every engine object is named from `ndbench-code-<random>` and removed at the end. Appends a
 // section to bench/RESULTS.md; exits 1 when a target is missed, 2 when no engine answers.
 import autocannon from 'autocannon';
-import { execFileSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
-import { register } from 'tsx/esm/api';
-import { client, projectWithEnvironments, verifiedAccount } from './lib/api.mjs';
-import { detectEngine, objectsOf, sweep } from './lib/docker-engine.mjs';
-import { ensureEdgeImage } from './lib/edge-image.mjs';
+import { detectEngine } from './lib/docker-engine.mjs';
+import {
+  buildSucceeded,
+  getPage as get,
+  NODE_IMAGE,
+  serverJs as server_js,
+  startCodePlatform,
+  until,
+} from './lib/code-platform.mjs';
 import { appendResults, median, seconds } from './lib/report.mjs';
-import { buildNote, freePort, repoRoot, sleep, startServer } from './lib/server.mjs';
-
-register();
-const { startGitServer } = await import('../e2e/support/git-server/git-server.ts');
+import { buildNote } from './lib/server.mjs';
 
 const PUSHES = 3;
 const TARGET_P99_MS = 50;
-const NODE_IMAGE = 'localhost/nuage-test-node:bookworm';
 
 const { engine, socket, skipReason } = await detectEngine();
 if (!engine) {
@@ -38,74 +35,11 @@ if (!engine) {
 }
 
 const prefix = `ndbench-code-${randomBytes(3).toString('hex')}`;
-const server_js = (text) =>
-  `require('http').createServer((q, s) => s.end(${JSON.stringify(text)})).listen(process.env.PORT);\n`;
-const get = (url) =>
-  new Promise((resolve) => {
-    const u = new URL(url);
-    const req = http.get(
-      {
-        host: '127.0.0.1',
-        port: Number(u.port),
-        path: '/',
-        headers: { host: u.host },
-        agent: false,
-        timeout: 3000,
-      },
-      (res) => {
-        let body = '';
-        res.on('data', (d) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode, body }));
-      },
-    );
-    req.on('error', () => resolve({ status: 0, body: '' }));
-    req.on('timeout', () => req.destroy());
-  });
-
-async function until(what, fn, ok, timeoutMs = 600_000, everyMs = 100) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`timed out: ${what} (${JSON.stringify(v)})`);
-    await sleep(everyMs);
-  }
-}
-
-const deployments = [];
-const networks = [];
-const edgeName = `${prefix}-edge`;
-let git;
-let server;
-let adminDir;
+const platform = await startCodePlatform({ engine, socket, prefix });
 const pushes = [];
 let load;
 try {
-  execFileSync('bash', [path.join(repoRoot, 'e2e/support/debian-images/build.sh'), 'node'], {
-    stdio: 'ignore',
-  });
-  git = await startGitServer();
-  adminDir = await mkdtemp(path.join(os.tmpdir(), 'nuage-bench-edge-'));
-  server = await startServer({
-    RUNTIME: 'docker',
-    DOCKER_HOST: `unix://${socket}`,
-    GIT_ALLOW_PRIVATE_HOSTS: 'true',
-    BUILD_BASE_IMAGES: `node=${NODE_IMAGE}`,
-    EDGE_IMAGE: await ensureEdgeImage(socket),
-    EDGE_CONTAINER: edgeName,
-    EDGE_HTTP_PORT: String(await freePort()),
-    EDGE_HTTPS_PORT: String(await freePort()),
-    EDGE_LISTEN_HOST: '127.0.0.1',
-    EDGE_ADMIN_DIR: adminDir,
-  });
-  const { token } = await verifiedAccount(server, prefix);
-  const call = client(server.url, token);
-  const { environments } = await projectWithEnvironments(call, {
-    nom: prefix,
-    quotas: { quota_cpu: 8, quota_ram: 16, quota_stockage: 100 },
-  });
-  const env = environments[0];
-  networks.push(env.namespace_k8s_id);
+  const { call, git, server, token, environment: env, deployments } = platform;
 
   const pkg = JSON.stringify({
     name: 'bench',
@@ -154,13 +88,7 @@ try {
     const sha = git.commit('bench', { 'server.js': server_js(`version ${i}`) }, `version ${i}`);
     const t0 = performance.now();
     const buildId = await push(sha);
-    const build = await until(
-      'build end',
-      () => call('GET', `/builds/${buildId}`),
-      (b) => !['queued', 'running'].includes(b.status),
-    );
-    if (build.status !== 'success')
-      throw new Error(`build ${i}: ${build.status} ${build.error_message}`);
+    await buildSucceeded(call, buildId);
     const built = performance.now();
     await until(
       `version ${i} served`,
@@ -203,34 +131,9 @@ try {
     () => call('GET', `/builds/${buildId}`),
     (b) => !['queued', 'running'].includes(b.status),
   );
-  for (const d of deployments)
-    d.name = (await objectsOf(engine, d.id)).containers[0]?.name.replace(/-\d+(-\d)?$/, '');
   await call('DELETE', `/deployments/deployment/${app.id}`);
-  await sleep(3000);
 } finally {
-  await server?.stop();
-  const edge = await engine.inspect(edgeName);
-  if (edge) await engine.removeContainer(edge.Id);
-  for (const v of ['data', 'config']) await engine.removeVolume(`${edgeName}-${v}`);
-  await sweep(engine, { deployments, networks });
-  for (const d of deployments) {
-    const refs = execFileSync(
-      'podman',
-      [
-        '--remote',
-        'images',
-        '--format',
-        '{{.Repository}}:{{.Tag}}',
-        '--filter',
-        `reference=*nuage-builds/${d.id}*`,
-      ],
-      { encoding: 'utf8' },
-    );
-    for (const ref of refs.split('\n').filter(Boolean))
-      execFileSync('podman', ['--remote', 'rmi', '-f', ref], { stdio: 'ignore' });
-  }
-  await git?.close();
-  if (adminDir) await rm(adminDir, { recursive: true, force: true });
+  await platform.cleanup();
 }
 
 const totals = pushes.map((p) => p.total);
