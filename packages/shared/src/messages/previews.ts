@@ -13,6 +13,7 @@ export const previewErrorTexts = {
   apiUrlInvalid:
     'Adresse de l’API invalide : une adresse http(s) complète, par exemple https://gitlab.example.com/api/v4.',
   statusTokenUnknown: 'Ce jeton d’accès n’existe pas dans ce projet.',
+  databasesInvalid: 'Choisissez « aucune » ou « vide » pour les bases de données des aperçus.',
 } as const;
 
 /** Why a pull-request event builds nothing (answered to the provider, kept in the history). */

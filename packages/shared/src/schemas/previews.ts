@@ -4,6 +4,11 @@ import { envVarListSchema } from './code';
 import { cpuField, ramField } from './deployments';
 
 /** Issue 26: previews of pull requests, per code application. */
+
+/** What a preview gets for each database the application is linked to: nothing, or its own empty one. */
+export const previewDatabaseModes = ['aucune', 'vide'] as const;
+export type PreviewDatabaseMode = (typeof previewDatabaseModes)[number];
+
 export const previewLimits = {
   /** A closed pull request's preview is deleted after this many minutes (0: at once). */
   maxDeleteDelayMinutes: 10_080,
@@ -31,6 +36,11 @@ export const previewSettingsSchema = z.object({
     wholeNumber(0, previewLimits.maxDeleteDelayMinutes, t.delayInvalid),
     0,
   ),
+  /**
+   * Each database linked to the application: the preview gets its own empty one of the same
+   * engine and version, linked under the same variable (« vide »), or none (« aucune »).
+   */
+  bases_de_donnees: z._default(z.enum(previewDatabaseModes, { error: t.databasesInvalid }), 'vide'),
   /** Variables of the previews that replace or add to the application's own. */
   variables: z._default(envVarListSchema, []),
   /** The Git host's API; null: derived from the repository's address. */

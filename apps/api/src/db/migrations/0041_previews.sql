@@ -4,6 +4,7 @@ CREATE TABLE "preview_settings" (
 	"cpu_milli" integer NOT NULL,
 	"ram_mb" integer NOT NULL,
 	"delete_delay_minutes" integer DEFAULT 0 NOT NULL,
+	"databases" text DEFAULT 'vide' NOT NULL,
 	"env_vars" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"api_url" text,
 	"status_token_id" uuid,

@@ -89,7 +89,30 @@ export async function createDatabase(
     need: 'developer',
   });
   if (env.status === 'deleting') throw conflict(ENVIRONMENT_DELETING);
-  const { data } = input;
+  const row = await insertDatabase(ctx, {
+    env,
+    data: input.data,
+    createdBy: input.user.id,
+    ...(input.extraSettings ? { extraSettings: input.extraSettings } : {}),
+  });
+  return presentDatabase(row, [], publicOffer(ctx));
+}
+
+/**
+ * The database's row in `env`, checked as at creation (the operator's versions, the project's
+ * quota under its lock, a free name), for the engine to start. Also the database of a pull
+ * request's preview (modules/previews), which the platform creates itself.
+ */
+export async function insertDatabase(
+  ctx: AppContext,
+  input: {
+    env: { id: string; projectId: string };
+    data: CreateDatabaseInput;
+    createdBy: string | null;
+    extraSettings?: Record<string, unknown>;
+  },
+): Promise<DatabaseRow> {
+  const { env, data } = input;
   const engine = databaseEngines[data.moteur];
   const offered = versionsOf(ctx)[data.moteur];
   const version = data.version ?? offered[0];
@@ -150,7 +173,7 @@ export async function createDatabase(
             dbPassword: randomPassword(32),
             dbRootPassword: randomPassword(32),
           }),
-          createdBy: input.user.id,
+          createdBy: input.createdBy,
           events: [{ at: new Date().toISOString(), message: t.createRequested }],
         })
         .returning();
@@ -158,7 +181,7 @@ export async function createDatabase(
     });
     ctx.log.info({ deploymentId: row.id, engine: data.moteur, version }, 'database requested');
     ctx.engine.wake();
-    return presentDatabase(row, [], publicOffer(ctx));
+    return row;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(t.nameTaken);
     throw err;

@@ -6,9 +6,10 @@ import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
 import { previews } from '../../db/schema/previews';
 import { projects } from '../../db/schema/projects';
-import { DomainError, QuotaExceededError } from '../../lib/errors';
+import { DomainError, FieldValidationError, QuotaExceededError } from '../../lib/errors';
 import { insertEnvironment, markEnvironmentsForDeletion } from '../environments/service';
 import { insertPreviewApplication } from './preview-application';
+import { copyLinkedDatabases } from './preview-databases';
 import type { PreviewOutcome, PreviewRow } from './preview-state';
 import type { PullRequestEvent } from './pull-request-event';
 import type { PreviewSettingsRow } from './settings-store';
@@ -67,6 +68,13 @@ export async function openPreview(
       event,
       trusted: !event.fromFork || preview.approved,
     });
+    await copyLinkedDatabases(ctx, {
+      sourceId: source.id,
+      createdBy: source.createdBy,
+      env,
+      applicationId: created.application.id,
+      settings: input.settings,
+    });
     const [row] = await ctx.db
       .update(previews)
       .set({
@@ -101,6 +109,8 @@ export async function openPreview(
       );
     await ctx.db.update(previews).set({ creatingUntil: null }).where(eq(previews.id, preview.id));
     if (err instanceof DomainError) return refuse(ctx, source, preview, err.detail);
+    // A linked database's version the operator no longer offers, for instance.
+    if (err instanceof FieldValidationError) return refuse(ctx, source, preview, err.message);
     throw err;
   }
 }

@@ -11,6 +11,7 @@ export function presentSettings(s: PreviewSettingsRow): PreviewSettingsView {
     cpu: fromMilli(s.cpuMilli),
     ram: fromMilli(s.ramMb),
     delai_suppression_minutes: s.deleteDelayMinutes,
+    bases_de_donnees: s.databases,
     variables: viewEnvVars(s.envVars),
     api_url: s.apiUrl,
     jeton_statut_id: s.statusTokenId,

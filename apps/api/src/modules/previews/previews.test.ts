@@ -4,6 +4,7 @@ import { previewEventTexts } from '@nuage/shared/messages/previews';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseLinks } from '../../db/schema/database-links';
 import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
 import { previews } from '../../db/schema/previews';
@@ -379,6 +380,50 @@ describe('limits', () => {
       githubPullRequest('opened', { number: 23, head: 'feature', sha: SHA_A }),
     );
     expect(fourth.json().detail).toBe(previewEventTexts.tooMany(3));
+  });
+
+  it('a database linked to the application: each preview gets its own, empty, under the same variable', async () => {
+    const { env: dbEnv } = await projectWithQuotas(t, team, 4, 8, 100);
+    const linked = await deployCodeApp(t, team.developer.token, dbEnv);
+    const db = await call(t, 'POST', `${API}/environments/${dbEnv.id}/databases`, {
+      token: team.developer.token,
+      body: { nom: 'catalogue', moteur: 'postgresql', cpu: 0.5, ram: 1, storage: 5 },
+    });
+    expect(db.statusCode, db.body).toBe(201);
+    const link = await call(t, 'POST', `${API}/databases/${db.json<{ id: string }>().id}/links`, {
+      token: team.developer.token,
+      body: { application_id: linked.id, variable: 'CATALOGUE_URL' },
+    });
+    expect(link.statusCode, link.body).toBeLessThan(300);
+    await enablePreviews(linked.id);
+    const res = await sendGithubEvent(
+      t,
+      linked.id,
+      await webhookSecret(linked.id),
+      'pull_request',
+      githubPullRequest('opened', { number: 5, head: 'feature', sha: SHA_A }),
+    );
+    const { apercu_id: id } = res.json<{ apercu_id: string }>();
+    const [row] = await t.database.db.select().from(previews).where(eq(previews.id, id));
+    const inPreview = await t.database.db
+      .select()
+      .from(deployments)
+      .where(eq(deployments.environmentId, row!.environmentId!));
+    const copy = inPreview.find((d) => d.category === 'DATABASE')!;
+    expect(copy).toMatchObject({
+      nom: 'catalogue',
+      template: 'postgresql',
+      cpuMilli: 250,
+      storageMb: 1000,
+    });
+    expect(copy.id).not.toBe(db.json<{ id: string }>().id);
+    const links = await t.database.db
+      .select()
+      .from(databaseLinks)
+      .where(eq(databaseLinks.applicationId, row!.deploymentId!));
+    expect(links).toEqual([
+      expect.objectContaining({ databaseId: copy.id, variable: 'CATALOGUE_URL' }),
+    ]);
   });
 
   it('deleting the application deletes its previews’ environments', async () => {

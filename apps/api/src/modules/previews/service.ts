@@ -95,6 +95,7 @@ export async function putPreviewSettings(
     cpuMilli: toMilli(data.cpu),
     ramMb: toMilli(data.ram),
     deleteDelayMinutes: data.delai_suppression_minutes,
+    databases: data.bases_de_donnees,
     envVars: storeEnvVars(ctx.secrets.secretsKey, data.variables, current.envVars, [
       'body',
       'variables',

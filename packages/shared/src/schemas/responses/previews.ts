@@ -1,5 +1,6 @@
 /** What the API answers about pull-request previews (apps/api modules/previews/presenter.ts). */
 import { z } from 'zod/mini';
+import { previewDatabaseModes } from '../previews';
 import { envVarViewSchema } from './builds';
 
 export const previewStates = [
@@ -47,6 +48,7 @@ export const previewSettingsViewSchema = z.object({
   cpu: z.number(),
   ram: z.number(),
   delai_suppression_minutes: z.number(),
+  bases_de_donnees: z.enum(previewDatabaseModes),
   variables: z.array(envVarViewSchema),
   api_url: z.nullable(z.string()),
   jeton_statut_id: z.nullable(z.string()),
