@@ -13,7 +13,8 @@ export const previewErrorTexts = {
   apiUrlInvalid:
     'Adresse de l’API invalide : une adresse http(s) complète, par exemple https://gitlab.example.com/api/v4.',
   statusTokenUnknown: 'Ce jeton d’accès n’existe pas dans ce projet.',
-  databasesInvalid: 'Choisissez « aucune » ou « vide » pour les bases de données des aperçus.',
+  databasesInvalid:
+    'Choisissez « aucune », « vide » ou « sauvegarde » pour les bases de données des aperçus.',
 } as const;
 
 /** Why a pull-request event builds nothing (answered to the provider, kept in the history). */
@@ -43,6 +44,10 @@ export const previewEventTexts = {
   tooMany: (max: number) =>
     `Aperçu refusé : le projet a déjà ${max} aperçu${max > 1 ? 's' : ''} de pull requests ouvert${max > 1 ? 's' : ''} (maximum ${max}). Fermez une pull request ou supprimez un aperçu.`,
   quota: (detail: string) => `Aperçu refusé : il dépasserait le quota du projet. ${detail}`,
+  noBackup: (database: string) =>
+    `La base « ${database} » n’a pas encore de sauvegarde réussie : l’aperçu reçoit une base vide.`,
+  restoring: (database: string) =>
+    `La base « ${database} » de l’aperçu est restaurée depuis la dernière sauvegarde de celle de l’application.`,
   fork: 'Pull request venant d’un fork : l’aperçu est construit sans les variables du projet tant qu’un administrateur ne l’a pas approuvé.',
   approved: (n: number) =>
     `Aperçu de la pull request n° ${n} approuvé : reconstruit avec les variables du projet.`,

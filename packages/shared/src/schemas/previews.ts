@@ -5,8 +5,11 @@ import { cpuField, ramField } from './deployments';
 
 /** Issue 26: previews of pull requests, per code application. */
 
-/** What a preview gets for each database the application is linked to: nothing, or its own empty one. */
-export const previewDatabaseModes = ['aucune', 'vide'] as const;
+/**
+ * What a preview gets for each database the application is linked to: nothing, its own empty
+ * one, or its own restored from the latest backup of the application's.
+ */
+export const previewDatabaseModes = ['aucune', 'vide', 'sauvegarde'] as const;
 export type PreviewDatabaseMode = (typeof previewDatabaseModes)[number];
 
 export const previewLimits = {
@@ -37,8 +40,9 @@ export const previewSettingsSchema = z.object({
     0,
   ),
   /**
-   * Each database linked to the application: the preview gets its own empty one of the same
-   * engine and version, linked under the same variable (« vide »), or none (« aucune »).
+   * Each database linked to the application: the preview gets its own of the same engine and
+   * version, linked under the same variable, empty (« vide ») or restored from the latest
+   * backup of the application's (« sauvegarde »), or none (« aucune »).
    */
   bases_de_donnees: z._default(z.enum(previewDatabaseModes, { error: t.databasesInvalid }), 'vide'),
   /** Variables of the previews that replace or add to the application's own. */

@@ -27,8 +27,10 @@ export const previewSettings = pgTable('preview_settings', {
   cpuMilli: integer('cpu_milli').notNull(),
   ramMb: integer('ram_mb').notNull(),
   deleteDelayMinutes: integer('delete_delay_minutes').notNull().default(0),
-  /** 'vide': each linked database gets an empty copy in the preview; 'aucune': none. */
-  databases: text('databases', { enum: ['aucune', 'vide'] }).notNull().default('vide'),
+  /** Each linked database: an empty copy in the preview ('vide'), one restored ('sauvegarde'), none. */
+  databases: text('databases', { enum: ['aucune', 'vide', 'sauvegarde'] })
+    .notNull()
+    .default('vide'),
   /** Sealed as the application's own (env-vars-store.ts). */
   envVars: jsonb('env_vars').$type<StoredEnvVar[]>().notNull().default([]),
   apiUrl: text('api_url'),

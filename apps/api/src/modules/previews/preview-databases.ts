@@ -1,18 +1,25 @@
+import { previewEventTexts } from '@nuage/shared/messages/previews';
 import { deployLimits } from '@nuage/shared/schemas/deployments';
 import type { DatabaseServiceEngine } from '@nuage/shared/database-engines';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
+import { withEvent } from '../../db/deployment-events';
+import { backupRestores, backups } from '../../db/schema/backups';
 import { databaseLinks } from '../../db/schema/database-links';
 import { deployments } from '../../db/schema/deployments';
+import { RESTORE_PENDING } from '../../engine/backup-parts';
 import { insertDatabase } from '../databases/service';
 import type { PreviewSettingsRow } from './settings-store';
 
+type DeploymentRow = typeof deployments.$inferSelect;
+
 /**
- * The preview's own databases: for each database the source application is linked to, an
- * empty one of the same engine and version in the preview's environment (the size of a
- * preview, the smallest volume), linked to the preview's application under the same variable.
- * A preview never reaches the source environment's data (its network is its own). Each counts
- * in the project's quota; a refusal refuses the preview (open-preview.ts).
+ * The preview's own databases: for each database the source application is linked to, one of
+ * the same engine and version in the preview's environment (the size of a preview, the
+ * smallest volume), linked to the preview's application under the same variable; empty, or
+ * restored from the latest successful backup of the source's. A preview never reaches the
+ * source environment's data (its network is its own). Each counts in the project's quota; a
+ * refusal refuses the preview (open-preview.ts).
  */
 export async function copyLinkedDatabases(
   ctx: AppContext,
@@ -23,8 +30,8 @@ export async function copyLinkedDatabases(
     applicationId: string;
     settings: PreviewSettingsRow;
   },
-): Promise<number> {
-  if (input.settings.databases === 'aucune') return 0;
+): Promise<void> {
+  if (input.settings.databases === 'aucune') return;
   const linked = await ctx.db
     .select({ variable: databaseLinks.variable, database: deployments })
     .from(databaseLinks)
@@ -33,6 +40,8 @@ export async function copyLinkedDatabases(
       and(eq(databaseLinks.applicationId, input.sourceId), eq(deployments.desiredState, 'present')),
     );
   for (const { variable, database } of linked) {
+    const backup =
+      input.settings.databases === 'sauvegarde' ? await latestBackup(ctx, database.id) : null;
     const copy = await insertDatabase(ctx, {
       env: input.env,
       data: {
@@ -41,13 +50,60 @@ export async function copyLinkedDatabases(
         version: database.imageTag,
         cpu: input.settings.cpuMilli / 1000,
         ram: input.settings.ramMb / 1000,
-        storage: deployLimits.storage.min,
+        // Room for the restored data when there is some.
+        storage: Math.max(
+          deployLimits.storage.min,
+          backup ? Math.ceil(database.storageMb / 1000) : 0,
+        ),
       },
       createdBy: input.createdBy,
+      // Held until the restore loaded the data (backups/new-application.ts).
+      ...(backup ? { extraSettings: { [RESTORE_PENDING]: true } } : {}),
     });
     await ctx.db
       .insert(databaseLinks)
       .values({ databaseId: copy.id, applicationId: input.applicationId, variable });
+    if (input.settings.databases === 'sauvegarde')
+      await restoreInto(ctx, {
+        database,
+        copy,
+        backupId: backup?.id ?? null,
+        app: input.applicationId,
+      });
   }
-  return linked.length;
+}
+
+async function latestBackup(ctx: AppContext, databaseId: string) {
+  const [row] = await ctx.db
+    .select({ id: backups.id })
+    .from(backups)
+    .where(and(eq(backups.deploymentId, databaseId), eq(backups.status, 'success')))
+    .orderBy(desc(backups.startedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The restore, handed to the backup worker as a stopped platform hands one over (suspended):
+ * its next pass, within a minute, runs it (backups/restore-resume.ts); the copy's replicas wait.
+ */
+async function restoreInto(
+  ctx: AppContext,
+  input: { database: DeploymentRow; copy: DeploymentRow; backupId: string | null; app: string },
+) {
+  const note = input.backupId
+    ? previewEventTexts.restoring(input.database.nom)
+    : previewEventTexts.noBackup(input.database.nom);
+  if (input.backupId)
+    await ctx.db.insert(backupRestores).values({
+      backupId: input.backupId,
+      targetDeploymentId: input.copy.id,
+      kind: 'new',
+      requestedBy: null,
+      suspendedAt: new Date(),
+    });
+  await ctx.db
+    .update(deployments)
+    .set({ events: withEvent(note) })
+    .where(eq(deployments.id, input.app));
 }

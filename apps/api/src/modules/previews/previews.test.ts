@@ -2,8 +2,9 @@ import type { Environment } from '@nuage/shared/api-types';
 import type { PreviewsOfApplication } from '@nuage/shared/schemas/responses/previews';
 import { previewEventTexts } from '@nuage/shared/messages/previews';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backupRestores } from '../../db/schema/backups';
 import { databaseLinks } from '../../db/schema/database-links';
 import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
@@ -31,6 +32,9 @@ import {
   sendGitlabEvent,
 } from '../../../test/helpers/pull-requests';
 import type { TestApp } from '../../../test/helpers/test-app';
+import { backUp, backupsSettled, runningDatabase } from '../../../test/helpers/backup-lists';
+import { RESTORE_PENDING } from '../../engine/backup-parts';
+import { BackupWorker } from '../backups/worker';
 
 const SHA_A = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const SHA_B = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb';
@@ -424,6 +428,63 @@ describe('limits', () => {
     expect(links).toEqual([
       expect.objectContaining({ databaseId: copy.id, variable: 'CATALOGUE_URL' }),
     ]);
+  });
+
+  it('« sauvegarde »: the preview’s database is restored from the latest backup of the application’s', async () => {
+    const { env: dbEnv } = await projectWithQuotas(t, team, 4, 8, 100);
+    const linked = await deployCodeApp(t, team.developer.token, dbEnv);
+    const db = await runningDatabase(t, team.developer.token, {
+      envId: dbEnv.id,
+      nom: 'commandes',
+      moteur: 'postgresql',
+    });
+    await call(t, 'POST', `${API}/databases/${db.id}/links`, {
+      token: team.developer.token,
+      body: { application_id: linked.id },
+    });
+    const backup = await backUp(t, team.developer.token, db.id);
+    await enablePreviews(linked.id, settingsBody({ bases_de_donnees: 'sauvegarde' }));
+    const res = await sendGithubEvent(
+      t,
+      linked.id,
+      await webhookSecret(linked.id),
+      'pull_request',
+      githubPullRequest('opened', { number: 6, head: 'feature', sha: SHA_A }),
+    );
+    const { apercu_id: id } = res.json<{ apercu_id: string }>();
+    const [row] = await t.database.db.select().from(previews).where(eq(previews.id, id));
+    const [copy] = await t.database.db
+      .select()
+      .from(deployments)
+      .where(
+        and(
+          eq(deployments.environmentId, row!.environmentId!),
+          eq(deployments.category, 'DATABASE'),
+        ),
+      );
+    // Held until its data is back; the backup worker's next pass restores it.
+    expect(copy!.settings[RESTORE_PENDING]).toBe(true);
+    const worker = new BackupWorker(t.app.ctx, { jobs: t.app.backupJobs });
+    await worker.tick();
+    // The restore waits for the copy's server to answer: the engine starts it meanwhile.
+    await reconcileUntil(
+      t,
+      async () =>
+        (
+          await t.database.db
+            .select()
+            .from(backupRestores)
+            .where(eq(backupRestores.targetDeploymentId, copy!.id))
+        ).every((r) => r.status !== 'running'),
+      { timeoutMs: 20_000 },
+    );
+    const restored = await backupsSettled(t, team.developer.token, copy!.id);
+    expect(restored.restaurations).toEqual([
+      expect.objectContaining({ sauvegarde_id: backup.id, statut: 'success' }),
+    ]);
+    expect((await deploymentRow(t, copy!.id))!.settings[RESTORE_PENDING]).toBeFalsy();
+    const app = (await deploymentRow(t, row!.deploymentId!))!;
+    expect(app.events.map((e) => e.message)).toContain(previewEventTexts.restoring('commandes'));
   });
 
   it('deleting the application deletes its previews’ environments', async () => {
