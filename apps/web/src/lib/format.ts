@@ -35,3 +35,24 @@ const decimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
 export function formatNumber(value: number): string {
   return decimal.format(value);
 }
+
+const ago = new Intl.RelativeTimeFormat('fr-FR', { style: 'short', numeric: 'always' });
+const AGE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', Infinity],
+];
+
+/** How long ago, in the largest whole unit: « il y a 20 s », « il y a 2 h », « il y a 3 j ». */
+export function formatAge(value: string | Date, now: Date = new Date()): string {
+  const d = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return '—';
+  // A clock slightly ahead of the browser's still reads as just now, never « dans 2 s ».
+  let amount = Math.max(0, Math.floor((now.getTime() - d.getTime()) / 1000));
+  for (const [unit, size] of AGE_STEPS) {
+    if (amount < size) return ago.format(-amount, unit);
+    amount = Math.floor(amount / size);
+  }
+  return '—';
+}

@@ -116,6 +116,7 @@ export function buildEnvironment(overrides: Partial<Environment> = {}): Environm
     date_creation: '2024-05-03T09:00:00.000Z',
     status: { status: 'active', message: null, gitlab_config: { created: true } },
     applications_count: 2,
+    apercu: null,
     ...overrides,
   };
 }

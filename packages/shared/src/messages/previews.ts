@@ -94,3 +94,76 @@ export const previewApiDocs = {
     'Approuve l’aperçu d’une pull request venant d’un fork : reconstruit avec les variables du projet',
   remove: 'Supprime un aperçu maintenant (son environnement, son application et leurs données)',
 } as const;
+
+/**
+ * The web's card « Aperçus des pull requests » (application page), its settings form and the
+ * environments list's badge. States are said with `previewStateLabels`.
+ */
+export const previewWebTexts = {
+  cardTitle: 'Aperçus des pull requests',
+  cardDescription:
+    'Chaque pull request vers la branche suivie est construite et déployée à sa propre adresse, puis supprimée après sa fermeture.',
+  configure: 'Configurer',
+  on: 'Activés',
+  off: 'Désactivés',
+  loadFailed: 'Les aperçus n’ont pas pu être chargés.',
+  sizeLabel: 'Taille de chaque aperçu',
+  size: (cpu: string, ram: string) => `${cpu} CPU · ${ram} Go`,
+  deletionLabel: 'Suppression',
+  deletionAtOnce: 'dès la fermeture de la pull request',
+  deletionAfter: (minutes: number) => `${minutes} min après la fermeture de la pull request`,
+  webhookHint:
+    'Le webhook de l’application (plus haut sur cette page) doit aussi envoyer les événements de pull request : « Pull requests » sur GitHub, « Merge request events » sur GitLab, « Pull Request » sur Gitea.',
+  openCount: (open: number, max: number) => `${open} / ${max} aperçus ouverts dans le projet`,
+  listLabel: 'Aperçus ouverts',
+  empty: 'Aucun aperçu : ouvrez une pull request vers la branche suivie.',
+  pullRequest: (n: number) => `n° ${n}`,
+  branchLabel: 'Branche',
+  commitLabel: 'Commit',
+  monthlyCost: (amount: string) => `${amount} / mois`,
+  deletionPlanned: (when: string) => `Suppression prévue le ${when}`,
+  openApplication: 'Application',
+  openApplicationLabel: (n: number) => `Ouvrir l’application de l’aperçu n° ${n}`,
+  fork: 'Depuis un fork',
+  forkPending:
+    'Construit sans les variables du projet tant qu’un administrateur ne l’a pas approuvé.',
+  approve: 'Approuver',
+  approveTitle: 'Approuver cet aperçu ?',
+  approveBody: (n: number) =>
+    `La pull request n° ${n} vient d’un fork : une fois approuvée, elle est reconstruite avec les variables du projet, secrets compris. Relisez ses changements avant de l’approuver.`,
+  approving: 'Approbation…',
+  approveFailed: 'L’aperçu n’a pas pu être approuvé',
+  delete: 'Supprimer',
+  deleteLabel: (n: number) => `Supprimer l’aperçu n° ${n}`,
+  deleteTitle: 'Supprimer cet aperçu ?',
+  deleteBody: (n: number) =>
+    `L’aperçu de la pull request n° ${n}, son application et son environnement sont supprimés maintenant. Cette action est irréversible.`,
+  deleting: 'Suppression…',
+  deleteFailed: 'L’aperçu n’a pas pu être supprimé',
+  formTitle: 'Configurer les aperçus des pull requests',
+  formDescription:
+    'Chaque aperçu est une application à part, comptée dans les quotas et les coûts du projet.',
+  enable: 'Activer les aperçus des pull requests',
+  cpuLabel: 'CPU de chaque aperçu (cœurs)',
+  ramLabel: 'RAM de chaque aperçu (Go)',
+  deletionDelayLabel: 'Supprimer l’aperçu … minutes après la fermeture',
+  deletionDelayHint: '0 : dès la fermeture de la pull request. Au plus 10080 (7 jours).',
+  variablesTitle: 'Variables des aperçus',
+  variablesHint:
+    'Elles remplacent ou complètent les variables de l’application dans chaque aperçu. Les valeurs secrètes sont chiffrées et ne sont jamais réaffichées.',
+  noVariables: 'Aucune variable propre aux aperçus.',
+  addVariable: 'Ajouter une variable',
+  secretStored: 'Valeur secrète enregistrée',
+  removeVariable: (name: string) => `Supprimer la variable ${name}`,
+  apiUrlLabel: 'Adresse de l’API de l’hébergeur Git (facultatif)',
+  apiUrlHint:
+    'Vide : déduite de l’adresse du dépôt. Pour un GitLab ou un Gitea hébergé chez vous, par exemple https://gitlab.example.com/api/v4.',
+  statusTokenLabel: 'Jeton des rapports de statut',
+  statusTokenHint:
+    'Le statut du commit et le commentaire sur la pull request sont écrits avec ce jeton du projet.',
+  statusTokenDefault: 'Le jeton de l’application',
+  saved: 'Paramètres des aperçus enregistrés',
+  saveFailed: 'Les paramètres des aperçus n’ont pas pu être enregistrés',
+  environmentBadge: (n: number) => `Aperçu PR n° ${n}`,
+  environmentBadgeLink: (n: number) => `Aperçu de la pull request n° ${n} (ouvrir la pull request)`,
+} as const;

@@ -1,8 +1,10 @@
 import type { ProjectRole } from '@nuage/shared/roles';
+import { previewWebTexts } from '@nuage/shared/messages/previews';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { EnvVarInput } from '@/lib/deploy-code';
 import { buildBuild } from '@/test/build-fixtures';
+import { buildPreviews } from '@/test/preview-fixtures';
 import { buildProject } from '@/test/project-fixtures';
 import { buildUser, renderRoute } from '@/test/render';
 import { createSseFeed } from '@/test/sse-feed';
@@ -225,6 +227,24 @@ describe('/deployment/{id} of a code application (issue 13)', { timeout: 20_000 
     expect(await screen.findByRole('dialog', { name: 'Régénérer le secret' })).toHaveTextContent(
       "L'ancien secret cessera aussitôt de fonctionner",
     );
+  });
+
+  it('lists the previews of pull requests after the webhook; only project admins configure them', async () => {
+    const admin = renderCodeApp({ role: 'admin' });
+    admin.api.on('GET', '/deployments/dep-1/previews', { body: buildPreviews() });
+    const card = await region(previewWebTexts.cardTitle);
+    expect(within(card).getByRole('listitem', { name: 'n° 12 Ajoute le panier' })).toBeVisible();
+    expect(within(card).getByRole('button', { name: previewWebTexts.configure })).toBeVisible();
+    // Below the webhook card its hint points up to.
+    const webhook = await region('Déploiement automatique (webhook)');
+    expect(webhook.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    admin.unmount();
+
+    const developer = renderCodeApp({ role: 'developer' });
+    developer.api.on('GET', '/deployments/dep-1/previews', { body: buildPreviews() });
+    const shown = await region(previewWebTexts.cardTitle);
+    expect(within(shown).getByRole('button', { name: 'Supprimer l’aperçu n° 12' })).toBeVisible();
+    expect(within(shown).queryByRole('button', { name: previewWebTexts.configure })).toBeNull();
   });
 
   it('a read-only member sees the application but none of its actions', async () => {

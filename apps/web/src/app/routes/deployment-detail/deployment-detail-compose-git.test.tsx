@@ -121,6 +121,8 @@ describe('/deployment/{id} of a Compose application', { timeout: 20_000 }, () =>
     // The file carries its own variables; a Compose application's volumes are backed up.
     expect(screen.queryByRole('region', { name: "Variables d'environnement" })).toBeNull();
     expect(view.api.callsTo('GET', '/deployments/dep-1/env-vars')).toHaveLength(0);
+    // Previews of pull requests are built for code applications only.
+    expect(view.api.callsTo('GET', '/deployments/dep-1/previews')).toHaveLength(0);
     await waitFor(() =>
       expect(view.api.callsTo('GET', '/deployments/dep-1/backups').length).toBeGreaterThan(0),
     );

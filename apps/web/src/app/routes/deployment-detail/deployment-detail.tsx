@@ -126,6 +126,9 @@ export default function DeploymentDetailRoute() {
   const canManage = project.data
     ? hasRole(project.data.role_projet, requiredRole.manageApplications)
     : false;
+  const isProjectAdmin = project.data
+    ? hasRole(project.data.role_projet, requiredRole.manageProject)
+    : false;
   const deletingNow = d.statut_deploiement === 'DELETING';
   const environmentPath = `/deployments/${d.environnement_id}`;
 
@@ -226,7 +229,11 @@ export default function DeploymentDetailRoute() {
           </div>
           {fromGit && (
             <div className="order-2 space-y-6">
-              <CodeAppSections deployment={d} canManage={canManage} />
+              <CodeAppSections
+                deployment={d}
+                canManage={canManage}
+                isProjectAdmin={isProjectAdmin}
+              />
             </div>
           )}
           {!isCode && (
@@ -292,7 +299,7 @@ export default function DeploymentDetailRoute() {
                 applicationName={d.nom}
                 data={backups.data}
                 canManage={canManage}
-                isProjectAdmin={project.data?.role_projet === 'admin'}
+                isProjectAdmin={isProjectAdmin}
                 newTarget={d.source_kind !== 'compose'}
               />
             </div>

@@ -1,5 +1,6 @@
 import type { Environment, Project } from '@nuage/shared/api-types';
 import { projectErrors, projectSuccess } from '@nuage/shared/messages';
+import { previewWebTexts } from '@nuage/shared/messages/previews';
 import { environmentMessages } from '@nuage/shared/schemas/environments';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -108,6 +109,35 @@ describe('/environments/{projectId}', () => {
     expect(within(prod).getByRole('link', { name: /Gérer les déploiements/ })).toBeVisible();
     expect(within(prod).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Nouvel environnement/ })).not.toBeInTheDocument();
+  });
+
+  it('marks the environments that preview a pull request, linking to it when its address is known', async () => {
+    const apercu = (numero_pr: number, url_pr: string | null) => ({
+      application_source_id: 'dep-1',
+      numero_pr,
+      url_pr,
+    });
+    renderEnvironments({
+      environments: [
+        buildEnvironment({ id: 'e1', nom: 'production' }),
+        buildEnvironment({
+          id: 'e2',
+          nom: 'apercu-pr-12',
+          apercu: apercu(12, 'https://github.com/boutique/api/pull/12'),
+        }),
+        buildEnvironment({ id: 'e3', nom: 'apercu-pr-7', apercu: apercu(7, null) }),
+      ],
+    });
+    const linked = await card('apercu-pr-12');
+    expect(
+      within(linked).getByRole('link', { name: previewWebTexts.environmentBadge(12) }),
+    ).toHaveAttribute('href', 'https://github.com/boutique/api/pull/12');
+    const unlinked = await card('apercu-pr-7');
+    expect(within(unlinked).getByText(previewWebTexts.environmentBadge(7))).toBeVisible();
+    expect(
+      within(unlinked).queryByRole('link', { name: previewWebTexts.environmentBadge(7) }),
+    ).toBeNull();
+    expect(await card('production')).not.toHaveTextContent('Aperçu PR');
   });
 
   it('validates the name and the type (SPEC §5 "Environment form")', async () => {

@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Deployment } from '@nuage/shared/api-types';
+import { EnvironmentPreviewBadge } from '@/components/previews/environment-preview-badge';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -32,6 +33,7 @@ export function EnvironmentSection({
           {environment.nom}
         </h2>
         <Badge tone="blue">{environmentTypeLabels[environment.type] ?? environment.type}</Badge>
+        <EnvironmentPreviewBadge preview={environment.apercu} />
         {count !== undefined && (
           <span className="text-sm text-slate-500 dark:text-slate-400">
             {count} application{count > 1 ? 's' : ''}

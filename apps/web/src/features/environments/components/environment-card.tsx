@@ -3,13 +3,17 @@ import { environmentTypeLabels } from '@nuage/shared/schemas/environments';
 import { environmentStatusView } from '@nuage/shared/status-display';
 import { ArrowRight, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { EnvironmentPreviewBadge } from '@/components/previews/environment-preview-badge';
 import { StatusBadge } from '@/components/status/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 
-/** One environment: type, status, namespace; its deployments; edit and delete for developers. */
+/**
+ * One environment: type, status, namespace (a pull request's preview says so); its deployments;
+ * edit and delete for developers.
+ */
 export function EnvironmentCard({
   environment,
   canManage,
@@ -29,7 +33,10 @@ export function EnvironmentCard({
           <h2 id={titleId} className="min-w-0 truncate text-lg font-semibold">
             {environment.nom}
           </h2>
-          <Badge tone="blue">{environmentTypeLabels[environment.type]}</Badge>
+          <div className="flex flex-wrap gap-1.5">
+            <EnvironmentPreviewBadge preview={environment.apercu} />
+            <Badge tone="blue">{environmentTypeLabels[environment.type]}</Badge>
+          </div>
         </div>
         <StatusBadge view={environmentStatusView(environment.status)} />
         {environment.status.status === 'failed' && environment.status.message && (
