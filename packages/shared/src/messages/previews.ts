@@ -148,6 +148,14 @@ export const previewWebTexts = {
   ramLabel: 'RAM de chaque aperçu (Go)',
   deletionDelayLabel: 'Supprimer l’aperçu … minutes après la fermeture',
   deletionDelayHint: '0 : dès la fermeture de la pull request. Au plus 10080 (7 jours).',
+  databasesLabel: 'Bases de données des aperçus',
+  databasesHint:
+    'Pour chaque base de données liée à l’application, l’aperçu reçoit la sienne, du même moteur et de la même version, sous la même variable. Elle compte dans les quotas du projet.',
+  databaseModes: {
+    vide: 'Une base vide',
+    sauvegarde: 'Une copie de la dernière sauvegarde',
+    aucune: 'Aucune base de données',
+  },
   variablesTitle: 'Variables des aperçus',
   variablesHint:
     'Elles remplacent ou complètent les variables de l’application dans chaque aperçu. Les valeurs secrètes sont chiffrées et ne sont jamais réaffichées.',

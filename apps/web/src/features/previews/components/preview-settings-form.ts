@@ -1,4 +1,8 @@
-import { previewSettingsSchema, type PreviewSettingsInput } from '@nuage/shared/schemas/previews';
+import {
+  previewSettingsSchema,
+  type PreviewDatabaseMode,
+  type PreviewSettingsInput,
+} from '@nuage/shared/schemas/previews';
 import type { PreviewSettingsView } from '@nuage/shared/schemas/responses/previews';
 
 /** One preview variable as the form holds it. */
@@ -18,6 +22,7 @@ export interface SettingsDraft {
   cpu: string;
   ram: string;
   delay: string;
+  databases: PreviewDatabaseMode;
   variables: VariableRow[];
   api_url: string;
   jeton_statut_id: string;
@@ -41,6 +46,7 @@ export function draftOf(s: PreviewSettingsView): SettingsDraft {
     cpu: String(s.cpu),
     ram: String(s.ram),
     delay: String(s.delai_suppression_minutes),
+    databases: s.bases_de_donnees,
     variables: s.variables.map((v, i) => ({
       key: `saved-${i}`,
       name: v.name,
@@ -64,6 +70,7 @@ function inputOf(d: SettingsDraft): PreviewSettingsInput {
     ram: numberOf(d.ram),
     // Empty reads as the default the hint gives: deleted at once.
     delai_suppression_minutes: d.delay.trim() === '' ? 0 : numberOf(d.delay),
+    bases_de_donnees: d.databases,
     variables: d.variables.map((r) =>
       r.secret && r.stored && r.value === ''
         ? { name: r.name.trim(), secret: true }

@@ -1,7 +1,11 @@
 import { previewWebTexts as t } from '@nuage/shared/messages/previews';
 import { MAX_ENV_VARS } from '@nuage/shared/schemas/code';
 import { deployLimits } from '@nuage/shared/schemas/deployments';
-import { previewLimits } from '@nuage/shared/schemas/previews';
+import {
+  previewDatabaseModes,
+  previewLimits,
+  type PreviewDatabaseMode,
+} from '@nuage/shared/schemas/previews';
 import type { PreviewSettingsView } from '@nuage/shared/schemas/responses/previews';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -118,6 +122,18 @@ export function PreviewSettingsModal({
             value={draft.delay}
             onChange={(e) => set({ delay: e.target.value })}
           />
+        </FormField>
+        <FormField label={t.databasesLabel} error={errors.bases_de_donnees} hint={t.databasesHint}>
+          <Select
+            value={draft.databases}
+            onChange={(e) => set({ databases: e.target.value as PreviewDatabaseMode })}
+          >
+            {previewDatabaseModes.map((mode) => (
+              <option key={mode} value={mode}>
+                {t.databaseModes[mode]}
+              </option>
+            ))}
+          </Select>
         </FormField>
         <PreviewVariablesFields
           rows={draft.variables}

@@ -12,6 +12,7 @@ export function PreviewSettingsSummary({ settings: s }: { settings: PreviewSetti
         ? t.deletionAtOnce
         : t.deletionAfter(s.delai_suppression_minutes),
     ],
+    [t.databasesLabel, t.databaseModes[s.bases_de_donnees]],
   ] as const;
   return (
     <dl className="flex flex-wrap gap-x-10 gap-y-2 text-sm">

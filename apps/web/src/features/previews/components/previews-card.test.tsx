@@ -170,6 +170,7 @@ describe('« Aperçus des pull requests »', () => {
         cpu: 0.5,
         ram: 1,
         delai_suppression_minutes: 30,
+        bases_de_donnees: 'sauvegarde',
       },
     });
     api.on('PUT', LIST, { body: saved });
@@ -191,6 +192,9 @@ describe('« Aperçus des pull requests »', () => {
     await retype(t.cpuLabel, '0.5');
     await retype(t.ramLabel, '1');
     await retype(t.deletionDelayLabel, '30');
+    const databases = within(dialog).getByLabelText(t.databasesLabel);
+    expect(databases).toHaveDisplayValue(t.databaseModes.vide);
+    await user.selectOptions(databases, t.databaseModes.sauvegarde);
     await retype('Valeur de la variable 2', 'on');
     await user.click(within(dialog).getByRole('button', { name: t.addVariable }));
     await user.type(within(dialog).getByLabelText('Nom de la variable 3'), 'DEBUG');
@@ -208,6 +212,7 @@ describe('« Aperçus des pull requests »', () => {
         cpu: 0.5,
         ram: 1,
         delai_suppression_minutes: 30,
+        bases_de_donnees: 'sauvegarde',
         variables: [
           { name: 'API_KEY', secret: true },
           { name: 'FEATURE', value: 'on', secret: false },
@@ -221,6 +226,7 @@ describe('« Aperçus des pull requests »', () => {
     const region = await card();
     expect(region).toHaveTextContent('0,5 CPU · 1 Go');
     expect(region).toHaveTextContent(t.deletionAfter(30));
+    expect(region).toHaveTextContent(t.databaseModes.sauvegarde);
   });
 
   it('refuses a wrong deletion delay before sending, and shows the API’s field error at its field', async () => {
