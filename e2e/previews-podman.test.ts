@@ -1,10 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectEngine, objectsOf } from '../bench/lib/docker-engine.mjs';
 import { startFakeGitHost, type FakeGitHost } from '../apps/api/test/helpers/fake-git-host';
 import { pollUntil } from './helpers/api';
-import { finishedBuild, getFresh, nodeServer, serving } from './helpers/code-apps';
+import {
+  finishedBuild,
+  getFresh,
+  nodeServer,
+  pullRequestWebhook,
+  serving,
+} from './helpers/code-apps';
 import { startPodmanPlatform, type PodmanPlatform } from './helpers/podman-platform';
 import { ensureBuildBaseImages } from './support/build-images';
 
@@ -45,31 +51,14 @@ describe.skipIf(detected.engine === null)('previews of pull requests on Podman',
     (await platform.call<{ apercus: PreviewView[] }>('GET', `/deployments/${app.id}/previews`)).body
       .apercus;
   /** A GitHub `pull_request` delivery for request 7 of the test repository. */
-  const pullRequest = (action: string, sha: string) => {
-    const repo = { full_name: 'equipe/boutique', clone_url: platform.git.url('boutique') };
-    const body = JSON.stringify({
-      action,
-      number: 7,
-      pull_request: {
-        number: 7,
-        title: 'Nouvelle page d’accueil',
-        html_url: 'https://github.example/equipe/boutique/pull/7',
-        head: { ref: 'accueil', sha, repo },
-        base: { ref: 'main', repo },
-      },
-      repository: repo,
-    });
-    return fetch(`${platform.server.url}/api/v1/webhooks/git/${app.id}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-github-event': 'pull_request',
-        'x-github-delivery': randomUUID(),
-        'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
-      },
-      body,
-    });
-  };
+  const pullRequest = (action: string, sha: string) =>
+    pullRequestWebhook(
+      platform.server,
+      app.id,
+      secret,
+      { action, number: 7, title: 'Nouvelle page d’accueil', head: 'accueil', sha },
+      { full_name: 'equipe/boutique', clone_url: platform.git.url('boutique') },
+    );
   const networkExists = (name: string) => {
     try {
       execFileSync('podman', ['--remote', 'network', 'exists', name]);

@@ -4,14 +4,13 @@
 // arrived, and the environments list marking the preview, in both themes at 1280 and 390 px.
 // The real build and serving are e2e/previews-podman.test.ts's.
 import { previewStateLabels, previewWebTexts as t } from '@nuage/shared/messages/previews';
-import { createHmac, randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from './helpers/accounts';
 import { apiClient, loginToken, pollUntil, type ApiCall } from './helpers/api';
 import { launchBrowser, openPage } from './helpers/browser';
-import { nodeServer } from './helpers/code-apps';
+import { nodeServer, pullRequestWebhook } from './helpers/code-apps';
 import { startServer, type RunningServer } from './helpers/server';
 import { startGitServer, type GitServer } from './support/git-server/git-server';
 
@@ -115,29 +114,13 @@ describe('previews of pull requests in Chromium (issue 26)', () => {
     const secret = (await api<{ secret: string }>('POST', `/deployments/${appId}/webhook/secret`))
       .body.secret;
     const sha = git.commit('vitrine', { 'server.js': nodeServer('aperçu') }, 'Accueil', 'accueil');
-    const repo = { full_name: 'equipe/vitrine', clone_url: git.url('vitrine') };
-    const body = JSON.stringify({
-      action: 'opened',
-      number: 12,
-      pull_request: {
-        number: 12,
-        title: 'Nouvelle page d’accueil',
-        html_url: 'https://github.example/equipe/vitrine/pull/12',
-        head: { ref: 'accueil', sha, repo },
-        base: { ref: 'main', repo },
-      },
-      repository: repo,
-    });
-    const res = await fetch(`${server.url}/api/v1/webhooks/git/${appId}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-github-event': 'pull_request',
-        'x-github-delivery': randomUUID(),
-        'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
-      },
-      body,
-    });
+    const res = await pullRequestWebhook(
+      server,
+      appId,
+      secret,
+      { action: 'opened', number: 12, title: 'Nouvelle page d’accueil', head: 'accueil', sha },
+      { full_name: 'equipe/vitrine', clone_url: git.url('vitrine') },
+    );
     expect(res.status).toBe(202);
     await pollUntil(
       'the preview ready',

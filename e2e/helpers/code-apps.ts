@@ -137,6 +137,42 @@ export function pushWebhook(
   });
 }
 
+/**
+ * A GitHub `pull_request` delivery (the fields the platform reads, as GitHub sends them) for a
+ * request from `head` of the repository `repo` towards `main`, signed with the application's
+ * webhook secret.
+ */
+export function pullRequestWebhook(
+  server: RunningServer,
+  id: string,
+  secret: string,
+  pr: { action: string; number: number; title: string; head: string; sha: string },
+  repo: { full_name: string; clone_url: string },
+) {
+  const body = JSON.stringify({
+    action: pr.action,
+    number: pr.number,
+    pull_request: {
+      number: pr.number,
+      title: pr.title,
+      html_url: `https://github.example/${repo.full_name}/pull/${pr.number}`,
+      head: { ref: pr.head, sha: pr.sha, repo },
+      base: { ref: 'main', repo },
+    },
+    repository: repo,
+  });
+  return fetch(`${server.url}/api/v1/webhooks/git/${id}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-github-event': 'pull_request',
+      'x-github-delivery': randomUUID(),
+      'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
+    },
+    body,
+  });
+}
+
 /** The full text of a finished build's log stream (SSE). */
 export async function buildLog(server: RunningServer, token: string, buildId: string) {
   const res = await fetch(`${server.url}/api/v1/builds/${buildId}/logs`, {
