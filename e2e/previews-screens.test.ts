@@ -93,6 +93,10 @@ describe('previews of pull requests in Chromium (issue 26)', () => {
     const card = page.getByRole('region', { name: t.cardTitle });
     await card.getByText(t.off).waitFor();
     await card.getByText(t.empty).waitFor();
+    await card
+      .getByRole('list', { name: t.trackedTitle })
+      .getByText(t.trackedHere('Production'))
+      .waitFor();
     await card.getByRole('button', { name: t.configure }).click();
     const dialog = page.getByRole('dialog', { name: t.formTitle });
     // As a user does: on the switch's label (the box itself is drawn beside it).

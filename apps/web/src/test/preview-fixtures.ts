@@ -43,6 +43,22 @@ export function buildPreviews(
       api_url: null,
       jeton_statut_id: null,
     },
+    branches_suivies: [
+      {
+        environnement_id: 'env-prod',
+        environnement_nom: 'Production',
+        application_id: 'dep-1',
+        application_nom: 'api',
+        branche: 'main',
+      },
+      {
+        environnement_id: 'env-staging',
+        environnement_nom: 'Recette',
+        application_id: 'dep-2',
+        application_nom: 'api',
+        branche: 'develop',
+      },
+    ],
     maximum_par_projet: 5,
     ouverts_dans_le_projet: 1,
     apercus: [buildPreview()],

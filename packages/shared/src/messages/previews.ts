@@ -115,6 +115,9 @@ export const previewWebTexts = {
   webhookHint:
     'Le webhook de l’application (plus haut sur cette page) doit aussi envoyer les événements de pull request : « Pull requests » sur GitHub, « Merge request events » sur GitLab, « Pull Request » sur Gitea.',
   openCount: (open: number, max: number) => `${open} / ${max} aperçus ouverts dans le projet`,
+  trackedTitle: 'Branches suivies par environnement',
+  trackedHere: (environment: string) => `${environment} (cette application)`,
+  trackedElsewhere: (environment: string, application: string) => `${environment} · ${application}`,
   listLabel: 'Aperçus ouverts',
   empty: 'Aucun aperçu : ouvrez une pull request vers la branche suivie.',
   pullRequest: (n: number) => `n° ${n}`,

@@ -233,6 +233,13 @@ describe('a pull request from the repository', () => {
     expect((await deploymentRow(t, previewAppId))!.hostLabel).toContain('pr-7');
     expect(listed.cout_mensuel_xof).toBeGreaterThan(0);
     expect((await previewsOf()).ouverts_dans_le_projet).toBe(1);
+    // Which branch each environment follows for this repository: the preview is not one.
+    const branches = (await previewsOf()).branches_suivies;
+    expect(branches.find((b) => b.application_id === appId)).toMatchObject({
+      branche: 'main',
+      environnement_nom: env.nom,
+    });
+    expect(branches.map((b) => b.application_id)).not.toContain(previewAppId);
   });
 
   it('new commits rebuild it, once per commit', async () => {

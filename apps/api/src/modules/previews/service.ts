@@ -17,6 +17,7 @@ import { previewVariables } from './preview-application';
 import { presentPreview, presentSettings } from './presenter';
 import { previewFacts } from './preview-state';
 import { saveSettings, settingsOf } from './settings-store';
+import { trackedBranches } from './tracked-branches';
 
 /** A code application built from Git that is not itself a preview: the only kind with previews. */
 async function authorizePreviewSource(
@@ -35,9 +36,9 @@ async function authorizePreviewSource(
 
 async function previewsOfApplication(
   ctx: AppContext,
-  d: { id: string; projectId: string },
+  d: { id: string; projectId: string; repoUrl: string | null },
 ): Promise<PreviewsOfApplication> {
-  const [settings, rows, [open]] = await Promise.all([
+  const [settings, rows, [open], branches] = await Promise.all([
     settingsOf(ctx.db, d.id),
     ctx.db
       .select()
@@ -48,9 +49,11 @@ async function previewsOfApplication(
       .select({ n: sql<string>`count(*)` })
       .from(previews)
       .where(and(eq(previews.projectId, d.projectId), isNotNull(previews.environmentId))),
+    trackedBranches(ctx.db, d),
   ]);
   return {
     parametres: presentSettings(settings),
+    branches_suivies: branches,
     maximum_par_projet: ctx.config.previews.perProject,
     ouverts_dans_le_projet: Number(open?.n ?? 0),
     apercus: (await previewFacts(ctx.db, rows)).map(presentPreview),

@@ -55,8 +55,20 @@ export const previewSettingsViewSchema = z.object({
 });
 export type PreviewSettingsView = z.infer<typeof previewSettingsViewSchema>;
 
+/** An application of the project built from the same repository: which branch each environment follows. */
+export const trackedBranchSchema = z.object({
+  environnement_id: z.string(),
+  environnement_nom: z.string(),
+  application_id: z.string(),
+  application_nom: z.string(),
+  branche: z.string(),
+});
+export type TrackedBranch = z.infer<typeof trackedBranchSchema>;
+
 export const previewsOfApplicationSchema = z.object({
   parametres: previewSettingsViewSchema,
+  /** The project's applications of the same repository (this one included), previews left out. */
+  branches_suivies: z.array(trackedBranchSchema),
   /** PREVIEWS_PER_PROJECT: previews a project may have open at once. */
   maximum_par_projet: z.number(),
   ouverts_dans_le_projet: z.number(),

@@ -139,7 +139,7 @@ describe('« Aperçus des pull requests »', () => {
     const region = await card();
     expect(within(region).getByText(t.empty)).toBeVisible();
     expect(region).toHaveTextContent('0 / 5 aperçus ouverts dans le projet');
-    expect(within(region).queryByRole('list')).toBeNull();
+    expect(within(region).queryByRole('list', { name: t.listLabel })).toBeNull();
   });
 
   it('offers « Supprimer » to developers, « Configurer » and « Approuver » to admins only, nothing to users', async () => {
@@ -155,6 +155,18 @@ describe('« Aperçus des pull requests »', () => {
     row = await item('n° 14 Traduction wolof');
     expect(within(row).queryByRole('button')).toBeNull();
     expect(screen.queryByRole('button', { name: t.configure })).toBeNull();
+  });
+
+  it('lists which branch each environment follows, linking to the other environments’ applications', async () => {
+    show();
+    const list = await screen.findByRole('list', { name: t.trackedTitle });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      `main→${t.trackedHere('Production')}`,
+      `develop→${t.trackedElsewhere('Recette', 'api')}`,
+    ]);
+    expect(within(items[1]!).getByRole('link')).toHaveAttribute('href', '/deployment/dep-2');
+    expect(within(items[0]!).queryByRole('link')).toBeNull();
   });
 
   it('sends the settings as the API takes them; a stored secret is never shown and is kept', async () => {

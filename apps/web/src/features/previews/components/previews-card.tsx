@@ -16,6 +16,7 @@ import { previewsQueryOptions } from '../api/get-previews';
 import { PreviewRow } from './preview-row';
 import { PreviewSettingsModal } from './preview-settings-modal';
 import { PreviewSettingsSummary } from './preview-settings-summary';
+import { TrackedBranches } from './tracked-branches';
 
 /**
  * The API's answer for an application that cannot have previews (400/409), or for a server that
@@ -98,6 +99,9 @@ export function PreviewsCard({
         {query.isError && <LoadError message={t.loadFailed} onRetry={() => void query.refetch()} />}
         {data && (
           <>
+            {data.branches_suivies.length > 0 && (
+              <TrackedBranches branches={data.branches_suivies} currentId={deploymentId} />
+            )}
             <PreviewSettingsSummary settings={data.parametres} />
             {data.parametres.actif && (
               <p className="text-xs text-slate-500 dark:text-slate-400">{t.webhookHint}</p>
