@@ -109,6 +109,7 @@ export const auditActions = {
   'build.cancel': { label: 'Construction annulée', category: 'applications' },
   'preview.settings': { label: 'Aperçus des pull requests configurés', category: 'applications' },
   'preview.approve': { label: 'Aperçu d’un fork approuvé', category: 'applications' },
+  'preview.restart': { label: 'Aperçu relancé', category: 'applications' },
   'preview.delete': { label: 'Aperçu supprimé', category: 'applications' },
   'task.create': { label: 'Tâche planifiée créée', category: 'applications' },
   'task.update': { label: 'Tâche planifiée modifiée', category: 'applications' },

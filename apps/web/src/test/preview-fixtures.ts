@@ -38,6 +38,7 @@ export function buildPreviews(
       cpu: 0.25,
       ram: 0.5,
       delai_suppression_minutes: 0,
+      arret_inactivite_heures: null,
       bases_de_donnees: 'vide',
       variables: [],
       api_url: null,

@@ -7,6 +7,9 @@ export const previewErrorTexts = {
   isPreview: 'Une application d’aperçu ne peut pas avoir ses propres aperçus.',
   delayInvalid:
     'Le délai de suppression doit être un nombre entier de minutes entre 0 et 10080 (7 jours).',
+  idleInvalid:
+    'L’arrêt après inactivité doit être un nombre entier d’heures entre 1 et 720, ou vide pour ne jamais arrêter.',
+  notStopped: 'Cet aperçu n’est pas arrêté.',
   notFork: 'Cet aperçu ne vient pas d’un fork : il a déjà les variables du projet.',
   alreadyApproved: 'Cet aperçu est déjà approuvé.',
   closed: 'Cette pull request est fermée : son aperçu est en cours de suppression.',
@@ -49,6 +52,9 @@ export const previewEventTexts = {
   restoring: (database: string) =>
     `La base « ${database} » de l’aperçu est restaurée depuis la dernière sauvegarde de celle de l’application.`,
   fork: 'Pull request venant d’un fork : l’aperçu est construit sans les variables du projet tant qu’un administrateur ne l’a pas approuvé.',
+  stoppedIdle: (n: number, hours: number) =>
+    `Aperçu de la pull request n° ${n} arrêté : aucune requête depuis ${hours} h. Son environnement est supprimé ; un nouveau push ou « Relancer » le recrée.`,
+  restarted: (n: number) => `Aperçu de la pull request n° ${n} relancé.`,
   approved: (n: number) =>
     `Aperçu de la pull request n° ${n} approuvé : reconstruit avec les variables du projet.`,
 } as const;
@@ -62,6 +68,7 @@ export const previewReportTexts = {
   ready: 'Aperçu prêt',
   failed: 'Échec de la construction de l’aperçu',
   refused: 'Aperçu refusé',
+  stopped: 'Aperçu arrêté après inactivité',
   commentTitle: '### Aperçu NuageDeploy',
   commentState: (label: string) => `**État :** ${label}`,
   commentCommit: (sha: string) => `**Commit :** \`${sha.slice(0, 12)}\``,
@@ -82,6 +89,7 @@ export const previewStateLabels = {
   ready: 'Prêt',
   failed: 'Échec',
   refused: 'Refusé',
+  stopped: 'Arrêté',
   closing: 'Suppression',
 } as const;
 
@@ -92,6 +100,8 @@ export const previewApiDocs = {
   settings: 'Active ou règle les aperçus des pull requests (administrateurs du projet)',
   approve:
     'Approuve l’aperçu d’une pull request venant d’un fork : reconstruit avec les variables du projet',
+  restart:
+    'Relance un aperçu arrêté après inactivité : recréé depuis le dernier commit de sa pull request',
   remove: 'Supprime un aperçu maintenant (son environnement, son application et leurs données)',
 } as const;
 
@@ -136,6 +146,9 @@ export const previewWebTexts = {
     `La pull request n° ${n} vient d’un fork : une fois approuvée, elle est reconstruite avec les variables du projet, secrets compris. Relisez ses changements avant de l’approuver.`,
   approving: 'Approbation…',
   approveFailed: 'L’aperçu n’a pas pu être approuvé',
+  restart: 'Relancer',
+  restartLabel: (n: number) => `Relancer l’aperçu n° ${n}`,
+  restartFailed: 'L’aperçu n’a pas pu être relancé',
   delete: 'Supprimer',
   deleteLabel: (n: number) => `Supprimer l’aperçu n° ${n}`,
   deleteTitle: 'Supprimer cet aperçu ?',
@@ -151,6 +164,12 @@ export const previewWebTexts = {
   ramLabel: 'RAM de chaque aperçu (Go)',
   deletionDelayLabel: 'Supprimer l’aperçu … minutes après la fermeture',
   deletionDelayHint: '0 : dès la fermeture de la pull request. Au plus 10080 (7 jours).',
+  idleLabel: 'Arrêter un aperçu inactif après … heures',
+  idleHint:
+    'Vide : jamais. Sans requête ni push pendant ce délai, l’aperçu est arrêté : son environnement et ses données sont supprimés, « Relancer » ou un nouveau push le recrée.',
+  idleSummaryLabel: 'Arrêt si inactif',
+  idleNever: 'jamais',
+  idleAfter: (hours: number) => `après ${hours} h sans requête`,
   databasesLabel: 'Bases de données des aperçus',
   databasesHint:
     'Pour chaque base de données liée à l’application, l’aperçu reçoit la sienne, du même moteur et de la même version, sous la même variable. Elle compte dans les quotas du projet.',

@@ -15,6 +15,8 @@ export type PreviewDatabaseMode = (typeof previewDatabaseModes)[number];
 export const previewLimits = {
   /** A closed pull request's preview is deleted after this many minutes (0: at once). */
   maxDeleteDelayMinutes: 10_080,
+  minIdleHours: 1,
+  maxIdleHours: 720,
   defaultCpu: 0.25,
   defaultRam: 0.5,
 } as const;
@@ -38,6 +40,14 @@ export const previewSettingsSchema = z.object({
   delai_suppression_minutes: z._default(
     wholeNumber(0, previewLimits.maxDeleteDelayMinutes, t.delayInvalid),
     0,
+  ),
+  /**
+   * A preview that served no request for this many hours is stopped (its environment deleted,
+   * the request still followed: a push or « Relancer » makes it again); null: never.
+   */
+  arret_inactivite_heures: z._default(
+    z.nullable(wholeNumber(previewLimits.minIdleHours, previewLimits.maxIdleHours, t.idleInvalid)),
+    null,
   ),
   /**
    * Each database linked to the application: the preview gets its own of the same engine and

@@ -4,6 +4,7 @@ CREATE TABLE "preview_settings" (
 	"cpu_milli" integer NOT NULL,
 	"ram_mb" integer NOT NULL,
 	"delete_delay_minutes" integer DEFAULT 0 NOT NULL,
+	"idle_stop_hours" integer,
 	"databases" text DEFAULT 'vide' NOT NULL,
 	"env_vars" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"api_url" text,
@@ -31,6 +32,7 @@ CREATE TABLE "previews" (
 	"message" text,
 	"delete_at" timestamp with time zone,
 	"creating_until" timestamp with time zone,
+	"idle_check_at" timestamp with time zone,
 	"comment_id" text,
 	"reported" text,
 	"report_due_at" timestamp with time zone,
@@ -47,4 +49,5 @@ ALTER TABLE "previews" ADD CONSTRAINT "previews_deployment_id_deployments_id_fk"
 CREATE UNIQUE INDEX "previews_source_number_key" ON "previews" USING btree ("source_deployment_id","number");--> statement-breakpoint
 CREATE INDEX "previews_project_idx" ON "previews" USING btree ("project_id");--> statement-breakpoint
 CREATE INDEX "previews_report_due_idx" ON "previews" USING btree ("report_due_at") WHERE "previews"."report_due_at" is not null;--> statement-breakpoint
+CREATE INDEX "previews_idle_check_idx" ON "previews" USING btree ("idle_check_at") WHERE "previews"."idle_check_at" is not null;--> statement-breakpoint
 CREATE INDEX "previews_delete_at_idx" ON "previews" USING btree ("delete_at") WHERE "previews"."delete_at" is not null;

@@ -27,6 +27,8 @@ export const previewSettings = pgTable('preview_settings', {
   cpuMilli: integer('cpu_milli').notNull(),
   ramMb: integer('ram_mb').notNull(),
   deleteDelayMinutes: integer('delete_delay_minutes').notNull().default(0),
+  /** A preview without requests for this long is stopped; null: never. */
+  idleStopHours: integer('idle_stop_hours'),
   /** Each linked database: an empty copy in the preview ('vide'), one restored ('sauvegarde'), none. */
   databases: text('databases', { enum: ['aucune', 'vide', 'sauvegarde'] })
     .notNull()
@@ -38,7 +40,7 @@ export const previewSettings = pgTable('preview_settings', {
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
-export const previewRowStates = ['open', 'refused', 'closing'] as const;
+export const previewRowStates = ['open', 'refused', 'stopped', 'closing'] as const;
 
 /**
  * One pull request of a code application with previews: its environment and application once
@@ -74,6 +76,8 @@ export const previews = pgTable(
     deleteAt: timestamptz('delete_at'),
     /** Held while one request creates the environment and application (no two at once). */
     creatingUntil: timestamptz('creating_until'),
+    /** When its idleness is looked at next (settings.idleStopHours after its last activity). */
+    idleCheckAt: timestamptz('idle_check_at'),
     commentId: text('comment_id'),
     /** What the Git host was last told (state + commit), so an unchanged report is not re-sent. */
     reported: text('reported'),
@@ -88,6 +92,9 @@ export const previews = pgTable(
     index('previews_report_due_idx')
       .on(t.reportDueAt)
       .where(sql`${t.reportDueAt} is not null`),
+    index('previews_idle_check_idx')
+      .on(t.idleCheckAt)
+      .where(sql`${t.idleCheckAt} is not null`),
     index('previews_delete_at_idx')
       .on(t.deleteAt)
       .where(sql`${t.deleteAt} is not null`),

@@ -23,7 +23,7 @@ export async function nextDueAt(
  */
 export function claimDue(
   db: Executor,
-  column: typeof previews.reportDueAt | typeof previews.deleteAt,
+  column: typeof previews.reportDueAt | typeof previews.deleteAt | typeof previews.idleCheckAt,
   opts: { now: Date; leaseMs: number; limit: number; where?: SQL },
 ): Promise<PreviewRow[]> {
   return db.transaction(async (tx) => {
@@ -38,7 +38,13 @@ export function claimDue(
     const lease = new Date(opts.now.getTime() + opts.leaseMs);
     return tx
       .update(previews)
-      .set(column === previews.reportDueAt ? { reportDueAt: lease } : { deleteAt: lease })
+      .set(
+        column === previews.reportDueAt
+          ? { reportDueAt: lease }
+          : column === previews.deleteAt
+            ? { deleteAt: lease }
+            : { idleCheckAt: lease },
+      )
       .where(
         inArray(
           previews.id,
@@ -50,3 +56,4 @@ export function claimDue(
 }
 
 export const closing = eq(previews.state, 'closing');
+export const open = eq(previews.state, 'open');

@@ -9,6 +9,7 @@ import { projects } from '../../db/schema/projects';
 import { DomainError, FieldValidationError, QuotaExceededError } from '../../lib/errors';
 import { insertEnvironment, markEnvironmentsForDeletion } from '../environments/service';
 import { insertPreviewApplication } from './preview-application';
+import { idleCheckFrom } from './idle-stop';
 import { copyLinkedDatabases } from './preview-databases';
 import type { PreviewOutcome, PreviewRow } from './preview-state';
 import type { PullRequestEvent } from './pull-request-event';
@@ -84,6 +85,7 @@ export async function openPreview(
         message: null,
         creatingUntil: null,
         reportDueAt: new Date(),
+        idleCheckAt: idleCheckFrom(input.settings, new Date()),
         updatedAt: new Date(),
       })
       .where(eq(previews.id, preview.id))

@@ -11,6 +11,7 @@ export function presentSettings(s: PreviewSettingsRow): PreviewSettingsView {
     cpu: fromMilli(s.cpuMilli),
     ram: fromMilli(s.ramMb),
     delai_suppression_minutes: s.deleteDelayMinutes,
+    arret_inactivite_heures: s.idleStopHours,
     bases_de_donnees: s.databases,
     variables: viewEnvVars(s.envVars),
     api_url: s.apiUrl,
@@ -21,7 +22,7 @@ export function presentSettings(s: PreviewSettingsRow): PreviewSettingsView {
 /** Why the preview is not serving, when the page should say it. */
 function messageOf(f: PreviewFacts, state: Preview['etat']): string | null {
   if (state === 'failed') return f.build?.error ?? f.application?.statusReason ?? f.row.message;
-  if (state === 'refused') return f.row.message;
+  if (state === 'refused' || state === 'stopped') return f.row.message;
   return null;
 }
 

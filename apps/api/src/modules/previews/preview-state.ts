@@ -31,13 +31,14 @@ export interface PreviewFacts {
 }
 
 /**
- * The preview's one state, as the page and the Git host show it: the row says closing or
- * refused; otherwise the latest build (queued or running: building; failed: failed) and then
+ * The preview's one state, as the page and the Git host show it: the row says closing,
+ * refused or stopped; otherwise the latest build (queued or running: building; failed: failed) and then
  * the application (running: ready; failed: failed; anything else: deploying).
  */
 export function previewState(f: PreviewFacts): PreviewState {
   if (f.row.state === 'closing') return 'closing';
   if (f.row.state === 'refused') return 'refused';
+  if (f.row.state === 'stopped') return 'stopped';
   const build = f.build?.status;
   if (!build || build === 'queued' || build === 'running') return 'building';
   if (build === 'failed' || build === 'cancelled') return 'failed';

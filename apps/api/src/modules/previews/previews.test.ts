@@ -494,6 +494,59 @@ describe('limits', () => {
     expect(app.events.map((e) => e.message)).toContain(previewEventTexts.restoring('commandes'));
   });
 
+  it('a preview idle for the settings’ hours is stopped (its environment deleted); « Relancer » makes it again', async () => {
+    const { env: idleEnv } = await projectWithQuotas(t, team, 4, 8, 100);
+    const idleApp = await deployCodeApp(t, team.developer.token, idleEnv);
+    await enablePreviews(idleApp.id, settingsBody({ arret_inactivite_heures: 2 }));
+    const res = await sendGithubEvent(
+      t,
+      idleApp.id,
+      await webhookSecret(idleApp.id),
+      'pull_request',
+      githubPullRequest('opened', { number: 8, head: 'feature', sha: SHA_A }),
+    );
+    const { apercu_id: id, build_id: buildId } = res.json<{
+      apercu_id: string;
+      build_id: string;
+    }>();
+    await runBuildToEnd(t, team.developer.token, buildId);
+    const [before] = await t.database.db.select().from(previews).where(eq(previews.id, id));
+    const inAnHour = new Date(Date.now() + 3600_000);
+    // Not idle long enough: looked at again later, nothing stopped.
+    await t.database.db
+      .update(previews)
+      .set({ idleCheckAt: new Date() })
+      .where(eq(previews.id, id));
+    await t.app.previewWorker.pass(inAnHour);
+    const [still] = await t.database.db.select().from(previews).where(eq(previews.id, id));
+    expect(still!.state).toBe('open');
+    expect(still!.idleCheckAt!.getTime()).toBeGreaterThan(inAnHour.getTime());
+
+    await t.app.previewWorker.pass(new Date(Date.now() + 3 * 3600_000));
+    const listed = (await previewsOf(idleApp.id)).apercus[0]!;
+    expect(listed).toMatchObject({ etat: 'stopped', application_id: null, environnement_id: null });
+    expect(listed.message).toBe(previewEventTexts.stoppedIdle(8, 2));
+    const [env] = await t.database.db
+      .select()
+      .from(environments)
+      .where(eq(environments.id, before!.environmentId!));
+    expect(env!.status).toBe('deleting');
+
+    const byUser = await call(t, 'POST', `${API}/previews/${id}/start`, { token: team.user.token });
+    expect(byUser.statusCode).toBe(403);
+    const restarted = await call(t, 'POST', `${API}/previews/${id}/start`, {
+      token: team.developer.token,
+    });
+    expect(restarted.statusCode, restarted.body).toBe(200);
+    expect(restarted.json()).toMatchObject({ etat: 'building', commit: SHA_A });
+    expect(restarted.json().environnement_id).not.toBe(before!.environmentId);
+    const again = await call(t, 'POST', `${API}/previews/${id}/start`, {
+      token: team.developer.token,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe('Cet aperçu n’est pas arrêté.');
+  });
+
   it('deleting the application deletes its previews’ environments', async () => {
     const before = await t.database.db
       .select()

@@ -9,6 +9,7 @@ import { conflict } from '../../lib/errors';
 import { claimDelivery } from '../builds/webhook-deliveries';
 import { ignore, type PushOutcome } from '../builds/webhook-push';
 import type { WebhookProvider } from '../builds/webhook-signature';
+import { idleCheckFrom } from './idle-stop';
 import { openPreview } from './open-preview';
 import { pullRequestOf, type PullRequestEvent } from './pull-request-event';
 import type { PreviewOutcome } from './preview-state';
@@ -21,7 +22,8 @@ type DeploymentRow = typeof deployments.$inferSelect;
 
 /**
  * A signed pull (merge) request event on a code application's webhook (issue 26): opened or
- * reopened makes its preview (or rebuilds it), new commits rebuild it, closed or merged has it
+ * reopened makes its preview (or rebuilds it), new commits rebuild it (or make it again when it
+ * was stopped idle), closed or merged has it
  * deleted after the application's delay. The delivery id is recorded first, so a redelivery
  * changes nothing (409, as for pushes); every event left out says why.
  */
@@ -54,7 +56,7 @@ export async function receivePullRequest(
     'pull request event accepted',
   );
   if (event.kind === 'close') return closePreview(ctx, d, event);
-  const row = await recordHead(ctx, d, input.provider, event);
+  const row = await recordHead(ctx, d, input.provider, event, idleCheckFrom(settings, new Date()));
   const outcome =
     row.deploymentId && row.environmentId
       ? await updatePreviewHead(ctx, { source: d, preview: row })
@@ -72,6 +74,8 @@ async function recordHead(
   d: DeploymentRow,
   provider: WebhookProvider,
   event: PullRequestEvent,
+  /** An event is activity: the idleness check moves on (idle-stop.ts). */
+  idleCheckAt: Date | null,
 ) {
   const head = {
     title: event.title,
@@ -94,7 +98,7 @@ async function recordHead(
     })
     .onConflictDoUpdate({
       target: [previews.sourceDeploymentId, previews.number],
-      set: { ...head, state: 'open', deleteAt: null, reportDueAt: new Date() },
+      set: { ...head, state: 'open', deleteAt: null, reportDueAt: new Date(), idleCheckAt },
     })
     .returning();
   return row!;

@@ -8,11 +8,18 @@ const LABELS: Record<PreviewState, string> = {
   ready: t.ready,
   failed: t.failed,
   refused: t.refused,
+  stopped: t.stopped,
   closing: t.commentClosed,
 };
 
 /** The states after which nothing changes by itself: reported once, not watched further. */
-export const FINAL_STATES: readonly PreviewState[] = ['ready', 'failed', 'refused', 'closing'];
+export const FINAL_STATES: readonly PreviewState[] = [
+  'ready',
+  'failed',
+  'refused',
+  'stopped',
+  'closing',
+];
 
 /** The application's page, where its builds and their logs are. */
 export const applicationPage = (publicUrl: string, deploymentId: string) =>
@@ -22,7 +29,8 @@ export const applicationPage = (publicUrl: string, deploymentId: string) =>
 export function commitStatusOf(p: Preview, publicUrl: string): CommitStatus {
   const page = p.application_id ? applicationPage(publicUrl, p.application_id) : null;
   const state: CommitStatus['state'] =
-    p.etat === 'ready'
+    // A stopped preview's commit built and served: it stays green, the comment says it stopped.
+    p.etat === 'ready' || p.etat === 'stopped'
       ? 'success'
       : p.etat === 'failed' || p.etat === 'refused'
         ? 'failure'
@@ -42,7 +50,8 @@ export function commentOf(p: Preview, publicUrl: string, now: Date): string {
   const page = p.application_id ? applicationPage(publicUrl, p.application_id) : null;
   const lines = [t.commentTitle, '', t.commentState(LABELS[p.etat]), t.commentCommit(p.commit)];
   if (p.etat === 'ready' && p.url) lines.push(t.commentUrl(p.url));
-  if (p.message && (p.etat === 'failed' || p.etat === 'refused')) lines.push('', `> ${p.message}`);
+  if (p.message && ['failed', 'refused', 'stopped'].includes(p.etat))
+    lines.push('', `> ${p.message}`);
   if (page && p.etat !== 'closing') lines.push(t.commentLog(page));
   if (p.depuis_fork && !p.approuve && p.etat !== 'closing') lines.push('', t.commentFork);
   lines.push('', t.commentFooter(now.toISOString().slice(0, 16).replace('T', ' ')));

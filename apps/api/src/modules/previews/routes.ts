@@ -10,7 +10,13 @@ import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer, pathParams } from '../../http/route-helpers';
 import { declareProjectScoped } from '../../http/token-scope';
-import { approvePreview, deletePreview, getPreviews, putPreviewSettings } from './service';
+import {
+  approvePreview,
+  deletePreview,
+  getPreviews,
+  putPreviewSettings,
+  restartPreview,
+} from './service';
 
 const tags = [previewApiDocs.tag];
 const security = bearer;
@@ -74,6 +80,20 @@ export const previewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => {
       return approvePreview(ctx, { previewId: request.params.id, userId: user(request) });
     },
+  );
+
+  app.post(
+    '/previews/:id/start',
+    {
+      schema: {
+        summary: previewApiDocs.restart,
+        response: { 200: previewSchema },
+        tags,
+        security,
+        params: pathParams('id'),
+      },
+    },
+    async (request) => restartPreview(ctx, { previewId: request.params.id, userId: user(request) }),
   );
 
   app.delete(

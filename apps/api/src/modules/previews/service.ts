@@ -1,9 +1,10 @@
-import { previewErrorTexts } from '@nuage/shared/messages/previews';
+import { previewErrorTexts, previewEventTexts } from '@nuage/shared/messages/previews';
 import type { PreviewSettingsInput } from '@nuage/shared/schemas/previews';
 import type { Preview, PreviewsOfApplication } from '@nuage/shared/schemas/responses/previews';
 import { toMilli } from '@nuage/shared/quantities';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
+import { withEvent } from '../../db/deployment-events';
 import { deployments } from '../../db/schema/deployments';
 import { previews } from '../../db/schema/previews';
 import { conflict, FieldValidationError, notFound } from '../../lib/errors';
@@ -15,7 +16,10 @@ import { unsealGitToken } from '../git-tokens/service';
 import { lockLiveApplication, queueBuildIn } from '../builds/application-builds';
 import { previewVariables } from './preview-application';
 import { presentPreview, presentSettings } from './presenter';
-import { previewFacts } from './preview-state';
+import { openPreview } from './open-preview';
+import { previewFacts, type PreviewRow } from './preview-state';
+import type { PullRequestEvent } from './pull-request-event';
+import { idleCheckFrom } from './idle-stop';
 import { saveSettings, settingsOf } from './settings-store';
 import { trackedBranches } from './tracked-branches';
 
@@ -98,6 +102,7 @@ export async function putPreviewSettings(
     cpuMilli: toMilli(data.cpu),
     ramMb: toMilli(data.ram),
     deleteDelayMinutes: data.delai_suppression_minutes,
+    idleStopHours: data.arret_inactivite_heures,
     databases: data.bases_de_donnees,
     envVars: storeEnvVars(ctx.secrets.secretsKey, data.variables, current.envVars, [
       'body',
@@ -106,6 +111,17 @@ export async function putPreviewSettings(
     apiUrl: data.api_url?.trim() || null,
     statusTokenId: tokenId,
   });
+  // Its open previews follow the new idleness rule from now.
+  await ctx.db
+    .update(previews)
+    .set({
+      idleCheckAt: idleCheckFrom(
+        { ...current, idleStopHours: data.arret_inactivite_heures },
+        new Date(),
+      ),
+    })
+    .where(and(eq(previews.sourceDeploymentId, d.id), eq(previews.state, 'open')));
+  ctx.previews.wake();
   return previewsOfApplication(ctx, d);
 }
 
@@ -167,6 +183,50 @@ export async function approvePreview(
   return presentPreview(facts!);
 }
 
+/** The request as its preview's row has it: what a restart builds again. */
+function eventOf(row: PreviewRow, source: { gitBranch: string | null }): PullRequestEvent {
+  return {
+    kind: 'open',
+    number: row.number,
+    title: row.title,
+    url: row.url,
+    baseBranch: source.gitBranch ?? 'main',
+    headBranch: row.headBranch,
+    headSha: row.headSha,
+    headRepositoryUrl: row.headRepositoryUrl,
+    repository: row.repository,
+    fromFork: row.fromFork,
+  };
+}
+
+/**
+ * POST /previews/{id}/start: a preview stopped idle made again from its request's head commit
+ * (a new environment, application and build), as a push to the request would.
+ */
+export async function restartPreview(
+  ctx: AppContext,
+  input: { previewId: string; userId: string },
+): Promise<Preview> {
+  const { row, source } = await authorizePreview(ctx, { ...input, need: 'developer' });
+  const [reopened] = await ctx.db
+    .update(previews)
+    .set({ state: 'open', message: null, updatedAt: new Date() })
+    .where(and(eq(previews.id, row.id), eq(previews.state, 'stopped')))
+    .returning();
+  if (!reopened) throw conflict(previewErrorTexts.notStopped);
+  const settings = await settingsOf(ctx.db, source.id);
+  await openPreview(ctx, { source, preview: reopened, settings, event: eventOf(reopened, source) });
+  await ctx.db
+    .update(deployments)
+    .set({ events: withEvent(previewEventTexts.restarted(row.number)) })
+    .where(eq(deployments.id, source.id));
+  await auditPreview(ctx, 'preview.restart', source, row.number);
+  ctx.previews.wake();
+  const [now] = await ctx.db.select().from(previews).where(eq(previews.id, row.id));
+  const [facts] = await previewFacts(ctx.db, [now!]);
+  return presentPreview(facts!);
+}
+
 /** DELETE /previews/{id}: deleted now, as if its request were closed with no delay. */
 export async function deletePreview(ctx: AppContext, input: { previewId: string; userId: string }) {
   const { row, source } = await authorizePreview(ctx, { ...input, need: 'developer' });
@@ -181,7 +241,7 @@ export async function deletePreview(ctx: AppContext, input: { previewId: string;
 /** In the project's audit log, on the source application (a preview is its pull request's). */
 function auditPreview(
   ctx: AppContext,
-  action: 'preview.approve' | 'preview.delete',
+  action: 'preview.approve' | 'preview.restart' | 'preview.delete',
   source: { id: string; projectId: string; nom: string },
   number: number,
 ) {

@@ -14,6 +14,7 @@ export function defaultSettings(deploymentId: string): PreviewSettingsRow {
     cpuMilli: toMilli(previewLimits.defaultCpu),
     ramMb: toMilli(previewLimits.defaultRam),
     deleteDelayMinutes: 0,
+    idleStopHours: null,
     databases: 'vide',
     envVars: [],
     apiUrl: null,

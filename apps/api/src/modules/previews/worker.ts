@@ -1,7 +1,8 @@
 import type { AppContext } from '../../app-context';
 import { DueRowsWorker } from '../../lib/due-rows-worker';
 import { previews } from '../../db/schema/previews';
-import { claimDue, closing, nextDueAt } from './due-previews';
+import { claimDue, closing, nextDueAt, open } from './due-previews';
+import { checkIdle } from './idle-stop';
 import { reportPreview, WATCH_MS } from './reporter';
 import { sweepPreview } from './sweeper';
 import type { PreviewRow } from './preview-state';
@@ -11,12 +12,14 @@ const LEASE_MS = 60_000;
 
 /**
  * The previews' background work (issue 26): reports to the Git host as a preview's state
- * changes, and the deletion of closed requests' previews once their delay is over. Both sleep
+ * changes, the deletion of closed requests' previews once their delay is over, and the stop of
+ * idle ones (idle-stop.ts). Each sleeps
  * until a row falls due; a webhook wakes them at once.
  */
 export class PreviewWorker {
   private readonly reports: DueRowsWorker<PreviewRow>;
   private readonly deletions: DueRowsWorker<PreviewRow>;
+  private readonly idleness: DueRowsWorker<PreviewRow>;
 
   constructor(ctx: AppContext) {
     this.reports = new DueRowsWorker({
@@ -43,15 +46,35 @@ export class PreviewWorker {
       gatherMs: 250,
       rowFailure: { message: 'preview deletion failed', fields: (row) => ({ previewId: row.id }) },
     });
+    this.idleness = new DueRowsWorker({
+      log: ctx.log,
+      failure: 'preview idleness pass failed',
+      intervalMs: 10 * 60_000,
+      nextDueAt: () => nextDueAt(ctx.db, previews.idleCheckAt, open),
+      claim: (now) =>
+        claimDue(ctx.db, previews.idleCheckAt, { now, leaseMs: LEASE_MS, limit: 20, where: open }),
+      together: false,
+      handle: (row, now) => checkIdle(ctx, row, now),
+      gatherMs: 1000,
+      rowFailure: {
+        message: 'preview idleness check failed',
+        fields: (row) => ({ previewId: row.id }),
+      },
+    });
   }
 
   start() {
     this.reports.start();
     this.deletions.start();
+    this.idleness.start();
   }
 
   async stop(deadline?: number) {
-    await Promise.all([this.reports.stop(deadline), this.deletions.stop(deadline)]);
+    await Promise.all([
+      this.reports.stop(deadline),
+      this.deletions.stop(deadline),
+      this.idleness.stop(deadline),
+    ]);
   }
 
   /** A webhook changed a preview: its report and deletion looked at now. */
@@ -62,6 +85,10 @@ export class PreviewWorker {
 
   /** Tests: one pass of each; answers the rows handled. */
   async pass(now = new Date()): Promise<number> {
-    return (await this.reports.pass(now)) + (await this.deletions.pass(now));
+    return (
+      (await this.reports.pass(now)) +
+      (await this.deletions.pass(now)) +
+      (await this.idleness.pass(now))
+    );
   }
 }

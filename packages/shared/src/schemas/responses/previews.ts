@@ -9,6 +9,7 @@ export const previewStates = [
   'ready',
   'failed',
   'refused',
+  'stopped',
   'closing',
 ] as const;
 export type PreviewState = (typeof previewStates)[number];
@@ -28,7 +29,7 @@ export const previewSchema = z.object({
   depuis_fork: z.boolean(),
   approuve: z.boolean(),
   etat: z.enum(previewStates),
-  /** Why it was refused or failed. */
+  /** Why it was refused, failed or stopped. */
   message: z.nullable(z.string()),
   environnement_id: z.nullable(z.string()),
   application_id: z.nullable(z.string()),
@@ -48,6 +49,7 @@ export const previewSettingsViewSchema = z.object({
   cpu: z.number(),
   ram: z.number(),
   delai_suppression_minutes: z.number(),
+  arret_inactivite_heures: z.nullable(z.number()),
   bases_de_donnees: z.enum(previewDatabaseModes),
   variables: z.array(envVarViewSchema),
   api_url: z.nullable(z.string()),

@@ -20,12 +20,14 @@ export function PreviewRow({
   canDelete,
   canApprove,
   onApprove,
+  onRestart,
   onDelete,
 }: {
   preview: Preview;
   canDelete: boolean;
   canApprove: boolean;
   onApprove(): void;
+  onRestart(): void;
   onDelete(): void;
 }) {
   const titleId = `preview-${p.id}`;
@@ -108,6 +110,11 @@ export function PreviewRow({
         {waitingApproval && canApprove && (
           <Button size="sm" onClick={onApprove}>
             {t.approve}
+          </Button>
+        )}
+        {p.etat === 'stopped' && canDelete && (
+          <Button size="sm" aria-label={t.restartLabel(p.numero_pr)} onClick={onRestart}>
+            {t.restart}
           </Button>
         )}
         {canDelete && (

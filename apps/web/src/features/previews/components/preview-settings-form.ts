@@ -22,6 +22,8 @@ export interface SettingsDraft {
   cpu: string;
   ram: string;
   delay: string;
+  /** Hours; empty: never. */
+  idle: string;
   databases: PreviewDatabaseMode;
   variables: VariableRow[];
   api_url: string;
@@ -46,6 +48,7 @@ export function draftOf(s: PreviewSettingsView): SettingsDraft {
     cpu: String(s.cpu),
     ram: String(s.ram),
     delay: String(s.delai_suppression_minutes),
+    idle: s.arret_inactivite_heures === null ? '' : String(s.arret_inactivite_heures),
     databases: s.bases_de_donnees,
     variables: s.variables.map((v, i) => ({
       key: `saved-${i}`,
@@ -70,6 +73,7 @@ function inputOf(d: SettingsDraft): PreviewSettingsInput {
     ram: numberOf(d.ram),
     // Empty reads as the default the hint gives: deleted at once.
     delai_suppression_minutes: d.delay.trim() === '' ? 0 : numberOf(d.delay),
+    arret_inactivite_heures: d.idle.trim() === '' ? null : numberOf(d.idle),
     bases_de_donnees: d.databases,
     variables: d.variables.map((r) =>
       r.secret && r.stored && r.value === ''

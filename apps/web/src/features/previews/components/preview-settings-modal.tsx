@@ -123,6 +123,15 @@ export function PreviewSettingsModal({
             onChange={(e) => set({ delay: e.target.value })}
           />
         </FormField>
+        <FormField label={t.idleLabel} error={errors.arret_inactivite_heures} hint={t.idleHint}>
+          <NumberInput
+            className="max-w-40"
+            min={previewLimits.minIdleHours}
+            max={previewLimits.maxIdleHours}
+            value={draft.idle}
+            onChange={(e) => set({ idle: e.target.value })}
+          />
+        </FormField>
         <FormField label={t.databasesLabel} error={errors.bases_de_donnees} hint={t.databasesHint}>
           <Select
             value={draft.databases}

@@ -12,6 +12,10 @@ export function PreviewSettingsSummary({ settings: s }: { settings: PreviewSetti
         ? t.deletionAtOnce
         : t.deletionAfter(s.delai_suppression_minutes),
     ],
+    [
+      t.idleSummaryLabel,
+      s.arret_inactivite_heures === null ? t.idleNever : t.idleAfter(s.arret_inactivite_heures),
+    ],
     [t.databasesLabel, t.databaseModes[s.bases_de_donnees]],
   ] as const;
   return (

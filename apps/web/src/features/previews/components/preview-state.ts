@@ -4,7 +4,7 @@ import type { StatusTone, StatusView } from '@nuage/shared/status-display';
 
 /**
  * As the platform's status badges colour them: under way yellow, up green, failed or refused
- * red, being deleted grey (nothing to wait for).
+ * red, stopped idle or being deleted grey (nothing to wait for).
  */
 const tones: Record<PreviewState, StatusTone> = {
   building: 'yellow',
@@ -12,6 +12,7 @@ const tones: Record<PreviewState, StatusTone> = {
   ready: 'green',
   failed: 'red',
   refused: 'red',
+  stopped: 'grey',
   closing: 'grey',
 };
 
@@ -20,4 +21,4 @@ export function previewStateView(state: PreviewState): StatusView {
 }
 
 /** The states whose `message` says why. */
-export const explainedStates: ReadonlySet<PreviewState> = new Set(['refused', 'failed']);
+export const explainedStates: ReadonlySet<PreviewState> = new Set(['refused', 'failed', 'stopped']);

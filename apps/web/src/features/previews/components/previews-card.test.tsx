@@ -169,6 +169,25 @@ describe('« Aperçus des pull requests »', () => {
     expect(within(items[0]!).queryByRole('link')).toBeNull();
   });
 
+  it('« Relancer » a preview stopped idle, with the reason it stopped', async () => {
+    const stopped = buildPreview({
+      etat: 'stopped',
+      application_id: null,
+      environnement_id: null,
+      url: null,
+      cout_mensuel_xof: null,
+      message: 'Aperçu de la pull request n° 12 arrêté : aucune requête depuis 2 h.',
+    });
+    const { user, api } = show({ data: buildPreviews({ apercus: [stopped] }) });
+    api.on('POST', `/previews/${stopped.id}/start`, { body: { ...stopped, etat: 'building' } });
+    const row = await item(`n° ${stopped.numero_pr} ${stopped.titre}`);
+    expect(row).toHaveTextContent('Arrêté');
+    expect(row).toHaveTextContent('aucune requête depuis 2 h');
+    await user.click(within(row).getByRole('button', { name: t.restartLabel(stopped.numero_pr) }));
+    await expectToast(previewEventTexts.restarted(stopped.numero_pr));
+    expect(api.callsTo('POST', `/previews/${stopped.id}/start`)).toHaveLength(1);
+  });
+
   it('sends the settings as the API takes them; a stored secret is never shown and is kept', async () => {
     const data = buildPreviews();
     data.parametres.variables = [
@@ -182,6 +201,7 @@ describe('« Aperçus des pull requests »', () => {
         cpu: 0.5,
         ram: 1,
         delai_suppression_minutes: 30,
+        arret_inactivite_heures: 12,
         bases_de_donnees: 'sauvegarde',
       },
     });
@@ -204,6 +224,7 @@ describe('« Aperçus des pull requests »', () => {
     await retype(t.cpuLabel, '0.5');
     await retype(t.ramLabel, '1');
     await retype(t.deletionDelayLabel, '30');
+    await retype(t.idleLabel, '12');
     const databases = within(dialog).getByLabelText(t.databasesLabel);
     expect(databases).toHaveDisplayValue(t.databaseModes.vide);
     await user.selectOptions(databases, t.databaseModes.sauvegarde);
@@ -224,6 +245,7 @@ describe('« Aperçus des pull requests »', () => {
         cpu: 0.5,
         ram: 1,
         delai_suppression_minutes: 30,
+        arret_inactivite_heures: 12,
         bases_de_donnees: 'sauvegarde',
         variables: [
           { name: 'API_KEY', secret: true },
@@ -239,6 +261,7 @@ describe('« Aperçus des pull requests »', () => {
     expect(region).toHaveTextContent('0,5 CPU · 1 Go');
     expect(region).toHaveTextContent(t.deletionAfter(30));
     expect(region).toHaveTextContent(t.databaseModes.sauvegarde);
+    expect(region).toHaveTextContent(t.idleAfter(12));
   });
 
   it('refuses a wrong deletion delay before sending, and shows the API’s field error at its field', async () => {

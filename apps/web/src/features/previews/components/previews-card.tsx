@@ -13,6 +13,7 @@ import { notify } from '@/lib/toast';
 import { useApprovePreview } from '../api/approve-preview';
 import { useDeletePreview } from '../api/delete-preview';
 import { previewsQueryOptions } from '../api/get-previews';
+import { useRestartPreview } from '../api/restart-preview';
 import { PreviewRow } from './preview-row';
 import { PreviewSettingsModal } from './preview-settings-modal';
 import { PreviewSettingsSummary } from './preview-settings-summary';
@@ -44,6 +45,7 @@ export function PreviewsCard({
   const query = useQuery(previewsQueryOptions(deploymentId));
   const approve = useApprovePreview(deploymentId);
   const remove = useDeletePreview(deploymentId);
+  const restart = useRestartPreview(deploymentId);
   const [configuring, setConfiguring] = useState(false);
   const [approving, setApproving] = useState<Preview | null>(null);
   const [deleting, setDeleting] = useState<Preview | null>(null);
@@ -129,6 +131,12 @@ export function PreviewsCard({
                       canDelete={canManage}
                       canApprove={isProjectAdmin}
                       onApprove={() => setApproving(preview)}
+                      onRestart={() =>
+                        restart.mutate(preview.id, {
+                          onSuccess: () =>
+                            notify.success(previewEventTexts.restarted(preview.numero_pr)),
+                        })
+                      }
                       onDelete={() => setDeleting(preview)}
                     />
                   ))}
