@@ -138,6 +138,7 @@ describe.skipIf(detected.engine === null)('previews of pull requests on Podman',
     expect(host.statuses('github').map((s) => s.state)).toContain('pending');
     const comments = host.comments('github');
     expect(comments).toHaveLength(1);
+    // The test server's path has no owner (/boutique.git): the payload's name stands in.
     expect(comments[0]!.repository).toBe('equipe/boutique');
     expect(comments[0]!.body).toContain(detail.application_url!);
   }, 600_000);

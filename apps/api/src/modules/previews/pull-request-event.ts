@@ -96,9 +96,10 @@ function githubLikeEvent(payload: unknown): PullRequestEvent | { ignored: string
   const { baseBranch, headBranch, headSha, repository, baseUrl } = fields;
   if (!baseBranch || !headBranch || !headSha || !SHA.test(headSha) || !repository || !baseUrl)
     return { ignored: previewIgnoredTexts.malformed };
-  // A deleted fork leaves `head.repo` null: its commits are only reachable through the base.
+  // A deleted fork leaves `head.repo` null: its commits are still reachable through the base
+  // repository (GitHub serves pull requests' commits there), so it is as untrusted as a fork.
   const headName = text(headRepo?.full_name);
-  const fromFork = headName !== null && headName.toLowerCase() !== repository.toLowerCase();
+  const fromFork = headName === null || headName.toLowerCase() !== repository.toLowerCase();
   return {
     kind,
     number,
@@ -150,8 +151,9 @@ function gitlabEvent(payload: unknown): PullRequestEvent | { ignored: string } {
   const headBranch = text(mr.source_branch);
   if (!baseBranch || !headBranch || !headSha || !SHA.test(headSha) || !repository || !baseUrl)
     return { ignored: previewIgnoredTexts.malformed };
+  // No source project (a deleted fork): untrusted, as a fork.
   const sourceName = text(mr.source?.path_with_namespace);
-  const fromFork = sourceName !== null && sourceName.toLowerCase() !== repository.toLowerCase();
+  const fromFork = sourceName === null || sourceName.toLowerCase() !== repository.toLowerCase();
   return {
     kind,
     number,

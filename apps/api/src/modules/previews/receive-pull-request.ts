@@ -9,6 +9,7 @@ import { conflict } from '../../lib/errors';
 import { claimDelivery } from '../builds/webhook-deliveries';
 import { ignore, type PushOutcome } from '../builds/webhook-push';
 import type { WebhookProvider } from '../builds/webhook-signature';
+import { repositoryPath } from './git-host';
 import { idleCheckFrom } from './idle-stop';
 import { openPreview } from './open-preview';
 import { pullRequestOf, type PullRequestEvent } from './pull-request-event';
@@ -80,7 +81,9 @@ async function recordHead(
   const head = {
     title: event.title,
     url: event.url,
-    repository: event.repository,
+    // The application's own repository, as its developer gave it: the reports go there, with
+    // the project's token, whatever the payload names.
+    repository: repositoryPath(d.repoUrl ?? '') ?? event.repository,
     headRepositoryUrl: event.headRepositoryUrl,
     headBranch: event.headBranch,
     headSha: event.headSha,
