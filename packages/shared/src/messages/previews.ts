@@ -49,6 +49,8 @@ export const previewEventTexts = {
   quota: (detail: string) => `Aperçu refusé : il dépasserait le quota du projet. ${detail}`,
   noBackup: (database: string) =>
     `La base « ${database} » n’a pas encore de sauvegarde réussie : l’aperçu reçoit une base vide.`,
+  forkEmptyDatabase: (database: string) =>
+    `Pull request venant d’un fork : la base « ${database} » de l’aperçu est vide, sans les données de l’application.`,
   restoring: (database: string) =>
     `La base « ${database} » de l’aperçu est restaurée depuis la dernière sauvegarde de celle de l’application.`,
   fork: 'Pull request venant d’un fork : l’aperçu est construit sans les variables du projet tant qu’un administrateur ne l’a pas approuvé.',

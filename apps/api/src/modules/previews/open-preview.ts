@@ -75,6 +75,7 @@ export async function openPreview(
       env,
       applicationId: created.application.id,
       settings: input.settings,
+      trusted: !event.fromFork || preview.approved,
     });
     const [row] = await ctx.db
       .update(previews)

@@ -11,15 +11,14 @@ import { RESTORE_PENDING } from '../../engine/backup-parts';
 import { insertDatabase } from '../databases/service';
 import type { PreviewSettingsRow } from './settings-store';
 
-type DeploymentRow = typeof deployments.$inferSelect;
-
 /**
  * The preview's own databases: for each database the source application is linked to, one of
- * the same engine and version in the preview's environment (the size of a preview, the
- * smallest volume), linked to the preview's application under the same variable; empty, or
- * restored from the latest successful backup of the source's. A preview never reaches the
- * source environment's data (its network is its own). Each counts in the project's quota; a
- * refusal refuses the preview (open-preview.ts).
+ * the same engine and version in the preview's environment (the size of a preview), linked to
+ * the preview's application under the same variable; empty, or restored from the latest
+ * successful backup of the source's. Never restored for a fork's request not approved: a
+ * stranger's code must not read the application's data (it gets an empty one). A preview never
+ * reaches the source environment's data (its network is its own). Each counts in the project's
+ * quota; a refusal refuses the preview (open-preview.ts).
  */
 export async function copyLinkedDatabases(
   ctx: AppContext,
@@ -29,9 +28,12 @@ export async function copyLinkedDatabases(
     env: { id: string; projectId: string };
     applicationId: string;
     settings: PreviewSettingsRow;
+    /** False for a fork's request not approved. */
+    trusted: boolean;
   },
 ): Promise<void> {
-  if (input.settings.databases === 'aucune') return;
+  const mode = input.settings.databases;
+  if (mode === 'aucune') return;
   const linked = await ctx.db
     .select({ variable: databaseLinks.variable, database: deployments })
     .from(databaseLinks)
@@ -40,8 +42,8 @@ export async function copyLinkedDatabases(
       and(eq(databaseLinks.applicationId, input.sourceId), eq(deployments.desiredState, 'present')),
     );
   for (const { variable, database } of linked) {
-    const backup =
-      input.settings.databases === 'sauvegarde' ? await latestBackup(ctx, database.id) : null;
+    const restore = mode === 'sauvegarde' && input.trusted;
+    const backupId = restore ? await latestBackupId(ctx, database.id) : null;
     const copy = await insertDatabase(ctx, {
       env: input.env,
       data: {
@@ -51,59 +53,57 @@ export async function copyLinkedDatabases(
         cpu: input.settings.cpuMilli / 1000,
         ram: input.settings.ramMb / 1000,
         // Room for the restored data when there is some.
-        storage: Math.max(
-          deployLimits.storage.min,
-          backup ? Math.ceil(database.storageMb / 1000) : 0,
-        ),
+        storage: backupId ? Math.ceil(database.storageMb / 1000) : deployLimits.storage.min,
       },
       createdBy: input.createdBy,
       // Held until the restore loaded the data (backups/new-application.ts).
-      ...(backup ? { extraSettings: { [RESTORE_PENDING]: true } } : {}),
+      ...(backupId ? { extraSettings: { [RESTORE_PENDING]: true } } : {}),
     });
     await ctx.db
       .insert(databaseLinks)
       .values({ databaseId: copy.id, applicationId: input.applicationId, variable });
-    if (input.settings.databases === 'sauvegarde')
-      await restoreInto(ctx, {
-        database,
-        copy,
-        backupId: backup?.id ?? null,
-        app: input.applicationId,
-      });
+    if (mode !== 'sauvegarde') continue;
+    if (backupId) await handOverRestore(ctx, backupId, copy.id);
+    await note(
+      ctx,
+      input.applicationId,
+      !input.trusted
+        ? previewEventTexts.forkEmptyDatabase(database.nom)
+        : backupId
+          ? previewEventTexts.restoring(database.nom)
+          : previewEventTexts.noBackup(database.nom),
+    );
   }
 }
 
-async function latestBackup(ctx: AppContext, databaseId: string) {
+async function latestBackupId(ctx: AppContext, databaseId: string): Promise<string | null> {
   const [row] = await ctx.db
     .select({ id: backups.id })
     .from(backups)
     .where(and(eq(backups.deploymentId, databaseId), eq(backups.status, 'success')))
     .orderBy(desc(backups.startedAt))
     .limit(1);
-  return row ?? null;
+  return row?.id ?? null;
 }
 
 /**
  * The restore, handed to the backup worker as a stopped platform hands one over (suspended):
  * its next pass, within a minute, runs it (backups/restore-resume.ts); the copy's replicas wait.
  */
-async function restoreInto(
-  ctx: AppContext,
-  input: { database: DeploymentRow; copy: DeploymentRow; backupId: string | null; app: string },
-) {
-  const note = input.backupId
-    ? previewEventTexts.restoring(input.database.nom)
-    : previewEventTexts.noBackup(input.database.nom);
-  if (input.backupId)
-    await ctx.db.insert(backupRestores).values({
-      backupId: input.backupId,
-      targetDeploymentId: input.copy.id,
-      kind: 'new',
-      requestedBy: null,
-      suspendedAt: new Date(),
-    });
+async function handOverRestore(ctx: AppContext, backupId: string, targetId: string) {
+  await ctx.db.insert(backupRestores).values({
+    backupId,
+    targetDeploymentId: targetId,
+    kind: 'new',
+    requestedBy: null,
+    suspendedAt: new Date(),
+  });
+}
+
+/** A line in the preview application's history. */
+async function note(ctx: AppContext, deploymentId: string, message: string) {
   await ctx.db
     .update(deployments)
-    .set({ events: withEvent(note) })
-    .where(eq(deployments.id, input.app));
+    .set({ events: withEvent(message) })
+    .where(eq(deployments.id, deploymentId));
 }

@@ -492,6 +492,43 @@ describe('limits', () => {
     expect((await deploymentRow(t, copy!.id))!.settings[RESTORE_PENDING]).toBeFalsy();
     const app = (await deploymentRow(t, row!.deploymentId!))!;
     expect(app.events.map((e) => e.message)).toContain(previewEventTexts.restoring('commandes'));
+
+    // A fork's request never gets the application's data: an empty database.
+    const fork = await sendGithubEvent(
+      t,
+      linked.id,
+      await webhookSecret(linked.id),
+      'pull_request',
+      githubPullRequest('opened', {
+        number: 16,
+        head: 'correctif',
+        sha: SHA_B,
+        fork: { name: 'inconnu/api', url: FORK },
+      }),
+    );
+    const [forkRow] = await t.database.db
+      .select()
+      .from(previews)
+      .where(eq(previews.id, fork.json<{ apercu_id: string }>().apercu_id));
+    const [forkCopy] = await t.database.db
+      .select()
+      .from(deployments)
+      .where(
+        and(
+          eq(deployments.environmentId, forkRow!.environmentId!),
+          eq(deployments.category, 'DATABASE'),
+        ),
+      );
+    expect(forkCopy!.settings[RESTORE_PENDING]).toBeUndefined();
+    const pending = await t.database.db
+      .select()
+      .from(backupRestores)
+      .where(eq(backupRestores.targetDeploymentId, forkCopy!.id));
+    expect(pending).toEqual([]);
+    const forkApp = (await deploymentRow(t, forkRow!.deploymentId!))!;
+    expect(forkApp.events.map((e) => e.message)).toContain(
+      previewEventTexts.forkEmptyDatabase('commandes'),
+    );
   });
 
   it('a preview idle for the settings’ hours is stopped (its environment deleted); « Relancer » makes it again', async () => {
