@@ -106,6 +106,7 @@ export function buildProjectCost(overrides: Partial<ProjectCost> = {}): ProjectC
     costs: { cpu: line(0.5, 20, 6550), ram: line(1, 8, 5240), storage: line(20, 0.3, 3930) },
     sauvegardes: line(0, 0.3, 0),
     applications_count: 1,
+    apercus: { nombre: 0, cout_mensuel_xof: 0 },
     ...overrides,
   };
 }

@@ -127,6 +127,8 @@ export const previewWebTexts = {
   webhookHint:
     'Le webhook de l’application (plus haut sur cette page) doit aussi envoyer les événements de pull request : « Pull requests » sur GitHub, « Merge request events » sur GitLab, « Pull Request » sur Gitea.',
   openCount: (open: number, max: number) => `${open} / ${max} aperçus ouverts dans le projet`,
+  costOfPreviews: (count: number) =>
+    `Dont ${count} aperçu${count > 1 ? 's' : ''} de pull request${count > 1 ? 's' : ''} :`,
   trackedTitle: 'Branches suivies par environnement',
   trackedHere: (environment: string) => `${environment} (cette application)`,
   trackedElsewhere: (environment: string, application: string) => `${environment} · ${application}`,

@@ -48,6 +48,7 @@ ALTER TABLE "previews" ADD CONSTRAINT "previews_environment_id_environments_id_f
 ALTER TABLE "previews" ADD CONSTRAINT "previews_deployment_id_deployments_id_fk" FOREIGN KEY ("deployment_id") REFERENCES "public"."deployments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "previews_source_number_key" ON "previews" USING btree ("source_deployment_id","number");--> statement-breakpoint
 CREATE INDEX "previews_project_idx" ON "previews" USING btree ("project_id");--> statement-breakpoint
+CREATE INDEX "previews_deployment_idx" ON "previews" USING btree ("deployment_id");--> statement-breakpoint
 CREATE INDEX "previews_report_due_idx" ON "previews" USING btree ("report_due_at") WHERE "previews"."report_due_at" is not null;--> statement-breakpoint
 CREATE INDEX "previews_idle_check_idx" ON "previews" USING btree ("idle_check_at") WHERE "previews"."idle_check_at" is not null;--> statement-breakpoint
 CREATE INDEX "previews_delete_at_idx" ON "previews" USING btree ("delete_at") WHERE "previews"."delete_at" is not null;

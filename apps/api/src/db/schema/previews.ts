@@ -89,6 +89,8 @@ export const previews = pgTable(
   (t) => [
     uniqueIndex('previews_source_number_key').on(t.sourceDeploymentId, t.number),
     index('previews_project_idx').on(t.projectId),
+    // The costs and the dashboard ask of each application whether it is a preview.
+    index('previews_deployment_idx').on(t.deploymentId),
     index('previews_report_due_idx')
       .on(t.reportDueAt)
       .where(sql`${t.reportDueAt} is not null`),

@@ -1,4 +1,5 @@
 import type { DashboardResponse } from '@nuage/shared/dashboard-types';
+import { isPreviewApplication } from '../previews/preview-flag';
 import { and, asc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { reservesResources } from '../../db/reservation-sql';
@@ -44,7 +45,7 @@ export async function dashboard(
           .where(and(inArray(environments.projectId, ids), ne(environments.status, 'deleting')))
           .orderBy(asc(environments.createdAt)),
         ctx.db
-          .select(summaryColumns)
+          .select({ ...summaryColumns, isPreview: isPreviewApplication })
           .from(deployments)
           .where(and(inArray(deployments.projectId, ids), reservesResources()))
           .orderBy(asc(deployments.createdAt)),

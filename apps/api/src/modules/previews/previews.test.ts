@@ -233,6 +233,14 @@ describe('a pull request from the repository', () => {
     expect((await deploymentRow(t, previewAppId))!.hostLabel).toContain('pr-7');
     expect(listed.cout_mensuel_xof).toBeGreaterThan(0);
     expect((await previewsOf()).ouverts_dans_le_projet).toBe(1);
+    // The project's costs count it, and say how much of them previews are.
+    const usage = await call(t, 'GET', `${API}/pricing/my-usage`, { token: team.user.token });
+    const cost = usage
+      .json<{
+        projects: { project_id: string; apercus: { nombre: number; cout_mensuel_xof: number } }[];
+      }>()
+      .projects.find((p) => p.project_id === env.projet_id)!;
+    expect(cost.apercus).toEqual({ nombre: 1, cout_mensuel_xof: listed.cout_mensuel_xof });
     // Which branch each environment follows for this repository: the preview is not one.
     const branches = (await previewsOf()).branches_suivies;
     expect(branches.find((b) => b.application_id === appId)).toMatchObject({

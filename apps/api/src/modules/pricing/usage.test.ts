@@ -207,6 +207,7 @@ describe('GET /pricing/my-usage', () => {
       // No backup kept yet (modules/backups/backup-cost.test.ts prices them).
       sauvegardes: { quantity: 0, unit_price: 0.3, cost: 0, cost_xof: 0 },
       applications_count: 3,
+      apercus: { nombre: 0, cout_mensuel_xof: 0 },
     });
   });
 

@@ -15,6 +15,7 @@ import { deployments } from '../../db/schema/deployments';
 import { projectMembers, projects } from '../../db/schema/projects';
 import { totalReservation, type ReservingApplication } from '../../lib/reservation';
 import { presentBreakdown } from './presenter';
+import { isPreviewApplication } from '../previews/preview-flag';
 import { liveMembershipsOf } from '../projects/policy';
 
 export interface CostedProject {
@@ -24,6 +25,8 @@ export interface CostedProject {
 
 export interface CostedApplication extends ReservingApplication {
   projectId: string;
+  /** A pull request's preview (issue 26): counted apart too. */
+  isPreview?: boolean;
 }
 
 const clean = (v: number) => Math.round(v * 1e9) / 1e9;
@@ -59,11 +62,14 @@ function projectCost(
   backupBytes: number,
 ): ProjectCost {
   let total = zero;
+  let previews = zero;
   for (const a of apps) {
     const cpu = fromMilli(a.cpuMilli);
     const ram = fromMilli(a.ramMb);
     const storage = fromMilli(a.storageMb);
-    total = add(total, priceResources({ cpu, ram, storage, replicas: a.replicas }));
+    const price = priceResources({ cpu, ram, storage, replicas: a.replicas });
+    total = add(total, price);
+    if (a.isPreview) previews = add(previews, price);
   }
   const used = totalReservation(apps);
   const usage = {
@@ -94,6 +100,10 @@ function projectCost(
       cost_xof: toXof(backupCost),
     },
     applications_count: apps.length,
+    apercus: {
+      nombre: apps.filter((a) => a.isPreview).length,
+      cout_mensuel_xof: toXof(previews.monthly),
+    },
   };
 }
 
@@ -150,6 +160,7 @@ export async function usageSummary(
       ramMb: deployments.ramMb,
       storageMb: deployments.storageMb,
       replicas: deployments.replicas,
+      isPreview: isPreviewApplication,
     })
     .from(deployments)
     .where(

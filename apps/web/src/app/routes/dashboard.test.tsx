@@ -98,6 +98,7 @@ function seeded() {
           project_name: 'Boutique Dakar',
           monthly_cost: 42708,
           applications_count: 2,
+          apercus: { nombre: 1, cout_mensuel_xof: 6747 },
         }),
         buildProjectCost({
           project_id: 'p2',
@@ -317,6 +318,12 @@ describe('the monthly costs card (SPEC §4 "Usage card")', () => {
     expect(
       within(boutique).getByText('Frais de plateforme :').nextElementSibling,
     ).toHaveTextContent('1 572 XOF');
+    // Of which its pull requests' previews; a project without any says nothing of them.
+    expect(
+      within(boutique).getByText('Dont 1 aperçu de pull request :').nextElementSibling,
+    ).toHaveTextContent('6 747 XOF');
+    const cabinet = within(dialog).getByRole('listitem', { name: 'Cabinet Thiès' });
+    expect(cabinet).not.toHaveTextContent('aperçu');
   });
 });
 

@@ -158,6 +158,8 @@ export const projectCostSchema = z.object({
   /** Backup archives kept on the platform (GB), priced as storage; included in monthly_cost. */
   sauvegardes: resourceCostSchema,
   applications_count: z.number(),
+  /** Of which the previews of pull requests (issue 26): how many, and their monthly cost (XOF). */
+  apercus: z.object({ nombre: z.number(), cout_mensuel_xof: z.number() }),
 });
 export type ProjectCost = z.infer<typeof projectCostSchema>;
 

@@ -1,4 +1,5 @@
 import type { ProjectCost, UsageSummary } from '@nuage/shared/pricing-types';
+import { previewWebTexts } from '@nuage/shared/messages/previews';
 import { operationsTexts } from '@nuage/shared/operations-messages';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -143,6 +144,16 @@ function ProjectCostItem({ cost }: { cost: ProjectCost }) {
             <dt className="text-slate-500 dark:text-slate-400">{operationsTexts.platformFee} :</dt>
             <dd className="font-medium tabular-nums">{formatXof(cost.platform_fee_xof)}</dd>
           </div>
+          {cost.apercus.nombre > 0 && (
+            <div className="flex gap-1.5">
+              <dt className="text-slate-500 dark:text-slate-400">
+                {previewWebTexts.costOfPreviews(cost.apercus.nombre)}
+              </dt>
+              <dd className="font-medium tabular-nums">
+                {formatXof(cost.apercus.cout_mensuel_xof)}
+              </dd>
+            </div>
+          )}
         </dl>
       </div>
     </li>
