@@ -200,6 +200,7 @@ const BODIES: Record<string, unknown> = {
     planification: '* * * * *',
   },
   'PUT /api/v1/deployments/{id}/tasks/{taskId}': { actif: false },
+  'PUT /api/v1/deployments/{id}/previews': { actif: true, cpu: 0.25, ram: 0.5 },
   'POST /api/v1/deployments/{id}/commands': { commande: 'env' },
   'PUT /api/v1/deployments/{id}/autoscaling': {
     active: true,

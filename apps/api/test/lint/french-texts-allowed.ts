@@ -23,6 +23,10 @@ export const notUserFacing: { file?: string; text: string }[] = [
   // it can import nothing, so its two answers stay in it.
   { file: 'src/engine/builds/egress/egress-proxy.ts', text: 'destination refusée' },
   { file: 'src/engine/builds/egress/egress-proxy.ts', text: 'requête de proxy invalide' },
+  // A value of previewDatabaseModes (packages/shared/src/schemas/previews.ts), the column's and
+  // the code's.
+  { file: 'src/db/schema/previews.ts', text: 'aucune' },
+  { file: 'src/modules/previews/preview-databases.ts', text: 'aucune' },
   // CertificateStatus values (packages/shared/src/certificate-types.ts), compared by the code.
   { text: 'Expiré' },
   { text: 'Échec' },
