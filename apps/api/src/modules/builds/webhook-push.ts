@@ -3,11 +3,11 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { Executor } from '../../db/client';
 import { builds } from '../../db/schema/builds';
-import { deployments } from '../../db/schema/deployments';
+import type { deployments } from '../../db/schema/deployments';
 import { SourceError } from '../../engine/builds/builder';
 import { conflict, unavailable } from '../../lib/errors';
 import { BUILDER_UNAVAILABLE } from '../deployments/deploy-code';
-import { withEvent } from '../../db/deployment-events';
+import { noteEvent } from '../../db/deployment-events';
 import { unsealGitToken } from '../git-tokens/service';
 import { lockLiveApplication, queueBuildIn } from './application-builds';
 import { claimDelivery, deliverySeen } from './webhook-deliveries';
@@ -121,10 +121,7 @@ export async function ignore(
   deploymentId: string,
   detail: string,
 ): Promise<PushOutcome> {
-  await db
-    .update(deployments)
-    .set({ events: withEvent(detail) })
-    .where(eq(deployments.id, deploymentId));
+  await noteEvent(db, deploymentId, detail);
   ctx.log.warn({ deploymentId }, `webhook push ignored: ${detail}`);
   return { ignored: true, detail };
 }

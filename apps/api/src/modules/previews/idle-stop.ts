@@ -1,8 +1,7 @@
 import { previewEventTexts } from '@nuage/shared/messages/previews';
 import { and, eq, gt, max } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import { withEvent } from '../../db/deployment-events';
-import { deployments } from '../../db/schema/deployments';
+import { noteEvent } from '../../db/deployment-events';
 import { environments } from '../../db/schema/environments';
 import { previews } from '../../db/schema/previews';
 import { trafficSamples } from '../../db/schema/traffic';
@@ -57,10 +56,7 @@ export async function checkIdle(ctx: AppContext, row: PreviewRow, now: Date): Pr
         updatedAt: now,
       })
       .where(eq(previews.id, row.id));
-    await tx
-      .update(deployments)
-      .set({ events: withEvent(message) })
-      .where(eq(deployments.id, row.sourceDeploymentId));
+    await noteEvent(tx, row.sourceDeploymentId, message);
   });
   ctx.log.info({ previewId: row.id, hours }, 'idle preview stopped');
   ctx.engine.wake();

@@ -1,8 +1,8 @@
 import { previewEventTexts } from '@nuage/shared/messages/previews';
-import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import { withEvent } from '../../db/deployment-events';
-import { deployments } from '../../db/schema/deployments';
+import { noteEvent } from '../../db/deployment-events';
+import type { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
 import { previews } from '../../db/schema/previews';
 import { projects } from '../../db/schema/projects';
@@ -11,7 +11,7 @@ import { insertEnvironment, markEnvironmentsForDeletion } from '../environments/
 import { insertPreviewApplication } from './preview-application';
 import { idleCheckFrom } from './idle-stop';
 import { copyLinkedDatabases } from './preview-databases';
-import type { PreviewOutcome, PreviewRow } from './preview-state';
+import { previewsWithEnvironment, type PreviewOutcome, type PreviewRow } from './preview-state';
 import type { PullRequestEvent } from './pull-request-event';
 import type { PreviewSettingsRow } from './settings-store';
 import { updatePreviewHead } from './update-preview';
@@ -56,7 +56,7 @@ export async function openPreview(
     };
 
   const max = ctx.config.previews.perProject;
-  if ((await previewsWithEnvironment(ctx, source.projectId)) >= max)
+  if ((await previewsWithEnvironment(ctx.db, source.projectId)) >= max)
     return refuse(ctx, source, preview, previewEventTexts.tooMany(max));
 
   let env: typeof environments.$inferSelect | null = null;
@@ -91,7 +91,7 @@ export async function openPreview(
       })
       .where(eq(previews.id, preview.id))
       .returning();
-    await note(ctx, source.id, previewEventTexts.opened(event.number, env.nom));
+    await noteEvent(ctx.db, source.id, previewEventTexts.opened(event.number, env.nom));
     ctx.builds.wake();
     ctx.engine.wake();
     // A commit pushed while this one was being created is built now.
@@ -116,15 +116,6 @@ export async function openPreview(
     if (err instanceof FieldValidationError) return refuse(ctx, source, preview, err.message);
     throw err;
   }
-}
-
-/** Previews of the project that still hold an environment (a closed one's until it is deleted). */
-async function previewsWithEnvironment(ctx: AppContext, projectId: string) {
-  const [row] = await ctx.db
-    .select({ n: sql<string>`count(*)` })
-    .from(previews)
-    .where(and(eq(previews.projectId, projectId), isNotNull(previews.environmentId)));
-  return Number(row?.n ?? 0);
 }
 
 /** `pr-<n>`, or `pr-<n>-<application>` when another application's request has the same number. */
@@ -164,15 +155,7 @@ async function refuse(
       updatedAt: new Date(),
     })
     .where(eq(previews.id, preview.id));
-  await note(ctx, source.id, message);
+  await noteEvent(ctx.db, source.id, message);
   ctx.log.info({ deploymentId: source.id, pullRequest: preview.number }, 'preview refused');
   return { apercu_id: preview.id, build_id: null, detail: message };
-}
-
-/** A line in the source application's history. */
-async function note(ctx: AppContext, deploymentId: string, message: string) {
-  await ctx.db
-    .update(deployments)
-    .set({ events: withEvent(message) })
-    .where(eq(deployments.id, deploymentId));
 }

@@ -1,8 +1,11 @@
 import { fromMilli } from '@nuage/shared/quantities';
 import { priceResources, toXof } from '@nuage/shared/pricing';
 import type { Preview, PreviewSettingsView } from '@nuage/shared/schemas/responses/previews';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { previews } from '../../db/schema/previews';
 import { viewEnvVars } from '../deployments/env-vars-store';
-import { previewState, type PreviewFacts } from './preview-state';
+import { previewFacts, previewState, type PreviewFacts } from './preview-state';
 import type { PreviewSettingsRow } from './settings-store';
 
 export function presentSettings(s: PreviewSettingsRow): PreviewSettingsView {
@@ -60,4 +63,11 @@ export function presentPreview(f: PreviewFacts): Preview {
     date_maj: row.updatedAt.toISOString(),
     suppression_prevue: row.deleteAt?.toISOString() ?? null,
   };
+}
+
+/** The preview as the API answers it, read again now (after a change). */
+export async function presentPreviewById(db: Executor, id: string): Promise<Preview> {
+  const [row] = await db.select().from(previews).where(eq(previews.id, id));
+  const [facts] = await previewFacts(db, [row!]);
+  return presentPreview(facts!);
 }

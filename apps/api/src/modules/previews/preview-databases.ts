@@ -3,7 +3,7 @@ import { deployLimits } from '@nuage/shared/schemas/deployments';
 import type { DatabaseServiceEngine } from '@nuage/shared/database-engines';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import { withEvent } from '../../db/deployment-events';
+import { noteEvent } from '../../db/deployment-events';
 import { backupRestores, backups } from '../../db/schema/backups';
 import { databaseLinks } from '../../db/schema/database-links';
 import { deployments } from '../../db/schema/deployments';
@@ -64,8 +64,8 @@ export async function copyLinkedDatabases(
       .values({ databaseId: copy.id, applicationId: input.applicationId, variable });
     if (mode !== 'sauvegarde') continue;
     if (backupId) await handOverRestore(ctx, backupId, copy.id);
-    await note(
-      ctx,
+    await noteEvent(
+      ctx.db,
       input.applicationId,
       !input.trusted
         ? previewEventTexts.forkEmptyDatabase(database.nom)
@@ -98,12 +98,4 @@ async function handOverRestore(ctx: AppContext, backupId: string, targetId: stri
     requestedBy: null,
     suspendedAt: new Date(),
   });
-}
-
-/** A line in the preview application's history. */
-async function note(ctx: AppContext, deploymentId: string, message: string) {
-  await ctx.db
-    .update(deployments)
-    .set({ events: withEvent(message) })
-    .where(eq(deployments.id, deploymentId));
 }

@@ -1,9 +1,9 @@
 import type { PreviewState } from '@nuage/shared/schemas/responses/previews';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { builds } from '../../db/schema/builds';
 import { deployments } from '../../db/schema/deployments';
-import type { previews } from '../../db/schema/previews';
+import { previews } from '../../db/schema/previews';
 
 export type PreviewRow = typeof previews.$inferSelect;
 
@@ -45,6 +45,18 @@ export function previewState(f: PreviewFacts): PreviewState {
   if (f.application?.status === 'RUNNING') return 'ready';
   if (f.application?.status === 'FAILED') return 'failed';
   return 'deploying';
+}
+
+/**
+ * Previews of the project that hold an environment (a closed one's until it is deleted): what
+ * PREVIEWS_PER_PROJECT counts.
+ */
+export async function previewsWithEnvironment(db: Executor, projectId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(previews)
+    .where(and(eq(previews.projectId, projectId), isNotNull(previews.environmentId)));
+  return Number(row?.n ?? 0);
 }
 
 /** The facts of several previews in two queries (the page lists every preview of an application). */

@@ -2,8 +2,8 @@ import { previewEventTexts, previewIgnoredTexts } from '@nuage/shared/messages/p
 import { webhookTexts } from '@nuage/shared/webhook-texts';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import { withEvent } from '../../db/deployment-events';
-import { deployments } from '../../db/schema/deployments';
+import { noteEvent } from '../../db/deployment-events';
+import type { deployments } from '../../db/schema/deployments';
 import { previews } from '../../db/schema/previews';
 import { conflict } from '../../lib/errors';
 import { claimDelivery } from '../builds/webhook-deliveries';
@@ -14,7 +14,7 @@ import { idleCheckFrom } from './idle-stop';
 import { openPreview } from './open-preview';
 import { pullRequestOf, type PullRequestEvent } from './pull-request-event';
 import type { PreviewOutcome } from './preview-state';
-import { settingsOf } from './settings-store';
+import { settingsOf, type PreviewSettingsRow } from './settings-store';
 
 export type { PreviewOutcome };
 import { updatePreviewHead } from './update-preview';
@@ -56,7 +56,7 @@ export async function receivePullRequest(
     { deploymentId: d.id, provider: input.provider, pullRequest: event.number, kind: event.kind },
     'pull request event accepted',
   );
-  if (event.kind === 'close') return closePreview(ctx, d, event);
+  if (event.kind === 'close') return closePreview(ctx, d, event, settings);
   const row = await recordHead(ctx, d, input.provider, event, idleCheckFrom(settings, new Date()));
   const outcome =
     row.deploymentId && row.environmentId
@@ -112,8 +112,8 @@ async function closePreview(
   ctx: AppContext,
   d: DeploymentRow,
   event: PullRequestEvent,
+  settings: PreviewSettingsRow,
 ): Promise<PushOutcome | PreviewOutcome> {
-  const settings = await settingsOf(ctx.db, d.id);
   const [row] = await ctx.db
     .update(previews)
     .set({
@@ -126,10 +126,7 @@ async function closePreview(
     .returning();
   if (!row) return ignore(ctx, ctx.db, d.id, previewIgnoredTexts.unknown(event.number));
   const detail = previewEventTexts.closed(event.number);
-  await ctx.db
-    .update(deployments)
-    .set({ events: withEvent(detail) })
-    .where(eq(deployments.id, d.id));
+  await noteEvent(ctx.db, d.id, detail);
   ctx.previews.wake();
   return { apercu_id: row.id, build_id: null, detail };
 }

@@ -2,9 +2,9 @@ import { previewErrorTexts, previewEventTexts } from '@nuage/shared/messages/pre
 import type { PreviewSettingsInput } from '@nuage/shared/schemas/previews';
 import type { Preview, PreviewsOfApplication } from '@nuage/shared/schemas/responses/previews';
 import { toMilli } from '@nuage/shared/quantities';
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import { withEvent } from '../../db/deployment-events';
+import { noteEvent } from '../../db/deployment-events';
 import { deployments } from '../../db/schema/deployments';
 import { previews } from '../../db/schema/previews';
 import { conflict, FieldValidationError, notFound } from '../../lib/errors';
@@ -15,9 +15,9 @@ import { storeEnvVars } from '../deployments/env-vars-store';
 import { unsealGitToken } from '../git-tokens/service';
 import { lockLiveApplication, queueBuildIn } from '../builds/application-builds';
 import { previewVariables } from './preview-application';
-import { presentPreview, presentSettings } from './presenter';
+import { presentPreview, presentPreviewById, presentSettings } from './presenter';
 import { openPreview } from './open-preview';
-import { previewFacts, type PreviewRow } from './preview-state';
+import { previewFacts, previewsWithEnvironment, type PreviewRow } from './preview-state';
 import type { PullRequestEvent } from './pull-request-event';
 import { idleCheckFrom } from './idle-stop';
 import { saveSettings, settingsOf } from './settings-store';
@@ -42,24 +42,21 @@ async function previewsOfApplication(
   ctx: AppContext,
   d: { id: string; projectId: string; repoUrl: string | null },
 ): Promise<PreviewsOfApplication> {
-  const [settings, rows, [open], branches] = await Promise.all([
+  const [settings, rows, open, branches] = await Promise.all([
     settingsOf(ctx.db, d.id),
     ctx.db
       .select()
       .from(previews)
       .where(eq(previews.sourceDeploymentId, d.id))
       .orderBy(desc(previews.number)),
-    ctx.db
-      .select({ n: sql<string>`count(*)` })
-      .from(previews)
-      .where(and(eq(previews.projectId, d.projectId), isNotNull(previews.environmentId))),
+    previewsWithEnvironment(ctx.db, d.projectId),
     trackedBranches(ctx.db, d),
   ]);
   return {
     parametres: presentSettings(settings),
     branches_suivies: branches,
     maximum_par_projet: ctx.config.previews.perProject,
-    ouverts_dans_le_projet: Number(open?.n ?? 0),
+    ouverts_dans_le_projet: open,
     apercus: (await previewFacts(ctx.db, rows)).map(presentPreview),
   };
 }
@@ -178,9 +175,7 @@ export async function approvePreview(
   await auditPreview(ctx, 'preview.approve', source, row.number);
   ctx.builds.wake();
   ctx.previews.wake();
-  const [updated] = await ctx.db.select().from(previews).where(eq(previews.id, row.id));
-  const [facts] = await previewFacts(ctx.db, [updated!]);
-  return presentPreview(facts!);
+  return presentPreviewById(ctx.db, row.id);
 }
 
 /** The request as its preview's row has it: what a restart builds again. */
@@ -216,15 +211,10 @@ export async function restartPreview(
   if (!reopened) throw conflict(previewErrorTexts.notStopped);
   const settings = await settingsOf(ctx.db, source.id);
   await openPreview(ctx, { source, preview: reopened, settings, event: eventOf(reopened, source) });
-  await ctx.db
-    .update(deployments)
-    .set({ events: withEvent(previewEventTexts.restarted(row.number)) })
-    .where(eq(deployments.id, source.id));
+  await noteEvent(ctx.db, source.id, previewEventTexts.restarted(row.number));
   await auditPreview(ctx, 'preview.restart', source, row.number);
   ctx.previews.wake();
-  const [now] = await ctx.db.select().from(previews).where(eq(previews.id, row.id));
-  const [facts] = await previewFacts(ctx.db, [now!]);
-  return presentPreview(facts!);
+  return presentPreviewById(ctx.db, row.id);
 }
 
 /** DELETE /previews/{id}: deleted now, as if its request were closed with no delay. */

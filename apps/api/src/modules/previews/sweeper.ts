@@ -1,8 +1,7 @@
 import { previewEventTexts } from '@nuage/shared/messages/previews';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import { withEvent } from '../../db/deployment-events';
-import { deployments } from '../../db/schema/deployments';
+import { noteEvent } from '../../db/deployment-events';
 import { environments } from '../../db/schema/environments';
 import { previews } from '../../db/schema/previews';
 import { markEnvironmentsForDeletion } from '../environments/service';
@@ -25,10 +24,7 @@ export async function sweepPreview(ctx: AppContext, row: PreviewRow, now: Date):
         .update(previews)
         .set({ environmentId: null, deploymentId: null, deleteAt: now, updatedAt: now })
         .where(eq(previews.id, row.id));
-      await tx
-        .update(deployments)
-        .set({ events: withEvent(previewEventTexts.deleted(row.number)) })
-        .where(eq(deployments.id, row.sourceDeploymentId));
+      await noteEvent(tx, row.sourceDeploymentId, previewEventTexts.deleted(row.number));
     });
     ctx.log.info({ previewId: row.id, environmentId: row.environmentId }, 'preview deleted');
     ctx.engine.wake();
