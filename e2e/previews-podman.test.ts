@@ -57,7 +57,7 @@ describe.skipIf(detected.engine === null)('previews of pull requests on Podman',
       app.id,
       secret,
       { action, number: 7, title: 'Nouvelle page d’accueil', head: 'accueil', sha },
-      { full_name: 'equipe/boutique', clone_url: platform.git.url('boutique') },
+      { name: 'equipe/boutique', url: platform.git.url('boutique') },
     );
   const networkExists = (name: string) => {
     try {

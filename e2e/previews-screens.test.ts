@@ -123,7 +123,7 @@ describe('previews of pull requests in Chromium (issue 26)', () => {
       appId,
       secret,
       { action: 'opened', number: 12, title: 'Nouvelle page d’accueil', head: 'accueil', sha },
-      { full_name: 'equipe/vitrine', clone_url: git.url('vitrine') },
+      { name: 'equipe/vitrine', url: git.url('vitrine') },
     );
     expect(res.status).toBe(202);
     await pollUntil(

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { githubPullRequest } from '../../apps/api/test/helpers/pull-request-payloads';
 import { pollUntil, type ApiCall } from './api';
 import type { RunningServer } from './server';
 
@@ -138,29 +139,17 @@ export function pushWebhook(
 }
 
 /**
- * A GitHub `pull_request` delivery (the fields the platform reads, as GitHub sends them) for a
- * request from `head` of the repository `repo` towards `main`, signed with the application's
- * webhook secret.
+ * A GitHub `pull_request` delivery of request `pr` (from its branch `head` of `repo` towards
+ * main), signed with the application's webhook secret.
  */
 export function pullRequestWebhook(
   server: RunningServer,
   id: string,
   secret: string,
   pr: { action: string; number: number; title: string; head: string; sha: string },
-  repo: { full_name: string; clone_url: string },
+  repo: { name: string; url: string },
 ) {
-  const body = JSON.stringify({
-    action: pr.action,
-    number: pr.number,
-    pull_request: {
-      number: pr.number,
-      title: pr.title,
-      html_url: `https://github.example/${repo.full_name}/pull/${pr.number}`,
-      head: { ref: pr.head, sha: pr.sha, repo },
-      base: { ref: 'main', repo },
-    },
-    repository: repo,
-  });
+  const body = JSON.stringify(githubPullRequest(pr.action, pr, repo));
   return fetch(`${server.url}/api/v1/webhooks/git/${id}`, {
     method: 'POST',
     headers: {
