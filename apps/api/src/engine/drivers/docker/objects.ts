@@ -82,16 +82,55 @@ export async function ensureContainer(
 ): Promise<string> {
   if (current) {
     const same = labelsOf(current)[DOCKER_LABELS.specHash] === plan.hash;
-    if (same && current.State.Status !== 'created') {
-      if (!current.State.Running && !current.State.Restarting) await api.startContainer(current.Id);
+    if (same && current.State.Status !== 'created' && (await startIfStopped(api, current))) {
       return current.Id;
     }
     await api.removeContainer(current.Id, current.State.Running ? STOP_GRACE_SECONDS : 0);
   }
-  const id = await createContainer(api, plan);
-  await writeFiles(api, id, await filesFor(id));
-  await api.startContainer(id);
-  return id;
+  return createAndStart(api, plan, filesFor);
+}
+
+/** Port taken by another socket: the engine's words, Docker's and Podman's alike. */
+const PORT_TAKEN = /address already in use/i;
+const PORT_ATTEMPTS = 3;
+
+/**
+ * Created, its files written, started. The engine chooses the loopback port (HostPort ''): at
+ * create on Podman, at start on Docker. An outgoing connection can take that port in between,
+ * and the start then fails with "address already in use", as would every later start of that
+ * container, for it keeps its port: it is removed and made again, with a new port.
+ */
+export async function createAndStart(
+  api: EngineApi,
+  plan: ContainerPlan,
+  filesFor: (id: string) => Promise<OwnedFile[]>,
+): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const id = await createContainer(api, plan);
+    await writeFiles(api, id, await filesFor(id));
+    try {
+      await api.startContainer(id);
+      return id;
+    } catch (err) {
+      if (!PORT_TAKEN.test(String(err)) || attempt >= PORT_ATTEMPTS) throw err;
+      await api.removeContainer(id);
+    }
+  }
+}
+
+/**
+ * Starts a kept container that is not running. False when its port was taken meanwhile (see
+ * createAndStart): the caller makes it again rather than retrying a start that cannot succeed.
+ */
+export async function startIfStopped(api: EngineApi, c: ContainerInspect): Promise<boolean> {
+  if (c.State.Running || c.State.Restarting) return true;
+  try {
+    await api.startContainer(c.Id);
+    return true;
+  } catch (err) {
+    if (PORT_TAKEN.test(String(err))) return false;
+    throw err;
+  }
 }
 
 /** Creates without starting; a name held by a leftover of ours is freed once. */

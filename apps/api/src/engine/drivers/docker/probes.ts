@@ -6,14 +6,23 @@ import type { ContainerTemplate } from './container-spec';
 /** Probes stay short: status() runs one per container and must answer quickly. */
 const MAX_PROBE_MS = 3_000;
 
-/** The loopback port the engine published for the container's port, if any. */
-export function publishedPort(c: ContainerInspect, port: number | null): number | null {
+/**
+ * The loopback port the engine chose for the container's port, if any. A database's public
+ * endpoint may publish the same container port on DATABASE_PUBLIC_ADDRESS (often 127.0.0.1 as
+ * well), behind the network guard's allow-list: never that one, or the probe would be dropped
+ * as soon as the list no longer names the platform's own address (and the engine lists the two
+ * bindings in no fixed order).
+ */
+export function publishedPort(
+  c: ContainerInspect,
+  port: number | null,
+  publicHostPort: number | null = null,
+): number | null {
   if (port === null) return null;
-  const bindings = c.NetworkSettings.Ports?.[`${port}/tcp`] ?? [];
-  // The loopback one: a database's public endpoint may publish the same port elsewhere too.
-  const binding =
-    bindings.find((b) => b.HostPort && b.HostIp === '127.0.0.1') ??
-    bindings.find((b) => b.HostPort);
+  const bindings = (c.NetworkSettings.Ports?.[`${port}/tcp`] ?? []).filter(
+    (b) => b.HostPort && Number(b.HostPort) !== publicHostPort,
+  );
+  const binding = bindings.find((b) => b.HostIp === '127.0.0.1') ?? bindings[0];
   return binding ? Number(binding.HostPort) : null;
 }
 
@@ -24,7 +33,7 @@ export async function probeContainer(
   host = '127.0.0.1',
 ): Promise<boolean> {
   if (!c.State.Running || !template.probe) return false;
-  const hostPort = publishedPort(c, template.probe.port);
+  const hostPort = publishedPort(c, template.probe.port, template.publish?.hostPort ?? null);
   if (hostPort === null) return false;
   const timeoutMs = Math.min(template.probe.timeoutSeconds * 1000, MAX_PROBE_MS);
   return template.probe.kind === 'http'

@@ -2,10 +2,9 @@ import { ReleaseNotReadyError } from '../../driver';
 import { replicaPlan } from './container-spec';
 import type { ContainerInspect, EngineApi } from './engine-api';
 import { replicaName } from './labels';
-import { containerName, createContainer } from './objects';
+import { containerName, createAndStart } from './objects';
 import { planOfReplica } from './replica-copy';
 import { live, replicasByIndex, retire, waitReadyOrFailure, type RolloutHooks } from './rollout';
-import { writeFiles } from './secret-files';
 
 /**
  * « Redémarrer » without a dropped request, one replica or many (issue 23): each replica is
@@ -35,9 +34,7 @@ export async function restartReplicas(
     if (!copied) continue;
     const slot = containerName(current) === replicaName(appName, index) ? 1 : 0;
     const plan = replicaPlan(copied.base, index, slot);
-    const id = await createContainer(api, plan);
-    await writeFiles(api, id, copied.files);
-    await api.startContainer(id);
+    const id = await createAndStart(api, plan, async () => copied.files);
     if (live(current)) {
       const failure = await waitReadyOrFailure(api, id, hooks.readyWaitMs);
       if (failure) {

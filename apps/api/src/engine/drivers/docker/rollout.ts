@@ -5,13 +5,14 @@ import { DOCKER_LABELS, replicaName } from './labels';
 import {
   componentOf,
   containerName,
-  createContainer,
+  createAndStart,
   labelsOf,
   replicaIndexOf,
+  startIfStopped,
   STOP_GRACE_SECONDS,
 } from './objects';
 import { probeContainer } from './probes';
-import { writeFiles, type OwnedFile } from './secret-files';
+import type { OwnedFile } from './secret-files';
 import { rolloutFailureTexts } from '@nuage/shared/messages/runtime';
 
 /**
@@ -127,8 +128,7 @@ export async function rollReplicas(
     const current = mine.find(
       (c) => labelsOf(c)[DOCKER_LABELS.specHash] === app.hash && c.State.Status !== 'created',
     );
-    if (current) {
-      if (!live(current)) await api.startContainer(current.Id);
+    if (current && (live(current) || (await startIfStopped(api, current)))) {
       kept.add(containerName(current));
       // What an interrupted replacement left besides it.
       await retire(
@@ -142,9 +142,7 @@ export async function rollReplicas(
     const plan = replicaPlan(app, i, slotZeroLive ? 1 : 0);
     const inSlot = mine.find((c) => containerName(c) === plan.name);
     if (inSlot) await api.removeContainer(inSlot.Id, live(inSlot) ? STOP_GRACE_SECONDS : 0);
-    const id = await createContainer(api, plan);
-    await writeFiles(api, id, await hooks.filesFor(plan, id));
-    await api.startContainer(id);
+    const id = await createAndStart(api, plan, (created) => hooks.filesFor(plan, created));
     const old = mine.filter((c) => c !== inSlot);
     if (old.some(live)) {
       const failure = await waitReadyOrFailure(api, id, hooks.readyWaitMs);
