@@ -66,6 +66,7 @@ async function main() {
 
   // « Votre site est en ligne », once, after an application's first successful deploy.
   const siteOnlineMailWorker = new SiteOnlineMailWorker(app.ctx);
+  app.engine.reconciler.onFirstRunning(() => siteOnlineMailWorker.wake());
   // The notification outbox: sent at least once, by one process at a time (modules/notifications).
   const deliveryWorker = app.deliveryWorker;
   // Scheduled tasks' slots, claimed by one process each (modules/tasks).

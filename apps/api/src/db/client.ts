@@ -95,8 +95,10 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     max: POOL_SIZE,
     // Two connections stay open when idle: the engine's and the workers' occasional looks reuse
     // them instead of opening one each time (a new server process and its authentication cost
-    // more than the look itself: issue 32); those opened for a burst close after 10 s idle.
+    // more than the look itself: issue 32). Those opened for a burst stay a minute: the workers'
+    // passes, every 30 s on their slot grid, find them open rather than connecting again.
     min: 2,
+    idleTimeoutMillis: 60_000,
     connectionTimeoutMillis: 5000,
   });
   // An idle client that loses its server must not crash the process; the next query retries.

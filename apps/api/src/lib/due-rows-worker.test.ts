@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DueRowsWorker, dueIn, type DueRowsWorkerOptions } from './due-rows-worker';
+import { DueRowsWorker, dueIn, inPool, type RowByRowOptions } from './due-rows-worker';
 
 const fakeLog = () => ({ warn: vi.fn(), error: vi.fn() });
-type Options = Omit<Partial<DueRowsWorkerOptions<string>>, 'log'>;
+type Options = Omit<Partial<RowByRowOptions<string>>, 'log'>;
 
 function worker(opts: Options & { log?: ReturnType<typeof fakeLog> }) {
   const log = opts.log ?? fakeLog();
@@ -93,6 +93,38 @@ describe('DueRowsWorker.pass', () => {
     };
     expect(await inFlight(true)).toBe(3);
     expect(await inFlight(false)).toBe(1);
+  });
+
+  it('gives the whole batch to handleAll, and does not call it when nothing was claimed', async () => {
+    const batches: string[][] = [];
+    const make = (rows: string[]) =>
+      new DueRowsWorker<string>({
+        log: fakeLog() as unknown as FastifyBaseLogger,
+        failure: 'pass failed',
+        intervalMs: 60_000,
+        nextDueAt: async () => null,
+        claim: async () => rows,
+        handleAll: async (all) => void batches.push(all),
+      });
+    expect(await make(['a', 'b', 'c']).pass(now)).toBe(3);
+    expect(await make([]).pass(now)).toBe(0);
+    expect(batches).toEqual([['a', 'b', 'c']]);
+  });
+});
+
+describe('inPool', () => {
+  it("runs at most `limit` at once and answers in the items' order", async () => {
+    let running = 0;
+    let most = 0;
+    const out = await inPool([30, 10, 20, 0, 5], 2, async (ms) => {
+      most = Math.max(most, ++running);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      running--;
+      return ms * 2;
+    });
+    expect(out).toEqual([60, 20, 40, 0, 10]);
+    expect(most).toBe(2);
+    expect(await inPool([], 4, async () => 1)).toEqual([]);
   });
 });
 

@@ -52,6 +52,8 @@ export interface ApplicationReconcilerDeps {
   crashLoop?: CrashLoopSettings;
   /** OBSERVE_RUNNING_SECONDS: between two looks at a running application (default 30 s). */
   observeRunningMs?: number;
+  /** The application was seen running for the first time (its « site en ligne » mail is due). */
+  firstRunning?(deploymentId: string): void;
 }
 
 const phaseToStatus: Record<ApplicationObservation['phase'], DeploymentStatus> = {
@@ -259,6 +261,7 @@ async function recordObservation(
       ...RELEASE,
     })
     .where(heldBy(deps, row));
+  if (status === 'RUNNING' && !row.deployedAt) deps.firstRunning?.(row.id);
   await notifyObservation(deps, row, status, observed);
 }
 

@@ -69,6 +69,8 @@ describe('environments', () => {
 
 describe('an application from PENDING to RUNNING', () => {
   it('goes PENDING → DEPLOYING → RUNNING with French events, its URL and running pods', async () => {
+    const firstRunning: string[] = [];
+    t.app.engine.reconciler.onFirstRunning((id) => firstRunning.push(id));
     const app = await deployApp(t, team.developer.token, env.id, { nom: 'Cycle complet' });
     expect(app.statut_deploiement).toBe('PENDING');
 
@@ -92,10 +94,12 @@ describe('an application from PENDING to RUNNING', () => {
     ]);
     expect(running).toHaveProperty('date_deploiement', expect.any(String));
 
-    // Further passes observe without adding events or applying again.
+    // Further passes observe without adding events or applying again; the « site en ligne »
+    // mail's worker was woken once, when it first ran.
     await reconcileToStatus(t, app.id, 'RUNNING');
     await t.app.engine.reconciler.tick();
     expect(await messages(app.id)).toHaveLength(3);
+    expect(firstRunning.filter((id) => id === app.id)).toEqual([app.id]);
     expect((await deploymentRow(t, app.id))!.observedGeneration).toBe(1);
     // The application records the runtime it was applied on (pinned runtime, issue 12).
     expect((await deploymentRow(t, app.id))!.runtime).toBe('simulation');

@@ -67,6 +67,7 @@ export class Reconciler {
   readonly specs: ApplicationSpecs;
   private readonly loop: WorkLoop;
   private readonly environments: EnvironmentReconciler;
+  private readonly firstRunningListeners = new Set<(deploymentId: string) => void>();
   private readonly leaseMs: number;
   private readonly batchSize: number;
   private readonly passWaitMs: number;
@@ -147,6 +148,11 @@ export class Reconciler {
   }
 
   /** Looks for work now (called after the API writes desired state). */
+  /** Told when this process sees an application running for the first time. */
+  onFirstRunning(listener: (deploymentId: string) => void) {
+    this.firstRunningListeners.add(listener);
+  }
+
   wake() {
     this.loop.wake();
   }
@@ -238,6 +244,9 @@ export class Reconciler {
         manifestRemoved: (id, name) => this.environments.manifestRemoved(id, name),
         ...(this.opts.crashLoop ? { crashLoop: this.opts.crashLoop } : {}),
         ...(this.opts.observeRunningMs ? { observeRunningMs: this.opts.observeRunningMs } : {}),
+        firstRunning: (id) => {
+          for (const listener of this.firstRunningListeners) listener(id);
+        },
       },
       row.deployment,
       row.namespace,

@@ -65,13 +65,17 @@ export async function sendSiteOnlineMails(ctx: AppContext, limit = 10): Promise<
   return claimed.length;
 }
 
-/** Looks every few seconds for applications just online (main.ts starts it). */
+/**
+ * Sends the mails of applications just online (main.ts starts it): woken by the engine when it
+ * sees one running for the first time (`wake`). The poll finds those another API process saw
+ * (a minute late at most), not every few seconds at idle.
+ */
 export class SiteOnlineMailWorker {
   private readonly loop: WorkLoop;
 
   constructor(ctx: AppContext, opts: { pollMs?: number } = {}) {
     this.loop = new WorkLoop(() => sendSiteOnlineMails(ctx), {
-      pollMs: opts.pollMs ?? 5000,
+      pollMs: opts.pollMs ?? 60_000,
       log: ctx.log,
       failure: 'site online mail pass failed',
     });
@@ -79,6 +83,11 @@ export class SiteOnlineMailWorker {
 
   start() {
     this.loop.start();
+  }
+
+  /** An application went online: its mail is sent now. */
+  wake() {
+    this.loop.wake();
   }
 
   stop(deadline?: number) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
@@ -6,15 +6,16 @@ import type { ApplicationRef } from '../../engine/spec';
 import { stackServicesOf } from '../../engine/specs/compose-settings';
 
 /**
- * Where the runtime finds an application to measure, in one query (not the whole row: its
+ * Where the runtime finds each application to measure, in one query (not the whole rows: their
  * events can be long); a Compose application's services too, so the runtime measures each one
- * (issue 30 item 2). Null when the application is gone.
+ * (issue 30 item 2). An application that is gone is not in the map.
  */
-export async function metricsRefOf(
+export async function metricsRefsOf(
   db: Executor,
-  deploymentId: string,
-): Promise<ApplicationRef | null> {
-  const [row] = await db
+  deploymentIds: string[],
+): Promise<Map<string, ApplicationRef>> {
+  if (!deploymentIds.length) return new Map();
+  const rows = await db
     .select({
       deploymentId: deployments.id,
       name: deployments.runtimeName,
@@ -24,9 +25,12 @@ export async function metricsRefOf(
     })
     .from(deployments)
     .innerJoin(environments, eq(environments.id, deployments.environmentId))
-    .where(eq(deployments.id, deploymentId));
-  if (!row) return null;
-  const ref = { deploymentId: row.deploymentId, name: row.name, namespace: row.namespace };
-  const stackServices = stackServicesOf(row);
-  return stackServices ? { ...ref, stackServices } : ref;
+    .where(inArray(deployments.id, deploymentIds));
+  return new Map(
+    rows.map((row) => {
+      const ref = { deploymentId: row.deploymentId, name: row.name, namespace: row.namespace };
+      const stackServices = stackServicesOf(row);
+      return [row.deploymentId, stackServices ? { ...ref, stackServices } : ref];
+    }),
+  );
 }

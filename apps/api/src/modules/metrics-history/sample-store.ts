@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { nextSlotOnGrid } from '../../db/slot-grid';
 import type { ServiceBytes } from '../../db/schema/metrics';
 import type { ServiceMetrics } from '../../engine/driver';
 import { ratePerSecond } from './rate';
@@ -17,12 +18,17 @@ const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 /** Applications the runtime runs: applied once, not being removed. */
 const RUNNING = sql`d.desired_state = 'present' AND d.observed_generation > 0 AND d.status <> 'DELETING'`;
 
-/** A monitor for every running application that has none, its first slot spread over one interval. */
+/**
+ * A monitor for every running application that has none. Its slots are on the interval's grid,
+ * as every other monitor's: one pass samples all the applications due then, and records them in
+ * one statement (spread-out slots made a small pass every few seconds, each paying the same
+ * statements for a few rows). The claim's limit and the reads' pool bound the burst.
+ */
 export async function ensureMetricMonitors(db: Executor, opts: { now: Date; intervalMs: number }) {
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`
       INSERT INTO metric_monitors (deployment_id, next_sample_at)
-      SELECT d.id, ${opts.now}::timestamptz + random() * ${opts.intervalMs}::double precision * interval '1 millisecond'
+      SELECT d.id, ${nextSlotOnGrid(opts)}
       FROM deployments d
       WHERE ${RUNNING}
         AND NOT EXISTS (SELECT 1 FROM metric_monitors m WHERE m.deployment_id = d.id)
@@ -105,31 +111,65 @@ export interface Reading {
   services?: ServiceMetrics[] | undefined;
 }
 
-/** Stores one reading (and its services') and the totals the next one needs; clears any notice. */
-export async function recordSample(db: Executor, claimed: ClaimedSample, r: Reading) {
-  const seconds = claimed.lastReadAt ? (r.at.getTime() - claimed.lastReadAt.getTime()) / 1000 : 0;
-  if (r.services?.length)
-    await insertServiceSamples(db, {
-      deploymentId: claimed.deploymentId,
-      at: r.at,
+/** One claimed sample and what the runtime read for it. */
+export interface SampleReading {
+  claimed: ClaimedSample;
+  reading: Reading;
+}
+
+/**
+ * Stores a pass's readings (and their services') and the totals each next one needs, clearing
+ * any notice: one statement for the whole batch (a settled platform samples every application
+ * every interval: its cost is statements, the rows are small).
+ */
+export async function recordSamples(db: Executor, batch: SampleReading[]) {
+  if (!batch.length) return;
+  const rows = [];
+  for (const { claimed, reading: r } of batch) {
+    const seconds = claimed.lastReadAt ? (r.at.getTime() - claimed.lastReadAt.getTime()) / 1000 : 0;
+    if (r.services?.length)
+      await insertServiceSamples(db, {
+        deploymentId: claimed.deploymentId,
+        at: r.at,
+        simulated: r.simulated,
+        services: r.services,
+        previous: claimed.lastServiceBytes,
+        seconds,
+      });
+    rows.push({
+      deployment_id: claimed.deploymentId,
+      at: r.at.toISOString(),
+      cpu_milli: Math.round(r.cpuMilli),
+      ram_mb: Math.round(r.ramMb),
+      rx_bps: ratePerSecond(claimed.lastRxBytes, r.rxBytes, seconds),
+      tx_bps: ratePerSecond(claimed.lastTxBytes, r.txBytes, seconds),
+      restarts: r.restarts,
+      disk_used_mb: r.diskUsedMb,
+      disk_percent: r.diskPercent,
       simulated: r.simulated,
-      services: r.services,
-      previous: claimed.lastServiceBytes,
-      seconds,
+      rx_bytes: r.rxBytes,
+      tx_bytes: r.txBytes,
+      disk_notice: r.diskNotice,
+      service_bytes: r.services?.length ? serviceBytesOf(r.services) : null,
     });
-  const serviceBytes = r.services?.length ? JSON.stringify(serviceBytesOf(r.services)) : null;
-  const rx = ratePerSecond(claimed.lastRxBytes, r.rxBytes, seconds);
-  const tx = ratePerSecond(claimed.lastTxBytes, r.txBytes, seconds);
+  }
   await db.execute(sql`
-    INSERT INTO metric_samples (deployment_id, at, cpu_milli, ram_mb, rx_bps, tx_bps, restarts,
-      disk_used_mb, disk_percent, simulated)
-    VALUES (${claimed.deploymentId}, ${r.at}, ${Math.round(r.cpuMilli)}, ${Math.round(r.ramMb)},
-            ${rx}, ${tx}, ${r.restarts}, ${r.diskUsedMb}, ${r.diskPercent}, ${r.simulated})
-    ON CONFLICT DO NOTHING`);
-  await db.execute(sql`UPDATE metric_monitors SET last_rx_bytes = ${r.rxBytes},
-      last_tx_bytes = ${r.txBytes}, last_read_at = ${r.at}, notice = NULL,
-      disk_notice = ${r.diskNotice}, last_service_bytes = ${serviceBytes}::jsonb
-    WHERE deployment_id = ${claimed.deploymentId}`);
+    WITH r AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
+        deployment_id uuid, at timestamptz, cpu_milli integer, ram_mb integer, rx_bps integer,
+        tx_bps integer, restarts integer, disk_used_mb integer, disk_percent smallint,
+        simulated boolean, rx_bytes bigint, tx_bytes bigint, disk_notice text, service_bytes jsonb)
+    ), samples AS (
+      INSERT INTO metric_samples (deployment_id, at, cpu_milli, ram_mb, rx_bps, tx_bps, restarts,
+        disk_used_mb, disk_percent, simulated)
+      SELECT deployment_id, at, cpu_milli, ram_mb, rx_bps, tx_bps, restarts, disk_used_mb,
+        disk_percent, simulated FROM r
+      ON CONFLICT DO NOTHING
+    )
+    UPDATE metric_monitors m SET last_rx_bytes = r.rx_bytes, last_tx_bytes = r.tx_bytes,
+      last_read_at = r.at, notice = NULL, disk_notice = r.disk_notice,
+      last_service_bytes = r.service_bytes
+    FROM r WHERE m.deployment_id = r.deployment_id`);
 }
 
 /** Keeps why no measure came (shown with the graphs); the totals start again afterwards. */

@@ -2,24 +2,27 @@ import { metricsHistoryNotices } from '@nuage/shared/messages/metrics-history';
 import type { AppContext } from '../../app-context';
 import type { ApplicationMetrics } from '../../engine/driver';
 import type { ApplicationRef } from '../../engine/spec';
-import { DueRowsWorker } from '../../lib/due-rows-worker';
+import { DueRowsWorker, inPool } from '../../lib/due-rows-worker';
 import { onceEvery } from '../../lib/once-every';
-import { metricsRefOf } from './metrics-ref';
+import { metricsRefsOf } from './metrics-ref';
 import { maintainMetrics } from './rollups';
 import {
   claimDueSamples,
   ensureMetricMonitors,
   nextSampleDueAt,
   recordNotice,
-  recordSample,
+  recordSamples,
   type ClaimedSample,
   type Reading,
+  type SampleReading,
 } from './sample-store';
 
 export interface MetricsWorkerOptions {
   intervalMs: number;
-  /** Samples claimed per pass, and read at once at most (each reading takes ~0.5 s on Podman). */
+  /** Samples claimed per pass (read, then recorded in one statement). */
   batchSize?: number;
+  /** Readings asked of the runtime at once at most (each takes ~0.5 s on Podman). */
+  readsAtOnce?: number;
   /** How often the roll-ups and the pruning run. */
   maintainEveryMs?: number;
 }
@@ -49,13 +52,8 @@ export class MetricsWorker {
       nextDueAt: () => nextSampleDueAt(ctx.db),
       prepare: (now) => this.prepare(now),
       claim: (now) =>
-        claimDueSamples(ctx.db, { now, intervalMs: opts.intervalMs, limit: opts.batchSize ?? 8 }),
-      together: true,
-      handle: (c) => this.sampleOne(c),
-      rowFailure: {
-        message: 'metrics sample not recorded',
-        fields: (c) => ({ deploymentId: c.deploymentId }),
-      },
+        claimDueSamples(ctx.db, { now, intervalMs: opts.intervalMs, limit: opts.batchSize ?? 64 }),
+      handleAll: (claimed) => this.sampleAll(claimed),
     });
   }
 
@@ -78,9 +76,31 @@ export class MetricsWorker {
     if (this.maintainDue(now)) await maintainMetrics(this.ctx.db, now);
   }
 
-  private async sampleOne(c: ClaimedSample) {
-    const ref = await metricsRefOf(this.ctx.db, c.deploymentId);
-    if (!ref) return;
+  /** The pass's samples: their refs in one query, read (a few at once), recorded in one statement. */
+  private async sampleAll(claimed: ClaimedSample[]) {
+    const refs = await metricsRefsOf(
+      this.ctx.db,
+      claimed.map((c) => c.deploymentId),
+    );
+    // The simulation's readings are rows of its own tables, read in one query for all.
+    const simulated = this.ctx.engine.runtime === 'simulation';
+    const atOnce = this.opts.readsAtOnce ?? (simulated ? claimed.length : 8);
+    const readings = await inPool(claimed, atOnce, async (c) => {
+      const ref = refs.get(c.deploymentId);
+      if (!ref) return null;
+      return this.readOne(c, ref).catch((err: unknown) => {
+        this.ctx.log.warn({ err, deploymentId: c.deploymentId }, 'metrics sample not recorded');
+        return null;
+      });
+    });
+    await recordSamples(
+      this.ctx.db,
+      readings.filter((r): r is SampleReading => r !== null),
+    );
+  }
+
+  /** One application's reading; null (its notice recorded) when the runtime gave none. */
+  private async readOne(c: ClaimedSample, ref: ApplicationRef): Promise<SampleReading | null> {
     const runtime = this.ctx.engine.runtime;
     let measured: ApplicationMetrics | null;
     try {
@@ -91,16 +111,16 @@ export class MetricsWorker {
         'metrics unavailable',
       );
       await recordNotice(this.ctx.db, c.deploymentId, metricsHistoryNotices.runtimeUnavailable);
-      return;
+      return null;
     }
     if (!measured) {
       // Kubernetes answers null when the metrics API is missing or down (pod-reads.ts).
       if (runtime === 'kubernetes')
         await recordNotice(this.ctx.db, c.deploymentId, metricsHistoryNotices.metricsServerMissing);
-      return;
+      return null;
     }
     const disk = await this.disk(c.deploymentId, ref);
-    await recordSample(this.ctx.db, c, {
+    const reading: Reading = {
       ...disk,
       at: new Date(measured.collectedAt),
       cpuMilli: measured.cpuMilli,
@@ -110,7 +130,8 @@ export class MetricsWorker {
       restarts: measured.restarts ?? null,
       simulated: measured.source === 'simulation',
       services: measured.services,
-    });
+    };
+    return { claimed: c, reading };
   }
 
   /**

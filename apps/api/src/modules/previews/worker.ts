@@ -9,6 +9,8 @@ import type { PreviewRow } from './preview-state';
 
 /** How long a claimed report or deletion is left to its process before another may take it. */
 const LEASE_MS = 60_000;
+/** Rows are due at known times and webhooks wake the worker: this poll is only a safety net. */
+const SAFETY_POLL_MS = 60_000;
 
 /**
  * The previews' background work (issue 26): reports to the Git host as a preview's state
@@ -26,6 +28,9 @@ export class PreviewWorker {
       log: ctx.log,
       failure: 'preview report pass failed',
       intervalMs: WATCH_MS,
+      // Every report due is in `report_due_at` and a webhook wakes the worker: the safety poll
+      // (another process's lapsed lease) need not run every WATCH_MS while no preview exists.
+      pollMs: SAFETY_POLL_MS,
       nextDueAt: () => nextDueAt(ctx.db, previews.reportDueAt),
       claim: (now) => claimDue(ctx.db, previews.reportDueAt, { now, leaseMs: LEASE_MS, limit: 20 }),
       // Together: each waits on a Git host's answer.
@@ -38,6 +43,7 @@ export class PreviewWorker {
       log: ctx.log,
       failure: 'preview deletion pass failed',
       intervalMs: 30_000,
+      pollMs: SAFETY_POLL_MS,
       nextDueAt: () => nextDueAt(ctx.db, previews.deleteAt, closing),
       claim: (now) =>
         claimDue(ctx.db, previews.deleteAt, { now, leaseMs: LEASE_MS, limit: 20, where: closing }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { nextSlotOnGrid } from '../../db/slot-grid';
 import type { CheckResult } from './http-check';
 
 /**
@@ -14,13 +15,15 @@ const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
 /**
  * A monitor for every application that went live once and has none (defaults: `/`, 2xx or
- * 3xx, 10 s), its first slot spread over the next interval so checks do not all fall at once.
+ * 3xx, 10 s). Its slots are on the interval's grid, as the metrics' are (metrics-history/
+ * sample-store.ts): one pass checks every application due then and records the successes in
+ * one statement; the claim's limit bounds how many checks run at once.
  */
 export async function ensureMonitors(db: Executor, opts: { now: Date; intervalMs: number }) {
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`
       INSERT INTO uptime_monitors (deployment_id, next_check_at)
-      SELECT d.id, ${opts.now}::timestamptz + random() * ${opts.intervalMs}::double precision * interval '1 millisecond'
+      SELECT d.id, ${nextSlotOnGrid(opts)}
       FROM deployments d
       WHERE d.deployed_at IS NOT NULL AND d.desired_state = 'present'
         -- A database of an environment (issue 25) answers no HTTP.
@@ -158,6 +161,73 @@ export async function recordCheck(
       RETURNING id`),
   );
   return { opened: opened.length ? { startedAt: since, reason } : null, closed: null };
+}
+
+/** A success to record: its slot, and what the check measured. */
+export interface SuccessfulCheck {
+  deploymentId: string;
+  slotAt: Date;
+  statusCode: number | null;
+  durationMs: number;
+  simulated: boolean;
+}
+
+/**
+ * Records a pass's successes in one statement, as recordCheck records one: the 48 h rows, the
+ * days' counters, the monitors' streaks reset, and the incidents they end; a slot recorded
+ * already (or a later one) is skipped. Answers the incidents ended, for the caller to tell in
+ * the same transaction. Failures go through recordCheck, one by one (they open incidents).
+ */
+export async function recordSuccesses(
+  tx: Executor,
+  checks: SuccessfulCheck[],
+): Promise<{ deploymentId: string; startedAt: Date; endedAt: Date }[]> {
+  if (!checks.length) return [];
+  const rows = checks.map((c) => ({
+    deployment_id: c.deploymentId,
+    slot_at: c.slotAt.toISOString(),
+    status_code: c.statusCode,
+    duration_ms: c.durationMs,
+    simulated: c.simulated,
+  }));
+  const closed = rowsOf<{ deploymentId: string; startedAt: string | Date; endedAt: string | Date }>(
+    await tx.execute(sql`
+      WITH r AS (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
+          deployment_id uuid, slot_at timestamptz, status_code integer, duration_ms integer,
+          simulated boolean)
+      ), fresh AS (
+        SELECT r.* FROM r JOIN uptime_monitors m ON m.deployment_id = r.deployment_id
+        WHERE m.last_slot_at IS NULL OR m.last_slot_at < r.slot_at
+        FOR UPDATE OF m
+      ), checks AS (
+        INSERT INTO uptime_checks (deployment_id, slot_at, ok, status_code, duration_ms, reason)
+        SELECT deployment_id, slot_at, true, status_code, duration_ms, NULL FROM fresh
+        ON CONFLICT DO NOTHING
+        RETURNING deployment_id
+      ), recorded AS (
+        SELECT fresh.* FROM fresh JOIN checks USING (deployment_id)
+      ), days AS (
+        INSERT INTO uptime_days (deployment_id, day, checks, failures, simulated)
+        SELECT deployment_id, (slot_at AT TIME ZONE 'UTC')::date, 1, 0, simulated FROM recorded
+        ON CONFLICT (deployment_id, day) DO UPDATE SET
+          checks = uptime_days.checks + 1,
+          simulated = uptime_days.simulated OR excluded.simulated
+      ), monitors AS (
+        UPDATE uptime_monitors m SET last_slot_at = recorded.slot_at, last_ok = true,
+          consecutive_failures = 0, failing_since = NULL, updated_at = now()
+        FROM recorded WHERE m.deployment_id = recorded.deployment_id
+      )
+      UPDATE uptime_incidents i SET ended_at = recorded.slot_at
+      FROM recorded WHERE i.deployment_id = recorded.deployment_id AND i.ended_at IS NULL
+      RETURNING i.deployment_id AS "deploymentId", i.started_at AS "startedAt",
+        i.ended_at AS "endedAt"`),
+  );
+  return closed.map((c) => ({
+    deploymentId: c.deploymentId,
+    startedAt: new Date(c.startedAt),
+    endedAt: new Date(c.endedAt),
+  }));
 }
 
 /** Drops the 48 h rows and the 13-month days past their time; answers how many rows went. */

@@ -1,7 +1,7 @@
 import { uptimeReasons } from '@nuage/shared/messages/uptime';
 import type { AppContext } from '../../app-context';
 import { emitForDeployment } from '../../db/notification-events';
-import { DueRowsWorker } from '../../lib/due-rows-worker';
+import { DueRowsWorker, inPool } from '../../lib/due-rows-worker';
 import { onceEvery } from '../../lib/once-every';
 import {
   claimDueChecks,
@@ -9,6 +9,7 @@ import {
   nextCheckDueAt,
   pruneChecks,
   recordCheck,
+  recordSuccesses,
   type ClaimedCheck,
 } from './check-store';
 import { checkHttp, type CheckResult } from './http-check';
@@ -49,14 +50,8 @@ export class UptimeWorker {
       nextDueAt: () => nextCheckDueAt(ctx.db),
       prepare: (now) => this.prepare(now),
       claim: (now) =>
-        claimDueChecks(ctx.db, { now, intervalMs: opts.intervalMs, limit: opts.batchSize ?? 20 }),
-      // Run together: each waits on an application's answer.
-      together: true,
-      handle: (c) => this.checkOne(c),
-      rowFailure: {
-        message: 'uptime check not recorded',
-        fields: (c) => ({ deploymentId: c.deploymentId }),
-      },
+        claimDueChecks(ctx.db, { now, intervalMs: opts.intervalMs, limit: opts.batchSize ?? 50 }),
+      handleAll: (claimed) => this.checkAll(claimed),
     });
   }
 
@@ -86,10 +81,52 @@ export class UptimeWorker {
     }
   }
 
-  private async checkOne(c: ClaimedCheck) {
-    const simulated = c.runtime === 'simulation';
-    const result = simulated ? simulatedResult(c) : await this.measure(c);
-    if (!result) return;
+  /**
+   * The pass's checks, run together (each waits on an application's answer); the successes
+   * recorded in one statement, each failure on its own (it may open an incident).
+   */
+  private async checkAll(claimed: ClaimedCheck[]) {
+    const results = await inPool(claimed, claimed.length, async (c) => {
+      const simulated = c.runtime === 'simulation';
+      const result = simulated ? simulatedResult(c) : await this.measure(c);
+      return result ? { c, result, simulated } : null;
+    });
+    const done = results.filter((r) => r !== null);
+    const notRecorded = (ids: string[]) => (err: unknown) =>
+      this.ctx.log.warn({ err, deploymentIds: ids }, 'uptime check not recorded');
+    const successes = done.filter((r) => r.result.ok);
+    if (successes.length)
+      await this.recordSuccesses(successes).catch(
+        notRecorded(successes.map((r) => r.c.deploymentId)),
+      );
+    for (const r of done.filter((d) => !d.result.ok))
+      await this.recordOne(r.c, r.result, r.simulated).catch(notRecorded([r.c.deploymentId]));
+  }
+
+  private async recordSuccesses(
+    done: { c: ClaimedCheck; result: CheckResult; simulated: boolean }[],
+  ) {
+    await this.ctx.db.transaction(async (tx) => {
+      const closed = await recordSuccesses(
+        tx,
+        done.map(({ c, result, simulated }) => ({
+          deploymentId: c.deploymentId,
+          slotAt: c.slotAt,
+          statusCode: result.statusCode,
+          durationMs: result.durationMs,
+          simulated,
+        })),
+      );
+      // Told in the same transaction as the incident's end (recordOne says why).
+      for (const incident of closed)
+        await emitForDeployment(tx, this.ctx.log, incident.deploymentId, {
+          type: 'app.up',
+          incident: { key: `down:${incident.deploymentId}`, phase: 'close' },
+        });
+    });
+  }
+
+  private async recordOne(c: ClaimedCheck, result: CheckResult, simulated: boolean) {
     await this.ctx.db.transaction(async (tx) => {
       const recorded = await recordCheck(
         tx,

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { batchedLookup } from '../../../lib/batched-lookup';
 import type { Executor } from '../../../db/client';
 import { simulatedApplications, simulatedEnvironments } from '../../../db/schema/simulation';
 import { deployments } from '../../../db/schema/deployments';
@@ -136,13 +137,27 @@ export class SimulationDriver implements RuntimeDriver {
     return { exitCode: 0, timedOut: false, simulated: true };
   }
 
-  private async load(ref: ApplicationRef) {
-    const [row] = await this.db
+  /** An application's simulated state; the lookups of one turn (a worker's pass) in one query. */
+  private readonly loadById = batchedLookup(async (ids: string[]) => {
+    const rows = await this.db
       .select()
       .from(simulatedApplications)
-      .where(eq(simulatedApplications.deploymentId, ref.deploymentId));
-    return row;
+      .where(inArray(simulatedApplications.deploymentId, ids));
+    return new Map(rows.map((row) => [row.deploymentId, row]));
+  });
+
+  private load(ref: ApplicationRef) {
+    return this.loadById(ref.deploymentId);
   }
+
+  /** The storage an application reserves (MB), batched as loadById. */
+  private readonly storageById = batchedLookup(async (ids: string[]) => {
+    const rows = await this.db
+      .select({ id: deployments.id, storageMb: deployments.storageMb })
+      .from(deployments)
+      .where(inArray(deployments.id, ids));
+    return new Map(rows.map((row) => [row.id, row.storageMb]));
+  });
 
   async status(ref: ApplicationRef): Promise<ApplicationObservation> {
     const row = await this.load(ref);
@@ -279,17 +294,15 @@ export class SimulationDriver implements RuntimeDriver {
    * growing by about 1 % a day and swinging a little within the hour (never above 60 %).
    */
   async volumeUsage(ref: ApplicationRef): Promise<VolumeUsage | null> {
-    const row = await this.load(ref);
-    if (!row) return null;
-    const [app] = await this.db
-      .select({ storageMb: deployments.storageMb })
-      .from(deployments)
-      .where(eq(deployments.id, ref.deploymentId));
-    if (!app || app.storageMb <= 0) return null;
+    const [row, storageMb] = await Promise.all([
+      this.load(ref),
+      this.storageById(ref.deploymentId),
+    ]);
+    if (!row || !storageMb || storageMb <= 0) return null;
     const now = new Date();
     const days = (now.getTime() - new Date(row.createdAt).getTime()) / 86_400_000;
     const ratio = Math.min(0.6, 0.2 + 0.01 * days) + simulatedUsage(20, 3, now, 0, 1) / 1000;
-    const capacityBytes = app.storageMb * 1e6;
+    const capacityBytes = storageMb * 1e6;
     return {
       volumes: [
         { name: `${row.name}-data`, usedBytes: Math.round(capacityBytes * ratio), capacityBytes },
