@@ -6,8 +6,12 @@ export function dueIn(at: Date | null, now = Date.now()): number | null {
   return at ? at.getTime() - now : null;
 }
 
-/** The longest wait between passes by default: new rows and lapsed leases are looked for this often. */
-const MAX_POLL_MS = 30_000;
+/**
+ * The longest wait between passes by default: new rows and lapsed leases are looked for this
+ * often (rows already scheduled wake the loop when they fall due, and a user's request calls
+ * wake()). Each look costs statements at idle: a minute, not every few seconds (issue 32).
+ */
+const MAX_POLL_MS = 60_000;
 
 interface CommonOptions<Row> {
   log: FastifyBaseLogger;
@@ -15,7 +19,7 @@ interface CommonOptions<Row> {
   failure: string;
   /** How often each row falls due. */
   intervalMs: number;
-  /** The longest wait between passes; default the interval, 30 s at most. */
+  /** The longest wait between passes; default the interval, a minute at most. */
   pollMs?: number;
   /** When the next row falls due (null: none): the loop sleeps until then rather than polling. */
   nextDueAt: () => Promise<Date | null>;

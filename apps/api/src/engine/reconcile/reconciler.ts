@@ -34,7 +34,7 @@ export interface ReconcilerOptions {
   renderOptions?: RenderOptions;
   /**
    * How often to look for work when nobody wakes us and database notifications are down (or
-   * not set up: tests); with them, passes run when work falls due, and every 25 s for safety.
+   * not set up: tests); with them, passes run when work falls due, and every minute for safety.
    */
   pollMs?: number;
   /** How long a claim lasts; a process killed mid-apply loses it after this. */
@@ -319,8 +319,11 @@ export class Reconciler {
   }
 }
 
-/** The longest sleep while database notifications say when work falls due. */
-const SAFETY_POLL_MS = 25_000;
+/**
+ * The longest sleep while database notifications say when work falls due: only a missed
+ * notification waits this long (a lost LISTEN connection turns polling back to `pollMs`).
+ */
+const SAFETY_POLL_MS = 60_000;
 
 /** What makes an application the engine's to pass, once due and not leased. */
 function claimableApplication() {
