@@ -92,7 +92,7 @@ function presentCompose(row: DeploymentSummaryRow) {
 
 /** SPEC §3 "Deployment / application" fields (and a few the screens need), never a secret. */
 export function presentDeployment(row: DeploymentRow): Deployment {
-  return { ...presentDeploymentFields(row), events: row.events };
+  return Object.assign(presentDeploymentFields(row), { events: row.events });
 }
 
 /** presentDeployment but the events. */
@@ -157,7 +157,7 @@ function presentDeploymentFields(row: DeploymentSummaryRow): Omit<Deployment, 'e
 
 /** GET /deployments/deployment/{id}: the entity plus SPEC §3's server-side detail shape. */
 export function presentDeploymentDetail(row: DeploymentRow): DeploymentDetailBase {
-  return { ...presentApplicationSummary(row), events: row.events };
+  return Object.assign(presentApplicationSummary(row), { events: row.events });
 }
 
 /**
@@ -167,8 +167,10 @@ export function presentDeploymentDetail(row: DeploymentRow): DeploymentDetailBas
 export function presentApplicationSummary(row: DeploymentSummaryRow): DashboardApplication {
   const entity = presentDeploymentFields(row);
   const image = `${row.imageRegistryUrl}:${row.imageTag}`;
-  return {
-    ...entity,
+  // Added to the fresh entity, not spread into a copy: V8 copies an object of ~45 properties by
+  // spread and then adds to it about a hundred times slower (measured: 30 µs against 0.3 µs an
+  // application), which was most of the dashboard's CPU for 400 applications (issue 32).
+  return Object.assign(entity, {
     application_name: row.nom,
     status: entity.statut_deploiement,
     cpu_required: entity.cpu_requis,
@@ -189,5 +191,5 @@ export function presentApplicationSummary(row: DeploymentSummaryRow): DashboardA
     deployment_sync: {
       status: { summary: { images: row.images.length > 0 ? row.images : [image] } },
     },
-  };
+  });
 }
