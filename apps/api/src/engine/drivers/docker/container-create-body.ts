@@ -3,13 +3,16 @@ import type { ContainerPlan } from './container-spec';
 /** json-file logs rotate: at most 3 × 10 MB per container. */
 export const LOG_CONFIG = { Type: 'json-file', Config: { 'max-size': '10m', 'max-file': '3' } };
 
-/** POST /containers/create body. Entrypoint and Cmd stay the image's unless the template sets them. */
-export function createBody(p: ContainerPlan): Record<string, unknown> {
+/**
+ * POST /containers/create body. Entrypoint and Cmd stay the image's unless the template sets
+ * them. `hostPort`: the loopback port the driver chose (loopback-port.ts); '' lets the engine.
+ */
+export function createBody(p: ContainerPlan, hostPort = ''): Record<string, unknown> {
   const t = p.template;
   const portKey = t.port === null ? null : `${t.port}/tcp`;
   const ports: Record<string, { HostIp: string; HostPort: string }[]> = {};
-  // An ephemeral port on loopback only: the balancer (and probes) reach replicas there.
-  if (portKey) ports[portKey] = [{ HostIp: '127.0.0.1', HostPort: '' }];
+  // A port on loopback only: the balancer (and probes) reach replicas there.
+  if (portKey) ports[portKey] = [{ HostIp: '127.0.0.1', HostPort: hostPort }];
   // A database's public endpoint (issue 25 item 2): its port on the operator's address.
   if (t.publish) {
     const key = `${t.publish.containerPort}/tcp`;

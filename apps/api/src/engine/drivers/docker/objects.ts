@@ -1,6 +1,7 @@
 import { RuntimeRejectedError } from '../../driver';
 import { LABELS, MANAGED_BY } from '../../spec';
 import { createBody } from './container-create-body';
+import { loopbackPort } from './loopback-port';
 import type { ContainerPlan } from './container-spec';
 import { DOCKER_LABELS, isApplicationContainerName } from './labels';
 import { EngineError } from './engine-client';
@@ -95,10 +96,10 @@ const PORT_TAKEN = /address already in use/i;
 const PORT_ATTEMPTS = 3;
 
 /**
- * Created, its files written, started. The engine chooses the loopback port (HostPort ''): at
- * create on Podman, at start on Docker. An outgoing connection can take that port in between,
- * and the start then fails with "address already in use", as would every later start of that
- * container, for it keeps its port: it is removed and made again, with a new port.
+ * Created, its files written, started. Its loopback port was free when chosen (loopback-port.ts)
+ * but another process may bind it before the start, which then fails with "address already in
+ * use", as would every later start of that container, for it keeps its port: it is removed and
+ * made again, with another port.
  */
 export async function createAndStart(
   api: EngineApi,
@@ -135,8 +136,9 @@ export async function startIfStopped(api: EngineApi, c: ContainerInspect): Promi
 
 /** Creates without starting; a name held by a leftover of ours is freed once. */
 export async function createContainer(api: EngineApi, plan: ContainerPlan): Promise<string> {
+  const body = createBody(plan, plan.template.port === null ? '' : await loopbackPort());
   try {
-    return await api.createContainer(plan.name, createBody(plan));
+    return await api.createContainer(plan.name, body);
   } catch (err) {
     if (!(err instanceof EngineError && err.status === 409)) throw err;
     const holder = await api.inspectContainer(plan.name);
@@ -145,7 +147,7 @@ export async function createContainer(api: EngineApi, plan: ContainerPlan): Prom
       throw new RuntimeRejectedError(`container name ${plan.name} is used by another application`);
     }
     if (holder) await api.removeContainer(holder.Id);
-    return await api.createContainer(plan.name, createBody(plan));
+    return await api.createContainer(plan.name, body);
   }
 }
 
