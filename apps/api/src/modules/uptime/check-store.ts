@@ -84,24 +84,18 @@ export async function nextCheckDueAt(db: Executor): Promise<Date | null> {
   return row?.at ? new Date(row.at) : null;
 }
 
-export interface RecordedCheck {
-  /** An incident opened by this check (its start: the first failure of the streak). */
-  opened: { startedAt: Date; reason: string } | null;
-  /** The incident this success ended. */
-  closed: { startedAt: Date; endedAt: Date } | null;
-}
-
 /**
- * Records one check in the caller's transaction: the 48 h row, the day's counters, the monitor's
- * streak, and the incident it opens (`failuresBeforeIncident` failures in a row) or closes (the
- * first success). Answers null when this slot was recorded already or a later one was (a result
- * that came late), so nothing is counted twice.
+ * Records one failed check in the caller's transaction: the 48 h row, the day's counters, the
+ * monitor's streak, and the incident it opens (`failuresBeforeIncident` failures in a row; its
+ * start is the streak's first failure). Answers null when this slot was recorded already or a
+ * later one was (a result that came late), so nothing is counted twice. Successes go through
+ * recordSuccesses, a pass's at once.
  */
-export async function recordCheck(
+export async function recordFailure(
   tx: Executor,
   c: { deploymentId: string; slotAt: Date; result: CheckResult; simulated: boolean },
   opts: { failuresBeforeIncident: number },
-): Promise<RecordedCheck | null> {
+): Promise<{ opened: { startedAt: Date; reason: string } | null } | null> {
   const [monitor] = rowsOf<{
     lastSlotAt: string | Date | null;
     failures: number;
@@ -117,41 +111,26 @@ export async function recordCheck(
   const inserted = rowsOf<{ one: number }>(
     await tx.execute(sql`
       INSERT INTO uptime_checks (deployment_id, slot_at, ok, status_code, duration_ms, reason)
-      VALUES (${c.deploymentId}, ${c.slotAt}, ${result.ok}, ${result.statusCode},
+      VALUES (${c.deploymentId}, ${c.slotAt}, false, ${result.statusCode},
               ${result.durationMs}, ${result.reason})
       ON CONFLICT DO NOTHING RETURNING 1 AS one`),
   );
   if (inserted.length === 0) return null;
   await tx.execute(sql`
     INSERT INTO uptime_days (deployment_id, day, checks, failures, simulated)
-    VALUES (${c.deploymentId}, (${c.slotAt}::timestamptz AT TIME ZONE 'UTC')::date, 1,
-            ${result.ok ? 0 : 1}, ${c.simulated})
+    VALUES (${c.deploymentId}, (${c.slotAt}::timestamptz AT TIME ZONE 'UTC')::date, 1, 1,
+            ${c.simulated})
     ON CONFLICT (deployment_id, day) DO UPDATE SET
       checks = uptime_days.checks + 1,
       failures = uptime_days.failures + excluded.failures,
       simulated = uptime_days.simulated OR excluded.simulated`);
-
-  if (result.ok) {
-    const [closed] = rowsOf<{ startedAt: string | Date }>(
-      await tx.execute(sql`UPDATE uptime_incidents SET ended_at = ${c.slotAt}
-        WHERE deployment_id = ${c.deploymentId} AND ended_at IS NULL
-        RETURNING started_at AS "startedAt"`),
-    );
-    await tx.execute(sql`UPDATE uptime_monitors SET last_slot_at = ${c.slotAt}, last_ok = true,
-        consecutive_failures = 0, failing_since = NULL, updated_at = now()
-      WHERE deployment_id = ${c.deploymentId}`);
-    return {
-      opened: null,
-      closed: closed ? { startedAt: new Date(closed.startedAt), endedAt: c.slotAt } : null,
-    };
-  }
 
   const failures = monitor.failures + 1;
   const since = monitor.failingSince ? new Date(monitor.failingSince) : c.slotAt;
   await tx.execute(sql`UPDATE uptime_monitors SET last_slot_at = ${c.slotAt}, last_ok = false,
       consecutive_failures = ${failures}, failing_since = ${since}, updated_at = now()
     WHERE deployment_id = ${c.deploymentId}`);
-  if (failures < opts.failuresBeforeIncident) return { opened: null, closed: null };
+  if (failures < opts.failuresBeforeIncident) return { opened: null };
   const reason = result.reason ?? '';
   const opened = rowsOf<{ id: string }>(
     await tx.execute(sql`
@@ -160,7 +139,7 @@ export async function recordCheck(
       ON CONFLICT (deployment_id) WHERE ended_at IS NULL DO NOTHING
       RETURNING id`),
   );
-  return { opened: opened.length ? { startedAt: since, reason } : null, closed: null };
+  return { opened: opened.length ? { startedAt: since, reason } : null };
 }
 
 /** A success to record: its slot, and what the check measured. */
@@ -173,10 +152,10 @@ export interface SuccessfulCheck {
 }
 
 /**
- * Records a pass's successes in one statement, as recordCheck records one: the 48 h rows, the
+ * Records a pass's successes in one statement: the 48 h rows, the
  * days' counters, the monitors' streaks reset, and the incidents they end; a slot recorded
  * already (or a later one) is skipped. Answers the incidents ended, for the caller to tell in
- * the same transaction. Failures go through recordCheck, one by one (they open incidents).
+ * the same transaction. Failures go through recordFailure, one by one (they open incidents).
  */
 export async function recordSuccesses(
   tx: Executor,

@@ -1,14 +1,14 @@
 import { uptimeReasons } from '@nuage/shared/messages/uptime';
 import type { AppContext } from '../../app-context';
 import { emitForDeployment } from '../../db/notification-events';
-import { DueRowsWorker, inPool } from '../../lib/due-rows-worker';
+import { DueRowsWorker } from '../../lib/due-rows-worker';
 import { onceEvery } from '../../lib/once-every';
 import {
   claimDueChecks,
   ensureMonitors,
   nextCheckDueAt,
   pruneChecks,
-  recordCheck,
+  recordFailure,
   recordSuccesses,
   type ClaimedCheck,
 } from './check-store';
@@ -86,11 +86,13 @@ export class UptimeWorker {
    * recorded in one statement, each failure on its own (it may open an incident).
    */
   private async checkAll(claimed: ClaimedCheck[]) {
-    const results = await inPool(claimed, claimed.length, async (c) => {
-      const simulated = c.runtime === 'simulation';
-      const result = simulated ? simulatedResult(c) : await this.measure(c);
-      return result ? { c, result, simulated } : null;
-    });
+    const results = await Promise.all(
+      claimed.map(async (c) => {
+        const simulated = c.runtime === 'simulation';
+        const result = simulated ? simulatedResult(c) : await this.measure(c);
+        return result ? { c, result, simulated } : null;
+      }),
+    );
     const done = results.filter((r) => r !== null);
     const notRecorded = (ids: string[]) => (err: unknown) =>
       this.ctx.log.warn({ err, deploymentIds: ids }, 'uptime check not recorded');
@@ -100,7 +102,7 @@ export class UptimeWorker {
         notRecorded(successes.map((r) => r.c.deploymentId)),
       );
     for (const r of done.filter((d) => !d.result.ok))
-      await this.recordOne(r.c, r.result, r.simulated).catch(notRecorded([r.c.deploymentId]));
+      await this.recordFailure(r.c, r.result, r.simulated).catch(notRecorded([r.c.deploymentId]));
   }
 
   private async recordSuccesses(
@@ -117,7 +119,7 @@ export class UptimeWorker {
           simulated,
         })),
       );
-      // Told in the same transaction as the incident's end (recordOne says why).
+      // Told in the same transaction as the incident's end (recordFailure says why).
       for (const incident of closed)
         await emitForDeployment(tx, this.ctx.log, incident.deploymentId, {
           type: 'app.up',
@@ -126,9 +128,9 @@ export class UptimeWorker {
     });
   }
 
-  private async recordOne(c: ClaimedCheck, result: CheckResult, simulated: boolean) {
+  private async recordFailure(c: ClaimedCheck, result: CheckResult, simulated: boolean) {
     await this.ctx.db.transaction(async (tx) => {
-      const recorded = await recordCheck(
+      const recorded = await recordFailure(
         tx,
         { deploymentId: c.deploymentId, slotAt: c.slotAt, result, simulated },
         { failuresBeforeIncident: this.opts.failuresBeforeIncident },
@@ -147,11 +149,6 @@ export class UptimeWorker {
               Math.round((Date.now() - recorded.opened.startedAt.getTime()) / 60_000),
             ),
           },
-        });
-      if (recorded?.closed)
-        await emitForDeployment(tx, this.ctx.log, c.deploymentId, {
-          type: 'app.up',
-          incident: { key: `down:${c.deploymentId}`, phase: 'close' },
         });
     });
   }
