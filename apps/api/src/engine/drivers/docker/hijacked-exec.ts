@@ -7,13 +7,19 @@ import { ENGINE_API_VERSION } from './engine-client';
  * headers, the socket carries the TTY's bytes both ways. node:http cannot write a request body
  * after the headers' answer, so the request is written by hand on a raw socket; Docker answers
  * `101 UPGRADED`, Podman `200 OK`, and both then hand the connection over.
+ *
+ * The TTY's first size goes with the start: Podman sets it before the process runs (`h`, `w`),
+ * whereas a resize sent just after the start can reach Podman before the session runs, and is
+ * then refused, leaving a terminal of 0 rows (`stty size` fails). Docker ignores these fields at
+ * this API version, and its resize waits for the start instead.
  */
 export function startHijackedExec(
   socketPath: string,
   execId: string,
+  size: { cols: number; rows: number },
   timeoutMs = 15_000,
 ): Promise<{ socket: net.Socket; head: Buffer }> {
-  const body = JSON.stringify({ Detach: false, Tty: true });
+  const body = JSON.stringify({ Detach: false, Tty: true, h: size.rows, w: size.cols });
   const request =
     `POST /${ENGINE_API_VERSION}/exec/${execId}/start HTTP/1.1\r\n` +
     'Host: docker\r\nContent-Type: application/json\r\n' +

@@ -2,6 +2,7 @@ import { terminalTexts } from '@nuage/shared/messages/terminal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShellSession } from '../../driver';
 import { EngineApi } from './engine-api';
+import { startHijackedExec } from './hijacked-exec';
 import { openShellOnDocker } from './shell';
 import {
   execIn,
@@ -86,6 +87,27 @@ describe.skipIf(skipReason !== null)('a terminal shell in a replica, on a real e
     await expect(
       openShellOnDocker(api, replicas.withShell, { replica: foreign, cols: 80, rows: 24 }),
     ).rejects.toThrow(terminalTexts.unknownReplica(foreign));
+  }, 30_000);
+
+  it('gives the TTY its size before the first command runs, with no resize after', async () => {
+    const container = (await api.inspectContainer(`${replicas.withShell.name}-0`))!.Id;
+    const exec = await api.client.json<{ Id: string }>('POST', `/containers/${container}/exec`, {
+      body: {
+        Cmd: ['/bin/sh', '-c', 'stty size'],
+        AttachStdout: true,
+        AttachStderr: true,
+        Tty: true,
+      },
+    });
+    const { socket, head } = await startHijackedExec(api.client.socketPath, exec.Id, {
+      cols: 132,
+      rows: 43,
+    });
+    const chunks = [head];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.resume();
+    await new Promise((resolve) => socket.on('close', resolve));
+    expect(Buffer.concat(chunks).toString('utf8').trim()).toBe('43 132');
   }, 30_000);
 
   it('refuses in French an image without a shell', async () => {

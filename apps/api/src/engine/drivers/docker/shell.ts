@@ -48,7 +48,10 @@ export async function openShellOnDocker(
       Tty: true,
     },
   });
-  const { socket, head } = await startHijackedExec(api.client.socketPath, exec.Id);
+  const { socket, head } = await startHijackedExec(api.client.socketPath, exec.Id, {
+    cols: request.cols,
+    rows: request.rows,
+  });
   const hangUp = () =>
     execIn(api, container.Id, {
       cmd: [shell, '-c', HANG_UP],
@@ -56,7 +59,7 @@ export async function openShellOnDocker(
       timeoutMs: 15_000,
     }).then(() => undefined);
   const session = new DockerShell(api, exec.Id, containerName(container), socket, head, hangUp);
-  session.resize(request.cols, request.rows);
+  session.resize(request.cols, request.rows); // Docker's first size (see startHijackedExec)
   return session;
 }
 
