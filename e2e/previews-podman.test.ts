@@ -136,7 +136,13 @@ describe.skipIf(detected.engine === null)('previews of pull requests on Podman',
     );
     expect(host.statuses('github').at(-1)!.targetUrl).toBe(detail.application_url);
     expect(host.statuses('github').map((s) => s.state)).toContain('pending');
-    const comments = host.comments('github');
+    // The comment is edited just after the status is set: waited for, not read at once.
+    const comments = await pollUntil(
+      'the comment with the address',
+      async () => host.comments('github'),
+      (c) => c.some((comment) => comment.body.includes(detail.application_url!)),
+      { timeoutMs: 30_000 },
+    );
     expect(comments).toHaveLength(1);
     // The test server's path has no owner (/boutique.git): the payload's name stands in.
     expect(comments[0]!.repository).toBe('equipe/boutique');
@@ -192,8 +198,12 @@ describe.skipIf(detected.engine === null)('previews of pull requests on Podman',
       (await platform.call('GET', `/deployments/deployment/${preview.application_id}`)).status,
     ).toBe(404);
     expect((await getFresh(`${detail.application_url}/`)).body).not.toBe('aperçu 2');
-    const [comment] = host.comments('github');
-    expect(comment!.body).toContain('Pull request fermée');
+    await pollUntil(
+      'the comment saying the request is closed',
+      async () => host.comments('github'),
+      (c) => c.length === 1 && c[0]!.body.includes('Pull request fermée'),
+      { timeoutMs: 30_000 },
+    );
     await serving(platform.call, app.id, 'main 1');
   }, 600_000);
 });
