@@ -22,6 +22,8 @@ export const CATALOGUE = {
 };
 
 const API_VERSION = 'v1.41';
+/** Podman's own API (`/libpod/…`) answers only from version 4 on. */
+const LIBPOD_VERSION = 'v4.0.0';
 
 /** DOCKER_HOST (unix:// only), else Docker's socket, else rootful then rootless Podman's. */
 export function dockerSocket(env = process.env) {
@@ -42,6 +44,15 @@ export class EngineHttpError extends Error {
     this.status = status;
   }
 }
+
+/** Podman's own network shape in the compatible one's names. */
+const compatNetwork = (n) => ({
+  Name: n.name,
+  Id: n.id,
+  Internal: n.internal === true,
+  Labels: n.labels ?? {},
+  IPAM: { Config: (n.subnets ?? []).map((s) => ({ Subnet: s.subnet, Gateway: s.gateway })) },
+});
 
 export class Engine {
   constructor(socketPath) {
@@ -67,7 +78,7 @@ export class Engine {
         {
           socketPath: this.socketPath,
           method,
-          path: `/${API_VERSION}${path}${qs.toString() ? `?${qs}` : ''}`,
+          path: `/${path.startsWith('/libpod/') ? LIBPOD_VERSION : API_VERSION}${path}${qs.toString() ? `?${qs}` : ''}`,
           headers: {
             host: 'docker',
             ...(payload ? { 'content-type': contentType } : {}),
@@ -131,13 +142,34 @@ export class Engine {
     return res?.Volumes ?? [];
   }
 
-  async network(name) {
-    const res = await this.send('GET', `/networks/${encodeURIComponent(name)}`);
-    return res.status === 200 ? JSON.parse(res.body.toString('utf8')) : null;
+  /** Whether the engine is Podman (asked once). */
+  isPodman() {
+    this.podman ??= this.json('GET', '/version').then((v) =>
+      (v?.Components ?? []).some((c) => /podman/i.test(c.Name ?? '')),
+    );
+    return this.podman;
   }
 
-  networks(filters) {
-    return this.json('GET', '/networks', { query: { filters: JSON.stringify(filters) } });
+  /**
+   * A network in the compatible shape (Name, Labels, IPAM.Config). On Podman it is read through
+   * the libpod API: Podman before 5.0.2 can crash on two compatible network reads at once
+   * (apps/api/src/engine/drivers/docker/network-reads.ts), and the platform under test reads too.
+   */
+  async network(name) {
+    const podman = await this.isPodman();
+    const path = `${podman ? '/libpod' : ''}/networks/${encodeURIComponent(name)}${podman ? '/json' : ''}`;
+    const res = await this.send('GET', path);
+    if (res.status !== 200) return null;
+    const found = JSON.parse(res.body.toString('utf8'));
+    return podman ? compatNetwork(found) : found;
+  }
+
+  async networks(filters) {
+    const podman = await this.isPodman();
+    const list = await this.json('GET', podman ? '/libpod/networks/json' : '/networks', {
+      query: { filters: JSON.stringify(filters) },
+    });
+    return podman ? (list ?? []).map(compatNetwork) : list;
   }
 
   async imageExists(ref) {

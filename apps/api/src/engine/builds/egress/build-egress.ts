@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import tar from 'tar-stream';
 import { EngineApi } from '../../drivers/docker/engine-api';
 import { EngineError, type EngineClient } from '../../drivers/docker/engine-client';
+import { inspectNetwork } from '../../drivers/docker/network-reads';
 import { BuildFailedError } from '../builder';
 import { isPodman, libpod } from '../docker/podman-leftovers';
 import { egressProxyScript } from './egress-proxy';
@@ -96,14 +97,11 @@ export class BuildEgress {
       }
       network = await this.inspectNetwork();
     }
-    if (!network?.Internal) throw new BuildFailedError(buildEgressTexts.networkNotInternal(name));
+    if (!network?.internal) throw new BuildFailedError(buildEgressTexts.networkNotInternal(name));
   }
 
   private inspectNetwork() {
-    return this.client.optional<{ Name: string; Internal?: boolean }>(
-      'GET',
-      `/networks/${encodeURIComponent(this.settings.network)}`,
-    );
+    return inspectNetwork(this.client, this.settings.network);
   }
 
   private async ensureProxy(): Promise<string> {

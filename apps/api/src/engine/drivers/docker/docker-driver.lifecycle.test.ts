@@ -1,3 +1,4 @@
+import { inspectNetwork } from './network-reads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationObservation } from '../../driver';
 import { LABELS, type ApplicationRef, type ApplicationSpec } from '../../spec';
@@ -65,11 +66,8 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: application
     const { preparations } = await driver.apply(spec);
     expect(preparations).toEqual([]); // every image is local: nothing pulled
 
-    const network = await api.client.json<{ Labels: Record<string, string> }>(
-      'GET',
-      `/networks/${env.namespace}`,
-    );
-    expect(network.Labels[LABELS.environmentId]).toBe(env.environmentId);
+    const network = await inspectNetwork(api.client, env.namespace);
+    expect(network?.labels[LABELS.environmentId]).toBe(env.environmentId);
     for (const claim of [spec.app.volume.claimName, spec.database!.volume.claimName]) {
       expect((await api.inspectVolume(claim))?.Labels?.[LABELS.deploymentId]).toBe(
         spec.deploymentId,
@@ -277,9 +275,9 @@ describe.skipIf(skipReason !== null)('DockerDriver on a real engine: application
     // The proxy no longer routes its hostname.
     expect((await getVia(url)).status).not.toBe(200);
 
-    expect(await api.inspectNetwork(env.namespace)).not.toBeNull(); // remove() leaves it
+    expect(await api.networkExists(env.namespace)).toBe(true); // remove() leaves it
     await driver.removeEnvironment(env);
     await driver.removeEnvironment(env);
-    expect(await api.inspectNetwork(env.namespace)).toBeNull();
+    expect(await api.networkExists(env.namespace)).toBe(false);
   });
 });

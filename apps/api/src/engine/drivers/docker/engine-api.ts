@@ -2,6 +2,7 @@ import type { RegistryCredentials } from '../../spec';
 import type { EngineClient } from './engine-client';
 import { EngineError } from './engine-client';
 import { FrameDemuxer } from './log-frames';
+import { inspectNetwork } from './network-reads';
 
 /** The fields of the Engine API's answers the driver reads (Docker and Podman both give them). */
 export interface ContainerSummary {
@@ -247,8 +248,9 @@ export class EngineApi {
     }
   }
 
-  inspectNetwork(name: string): Promise<{ Name: string } | null> {
-    return this.client.optional('GET', `/networks/${encodeURIComponent(name)}`);
+  /** Through network-reads.ts: Podman's compatible network reads can crash it. */
+  async networkExists(name: string): Promise<boolean> {
+    return (await inspectNetwork(this.client, name)) !== null;
   }
 
   async createNetwork(name: string, labels: Record<string, string>): Promise<void> {
@@ -275,10 +277,14 @@ export class EngineApi {
           /being used|associated containers|active endpoints/i.test(err.message);
         if (!inUse || attempt >= 5) throw err;
       }
-      const network = await this.client
-        .json<{ Containers?: Record<string, unknown> | null }>('GET', path)
-        .catch(() => null);
-      for (const container of Object.keys(network?.Containers ?? {})) {
+      // The containers still attached, from the container list rather than the network's
+      // inspect (network-reads.ts: Podman's compatible network reads can crash it).
+      const attached = await this.client
+        .json<{ Id: string }[]>('GET', '/containers/json', {
+          query: { all: true, filters: JSON.stringify({ network: [name] }) },
+        })
+        .catch(() => []);
+      for (const { Id: container } of attached) {
         await this.client
           .request('POST', `${path}/disconnect`, { body: { Container: container, Force: true } })
           .catch(() => undefined); // gone meanwhile

@@ -7,6 +7,8 @@ import { RuntimeUnavailableError } from '../../driver';
  * every version down to 1.24), so one prefix works for both engines.
  */
 export const ENGINE_API_VERSION = 'v1.41';
+/** Podman's own API (`/libpod/…` paths) answers only from version 4 on. */
+const LIBPOD_API_VERSION = 'v4.0.0';
 
 /** The engine answered with a 4xx: the caller decides (404 often means "already gone"). */
 export class EngineError extends Error {
@@ -86,7 +88,8 @@ export class EngineClient {
       }
     }
     const qs = query.toString();
-    const fullPath = `/${ENGINE_API_VERSION}${path}${qs ? `?${qs}` : ''}`;
+    const version = path.startsWith('/libpod/') ? LIBPOD_API_VERSION : ENGINE_API_VERSION;
+    const fullPath = `/${version}${path}${qs ? `?${qs}` : ''}`;
     let payload: Buffer | undefined;
     let contentType: string | undefined;
     if (Buffer.isBuffer(opts.body)) {

@@ -24,7 +24,7 @@ export async function ensureNetwork(
   name: string,
   labels: Record<string, string>,
 ): Promise<void> {
-  if (await api.inspectNetwork(name)) return;
+  if (await api.networkExists(name)) return;
   try {
     await api.createNetwork(name, labels);
   } catch (err) {

@@ -29,6 +29,7 @@ import {
   removeGuardChains,
 } from '../../../../../test/engine/docker/guard-test-support';
 import { NetworkGuard, type GuardOptions } from './network-guard';
+import { inspectNetwork } from '../network-reads';
 
 const GUARD_IMAGE = 'localhost/nuage-test-guard:bookworm';
 
@@ -102,12 +103,7 @@ describe.skipIf(skipReason !== null)('environments kept off the host and private
     return cid;
   };
   const gatewayOf = async (network: string) =>
-    (
-      await api.client.json<{ IPAM: { Config: { Gateway?: string }[] } }>(
-        'GET',
-        `/networks/${network}`,
-      )
-    ).IPAM.Config[0]?.Gateway ?? '';
+    (await inspectNetwork(api.client, network))?.subnets[0]?.gateway ?? '';
   const addressOf = async (cid: string, network: string) =>
     (await api.inspectContainer(cid))?.NetworkSettings.Networks?.[network]?.IPAddress ?? '';
   /** What `from` gets back from `host:port` (empty when no connection opens within 3 s). */

@@ -7,6 +7,7 @@ import { EngineApi } from '../engine-api';
 import { DOCKER_LABELS } from '../labels';
 import { runId, skipReason, testClient } from '../../../../../test/engine/docker/test-support';
 import { NetworkGuard } from './network-guard';
+import { inspectNetwork } from '../network-reads';
 
 /**
  * Two platforms on one host (or two test servers side by side) each run a guard with chains of
@@ -23,14 +24,8 @@ describe.skipIf(skipReason !== null)('the networks a guard covers', () => {
       [LABELS.projectId]: projectId,
       ...(chains ? { [DOCKER_LABELS.guardChains]: chains } : {}),
     });
-  const subnetOf = async (name: string) => {
-    const info = await api.client.json<
-      { Subnets?: { subnet: string }[] } & {
-        IPAM?: { Config?: { Subnet?: string }[] };
-      }
-    >('GET', `/networks/${prefix}-${name}`);
-    return info.IPAM?.Config?.[0]?.Subnet;
-  };
+  const subnetOf = async (name: string) =>
+    (await inspectNetwork(api.client, `${prefix}-${name}`))?.subnets[0]?.subnet;
 
   afterAll(async () => {
     for (const name of ['mine', 'theirs', 'older']) await api.removeNetwork(`${prefix}-${name}`);

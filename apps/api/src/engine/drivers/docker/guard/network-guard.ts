@@ -7,6 +7,7 @@ import { LOG_CONFIG } from '../container-create-body';
 import { EngineError } from '../engine-client';
 import type { EngineApi } from '../engine-api';
 import { DOCKER_LABELS } from '../labels';
+import { listNetworks, type NetworkFacts } from '../network-reads';
 import { DEFAULT_EGRESS, type EgressPolicy, type TrustedEndpoint } from './egress-rules';
 import { APPLIED_FILE, GUARD_DIR_IN_CONTAINER, GUARD_SCRIPT, RULES_FILE } from './guard-script';
 import { DEFAULT_CHAIN_PREFIX, renderGuardRules } from './isolation-rules';
@@ -54,12 +55,6 @@ export interface GuardOptions {
 export const GUARD_DOWN_MESSAGE = runtimeErrorTexts.guardDown;
 
 const PULL_TIMEOUT_MS = 5 * 60_000;
-
-interface NetworkSummary {
-  Name: string;
-  Labels?: Record<string, string> | null;
-  IPAM?: { Config?: { Subnet?: string; Gateway?: string }[] | null } | null;
-}
 
 interface ContainerSummary {
   NetworkSettings?: {
@@ -138,27 +133,19 @@ export class NetworkGuard {
 
   /** The subnets (and gateways) of the platform's environment networks, as the engine reports them. */
   async networks(): Promise<{ subnet: string; gateway?: string }[]> {
-    return (await this.ownNetworks()).flatMap((n) =>
-      (n.IPAM?.Config ?? []).map((c) => ({
-        subnet: c.Subnet ?? '',
-        ...(c.Gateway ? { gateway: c.Gateway } : {}),
-      })),
-    );
+    return (await this.ownNetworks()).flatMap((n) => n.subnets);
   }
 
   /** The environment networks this guard covers (its chains' label, or none yet). */
-  private async ownNetworks(): Promise<NetworkSummary[]> {
-    const filters = { label: this.opts.networkFilter ?? [`${LABELS.managedBy}=${MANAGED_BY}`] };
-    const list = await this.api.client.json<NetworkSummary[]>('GET', '/networks', {
-      query: { filters: JSON.stringify(filters) },
-    });
+  private async ownNetworks(): Promise<NetworkFacts[]> {
+    const labels = this.opts.networkFilter ?? [`${LABELS.managedBy}=${MANAGED_BY}`];
+    const list = await listNetworks(this.api.client, labels);
     // Networks labelled for another guard's chains are that guard's (another platform on the
     // host); those made before the label existed are every guard's.
-    const mine = list.filter((n) => {
-      const owner = n.Labels?.[DOCKER_LABELS.guardChains];
+    return list.filter((n) => {
+      const owner = n.labels[DOCKER_LABELS.guardChains];
       return owner === undefined || owner === this.chainPrefix;
     });
-    return mine;
   }
 
   /**
@@ -187,7 +174,7 @@ export class NetworkGuard {
    */
   async publishedEndpoints(): Promise<PublicEndpointRule[]> {
     // Those on this guard's networks only: another platform's guard on the host keeps its own.
-    const networks = new Set((await this.ownNetworks()).map((n) => n.Name));
+    const networks = new Set((await this.ownNetworks()).map((n) => n.name));
     const found = await publishedDatabases(this.api, networks);
     this.publishing = found.publishing;
     // The pending ones first: the first rule set of an address and port is kept.
