@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectEngine, objectsOf, sweep, type Engine } from '../bench/lib/docker-engine.mjs';
 import { ensureEdgeImage } from '../bench/lib/edge-image.mjs';
 import { createAccount, signInContext } from './helpers/accounts';
-import { apiClient, loginToken, type ApiCall } from './helpers/api';
+import { apiClient, loginToken, pollUntil, type ApiCall } from './helpers/api';
 import { launchBrowser, newContext, screenshot as fullPageShot } from './helpers/browser';
 import { nodeServer, removeBuiltImages, type CodeDetail } from './helpers/code-apps';
 import { freePort, startServer, type RunningServer } from './helpers/server';
@@ -201,7 +201,13 @@ describe.skipIf(detected.engine === null)('the Code path in Chromium on Podman',
     await serving(page, 1);
     const detail = async () =>
       (await call<CodeDetail>('GET', `/deployments/deployment/${id}`)).body;
-    const url = (await detail()).application_url!;
+    // The release shows « Version en ligne » once the runtime took it; its address is recorded
+    // at the engine's next look, seconds later (CI3 of 2026-11-30 read it in between).
+    const url = (
+      await pollUntil('the application’s address', detail, (d) => d.application_url !== null, {
+        timeoutMs: 60_000,
+      })
+    ).application_url!;
     expect(await appOutput(url, 'Bonjour navigateur v1')).toBe('Bonjour navigateur v1');
     await page.getByRole('link', { name: url }).waitFor();
     await screenshot(page, 'code-app-release-1');
