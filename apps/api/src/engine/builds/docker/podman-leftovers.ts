@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
-import type { EngineClient } from '../../drivers/docker/engine-client';
+import { LIBPOD_API_VERSION } from '../../drivers/docker/engine-client';
 
 /**
  * Podman (4.x) keeps running a build step after its client went away: the compatible `/build`
@@ -169,7 +169,7 @@ export function libpod(
       {
         socketPath,
         method,
-        path: `/v4.0.0${path}`,
+        path: `/${LIBPOD_API_VERSION}${path}`,
         headers: {
           host: 'podman',
           ...(payload
@@ -189,10 +189,4 @@ export function libpod(
     req.on('error', reject);
     req.end(payload);
   });
-}
-
-/** Podman answers `/version` with a component named "Podman Engine". */
-export async function isPodman(client: EngineClient): Promise<boolean> {
-  const version = await client.json<{ Components?: { Name?: string }[] }>('GET', '/version');
-  return (version?.Components ?? []).some((c) => /podman/i.test(c.Name ?? ''));
 }

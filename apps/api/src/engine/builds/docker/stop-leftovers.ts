@@ -1,7 +1,8 @@
 import type { EngineClient } from '../../drivers/docker/engine-client';
 import type { BuildIo } from '../builder';
 import { otherBuildsRunning } from '../host-builds';
-import { isPodman, killBuildahSteps, removeWorkingContainers } from './podman-leftovers';
+import { isPodman } from '../../drivers/docker/engine-kind';
+import { killBuildahSteps, removeWorkingContainers } from './podman-leftovers';
 import { killStepsThroughEngine } from './stop-steps';
 import { builderLogTexts } from '@nuage/shared/messages/builder';
 

@@ -4,7 +4,8 @@ import { EngineApi } from '../../drivers/docker/engine-api';
 import { EngineError, type EngineClient } from '../../drivers/docker/engine-client';
 import { inspectNetwork } from '../../drivers/docker/network-reads';
 import { BuildFailedError } from '../builder';
-import { isPodman, libpod } from '../docker/podman-leftovers';
+import { isPodman } from '../../drivers/docker/engine-kind';
+import { libpod } from '../docker/podman-leftovers';
 import { egressProxyScript } from './egress-proxy';
 import { buildEgressTexts } from '@nuage/shared/messages/builder';
 

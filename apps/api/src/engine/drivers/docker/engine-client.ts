@@ -8,7 +8,7 @@ import { RuntimeUnavailableError } from '../../driver';
  */
 export const ENGINE_API_VERSION = 'v1.41';
 /** Podman's own API (`/libpod/…` paths) answers only from version 4 on. */
-const LIBPOD_API_VERSION = 'v4.0.0';
+export const LIBPOD_API_VERSION = 'v4.0.0';
 
 /** The engine answered with a 4xx: the caller decides (404 often means "already gone"). */
 export class EngineError extends Error {

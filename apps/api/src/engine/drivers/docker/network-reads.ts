@@ -1,4 +1,5 @@
 import type { EngineClient } from './engine-client';
+import { isPodman } from './engine-kind';
 
 /**
  * Reads of the engine's networks that never use Podman's compatible network endpoints.
@@ -31,21 +32,6 @@ interface LibpodNetwork {
   subnets?: { subnet?: string; gateway?: string }[] | null;
 }
 
-const podmanEngines = new WeakMap<EngineClient, Promise<boolean>>();
-
-/** Whether the engine is Podman, asked once per client (asked again after a failure). */
-export function isPodmanEngine(client: EngineClient): Promise<boolean> {
-  let known = podmanEngines.get(client);
-  if (!known) {
-    known = client
-      .json<{ Components?: { Name?: string }[] }>('GET', '/version')
-      .then((v) => (v?.Components ?? []).some((c) => /podman/i.test(c.Name ?? '')));
-    known.catch(() => podmanEngines.delete(client));
-    podmanEngines.set(client, known);
-  }
-  return known;
-}
-
 const fromCompat = (n: CompatNetwork): NetworkFacts => ({
   name: n.Name,
   internal: n.Internal === true,
@@ -72,7 +58,7 @@ export async function inspectNetwork(
   name: string,
 ): Promise<NetworkFacts | null> {
   const path = `/networks/${encodeURIComponent(name)}`;
-  if (await isPodmanEngine(client)) {
+  if (await isPodman(client)) {
     const found = await client.optional<LibpodNetwork>('GET', `/libpod${path}/json`);
     return found && fromLibpod(found);
   }
@@ -86,7 +72,7 @@ export async function listNetworks(
   labels: string[],
 ): Promise<NetworkFacts[]> {
   const query = { filters: JSON.stringify({ label: labels }) };
-  if (await isPodmanEngine(client)) {
+  if (await isPodman(client)) {
     const list = await client.json<LibpodNetwork[] | null>('GET', '/libpod/networks/json', {
       query,
     });
