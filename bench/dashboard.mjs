@@ -11,11 +11,12 @@
 // localStorage. Prints median/min/max and the request count; appends a section to
 // bench/RESULTS.md; exits 1 when a target is missed (median < 1.5 s, ≤ 4 requests).
 /* global window, document, MutationObserver -- page-side code, run by Chromium */
-import { appendFile, readdir, readFile } from 'node:fs/promises';
+import { appendFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { chromium } from 'playwright-core';
+import { client, verifiedAccount } from './lib/api.mjs';
+import { seedApplications } from './lib/seed.mjs';
 import { repoRoot, startServer } from './lib/server.mjs';
 
 const PROJECTS = 20;
@@ -24,116 +25,20 @@ const APPLICATIONS = 5;
 const RUNS = 5;
 const TARGET_MS = 1500;
 const TARGET_REQUESTS = 4;
-const ENV_TYPES = ['dev', 'staging', 'preproduction', 'prod'];
 
 const resultsFile = path.join(repoRoot, 'bench/RESULTS.md');
 
-async function call(server, method, apiPath, body, token) {
-  const res = await fetch(`${server.url}/api/v1${apiPath}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const payload = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(`${method} ${apiPath}: ${res.status} ${JSON.stringify(payload)}`);
-  return payload;
-}
-
-/** The 6-digit code of the verification mail the server wrote to its outbox. */
-async function verificationCode(outboxDir, email) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const files = await readdir(outboxDir).catch(() => []);
-    for (const f of files.filter((name) => name.endsWith('.eml'))) {
-      const mail = await simpleParser(await readFile(path.join(outboxDir, f)));
-      const code = /Votre code : (\d{6})/.exec(mail.text ?? '')?.[1];
-      if (code && (mail.to?.text ?? '').includes(email)) return code;
-    }
-    if (Date.now() > deadline) throw new Error(`no verification mail for ${email}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
+/** An account on the Entreprise offer (20 projects) with the applications, all RUNNING. */
 async function seed(server) {
-  const email = `bench.${Date.now().toString(36)}@exemple.sn`;
-  const password = 'Secret2024';
-  await call(server, 'POST', '/auth/register', {
-    nom: 'Ndiaye',
-    prenom: 'Fatou',
-    email,
-    mot_de_passe: password,
-  });
-  const code = await verificationCode(server.outboxDir, email);
-  await call(server, 'POST', '/auth/verify-account', { email, token: code });
-  const { access_token: token } = await call(server, 'POST', '/auth/login', {
-    email,
-    mot_de_passe: password,
-  });
-
+  const { token } = await verifiedAccount(server, 'bench-dashboard');
   const started = Date.now();
-  for (let p = 0; p < PROJECTS; p++) {
-    // Large enough quotas: 20 applications × 0.5 core, 0.5 GB and 5 GB each fit many times over.
-    const project = await call(
-      server,
-      'POST',
-      '/projects/',
-      {
-        nom: `Projet ${p + 1}`,
-        description: null,
-        quota_cpu: 100,
-        quota_ram: 200,
-        quota_stockage: 2000,
-      },
-      token,
-    );
-    const envs = await Promise.all(
-      ENV_TYPES.slice(0, ENVIRONMENTS).map((type) =>
-        call(
-          server,
-          'POST',
-          `/environments/${project.id}/environments`,
-          { nom: type, type },
-          token,
-        ),
-      ),
-    );
-    for (const env of envs) {
-      // One project's deploys queue on its lock anyway: send them one environment at a time.
-      await Promise.all(
-        Array.from({ length: APPLICATIONS }, (_, a) =>
-          call(
-            server,
-            'POST',
-            `/deployments/${env.id}/deploy/erp`,
-            {
-              nom: `app-${a + 1}`,
-              cpu: 0.5,
-              ram: 0.5,
-              storage: 5,
-              replicas: 1,
-              type_application: 'wordpress',
-            },
-            token,
-          ),
-        ),
-      );
-    }
-  }
+  await seedApplications(client(server.url, token), {
+    projects: PROJECTS,
+    envs: ENVIRONMENTS,
+    apps: APPLICATIONS,
+  });
   const total = PROJECTS * ENVIRONMENTS * APPLICATIONS;
-  console.log(`seeded ${total} applications in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
-  // The engine settles them in the background: wait until every one is RUNNING.
-  const deadline = Date.now() + 15 * 60_000;
-  for (;;) {
-    const d = await call(server, 'GET', '/dashboard', undefined, token);
-    if (d.totals.applications === total && d.totals.active_applications === total) break;
-    if (Date.now() > deadline) throw new Error(`engine not settled: ${JSON.stringify(d.totals)}`);
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-  console.log(`settled after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`seeded and settled after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { token, total };
 }
 
