@@ -20,14 +20,19 @@ export async function billOf(
   };
 }
 
-/** The account's month without the bill's extras (the dashboard's « Coûts du mois »). */
-export async function monthOfAccount(ctx: AppContext, userId: string): Promise<MonthCosts> {
+/**
+ * The account's month without the bill's extras (the dashboard's « Coûts du mois »); `known`:
+ * accountMonth's rows already read.
+ */
+export async function monthOfAccount(
+  ctx: AppContext,
+  userId: string,
+  known?: Parameters<typeof accountMonth>[1]['known'],
+): Promise<MonthCosts> {
   const {
     resources: _resources,
     projectsOwned: _owned,
     ...month
-  } = await accountMonth(ctx.db, {
-    userId,
-  });
+  } = await accountMonth(ctx.db, { userId, known });
   return month;
 }

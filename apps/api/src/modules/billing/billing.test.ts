@@ -192,6 +192,42 @@ describe('GET /billing: this month in XOF, with the costs’ price table', () =>
     ).toBe(404);
   });
 
+  it('still bills the owner on the dashboard after they left their project', async () => {
+    const now = new Date();
+    const { user, project } = await ownerWithApplication(
+      'decouverte',
+      { quota_cpu: 4, quota_ram: 8, quota_stockage: 100 },
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 20)),
+    );
+    const admin = await createVerifiedUser(t);
+    const { id: adminMemberId } = await addMemberWithRole(
+      t,
+      user.token,
+      project.id,
+      admin,
+      'admin',
+    );
+    const members = (
+      await call(t, 'GET', `${API}/projects/${project.id}/members`, { token: admin.token })
+    ).json<{ id: string; user_id: string }[]>();
+    const own = members.find((m) => m.user_id === user.id && m.id !== adminMemberId)!;
+    const left = await call(t, 'DELETE', `${API}/projects/${project.id}/members/${own.id}`, {
+      token: user.token,
+    });
+    expect(left.statusCode, left.body).toBe(200);
+
+    // The dashboard no longer lists the project, but its month still counts what the owner pays.
+    const bill = await billOf(user.token);
+    expect(bill.resources_projected_xof).toBeGreaterThan(0);
+    const dashboard = (await call(t, 'GET', `${API}/dashboard`, { token: user.token })).json<{
+      totals: { projects: number };
+      costs: { month: MonthCosts };
+    }>();
+    expect(dashboard.totals.projects).toBe(0);
+    expect(dashboard.costs.month.resources_projected_xof).toBe(bill.resources_projected_xof);
+    expect(dashboard.costs.month.projected_xof).toBe(bill.projected_xof);
+  });
+
   it('counts only the projects the account owns, not those it is a member of', async () => {
     const user = await createVerifiedUser(t, { plan: 'decouverte' });
     const bill = await billOf(user.token);

@@ -46,10 +46,7 @@ export async function resourcesMonthByProject(
   projectIds: string[],
   period: MonthPeriod,
 ): Promise<Map<string, ResourcesMonth>> {
-  const months = new Map<string, ResourcesMonth>(
-    projectIds.map((id) => [id, { consumed: 0, projected: 0, monthly: 0, applications: 0 }]),
-  );
-  if (projectIds.length === 0) return months;
+  if (projectIds.length === 0) return new Map();
   const [apps, backupBytes] = await Promise.all([
     db
       .select({
@@ -64,26 +61,54 @@ export async function resourcesMonthByProject(
       .where(and(inArray(deployments.projectId, projectIds), reservesResources())),
     backupBytesByProject(db, projectIds),
   ]);
+  return resourcesMonthOf(projectIds, apps, backupBytes, period);
+}
+
+/** An application as the month counts it. */
+export interface MonthApplication {
+  projectId: string;
+  cpuMilli: number;
+  ramMb: number;
+  storageMb: number;
+  replicas: number;
+  createdAt: Date;
+}
+
+/**
+ * resourcesMonthByProject's rule over rows already read: the projects' applications that
+ * reserve resources (others are ignored) and their backup bytes.
+ */
+export function resourcesMonthOf(
+  projectIds: string[],
+  apps: readonly MonthApplication[],
+  backupBytes: Record<string, number>,
+  period: MonthPeriod,
+): Map<string, ResourcesMonth> {
+  const months = new Map<string, ResourcesMonth>(
+    projectIds.map((id) => [id, { consumed: 0, projected: 0, monthly: 0, applications: 0 }]),
+  );
   const length = period.end.getTime() - period.start.getTime();
   const share = (from: number, to: number) => Math.max(0, to - from) / length;
-  const add = (projectId: string, monthly: number, from: number) => {
-    const m = months.get(projectId)!;
+  const add = (m: ResourcesMonth, monthly: number, from: number) => {
     m.monthly = clean(m.monthly + monthly);
     m.consumed = clean(m.consumed + monthly * share(from, period.now.getTime()));
     m.projected = clean(m.projected + monthly * share(from, period.end.getTime()));
   };
   for (const a of apps) {
+    const m = months.get(a.projectId);
+    if (!m) continue;
     const monthly = priceResources({
       cpu: fromMilli(a.cpuMilli),
       ram: fromMilli(a.ramMb),
       storage: fromMilli(a.storageMb),
       replicas: a.replicas,
     }).monthly;
-    add(a.projectId, monthly, Math.max(a.createdAt.getTime(), period.start.getTime()));
-    months.get(a.projectId)!.applications++;
+    add(m, monthly, Math.max(a.createdAt.getTime(), period.start.getTime()));
+    m.applications++;
   }
   for (const [projectId, bytes] of Object.entries(backupBytes)) {
-    add(projectId, clean((bytes / GB) * PRICE_PER_GB_BACKUP_MONTH), period.start.getTime());
+    const m = months.get(projectId);
+    if (m) add(m, clean((bytes / GB) * PRICE_PER_GB_BACKUP_MONTH), period.start.getTime());
   }
   return months;
 }
@@ -132,14 +157,32 @@ export async function ownedProjectIds(db: Executor, userId: string): Promise<str
  */
 export async function accountMonth(
   db: Executor,
-  input: { userId: string; now?: Date },
+  input: {
+    userId: string;
+    now?: Date;
+    /**
+     * Rows the caller has already read (the dashboard): the applications reserving resources and
+     * the backup bytes of `projectIds`; used when they cover every project the account owns.
+     */
+    known?: {
+      projectIds: ReadonlySet<string>;
+      apps: readonly MonthApplication[];
+      backupBytes: Record<string, number>;
+    };
+  },
 ): Promise<MonthCosts & { resources: ResourcesMonth; projectsOwned: number }> {
   const period = monthAround(input.now ?? new Date());
   const [plan, owned] = await Promise.all([
     planOfAccount(db, input.userId),
     ownedProjectIds(db, input.userId),
   ]);
-  const resources = sumMonths((await resourcesMonthByProject(db, owned, period)).values());
+  const known = input.known;
+  // An owner may have left their project (another admin remains): then it is read here.
+  const months =
+    known && owned.every((id) => known.projectIds.has(id))
+      ? resourcesMonthOf(owned, known.apps, known.backupBytes, period)
+      : await resourcesMonthByProject(db, owned, period);
+  const resources = sumMonths(months.values());
   const projectedResources = toXof(resources.projected);
   return {
     plan: presentPlan(plan),

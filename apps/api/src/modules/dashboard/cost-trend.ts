@@ -1,5 +1,5 @@
 import type { CostTrend } from '@nuage/shared/dashboard-types';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { costSnapshots } from '../../db/schema/costs';
 
@@ -23,18 +23,23 @@ export async function recordAndCompare(
   now = new Date(),
 ): Promise<CostTrend> {
   const month = monthOf(now);
-  await db
-    .insert(costSnapshots)
-    .values({ userId, month, monthlyXof, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [costSnapshots.userId, costSnapshots.month],
-      set: { monthlyXof, updatedAt: now },
-    });
   const before = previousMonth(month);
-  const [previous] = await db
-    .select({ monthlyXof: costSnapshots.monthlyXof })
+  const snapshots = await db
+    .select({ month: costSnapshots.month, monthlyXof: costSnapshots.monthlyXof })
     .from(costSnapshots)
-    .where(and(eq(costSnapshots.userId, userId), eq(costSnapshots.month, before)));
+    .where(and(eq(costSnapshots.userId, userId), inArray(costSnapshots.month, [month, before])));
+  const current = snapshots.find((s) => s.month === month);
+  // Written only when the month's cost changed: the dashboard is read far more often than
+  // costs change, and a write per read is a commit (a WAL flush) per read (issue 32).
+  if (current?.monthlyXof !== monthlyXof)
+    await db
+      .insert(costSnapshots)
+      .values({ userId, month, monthlyXof, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [costSnapshots.userId, costSnapshots.month],
+        set: { monthlyXof, updatedAt: now },
+      });
+  const previous = snapshots.find((s) => s.month === before);
   if (!previous)
     return {
       current_month: month,

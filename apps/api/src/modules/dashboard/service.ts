@@ -1,13 +1,11 @@
 import type { DashboardResponse } from '@nuage/shared/dashboard-types';
-import { isPreviewApplication } from '../previews/preview-flag';
-import { and, asc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import { reservesResources } from '../../db/reservation-sql';
-import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
 import { projectMembers, projects } from '../../db/schema/projects';
+import { groupBy } from '../../lib/group-by';
 import { totalReservation } from '../../lib/reservation';
-import { presentApplicationSummary } from '../deployments/presenter';
+import { dashboardApplicationRows, presentDashboardApplication } from './applications';
 import { presentEnvironmentStatus } from '../environments/presenter';
 import { backupFailures } from './backup-failures';
 import { backupBytesByProject, summarizeUsage } from '../pricing/usage';
@@ -18,12 +16,9 @@ import { liveMembershipsOf } from '../projects/policy';
 
 const ACTIVE = new Set(['RUNNING', 'DEPLOYED', 'HEALTHY']);
 
-/** Every column but the events: the dashboard does not show them (presentApplicationSummary). */
-const { events: _events, ...summaryColumns } = getTableColumns(deployments);
-
 /**
- * Everything the dashboard and status pages show, in three queries whatever the number of
- * applications (SPEC §7's per-level loading would cost one request per project, environment and
+ * Everything the dashboard and status pages show, in the same few queries whatever the number
+ * of applications (SPEC §7's per-level loading would cost one request per project, environment and
  * application).
  */
 export async function dashboard(
@@ -37,36 +32,38 @@ export async function dashboard(
     .where(liveMembershipsOf(input.userId))
     .orderBy(asc(projects.createdAt));
   const ids = memberships.map((m) => m.project.id);
-  const [envRows, appRows] = ids.length
-    ? await Promise.all([
-        ctx.db
+  const [envRows, appRows, backupBytes] = await Promise.all([
+    ids.length
+      ? ctx.db
           .select()
           .from(environments)
           .where(and(inArray(environments.projectId, ids), ne(environments.status, 'deleting')))
-          .orderBy(asc(environments.createdAt)),
-        ctx.db
-          .select({ ...summaryColumns, isPreview: isPreviewApplication })
-          .from(deployments)
-          .where(and(inArray(deployments.projectId, ids), reservesResources()))
-          .orderBy(asc(deployments.createdAt)),
-      ])
-    : [[], []];
+          .orderBy(asc(environments.createdAt))
+      : [],
+    dashboardApplicationRows(ctx.db, ids),
+    backupBytesByProject(ctx.db, ids),
+  ]);
 
   const costs = summarizeUsage(
     memberships.map((m) => ({ id: m.project.id, nom: m.project.nom })),
     appRows,
-    await backupBytesByProject(
-      ctx.db,
-      memberships.map((m) => m.project.id),
-    ),
+    backupBytes,
   );
-  // The account's month, the billing card's figures; the trend compares months by it.
-  const month = await monthOfAccount(ctx, input.userId);
+  // The account's month, the billing card's figures (from the rows above when they cover the
+  // projects it owns); the trend compares months by it.
+  const month = await monthOfAccount(ctx, input.userId, {
+    projectIds: new Set(ids),
+    apps: appRows,
+    backupBytes,
+  });
   const trend = await recordAndCompare(ctx.db, input.userId, month.projected_xof);
 
+  const envsByProject = groupBy(envRows, (e) => e.projectId);
+  const appsByProject = groupBy(appRows, (a) => a.projectId);
+  const appsByEnvironment = groupBy(appRows, (a) => a.environmentId);
   const projectViews = memberships.map(({ project, role }) => {
-    const envs = envRows.filter((e) => e.projectId === project.id);
-    const apps = appRows.filter((a) => a.projectId === project.id);
+    const envs = envsByProject.get(project.id) ?? [];
+    const apps = appsByProject.get(project.id) ?? [];
     const usage = totalReservation(apps);
     return {
       ...presentProject(project, {
@@ -81,7 +78,7 @@ export async function dashboard(
         type: env.type,
         namespace_k8s_id: env.namespace,
         status: presentEnvironmentStatus(env),
-        applications: apps.filter((a) => a.environmentId === env.id).map(presentApplicationSummary),
+        applications: (appsByEnvironment.get(env.id) ?? []).map(presentDashboardApplication),
       })),
     };
   });

@@ -1,4 +1,4 @@
-import type { DashboardApplication } from '@nuage/shared/dashboard-types';
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 import type { UpdateDeploymentInput } from '@nuage/shared/schemas/deployments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -15,7 +15,7 @@ export function updateDeployment({
   deploymentId: string;
   data: UpdateDeploymentInput;
 }) {
-  return api<DashboardApplication>(`/deployments/deployment/${encodeURIComponent(deploymentId)}`, {
+  return api<DeploymentDetail>(`/deployments/deployment/${encodeURIComponent(deploymentId)}`, {
     method: 'PUT',
     body: data,
     errorMessage: false,

@@ -1,9 +1,10 @@
 import type { DashboardApplication } from '@nuage/shared/dashboard-types';
+import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 import { api, ApiError } from '@/lib/api-client';
 
-/** GET /deployments/deployment/{id}: the detail shape the dashboard read also carries. */
+/** GET /deployments/deployment/{id}: the application's detail. */
 export function getDeploymentDetail(id: string) {
-  return api<DashboardApplication>(`/deployments/deployment/${encodeURIComponent(id)}`, {
+  return api<DeploymentDetail>(`/deployments/deployment/${encodeURIComponent(id)}`, {
     errorMessage: false,
   });
 }
@@ -11,10 +12,25 @@ export function getDeploymentDetail(id: string) {
 /** Gone since the page loaded (deleted, or no longer visible to the caller). */
 export const isGone = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-/** The detail, or null when it is gone. */
+/** What the dashboard's read lists of an application, taken from its detail. */
+export function dashboardApplicationOf(detail: DeploymentDetail): DashboardApplication {
+  return {
+    id: detail.id,
+    nom: detail.nom,
+    template: detail.template,
+    image_url: detail.image_url,
+    statut_deploiement: detail.statut_deploiement,
+    replicas: detail.replicas,
+    cpu_requis: detail.cpu_requis,
+    ram_requise: detail.ram_requise,
+    pods_status: detail.pods_status,
+  };
+}
+
+/** The application as the dashboard lists it, or null when it is gone. */
 export async function detailOrNull(id: string): Promise<DashboardApplication | null> {
   try {
-    return await getDeploymentDetail(id);
+    return dashboardApplicationOf(await getDeploymentDetail(id));
   } catch (err) {
     if (isGone(err)) return null;
     throw err;
