@@ -1,5 +1,5 @@
 import { hasRole, type ProjectRole } from '@nuage/shared/roles';
-import { and, eq, isNull, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { projectMembers, projects } from '../../db/schema/projects';
 import { forbidden, notFound } from '../../lib/errors';
@@ -84,9 +84,17 @@ export function visibleToToken(projectIdColumn: Column): SQL | undefined {
  * own, of projects not being deleted, within the one project their API token may be limited to.
  */
 export function liveMembershipsOf(userId: string): SQL | undefined {
+  return liveMembershipsWhere(userId, tokenProjectRestriction() ?? undefined);
+}
+
+/** liveMembershipsOf's rule, values or a prepared statement's placeholders. */
+export function liveMembershipsWhere(
+  userId: string | Placeholder,
+  onlyProjectId: string | Placeholder | undefined,
+): SQL | undefined {
   return and(
     eq(projectMembers.userId, userId),
     isNull(projects.deletingAt),
-    visibleToToken(projectMembers.projectId),
+    onlyProjectId === undefined ? undefined : eq(projectMembers.projectId, onlyProjectId),
   );
 }

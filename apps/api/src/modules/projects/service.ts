@@ -4,7 +4,7 @@ import type { ProjectInput } from '@nuage/shared/schemas/projects';
 import { toMilli } from '@nuage/shared/quantities';
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { reservationSums, reservesResources } from '../../db/reservation-sql';
 import { deployments } from '../../db/schema/deployments';
 import { environments } from '../../db/schema/environments';
@@ -19,8 +19,10 @@ import {
   authorizeUnderLock,
   PROJECT_NOT_FOUND,
   liveMembershipsOf,
+  liveMembershipsWhere,
 } from './policy';
 import { presentProject } from './presenter';
+import { tokenProjectRestriction } from '../../http/request-scope';
 import { projectUsage } from './usage';
 import { projectTexts, quotaErrorTexts } from '@nuage/shared/messages/projects';
 
@@ -32,45 +34,13 @@ export async function listProjects(
   ctx: AppContext,
   input: { userId: string; limit: number; offset: number },
 ): Promise<ProjectPage> {
-  // One statement (issue 32's hot path): each project's usage and counts come from lateral
-  // subqueries over its own rows (by the project_id indexes), and the window count gives the
-  // total before LIMIT applies. (Cutting the page in a subquery first, so that only its projects
-  // get their laterals, measured slower for the usual account, bench/RESULTS.md.)
-  const apps = ctx.db
-    .select({
-      // Applications only: databases (issue 25) reserve resources but are not applications.
-      count: sql<number>`count(*) filter (where ${deployments.category} <> 'DATABASE')`
-        .mapWith(Number)
-        .as('apps_count'),
-      ...aliasedSums(),
-    })
-    .from(deployments)
-    .where(and(eq(deployments.projectId, projects.id), reservesResources()))
-    .as('apps');
-  const envs = ctx.db
-    .select({ count: sql<number>`count(*)`.mapWith(Number).as('envs_count') })
-    .from(environments)
-    .where(and(eq(environments.projectId, projects.id), ne(environments.status, 'deleting')))
-    .as('envs');
-  const rows = await ctx.db
-    .select({
-      project: projects,
-      role: projectMembers.role,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-      applicationsCount: apps.count,
-      cpuMilli: apps.cpuMilli,
-      ramMb: apps.ramMb,
-      storageMb: apps.storageMb,
-      environmentsCount: envs.count,
-    })
-    .from(projectMembers)
-    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .leftJoinLateral(apps, sql`true`)
-    .leftJoinLateral(envs, sql`true`)
-    .where(liveMembershipsOf(input.userId))
-    .orderBy(...newestFirst())
-    .limit(input.limit)
-    .offset(input.offset);
+  const restricted = tokenProjectRestriction() ?? undefined;
+  const rows = await projectPageQuery(ctx.db, restricted !== undefined).execute({
+    userId: input.userId,
+    projectId: restricted,
+    limit: input.limit,
+    offset: input.offset,
+  });
   // Past the last page there is no row to carry the total: a second statement counts.
   const total = rows[0]?.total ?? (input.offset > 0 ? await countProjects(ctx, input.userId) : 0);
   return {
@@ -90,6 +60,80 @@ export async function listProjects(
     },
   };
 }
+
+/**
+ * The page's one statement (issue 32's hot path): each project's usage and counts come from
+ * lateral subqueries over its own rows (by the project_id indexes), and the window count gives
+ * the total before LIMIT applies. (Cutting the page in a subquery first, so that only its
+ * projects get their laterals, measured slower for the usual account, bench/RESULTS.md.)
+ * Prepared once per database and per shape (with or without an API token's one project): the
+ * query is not rebuilt at each request, and PostgreSQL parses it once per connection.
+ */
+function projectPageQuery(db: Database, restrictedToOneProject: boolean): PreparedPage {
+  let cache = preparedPages.get(db);
+  if (!cache) preparedPages.set(db, (cache = new Map()));
+  let prepared = cache.get(restrictedToOneProject);
+  if (!prepared)
+    cache.set(restrictedToOneProject, (prepared = preparePage(db, restrictedToOneProject)));
+  return prepared;
+}
+
+function preparePage(db: Database, restrictedToOneProject: boolean) {
+  const apps = db
+    .select({
+      // Applications only: databases (issue 25) reserve resources but are not applications.
+      count: sql<number>`count(*) filter (where ${deployments.category} <> 'DATABASE')`
+        .mapWith(Number)
+        .as('apps_count'),
+      ...aliasedSums(),
+    })
+    .from(deployments)
+    .where(and(eq(deployments.projectId, projects.id), reservesResources()))
+    .as('apps');
+  const envs = db
+    .select({ count: sql<number>`count(*)`.mapWith(Number).as('envs_count') })
+    .from(environments)
+    .where(and(eq(environments.projectId, projects.id), ne(environments.status, 'deleting')))
+    .as('envs');
+  // The page first (ordered, cut, counted), then the laterals for its projects only.
+  const page = db
+    .select({
+      projectId: projectMembers.projectId,
+      role: projectMembers.role,
+      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+    })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(
+      liveMembershipsWhere(
+        sql.placeholder('userId'),
+        restrictedToOneProject ? sql.placeholder('projectId') : undefined,
+      ),
+    )
+    .orderBy(...newestFirst())
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  return db
+    .select({
+      project: projects,
+      role: page.role,
+      total: page.total,
+      applicationsCount: apps.count,
+      cpuMilli: apps.cpuMilli,
+      ramMb: apps.ramMb,
+      storageMb: apps.storageMb,
+      environmentsCount: envs.count,
+    })
+    .from(page)
+    .innerJoin(projects, eq(projects.id, page.projectId))
+    .leftJoinLateral(apps, sql`true`)
+    .leftJoinLateral(envs, sql`true`)
+    .orderBy(...newestFirst())
+    .prepare(restrictedToOneProject ? 'projects_page_one_project' : 'projects_page');
+}
+type PreparedPage = ReturnType<typeof preparePage>;
+const preparedPages = new WeakMap<Database, Map<boolean, PreparedPage>>();
 
 /** Newest first; the id breaks ties so that pages neither repeat nor skip a project. */
 const newestFirst = () => [desc(projects.createdAt), desc(projects.id)];
