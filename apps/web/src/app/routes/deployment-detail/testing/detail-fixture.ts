@@ -1,38 +1,14 @@
 import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
+import { buildDeployment } from '@/test/deployment-fixture';
 import { buildProject } from '@/test/project-fixtures';
 
-/** GET /deployments/deployment/{id} for the detail screen's tests. */
+/** GET /deployments/deployment/{id} for the detail screen's tests: the entity and its detail. */
 export function buildDetail(overrides: Partial<DeploymentDetail> = {}): DeploymentDetail {
-  const image = 'docker.io/library/wordpress:6.4-apache';
-  return {
-    id: 'dep-1',
-    nom: 'boutique',
-    type_application: 'ERP',
-    template: 'wordpress',
-    template_name: 'WordPress',
-    statut_deploiement: 'RUNNING',
-    status: 'RUNNING',
-    status_reason: null,
-    cpu_requis: 0.5,
-    ram_requise: 1,
-    stockage_requis: 20,
-    replicas: 1,
-    repo_url: null,
-    image_registry_url: 'docker.io/library/wordpress',
-    image_tag: '6.4-apache',
-    image_url: image,
-    helm_chart_version: '1.0.0',
+  const entity = buildDeployment({
     nom_de_domaine: null,
-    application_url: 'http://localhost/simulation/dep-1',
+    statut_domaine: null,
     environnement_id: 'env-1',
     projet_id: buildProject().id,
-    date_creation: '2025-01-10T09:00:00.000Z',
-    derniere_mise_a_jour: '2025-01-10T09:05:00.000Z',
-    date_deploiement: '2025-01-10T09:01:00.000Z',
-    pods_status: [{ name: 'boutique-simule-dep-1-0', status: 'Running', ready: true, restarts: 0 }],
-    git_branch: null,
-    certificat_tls_id: null,
-    statut_domaine: null,
     admin_email: 'admin@boutique.sn',
     acces_admin: {
       url_connexion: 'http://localhost/simulation/dep-1/wp-admin',
@@ -40,24 +16,19 @@ export function buildDetail(overrides: Partial<DeploymentDetail> = {}): Deployme
       email: 'admin@boutique.sn',
       mot_de_passe_gere: true,
     },
-    base_de_donnees: { engine: 'mariadb', database: 'wordpress', user: 'wordpress' },
-    source_kind: 'template',
-    image_settings: null,
-    compose: null,
-    repository_url: null,
-    git_token_id: null,
-    build_args: {},
-    port: null,
-    current_release: null,
-    rollout_error: null,
-    rollout_pending: false,
-    change_pending: false,
-    application_name: 'boutique',
-    cpu_required: 0.5,
-    ram_required: 1,
-    created_at: '2025-01-10T09:00:00.000Z',
-    updated_at: '2025-01-10T09:05:00.000Z',
-    environment_id: 'env-1',
+  });
+  const image = `${entity.image_registry_url}:${entity.image_tag}`;
+  return {
+    ...entity,
+    status: entity.statut_deploiement,
+    image_url: image,
+    pods_status: [{ name: 'boutique-simule-dep-1-0', status: 'Running', ready: true, restarts: 0 }],
+    application_name: entity.nom,
+    cpu_required: entity.cpu_requis,
+    ram_required: entity.ram_requise,
+    created_at: entity.date_creation,
+    updated_at: entity.derniere_mise_a_jour,
+    environment_id: entity.environnement_id,
     domain: null,
     events: [
       {
