@@ -1,7 +1,7 @@
 import type { Bill, MonthCosts } from '@nuage/shared/billing-types';
 import { toXof } from '@nuage/shared/pricing';
 import type { AppContext } from '../../app-context';
-import { accountMonth } from './month-costs';
+import { accountMonth, type KnownMonthRows } from './month-costs';
 
 /**
  * The bill of the month, from the projects the account owns (it pays for them; members do
@@ -21,13 +21,13 @@ export async function billOf(
 }
 
 /**
- * The account's month without the bill's extras (the dashboard's « Coûts du mois »); `known`:
- * accountMonth's rows already read.
+ * The account's month without the bill's extras (the dashboard's « Coûts du mois »), from
+ * `known` rows when they cover the projects it owns.
  */
 export async function monthOfAccount(
   ctx: AppContext,
   userId: string,
-  known?: Parameters<typeof accountMonth>[1]['known'],
+  known?: KnownMonthRows,
 ): Promise<MonthCosts> {
   const {
     resources: _resources,

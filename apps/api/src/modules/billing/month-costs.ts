@@ -75,6 +75,16 @@ export interface MonthApplication {
 }
 
 /**
+ * Rows a caller has already read (the dashboard): the applications reserving resources and the
+ * backup bytes of `projectIds`; accountMonth uses them when they cover every project owned.
+ */
+export interface KnownMonthRows {
+  projectIds: ReadonlySet<string>;
+  apps: readonly MonthApplication[];
+  backupBytes: Record<string, number>;
+}
+
+/**
  * resourcesMonthByProject's rule over rows already read: the projects' applications that
  * reserve resources (others are ignored) and their backup bytes.
  */
@@ -160,15 +170,7 @@ export async function accountMonth(
   input: {
     userId: string;
     now?: Date;
-    /**
-     * Rows the caller has already read (the dashboard): the applications reserving resources and
-     * the backup bytes of `projectIds`; used when they cover every project the account owns.
-     */
-    known?: {
-      projectIds: ReadonlySet<string>;
-      apps: readonly MonthApplication[];
-      backupBytes: Record<string, number>;
-    };
+    known?: KnownMonthRows;
   },
 ): Promise<MonthCosts & { resources: ResourcesMonth; projectsOwned: number }> {
   const period = monthAround(input.now ?? new Date());

@@ -3,6 +3,7 @@ import { fromMilli } from '@nuage/shared/quantities';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { deployments } from '../../db/schema/deployments';
+import { presentPodStatuses } from '../deployments/presenter';
 
 /**
  * What the dashboard reads of each application: what its list shows and what the costs, the
@@ -66,11 +67,6 @@ export function presentDashboardApplication(row: DashboardApplicationRow): Dashb
     replicas: row.replicas,
     cpu_requis: fromMilli(row.cpuMilli),
     ram_requise: fromMilli(row.ramMb),
-    pods_status: row.pods.map((p) => ({
-      name: p.name,
-      status: p.status,
-      ready: p.ready,
-      restarts: p.restarts,
-    })),
+    pods_status: presentPodStatuses(row.pods),
   };
 }

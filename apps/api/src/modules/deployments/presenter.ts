@@ -1,7 +1,7 @@
 import { databaseEngines, isDatabaseEngine } from '@nuage/shared/database-engines';
 import { adminLogins, type AdminAccess } from '@nuage/shared/admin-access';
 import type { Deployment } from '@nuage/shared/api-types';
-import type { DeploymentDetailBase } from '@nuage/shared/schemas/responses/deployments';
+import type { DeploymentDetailBase, PodStatus } from '@nuage/shared/schemas/responses/deployments';
 import { codeTemplates, templateOf } from '@nuage/shared/catalog';
 import { fromMilli } from '@nuage/shared/quantities';
 import { restartPending } from '../../engine/specs/spec-for-deployment';
@@ -154,6 +154,16 @@ function presentDeploymentFields(row: DeploymentSummaryRow): Omit<Deployment, 'e
   };
 }
 
+/** An application's pods as its detail and the dashboard show them. */
+export function presentPodStatuses(pods: DeploymentSummaryRow['pods']): PodStatus[] {
+  return pods.map((p) => ({
+    name: p.name,
+    status: p.status,
+    ready: p.ready,
+    restarts: p.restarts,
+  }));
+}
+
 /** GET /deployments/deployment/{id}: the entity plus SPEC §3's server-side detail shape. */
 export function presentDeploymentDetail(row: DeploymentRow): DeploymentDetailBase {
   return Object.assign(presentDetailFields(row), { events: row.events });
@@ -179,12 +189,7 @@ function presentDetailFields(row: DeploymentSummaryRow): Omit<DeploymentDetailBa
     updated_at: entity.derniere_mise_a_jour,
     environment_id: row.environmentId,
     domain: row.domain,
-    pods_status: row.pods.map((p) => ({
-      name: p.name,
-      status: p.status,
-      ready: p.ready,
-      restarts: p.restarts,
-    })),
+    pods_status: presentPodStatuses(row.pods),
     deployment_sync: {
       status: { summary: { images: row.images.length > 0 ? row.images : [image] } },
     },
