@@ -4,7 +4,6 @@ export type {
   DashboardApplication,
   DashboardBackupFailure,
   DashboardEnvironment,
-  DashboardPod,
   DashboardProject,
   DashboardResponse,
 } from './schemas/responses/dashboard';

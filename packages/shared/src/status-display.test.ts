@@ -8,6 +8,7 @@ import {
   environmentStatusView,
   isActiveStatus,
   isDatabasePod,
+  readyReplicas,
   podPartOf,
   isSettledStatus,
   listStatusTone,
@@ -207,6 +208,19 @@ describe('database pods', () => {
     expect(isDatabasePod('wordpress-my-db-site-1a2b3c-simule-g2-1')).toBe(false);
     // Docker: the database container is `<name>-db`.
     expect(isDatabasePod('wordpress-boutique-fe4c5f-db')).toBe(true);
+  });
+
+  it("counts the replicas running and ready, not the database's pod", () => {
+    const pod = (name: string, status: string, ready: boolean) => ({ name, status, ready });
+    expect(
+      readyReplicas([
+        pod('site-simule-g1-0', 'Running', true),
+        pod('site-simule-g1-1', 'Pending', false),
+        pod('site-simule-g1-2', 'Running', false),
+        pod('site-db-simule-0', 'Running', true),
+      ]),
+    ).toBe(1);
+    expect(readyReplicas([])).toBe(0);
   });
 
   it('names the part each pod runs, and no database where the application has none', () => {

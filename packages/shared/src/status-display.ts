@@ -222,6 +222,18 @@ export function isDatabasePod(name: string): boolean {
   return /-db(?:-simule)?(?:-\d+)?$/.test(name);
 }
 
+/**
+ * The application's instances running and ready, its database's pod left out: what the status
+ * page shows beside the replicas asked for.
+ */
+export function readyReplicas(
+  pods: readonly { name: string; status: string; ready: boolean }[],
+): number {
+  let ready = 0;
+  for (const p of pods) if (p.status === 'Running' && p.ready && !isDatabasePod(p.name)) ready++;
+  return ready;
+}
+
 /** Which part of the application a pod runs, for the application page's « Instances » card. */
 export type PodPart = 'application' | 'database' | 'setup';
 

@@ -19,7 +19,7 @@ export function buildApp(overrides: Partial<DashboardApplication> = {}): Dashboa
     replicas: 1,
     cpu_requis: 0.5,
     ram_requise: 1,
-    pods_status: [{ name: `boutique-simule-${id}-0`, status: 'Running', ready: true, restarts: 0 }],
+    replicas_pretes: 1,
     ...overrides,
   };
 }

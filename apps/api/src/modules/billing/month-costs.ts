@@ -2,8 +2,9 @@ import type { MonthCosts } from '@nuage/shared/billing-types';
 import { planOf, type PublicPlan } from '@nuage/shared/plans';
 import { PRICE_PER_GB_BACKUP_MONTH, priceResources, toXof } from '@nuage/shared/pricing';
 import { fromMilli } from '@nuage/shared/quantities';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedSql } from '../../db/prepared-sql';
 import { reservesResources } from '../../db/reservation-sql';
 import { deployments } from '../../db/schema/deployments';
 import { projects } from '../../db/schema/projects';
@@ -153,13 +154,22 @@ export async function planOfAccount(db: Executor, userId: string): Promise<Publi
 }
 
 /** The projects an account pays for: those it created, not being deleted. */
-export async function ownedProjectIds(db: Executor, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.createdBy, userId), isNull(projects.deletingAt)));
-  return rows.map((r) => r.id);
-}
+const ownedBy = (userId: string | Placeholder) =>
+  and(eq(projects.createdBy, userId), isNull(projects.deletingAt));
+
+/**
+ * An account's plan and the projects it pays for, in one prepared statement (every dashboard
+ * read asks: issue 32).
+ */
+const planAndOwnedProjects = preparedSql<
+  { plan: string | null; owned: string[] },
+  { userId: string }
+>(
+  'account_plan_and_owned_projects',
+  () => sql`
+    SELECT (SELECT ${users.plan} FROM ${users} WHERE ${users.id} = ${sql.placeholder('userId')}) AS plan,
+      ARRAY(SELECT ${projects.id} FROM ${projects} WHERE ${ownedBy(sql.placeholder('userId'))})::text[] AS owned`,
+);
 
 /**
  * An account's month, as the billing card and the dashboard show it: its plan, and the
@@ -174,10 +184,9 @@ export async function accountMonth(
   },
 ): Promise<MonthCosts & { resources: ResourcesMonth; projectsOwned: number }> {
   const period = monthAround(input.now ?? new Date());
-  const [plan, owned] = await Promise.all([
-    planOfAccount(db, input.userId),
-    ownedProjectIds(db, input.userId),
-  ]);
+  const [account] = await planAndOwnedProjects(db, { userId: input.userId });
+  const plan = planOf(account?.plan ?? 'decouverte');
+  const owned = account?.owned ?? [];
   const known = input.known;
   // An owner may have left their project (another admin remains): then it is read here.
   const months =

@@ -1,6 +1,7 @@
 import type { CostTrend } from '@nuage/shared/dashboard-types';
-import { and, eq, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedSql } from '../../db/prepared-sql';
 import { costSnapshots } from '../../db/schema/costs';
 
 /** 'YYYY-MM' in UTC, and the month before. */
@@ -11,6 +12,19 @@ export function previousMonth(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
 }
+
+// Prepared once (db/prepared-sql.ts): every dashboard read asks (issue 32).
+const snapshotsOf = preparedSql<
+  { month: string; monthlyXof: number },
+  { userId: string; month: string; before: string }
+>(
+  'cost_snapshots_of_two_months',
+  () => sql`
+    SELECT ${costSnapshots.month} AS month, ${costSnapshots.monthlyXof} AS "monthlyXof"
+    FROM ${costSnapshots}
+    WHERE ${costSnapshots.userId} = ${sql.placeholder('userId')}
+      AND ${costSnapshots.month} IN (${sql.placeholder('month')}, ${sql.placeholder('before')})`,
+);
 
 /**
  * Records this month's cost (the last value seen in a month is what that month cost) and
@@ -24,10 +38,7 @@ export async function recordAndCompare(
 ): Promise<CostTrend> {
   const month = monthOf(now);
   const before = previousMonth(month);
-  const snapshots = await db
-    .select({ month: costSnapshots.month, monthlyXof: costSnapshots.monthlyXof })
-    .from(costSnapshots)
-    .where(and(eq(costSnapshots.userId, userId), inArray(costSnapshots.month, [month, before])));
+  const snapshots = await snapshotsOf(db, { userId, month, before });
   const current = snapshots.find((s) => s.month === month);
   // Written only when the month's cost changed: the dashboard is read far more often than
   // costs change, and a write per read is a commit (a WAL flush) per read (issue 32).

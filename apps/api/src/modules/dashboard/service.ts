@@ -1,6 +1,8 @@
 import type { DashboardResponse } from '@nuage/shared/dashboard-types';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/client';
+import { tokenProjectRestriction } from '../../http/request-scope';
 import { environments } from '../../db/schema/environments';
 import { projectMembers, projects } from '../../db/schema/projects';
 import { groupBy } from '../../lib/group-by';
@@ -12,9 +14,61 @@ import { backupBytesByProject, summarizeUsage } from '../pricing/usage';
 import { presentProject } from '../projects/presenter';
 import { recordAndCompare } from './cost-trend';
 import { monthOfAccount } from '../billing/bill';
-import { liveMembershipsOf } from '../projects/policy';
+import { liveMembershipsWhere } from '../projects/policy';
 
 const ACTIVE = new Set(['RUNNING', 'DEPLOYED', 'HEALTHY']);
+
+/**
+ * The dashboard's reads of projects and environments, prepared once per database (PostgreSQL
+ * parses and plans them once per connection, and the query builder does not rebuild them at each
+ * read: issue 32), as GET /projects/'s page is.
+ */
+function prepareReads(db: Database) {
+  const memberships = (oneProject: boolean) =>
+    db
+      .select({ project: projects, role: projectMembers.role })
+      .from(projectMembers)
+      .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+      .where(
+        liveMembershipsWhere(
+          sql.placeholder('userId'),
+          oneProject ? sql.placeholder('onlyProjectId') : undefined,
+        ),
+      )
+      .orderBy(asc(projects.createdAt))
+      .prepare(oneProject ? 'dashboard_projects_one_project' : 'dashboard_projects');
+  return {
+    memberships: memberships(false),
+    membershipsInOneProject: memberships(true),
+    // What the dashboard shows of an environment, not its whole row.
+    environments: db
+      .select({
+        id: environments.id,
+        nom: environments.nom,
+        type: environments.type,
+        namespace: environments.namespace,
+        projectId: environments.projectId,
+        status: environments.status,
+        statusMessage: environments.statusMessage,
+        manifestsWrittenAt: environments.manifestsWrittenAt,
+      })
+      .from(environments)
+      .where(
+        and(
+          sql`${environments.projectId} = ANY(${sql.placeholder('projectIds')}::uuid[])`,
+          ne(environments.status, 'deleting'),
+        ),
+      )
+      .orderBy(asc(environments.createdAt))
+      .prepare('dashboard_environments'),
+  };
+}
+const preparedReads = new WeakMap<Database, ReturnType<typeof prepareReads>>();
+function readsOf(db: Database) {
+  let reads = preparedReads.get(db);
+  if (!reads) preparedReads.set(db, (reads = prepareReads(db)));
+  return reads;
+}
 
 /**
  * Everything the dashboard and status pages show, in the same few queries whatever the number
@@ -25,21 +79,14 @@ export async function dashboard(
   ctx: AppContext,
   input: { userId: string },
 ): Promise<DashboardResponse> {
-  const memberships = await ctx.db
-    .select({ project: projects, role: projectMembers.role })
-    .from(projectMembers)
-    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-    .where(liveMembershipsOf(input.userId))
-    .orderBy(asc(projects.createdAt));
+  const reads = readsOf(ctx.db);
+  const onlyProjectId = tokenProjectRestriction();
+  const memberships = onlyProjectId
+    ? await reads.membershipsInOneProject.execute({ userId: input.userId, onlyProjectId })
+    : await reads.memberships.execute({ userId: input.userId });
   const ids = memberships.map((m) => m.project.id);
   const [envRows, appRows, backupBytes] = await Promise.all([
-    ids.length
-      ? ctx.db
-          .select()
-          .from(environments)
-          .where(and(inArray(environments.projectId, ids), ne(environments.status, 'deleting')))
-          .orderBy(asc(environments.createdAt))
-      : [],
+    ids.length ? reads.environments.execute({ projectIds: ids }) : [],
     dashboardApplicationRows(ctx.db, ids),
     backupBytesByProject(ctx.db, ids),
   ]);

@@ -9,7 +9,9 @@ export type EnvironmentPreviewRow = Pick<
   'sourceDeploymentId' | 'number' | 'url'
 >;
 
-export function presentEnvironmentStatus(row: EnvironmentRow): EnvironmentStatus {
+export function presentEnvironmentStatus(
+  row: Pick<EnvironmentRow, 'status' | 'statusMessage' | 'manifestsWrittenAt'>,
+): EnvironmentStatus {
   return {
     status: row.status,
     message: row.statusMessage,

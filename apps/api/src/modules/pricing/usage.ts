@@ -6,8 +6,9 @@ import {
   type PriceBreakdown,
 } from '@nuage/shared/pricing';
 import type { ProjectCost, UsageSummary } from '@nuage/shared/pricing-types';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { preparedSql } from '../../db/prepared-sql';
 import { backups } from '../../db/schema/backups';
 import type { AppContext } from '../../app-context';
 import { reservesResources } from '../../db/reservation-sql';
@@ -184,23 +185,25 @@ export async function usageSummary(
 
 /** What each project's backups take on the platform: every archive still kept locally. */
 export async function backupBytesByProject(
-  db: Executor,
+  db: Database,
   projectIds: string[],
 ): Promise<Record<string, number>> {
   if (projectIds.length === 0) return {};
-  const rows = await db
-    .select({
-      projectId: backups.projectId,
-      bytes: sql<string>`coalesce(sum(${backups.sizeBytes}), 0)`,
-    })
-    .from(backups)
-    .where(
-      and(
-        inArray(backups.projectId, projectIds),
-        isNotNull(backups.sizeBytes),
-        sql`${backups.copies} @> '[{"kind":"local","status":"success"}]'::jsonb`,
-      ),
-    )
-    .groupBy(backups.projectId);
+  const rows = await backupBytesOfProjects(db, { projectIds });
   return Object.fromEntries(rows.map((r) => [r.projectId, Number(r.bytes)]));
 }
+
+// Prepared once (db/prepared-sql.ts): every dashboard and bill reads it (issue 32).
+const backupBytesOfProjects = preparedSql<
+  { projectId: string; bytes: string },
+  { projectIds: string[] }
+>(
+  'backup_bytes_by_project',
+  () => sql`
+    SELECT ${backups.projectId} AS "projectId", coalesce(sum(${backups.sizeBytes}), 0) AS bytes
+    FROM ${backups}
+    WHERE ${backups.projectId} = ANY(${sql.placeholder('projectIds')}::uuid[])
+      AND ${backups.sizeBytes} IS NOT NULL
+      AND ${backups.copies} @> '[{"kind":"local","status":"success"}]'::jsonb
+    GROUP BY ${backups.projectId}`,
+);

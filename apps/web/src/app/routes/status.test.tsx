@@ -10,6 +10,7 @@ import {
 import { buildEnvironment, buildProject } from '@/test/project-fixtures';
 import { buildUser, renderRoute } from '@/test/render';
 import { expectToast } from '@/test/toasts';
+import { buildDetail } from './deployment-detail/testing/detail-fixture';
 import StatusRoute from './status';
 
 function seeded(): DashboardResponse {
@@ -28,14 +29,15 @@ function seeded(): DashboardResponse {
                 nom: 'site',
                 statut_deploiement: 'RUNNING',
                 replicas: 2,
-                pods_status: [
-                  { name: 'site-simule-g1-0', status: 'Running', ready: true, restarts: 0 },
-                  { name: 'site-simule-g1-1', status: 'Pending', ready: false, restarts: 0 },
-                  { name: 'site-db-simule-0', status: 'Running', ready: true, restarts: 0 },
-                ],
+                replicas_pretes: 1,
               }),
-              buildApp({ id: 'a2', nom: 'erp', statut_deploiement: 'FAILED', pods_status: [] }),
-              buildApp({ id: 'a3', nom: 'blog', statut_deploiement: 'PENDING', pods_status: [] }),
+              buildApp({ id: 'a2', nom: 'erp', statut_deploiement: 'FAILED', replicas_pretes: 0 }),
+              buildApp({
+                id: 'a3',
+                nom: 'blog',
+                statut_deploiement: 'PENDING',
+                replicas_pretes: 0,
+              }),
             ],
           }),
           buildDashboardEnvironment({
@@ -97,6 +99,7 @@ describe('/status', () => {
     renderStatus();
     await screen.findByTestId('status-ready');
     expect(badgeIn(appRow('site'), 'En ligne')).toHaveClass('bg-green-100');
+    expect(appRow('site')).toHaveTextContent('1 instance prête sur 2');
     expect(badgeIn(appRow('erp'), 'Échec')).toHaveClass('bg-red-100');
     expect(badgeIn(appRow('blog'), 'En attente')).toHaveClass('bg-amber-100');
     expect(badgeIn(screen.getByRole('article', { name: 'production' }), 'Actif')).toHaveClass(
@@ -131,11 +134,24 @@ describe('/status', () => {
   it('refreshes one application card from its own endpoint, and only that card', async () => {
     const { api, user } = renderStatus();
     await screen.findByTestId('status-ready');
+    expect(appRow('blog')).toHaveTextContent('0 instance prête sur 1');
     api.on('GET', '/deployments/deployment/a3', {
-      body: buildApp({ id: 'a3', nom: 'blog', statut_deploiement: 'RUNNING' }),
+      body: buildDetail({
+        id: 'a3',
+        nom: 'blog',
+        statut_deploiement: 'RUNNING',
+        replicas: 2,
+        pods_status: [
+          { name: 'blog-simule-g1-0', status: 'Running', ready: true, restarts: 0 },
+          { name: 'blog-simule-g1-1', status: 'Running', ready: true, restarts: 0 },
+          { name: 'blog-db-simule-0', status: 'Running', ready: true, restarts: 0 },
+        ],
+      }),
     });
     await user.click(within(appRow('blog')).getByRole('button', { name: 'Actualiser blog' }));
     await waitFor(() => expect(badgeIn(appRow('blog'), 'En ligne')).toHaveClass('bg-green-100'));
+    // The detail's pods counted as the dashboard counts them: the database's pod left out.
+    expect(appRow('blog')).toHaveTextContent('2 instances prêtes sur 2');
     expect(api.callsTo('GET', '/dashboard')).toHaveLength(1);
     const totals = screen.getByRole('region', { name: 'Totaux' });
     expect(within(totals).getByText('Actives').nextElementSibling).toHaveTextContent('2');
@@ -162,7 +178,7 @@ describe('/status', () => {
         body: { status: 'active', message: null, gitlab_config: { created: true } },
       })
       .on('GET', '/deployments/env-2/deployments', { body: [{ id: 'a9' }] })
-      .on('GET', '/deployments/deployment/a9', { body: buildApp({ id: 'a9', nom: 'api' }) });
+      .on('GET', '/deployments/deployment/a9', { body: buildDetail({ id: 'a9', nom: 'api' }) });
     const dev = screen.getByRole('article', { name: 'dev' });
     await user.click(within(dev).getByRole('button', { name: "Actualiser l'environnement dev" }));
     await waitFor(() => expect(badgeIn(dev, 'Actif')).toHaveClass('bg-green-100'));
@@ -179,7 +195,7 @@ describe('/status', () => {
         body: [buildEnvironment({ id: 'env-1', nom: 'production' })],
       })
       .on('GET', '/deployments/env-1/deployments', { body: [{ id: 'a1' }] })
-      .on('GET', '/deployments/deployment/a1', { body: buildApp({ id: 'a1', nom: 'site' }) });
+      .on('GET', '/deployments/deployment/a1', { body: buildDetail({ id: 'a1', nom: 'site' }) });
     const project = screen.getByRole('region', { name: 'Boutique Dakar' });
     await user.click(
       within(project).getByRole('button', { name: 'Actualiser le projet Boutique Dakar' }),

@@ -1,4 +1,5 @@
 import type { DashboardApplication } from '@nuage/shared/dashboard-types';
+import { readyReplicas } from '@nuage/shared/status-display';
 import type { DeploymentDetail } from '@nuage/shared/schemas/responses/deployments';
 import { api, ApiError } from '@/lib/api-client';
 
@@ -23,7 +24,7 @@ export function dashboardApplicationOf(detail: DeploymentDetail): DashboardAppli
     replicas: detail.replicas,
     cpu_requis: detail.cpu_requis,
     ram_requise: detail.ram_requise,
-    pods_status: detail.pods_status,
+    replicas_pretes: readyReplicas(detail.pods_status),
   };
 }
 

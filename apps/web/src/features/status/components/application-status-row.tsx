@@ -1,6 +1,6 @@
 import type { DashboardApplication } from '@nuage/shared/dashboard-types';
 import { deploymentTypeLabel } from '@nuage/shared/deployment-type';
-import { isDatabasePod, listStatusView } from '@nuage/shared/status-display';
+import { listStatusView } from '@nuage/shared/status-display';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/components/status/status-badge';
 import { useRefreshApplication } from '../api/refresh-application';
@@ -9,9 +9,7 @@ import { RefreshButton } from './refresh-button';
 /** One application: status (SPEC §4 list colours), replicas ready, link to its detail, refresh. */
 export function ApplicationStatusRow({ app }: { app: DashboardApplication }) {
   const refresh = useRefreshApplication();
-  const ready = app.pods_status.filter(
-    (p) => !isDatabasePod(p.name) && p.status === 'Running' && p.ready,
-  ).length;
+  const ready = app.replicas_pretes;
   const titleId = `status-app-${app.id}`;
   return (
     <li
