@@ -21,7 +21,7 @@ import { buildNote, pgServerUrl, sleep, startServer } from './lib/server.mjs';
 const SETTLE_S = Number(process.env.BENCH_IDLE_SETTLE_S ?? 120);
 const CENSUS_S = Number(process.env.BENCH_IDLE_CENSUS_S ?? 180);
 const LOG = process.env.BENCH_PG_LOG ?? '/var/log/postgresql/postgresql-15-main.log';
-const SHOWN = 25;
+const SHOWN = Number(process.env.BENCH_IDLE_SHOWN ?? 25);
 
 async function admin(text) {
   const c = new pg.Client({ connectionString: `${pgServerUrl}/postgres` });

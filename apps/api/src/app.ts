@@ -252,14 +252,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('imageWatchWorker', imageWatchWorker);
   previewWorker = new PreviewWorker(ctx);
   app.decorate('previewWorker', previewWorker);
-  app.decorate(
-    'metricAlertWorker',
-    new MetricAlertWorker(ctx, {
-      intervalMs: 60_000,
-      sampleMs: deps.config.metricsHistory.intervalMs,
-    }),
-  );
-  app.decorate('autoscaleWorker', new AutoscaleWorker(ctx, deps.config.autoscaling));
+  const metricAlertWorker = new MetricAlertWorker(ctx, {
+    intervalMs: 60_000,
+    sampleMs: deps.config.metricsHistory.intervalMs,
+  });
+  app.decorate('metricAlertWorker', metricAlertWorker);
+  const autoscaleWorker = new AutoscaleWorker(ctx, deps.config.autoscaling);
+  app.decorate('autoscaleWorker', autoscaleWorker);
   const taskRunner = new TaskRunner(ctx, { heartbeatMs: deps.tasks?.heartbeatMs });
   const tasks = { runner: taskRunner, scheduler: new TaskScheduler(ctx, taskRunner, deps.tasks) };
   app.decorate('tasks', tasks);
@@ -325,8 +324,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(uptimeRoutes, { ctx });
       await api.register(imageWatchRoutes, { ctx });
       await api.register(imageWatchHookRoutes, { ctx, wake: () => imageWatchWorker.wake() });
-      await api.register(metricAlertRoutes, { ctx });
-      await api.register(autoscalingRoutes, { ctx });
+      await api.register(metricAlertRoutes, {
+        ctx,
+        rulesChanged: () => metricAlertWorker.wake(),
+      });
+      await api.register(autoscalingRoutes, {
+        ctx,
+        policyChanged: () => autoscaleWorker.wake(),
+      });
       await api.register(publicStatusRoutes, { ctx });
     },
     { prefix: '/api/v1' },

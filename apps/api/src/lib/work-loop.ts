@@ -19,6 +19,15 @@ export interface WorkLoopOptions {
   minIdleMs?: number;
 }
 
+/**
+ * The longest sleep of a loop that knows when its rows fall due (`nextDueMs`) and is woken by
+ * whoever adds work (a request of this process, or a notification): it then only looks for what
+ * nobody said, such as a row another process added without waking anyone. Each look costs a few
+ * statements on a settled platform, about twenty loops of them: every five minutes, not every
+ * minute (issue 32's idle CPU).
+ */
+export const SAFETY_POLL_MS = 5 * 60_000;
+
 /** The shortest sleep after a pass that found nothing, whatever is said to be due (rows locked by another process are due yet not claimable). */
 const MIN_IDLE_MS = 250;
 

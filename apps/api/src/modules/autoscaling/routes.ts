@@ -12,10 +12,11 @@ const tags = [autoscalingApiDocs.tag];
 const security = bearer;
 
 /** An application's automatic scaling: every member reads it, developers and admins set it. */
-export const autoscalingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
-  app,
-  { ctx },
-) => {
+export const autoscalingRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  /** A policy was set: the worker decides now (AutoscaleWorker.wake). */
+  policyChanged: () => void;
+}> = async (app, { ctx, policyChanged }) => {
   app.addHook('onRequest', app.authenticate);
   declareProjectScoped(app);
 
@@ -55,11 +56,14 @@ export const autoscalingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         description: autoscalingApiDocs.put.description,
       },
     },
-    async (request) =>
-      updateAutoscaling(ctx, {
+    async (request) => {
+      const answer = await updateAutoscaling(ctx, {
         deploymentId: request.params.id,
         userId: currentUser(request).id,
         settings: request.body,
-      }),
+      });
+      policyChanged();
+      return answer;
+    },
   );
 };

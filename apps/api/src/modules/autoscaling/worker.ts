@@ -4,6 +4,7 @@ import type { AutoscalingConfig } from '../../config';
 import { autoscalingPolicies } from '../../db/schema/autoscaling';
 import { deployments } from '../../db/schema/deployments';
 import { DueRowsWorker } from '../../lib/due-rows-worker';
+import { SAFETY_POLL_MS } from '../../lib/work-loop';
 import { applyStep, clearBlock } from './apply-step';
 import { readHpaStatus } from './hpa-status';
 import { decideScale, type ScaleDecision } from './decide';
@@ -34,6 +35,9 @@ export class AutoscaleWorker {
       log: ctx.log,
       failure: 'autoscaling pass failed',
       intervalMs: opts.intervalMs,
+      // Each policy is due at a known time and a changed one wakes the worker (routes.ts): the
+      // safety poll only looks for another process's policies.
+      pollMs: SAFETY_POLL_MS,
       nextDueAt: () => nextDecisionDueAt(ctx.db),
       claim: (now) =>
         claimDuePolicies(ctx.db, {
@@ -59,6 +63,11 @@ export class AutoscaleWorker {
 
   stop(deadline?: number) {
     return this.rows.stop(deadline);
+  }
+
+  /** A policy was set: its first decision now rather than at the safety poll. */
+  wake() {
+    this.rows.wake();
   }
 
   /** One pass: the due applications, one decision each. Answers how many were decided. */

@@ -20,7 +20,7 @@ import { call } from '../../../test/helpers/factories';
 import { API, type Team } from '../../../test/helpers/project-factories';
 import type { TestApp } from '../../../test/helpers/test-app';
 import { NOT_CODE_APPLICATION } from './application-builds';
-import { BUILD_PROCESS_DIED } from './worker';
+import { BUILD_PROCESS_DIED, BuildWorker } from './worker';
 
 let t: TestApp;
 let builder: FakeImageBuilder;
@@ -303,5 +303,44 @@ describe('releases and rollback', () => {
       token: team.user.token,
     });
     expect(list.json<{ builds: BuildSummary[]; total: number }>()).toMatchObject({ total: 1 });
+  });
+
+  it('wakes when another process’s build goes stale, without polling for it', async () => {
+    builder.hold = false;
+    const app = await deployCodeApp(t, dev(), env);
+    await t.database.db
+      .update(builds)
+      .set({
+        status: 'running',
+        claimedBy: 'processus-qui-va-mourir',
+        startedAt: new Date(),
+        heartbeatAt: new Date(),
+      })
+      .where(eq(builds.id, app.build_id));
+    // Notified of the queue (listening), this worker's poll is an hour: only the build's
+    // heartbeat going stale (1.5 s) brings it back.
+    const worker = new BuildWorker({
+      db: t.database.db,
+      builder,
+      secretsKey: t.app.ctx.secrets.secretsKey,
+      settings: t.app.ctx.config.buildQueue,
+      log: t.app.log,
+      wakeEngine: () => {},
+      pollMs: 3_600_000,
+      staleMs: 1500,
+    });
+    worker.setListening(true);
+    worker.start();
+    try {
+      const deadline = Date.now() + 15_000;
+      while ((await getBuild(t, dev(), app.build_id)).status === 'running' && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 200));
+      expect(await getBuild(t, dev(), app.build_id)).toMatchObject({
+        status: 'failed',
+        error_message: BUILD_PROCESS_DIED,
+      });
+    } finally {
+      await worker.stop();
+    }
   });
 });

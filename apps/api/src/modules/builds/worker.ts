@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, min, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -6,7 +6,7 @@ import type { BuildQueueSettings } from '../../config';
 import type { Database } from '../../db/client';
 import { builds } from '../../db/schema/builds';
 import type { ImageBuilder } from '../../engine/builds/builder';
-import { WorkLoop } from '../../lib/work-loop';
+import { SAFETY_POLL_MS, WorkLoop } from '../../lib/work-loop';
 import type { RegistryPolicy } from '../deployments/image-registry-policy';
 import { recordFailure } from './finish-build';
 import type { BuildRow } from './presenter';
@@ -54,11 +54,16 @@ export class BuildWorker {
   constructor(private readonly opts: BuildWorkerOptions) {
     const pollMs = opts.pollMs ?? 2000;
     this.loop = new WorkLoop(() => this.tick(), {
-      // Notified, the queue is looked at when it changes, and every minute for the builds of
-      // processes that died (their heartbeat goes stale after staleMs) and anything missed.
-      pollMs: () => (this.listening ? Math.max(pollMs, 60_000) : pollMs),
+      // Notified, the queue is looked at when it changes, when a running build's heartbeat
+      // would go stale (its process died: nextStaleMs), and at the safety poll for anything
+      // missed.
+      pollMs: () => (this.listening ? Math.max(pollMs, SAFETY_POLL_MS) : pollMs),
       log: opts.log,
       failure: 'build queue pass failed',
+      nextDueMs: () => this.nextStaleMs(),
+      // A heartbeat already stale (a process that died but whose build is not failed yet) is
+      // looked at again in seconds, not at once in a loop.
+      minIdleMs: 5000,
     });
     this.heartbeatMs = opts.heartbeatMs ?? 5000;
     this.staleMs = opts.staleMs ?? 60_000;
@@ -200,6 +205,25 @@ export class BuildWorker {
     } catch (err) {
       this.opts.log.warn({ err }, 'build leftovers not removed');
     }
+  }
+
+  /**
+   * In how many ms the oldest heartbeat of a build another process runs goes stale; null: none
+   * runs (this process's own builds beat while they run).
+   */
+  private async nextStaleMs(): Promise<number | null> {
+    const [row] = await this.opts.db
+      .select({ oldest: min(builds.heartbeatAt) })
+      .from(builds)
+      .where(
+        and(
+          eq(builds.kind, 'build'),
+          eq(builds.status, 'running'),
+          ne(builds.claimedBy, this.owner),
+        ),
+      );
+    if (!row?.oldest) return null;
+    return Math.max(0, row.oldest.getTime() + this.staleMs - Date.now());
   }
 
   private async recoverStale() {

@@ -1,10 +1,10 @@
 import { warnExpiringCertificates } from './expiry-warnings';
-import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { AppContext } from '../../app-context';
 import { acmeChallenges, certificates } from '../../db/schema/certificates';
-import { WorkLoop } from '../../lib/work-loop';
+import { SAFETY_POLL_MS, WorkLoop } from '../../lib/work-loop';
 import type { AcmeIssuerDeps } from './issuers/acme';
 import { issuerFor } from './issuers/select';
 import type { CertificateIssuer } from './issuers/types';
@@ -13,7 +13,10 @@ import { proxyCertificateWatch } from './proxy-watch';
 import { processCertificate } from './work';
 
 export interface CertificateWorkerOptions {
-  /** How often to look for due work when nobody wakes the worker. */
+  /**
+   * The longest sleep when nobody wakes the worker (default SAFETY_POLL_MS: orders and renewals
+   * are due at known times, and a request of this process wakes it for a new one).
+   */
   pollMs?: number;
   /** How long a claim lasts: an ACME order (challenges, polling) takes minutes at worst. */
   leaseMs?: number;
@@ -47,9 +50,13 @@ export class CertificateWorker {
     this.issuer =
       opts.issuer ?? issuerFor(ctx, opts.acmeBackoff ? { acmeBackoff: opts.acmeBackoff } : {});
     this.loop = new WorkLoop(() => this.tick(), {
-      pollMs: opts.pollMs ?? 30_000,
+      pollMs: opts.pollMs ?? SAFETY_POLL_MS,
       log: ctx.log,
       failure: 'certificate worker pass failed',
+      nextDueMs: () => this.nextDueMs(),
+      // An order that stays due (its issuer failing before it says when to retry) is looked at
+      // again every 30 s, as when this worker polled.
+      minIdleMs: 30_000,
     });
     this.proxyWatch = proxyCertificateWatch(ctx);
     this.leaseMs = opts.leaseMs ?? 10 * 60_000;
@@ -113,6 +120,24 @@ export class CertificateWorker {
       .set({ status: 'Expiré', updatedAt: now })
       .where(and(eq(certificates.status, 'Actif'), lt(certificates.expiresAt, now)));
     await this.ctx.db.delete(acmeChallenges).where(lt(acmeChallenges.expiresAt, now));
+  }
+
+  /**
+   * In how many ms the next order or renewal falls due (a claimed one once its lease lapses), or
+   * the next active certificate expires; null when there is neither.
+   */
+  private async nextDueMs(): Promise<number | null> {
+    const { rows } = (await this.ctx.db.execute(sql`
+      SELECT least(
+        (SELECT min(greatest(${certificates.nextAttemptAt},
+            coalesce(${certificates.leaseExpiresAt}, ${certificates.nextAttemptAt})))
+          FROM ${certificates} WHERE ${certificates.type} = 'letsencrypt'),
+        (SELECT min(${certificates.expiresAt}) FROM ${certificates}
+          WHERE ${certificates.status} = 'Actif')) AS at`)) as unknown as {
+      rows: { at: string | null }[];
+    };
+    const [row] = rows;
+    return row?.at ? Math.max(0, new Date(row.at).getTime() - Date.now()) : null;
   }
 
   private async claim() {

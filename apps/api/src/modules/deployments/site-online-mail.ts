@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context';
 import { deployments } from '../../db/schema/deployments';
 import { projects } from '../../db/schema/projects';
 import { users } from '../../db/schema/users';
-import { WorkLoop } from '../../lib/work-loop';
+import { SAFETY_POLL_MS, WorkLoop } from '../../lib/work-loop';
 import { siteOnlineMail } from '../../mail/templates/site-online';
 import { adminAccessOf, siteAddressOf } from './presenter';
 
@@ -67,15 +67,15 @@ export async function sendSiteOnlineMails(ctx: AppContext, limit = 10): Promise<
 
 /**
  * Sends the mails of applications just online (main.ts starts it): woken by the engine when it
- * sees one running for the first time (`wake`). The poll finds those another API process saw
- * (a minute late at most), not every few seconds at idle.
+ * sees one running for the first time (`wake`), in the process that saw it. The safety poll finds
+ * those of a process that stopped before sending them.
  */
 export class SiteOnlineMailWorker {
   private readonly loop: WorkLoop;
 
   constructor(ctx: AppContext, opts: { pollMs?: number } = {}) {
     this.loop = new WorkLoop(() => sendSiteOnlineMails(ctx), {
-      pollMs: opts.pollMs ?? 60_000,
+      pollMs: opts.pollMs ?? SAFETY_POLL_MS,
       log: ctx.log,
       failure: 'site online mail pass failed',
     });

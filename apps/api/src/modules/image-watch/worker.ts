@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context';
 import { DueRowsWorker } from '../../lib/due-rows-worker';
+import { SAFETY_POLL_MS } from '../../lib/work-loop';
 import { registryCredentialLookup } from '../../engine/specs/registry-credential-lookup';
 import { recordAudit } from '../audit/record';
 import { registryPolicyOf, registryRefusal } from '../deployments/image-registry-policy';
@@ -43,6 +44,9 @@ export class ImageWatchWorker {
       log: ctx.log,
       failure: 'image watch pass failed',
       intervalMs: opts.intervalMs,
+      // Each watch is due at a known time (a lapsed lease too), but a newly watched application
+      // wakes nobody: it is found within an interval, and never more than the safety poll.
+      pollMs: Math.min(opts.intervalMs, SAFETY_POLL_MS),
       nextDueAt: () => nextWatchDueAt(ctx.db),
       claim: (now) =>
         claimDueWatches(ctx.db, { now, leaseMs: LEASE_MS, limit: opts.batchSize ?? 10 }),

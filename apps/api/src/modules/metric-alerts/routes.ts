@@ -30,10 +30,11 @@ const audit = (
  * An application's metric alert rules (issue 28 item 6): every member and read-only token lists
  * them; developers and admins change them (read-only tokens are refused by authenticate).
  */
-export const metricAlertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
-  app,
-  { ctx },
-) => {
+export const metricAlertRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  /** A rule was created or changed: the worker evaluates it now (MetricAlertWorker.wake). */
+  rulesChanged: () => void;
+}> = async (app, { ctx, rulesChanged }) => {
   app.addHook('onRequest', app.authenticate);
   declareProjectScoped(app);
 
@@ -71,6 +72,7 @@ export const metricAlertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         userId: currentUser(request).id,
         rule: request.body,
       });
+      rulesChanged();
       return reply.status(201).send(rule);
     },
   );
@@ -88,13 +90,16 @@ export const metricAlertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         ...metricAlertApiDocs.update,
       },
     },
-    async (request) =>
-      updateMetricAlertRule(ctx, {
+    async (request) => {
+      const rule = await updateMetricAlertRule(ctx, {
         deploymentId: request.params.id,
         userId: currentUser(request).id,
         ruleId: request.params.ruleId,
         rule: request.body,
-      }),
+      });
+      rulesChanged();
+      return rule;
+    },
   );
 
   app.delete(

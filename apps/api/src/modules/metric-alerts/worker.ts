@@ -2,6 +2,7 @@ import { metricAlertMeasureNames } from '@nuage/shared/messages/metric-alerts';
 import type { AppContext } from '../../app-context';
 import { emitNotificationFor } from '../../db/notification-events';
 import { DueRowsWorker } from '../../lib/due-rows-worker';
+import { SAFETY_POLL_MS } from '../../lib/work-loop';
 import {
   claimDueRules,
   closeIncident,
@@ -40,8 +41,9 @@ export class MetricAlertWorker {
       log: ctx.log,
       failure: 'metric alerts pass failed',
       intervalMs: opts.intervalMs,
-      // Looked at once per interval, even beyond 30 s: the next rule's due time wakes it sooner.
-      pollMs: opts.intervalMs,
+      // Each rule is due at a known time and a new or changed rule wakes the worker (routes.ts):
+      // the safety poll only looks for another process's rules.
+      pollMs: SAFETY_POLL_MS,
       nextDueAt: () => nextRuleDueAt(ctx.db),
       claim: (now) =>
         claimDueRules(ctx.db, { now, intervalMs: opts.intervalMs, limit: opts.batchSize ?? 50 }),
@@ -64,6 +66,11 @@ export class MetricAlertWorker {
 
   pass(now = new Date()): Promise<number> {
     return this.rows.pass(now);
+  }
+
+  /** A rule was created or changed: it is evaluated now rather than at the safety poll. */
+  wake() {
+    this.rows.wake();
   }
 
   /** The rule's verdict from the runtime's samples, or from the edge's traffic (5xx rate). */

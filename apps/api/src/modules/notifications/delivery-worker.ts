@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
 import { notificationChannels, notificationEvents } from '../../db/schema/notifications';
 import { dueIn } from '../../lib/due-rows-worker';
-import { WorkLoop } from '../../lib/work-loop';
+import { SAFETY_POLL_MS, WorkLoop } from '../../lib/work-loop';
 import type { Mailer } from '../../mail/mailer';
 import {
   claimDue,
@@ -41,9 +41,8 @@ export interface DeliveryWorkerOptions {
   now?: () => Date;
 }
 
-/** Polls while queued messages cannot be heard (no LISTEN), and the slow safety poll when they can. */
+/** Polls while queued messages cannot be heard (no LISTEN); SAFETY_POLL_MS when they can. */
 const POLL_UNHEARD_MS = 2000;
-const SAFETY_POLL_MS = 60_000;
 
 const BACKOFF_BASE_MS = 15_000;
 const BACKOFF_MAX_MS = 60 * 60_000;

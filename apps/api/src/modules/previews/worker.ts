@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context';
 import { DueRowsWorker } from '../../lib/due-rows-worker';
+import { SAFETY_POLL_MS } from '../../lib/work-loop';
 import { previews } from '../../db/schema/previews';
 import { claimDue, closing, nextDueAt, open } from './due-previews';
 import { checkIdle } from './idle-stop';
@@ -9,8 +10,6 @@ import type { PreviewRow } from './preview-state';
 
 /** How long a claimed report or deletion is left to its process before another may take it. */
 const LEASE_MS = 60_000;
-/** Rows are due at known times and webhooks wake the worker: this poll is only a safety net. */
-const SAFETY_POLL_MS = 60_000;
 
 /**
  * The previews' background work (issue 26): reports to the Git host as a preview's state
@@ -56,6 +55,7 @@ export class PreviewWorker {
       log: ctx.log,
       failure: 'preview idleness pass failed',
       intervalMs: 10 * 60_000,
+      pollMs: SAFETY_POLL_MS,
       nextDueAt: () => nextDueAt(ctx.db, previews.idleCheckAt, open),
       claim: (now) =>
         claimDue(ctx.db, previews.idleCheckAt, { now, leaseMs: LEASE_MS, limit: 20, where: open }),

@@ -4,14 +4,17 @@ import { taskTexts } from '@nuage/shared/messages/tasks';
 import { sql } from 'drizzle-orm';
 import { deployments } from '../../db/schema/deployments';
 import { scheduledTasks, taskRuns, type ScheduledTaskRow } from '../../db/schema/tasks';
-import { WorkLoop } from '../../lib/work-loop';
+import { SAFETY_POLL_MS, WorkLoop } from '../../lib/work-loop';
 import { admitRun } from './admission';
 import type { TaskContext, TaskRunner } from './runner';
 import { RuntimeSchedules, runtimeSchedules } from './runtime-schedules';
 import { runsPerProject } from './settings';
 
 export interface TaskSchedulerOptions {
-  /** The longest sleep between passes (default 30 s; a pass also sleeps only until the next slot). */
+  /**
+   * The longest sleep between passes (default SAFETY_POLL_MS): a pass sleeps only until the next
+   * slot, or until a running run's heartbeat would be stale, and a change of this process wakes it.
+   */
   pollMs?: number;
   /** A running run whose heartbeat is older than this belongs to a dead process (default 60 s). */
   staleMs?: number;
@@ -55,10 +58,12 @@ export class TaskScheduler {
   ) {
     this.schedules = runtimeSchedules(ctx) ? new RuntimeSchedules(ctx, runner) : null;
     this.loop = new WorkLoop(() => this.pass(), {
-      pollMs: opts.pollMs ?? 30_000,
+      pollMs: opts.pollMs ?? SAFETY_POLL_MS,
       log: ctx.log,
       failure: 'task scheduler pass failed',
       nextDueMs: () => this.nextDueMs(),
+      // Slots are minutes apart: a second is soon enough, and bounds the passes if one stays due.
+      minIdleMs: 1000,
     });
   }
 
@@ -162,11 +167,16 @@ export class TaskScheduler {
     }
   }
 
+  /** The next slot, or the moment a running run's heartbeat becomes stale (failStale). */
   private async nextDueMs(): Promise<number | null> {
+    const staleMs = this.opts.staleMs ?? 60_000;
     const [row] = rowsOf<{ due: Date | string | null }>(
-      await this.ctx.db.execute(
-        sql`SELECT min(next_run_at) AS due FROM scheduled_tasks WHERE enabled`,
-      ),
+      await this.ctx.db.execute(sql`
+        SELECT least(
+          (SELECT min(t.next_run_at) FROM scheduled_tasks t JOIN deployments d ON d.id = t.deployment_id
+            WHERE t.enabled AND d.desired_state = 'present'),
+          (SELECT min(heartbeat_at) + make_interval(secs => ${staleMs / 1000})
+            FROM task_runs WHERE status = 'running')) AS due`),
     );
     if (!row?.due) return null;
     return Math.max(0, new Date(row.due).getTime() - Date.now());

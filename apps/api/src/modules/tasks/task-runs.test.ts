@@ -315,4 +315,38 @@ describe('the scheduler', () => {
     expect(runtime.removedTaskRuns).toEqual([dead!.id]);
     expect(await t.database.db.select().from(taskRuns).where(eq(taskRuns.id, old!.id))).toEqual([]);
   });
+
+  it('wakes when another process’s run goes stale, without polling for it', async () => {
+    // Beating now: stale in 1.5 s. The scheduler's poll is an hour: only its next due time
+    // (the stale heartbeat) brings it back.
+    const [alive] = await t.database.db
+      .insert(taskRuns)
+      .values({
+        deploymentId: app.id,
+        projectId: project.id,
+        command: 'sleep 600',
+        trigger: 'command',
+        status: 'running',
+        timeoutSeconds: 600,
+        claimedBy: 'un-processus-qui-va-mourir',
+        heartbeatAt: new Date(),
+      })
+      .returning();
+    const scheduler = new TaskScheduler(t.app.ctx, t.app.tasks.runner, {
+      pollMs: 3_600_000,
+      staleMs: 1500,
+    });
+    scheduler.start();
+    try {
+      const statusOf = async () =>
+        (await t.database.db.select().from(taskRuns).where(eq(taskRuns.id, alive!.id)))[0]?.status;
+      expect(await statusOf()).toBe('running');
+      const deadline = Date.now() + 10_000;
+      while ((await statusOf()) === 'running' && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 200));
+      expect(await statusOf()).toBe('failed');
+    } finally {
+      await scheduler.stop();
+    }
+  });
 });
