@@ -17,6 +17,7 @@ import { commonNameOf } from './pem';
 import { authorizeCertificate } from './policy';
 import { presentCertificate } from './presenter';
 import { materialColumns, refreshApplicationsUsing, unsealKey } from './store';
+import { certificateWorkDue } from './wake';
 
 /** GET /certificates/: the certificates of the caller's projects (or of one), newest first. */
 export async function listCertificates(
@@ -107,6 +108,8 @@ export async function createCustomCertificate(
     })
     .returning();
   ctx.log.info({ certificateId: row!.id, projectId: d.projet_id }, 'custom certificate imported');
+  // Its expiry (and a warning already due, 30 days before) is the worker's to watch from now.
+  certificateWorkDue(ctx);
   const warnings = [
     ...expiryWarnings(d.date_expiration, material.expiresAt),
     ...coverageWarnings(material, domain, wildcard),
@@ -158,6 +161,7 @@ export async function updateCertificate(
     .returning();
   if (material && (await refreshApplicationsUsing(ctx.db, row.id)) > 0) ctx.engine.wake();
   if (material) ctx.log.info({ certificateId: row.id }, 'custom certificate replaced');
+  if (material) certificateWorkDue(ctx);
   const expiresAt = material?.expiresAt ?? row.expiresAt;
   const warnings = [
     ...(expiresAt && row.type === 'custom' ? expiryWarnings(d.date_expiration, expiresAt) : []),

@@ -1,4 +1,4 @@
-import { warnExpiringCertificates } from './expiry-warnings';
+import { EXPIRY_WARNING_DAYS, warnExpiringCertificates } from './expiry-warnings';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -123,8 +123,9 @@ export class CertificateWorker {
   }
 
   /**
-   * In how many ms the next order or renewal falls due (a claimed one once its lease lapses), or
-   * the next active certificate expires; null when there is neither.
+   * In how many ms the next order or renewal falls due (a claimed one once its lease lapses), an
+   * active certificate reaches its next warning (EXPIRY_WARNING_DAYS before expiry) or expires;
+   * null when there is none.
    */
   private async nextDueMs(): Promise<number | null> {
     const { rows } = (await this.ctx.db.execute(sql`
@@ -132,8 +133,10 @@ export class CertificateWorker {
         (SELECT min(greatest(${certificates.nextAttemptAt},
             coalesce(${certificates.leaseExpiresAt}, ${certificates.nextAttemptAt})))
           FROM ${certificates} WHERE ${certificates.type} = 'letsencrypt'),
-        (SELECT min(${certificates.expiresAt}) FROM ${certificates}
-          WHERE ${certificates.status} = 'Actif')) AS at`)) as unknown as {
+        (SELECT min(w.at) FROM ${certificates},
+            LATERAL unnest(${sql.raw(`ARRAY[${[...EXPIRY_WARNING_DAYS, 0].join(', ')}]`)}) AS d(days),
+            LATERAL (SELECT ${certificates.expiresAt} - make_interval(days => d.days) AS at) w
+          WHERE ${certificates.status} = 'Actif' AND w.at > now())) AS at`)) as unknown as {
       rows: { at: string | null }[];
     };
     const [row] = rows;

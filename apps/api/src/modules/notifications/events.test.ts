@@ -21,6 +21,9 @@ import type { TestApp } from '../../../test/helpers/test-app';
 import type { Environment, Project } from '@nuage/shared/api-types';
 import { notifyFailure } from '../backups/notify';
 import { warnExpiringCertificates } from '../certificates/expiry-warnings';
+import { createCertificateWorker } from '../certificates/worker';
+import { createCustom, customBody } from '../../../test/certificates/api';
+import { DAY, makeCertificate } from '../../../test/certificates/pki';
 
 /** Events emitted where they happen, as a channel that chose them all receives them. */
 let t: TestApp;
@@ -102,6 +105,34 @@ describe('events from where they happen', () => {
     await warnExpiringCertificates(t.database.db, t.app.log);
     const titles = await told();
     expect(titles).toEqual(['Certificat expirant : boutique.exemple.sn']);
+  });
+
+  it('a certificate imported 10 days before its expiry, told by the worker at once', async () => {
+    // The worker's poll is an hour: only the import waking it tells the expiry now.
+    const worker = createCertificateWorker(t.app.ctx, { pollMs: 3_600_000 });
+    worker.start();
+    try {
+      // Its first pass (at start) over, it sleeps.
+      await new Promise((r) => setTimeout(r, 1000));
+      const leaf = makeCertificate({
+        commonName: 'vitrine.exemple.sn',
+        names: ['vitrine.exemple.sn'],
+        end: new Date(Date.now() + 10 * DAY),
+      });
+      await createCustom(t, team.developer.token, customBody(project.id, leaf));
+      const titles: string[] = [];
+      const deadline = Date.now() + 10_000;
+      while (
+        !titles.includes('Certificat expirant : vitrine.exemple.sn') &&
+        Date.now() < deadline
+      ) {
+        titles.push(...(await told()));
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(titles).toContain('Certificat expirant : vitrine.exemple.sn');
+    } finally {
+      await worker.stop();
+    }
   });
 
   it('a deploy refused by the quota, and a project above 90 %', async () => {
