@@ -8,7 +8,7 @@
 //   npm run build && node bench/idle-by-process.mjs
 //   BENCH_IDLE_SETTLE_S=200 BENCH_IDLE_CPU_S=180 BENCH_CPU_PROF_DIR=/tmp/idle …
 //
-// Prints the table; writes nothing to RESULTS.md.
+// Prints the processes that used CPU in the window; writes nothing to RESULTS.md.
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { client, verifiedAccount } from './lib/api.mjs';
@@ -61,6 +61,7 @@ try {
     const was = before.get(pid) ?? { own: 0, children: 0 };
     const ms = now.own - was.own + (now.children - was.children);
     total += ms;
+    if (ms === 0) continue; // a process that did nothing (most connections): not listed
     const name = before.has(pid) ? now.title : `${now.title} (started in the window)`;
     console.log(`| ${name} | ${ms} ms | ${((100 * ms) / (SPAN_S * 1000)).toFixed(3)} |`);
   }

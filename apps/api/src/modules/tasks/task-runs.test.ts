@@ -280,8 +280,9 @@ describe('the scheduler', () => {
     expect(shown.derniere_execution).toMatchObject({ declencheur: 'manual', statut: 'success' });
   });
 
-  it('fails the runs of a process that died, and prunes runs older than 30 days', async () => {
-    const [dead] = await t.database.db
+  /** A run another API process started, its heartbeat last written at `heartbeatAt`. */
+  async function runOfAnotherProcess(claimedBy: string, heartbeatAt: Date) {
+    const [run] = await t.database.db
       .insert(taskRuns)
       .values({
         deploymentId: app.id,
@@ -290,10 +291,15 @@ describe('the scheduler', () => {
         trigger: 'command',
         status: 'running',
         timeoutSeconds: 600,
-        claimedBy: 'un-autre-processus',
-        heartbeatAt: new Date(Date.now() - 5 * 60_000),
+        claimedBy,
+        heartbeatAt,
       })
       .returning();
+    return run!;
+  }
+
+  it('fails the runs of a process that died, and prunes runs older than 30 days', async () => {
+    const dead = await runOfAnotherProcess('un-autre-processus', new Date(Date.now() - 5 * 60_000));
     const [old] = await t.database.db
       .insert(taskRuns)
       .values({
@@ -309,29 +315,17 @@ describe('the scheduler', () => {
       .returning();
     // A fresh scheduler prunes at its first pass.
     await new TaskScheduler(t.app.ctx, t.app.tasks.runner).pass();
-    const [failed] = await t.database.db.select().from(taskRuns).where(eq(taskRuns.id, dead!.id));
+    const [failed] = await t.database.db.select().from(taskRuns).where(eq(taskRuns.id, dead.id));
     expect(failed).toMatchObject({ status: 'failed', error: taskTexts.interrupted });
     // Its container, left running by the dead process, is removed.
-    expect(runtime.removedTaskRuns).toEqual([dead!.id]);
+    expect(runtime.removedTaskRuns).toEqual([dead.id]);
     expect(await t.database.db.select().from(taskRuns).where(eq(taskRuns.id, old!.id))).toEqual([]);
   });
 
   it('wakes when another process’s run goes stale, without polling for it', async () => {
     // Beating now: stale in 1.5 s. The scheduler's poll is an hour: only its next due time
     // (the stale heartbeat) brings it back.
-    const [alive] = await t.database.db
-      .insert(taskRuns)
-      .values({
-        deploymentId: app.id,
-        projectId: project.id,
-        command: 'sleep 600',
-        trigger: 'command',
-        status: 'running',
-        timeoutSeconds: 600,
-        claimedBy: 'un-processus-qui-va-mourir',
-        heartbeatAt: new Date(),
-      })
-      .returning();
+    const alive = await runOfAnotherProcess('un-processus-qui-va-mourir', new Date());
     const scheduler = new TaskScheduler(t.app.ctx, t.app.tasks.runner, {
       pollMs: 3_600_000,
       staleMs: 1500,
@@ -339,7 +333,7 @@ describe('the scheduler', () => {
     scheduler.start();
     try {
       const statusOf = async () =>
-        (await t.database.db.select().from(taskRuns).where(eq(taskRuns.id, alive!.id)))[0]?.status;
+        (await t.database.db.select().from(taskRuns).where(eq(taskRuns.id, alive.id)))[0]?.status;
       expect(await statusOf()).toBe('running');
       const deadline = Date.now() + 10_000;
       while ((await statusOf()) === 'running' && Date.now() < deadline)
