@@ -417,7 +417,9 @@ describe('operations screens in Chromium (simulation runtime)', () => {
         .first()
         .waitFor();
       expect(requests.length, requests.join(', ')).toBeLessThanOrEqual(4);
-      expect(requests.filter((r) => r === '/api/v1/dashboard')).toHaveLength(1);
+      // The figures without the status page's tree (issue 32).
+      expect(requests.filter((r) => r === '/api/v1/dashboard/summary')).toHaveLength(1);
+      expect(requests).not.toContain('/api/v1/dashboard');
       expect(requests.filter((r) => r === '/api/v1/dashboard/metrics/history')).toHaveLength(1);
 
       const overview = page.getByRole('region', { name: "Vue d'ensemble" });

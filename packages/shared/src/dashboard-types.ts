@@ -1,4 +1,4 @@
-/** GET /api/v1/dashboard: `z.infer` of schemas/responses/dashboard.ts. */
+/** GET /api/v1/dashboard and /dashboard/summary: `z.infer` of schemas/responses/dashboard.ts. */
 export type {
   CostTrend,
   DashboardApplication,
@@ -6,4 +6,6 @@ export type {
   DashboardEnvironment,
   DashboardProject,
   DashboardResponse,
+  DashboardSummaryResponse,
+  DashboardUsage,
 } from './schemas/responses/dashboard';

@@ -9,40 +9,25 @@
  *  - Bandwidth: 15 % per active deployment, capped at 100.
  * A zero quota gives 0 % rather than a division by zero.
  */
+import type { DashboardUsage } from './schemas/responses/dashboard';
 import { isActiveStatus } from './status-display';
 
 export const STORAGE_GB_PER_ACTIVE_DEPLOYMENT = 5;
 export const BANDWIDTH_PERCENT_PER_ACTIVE_DEPLOYMENT = 15;
 
-export interface UsageProject {
+/** A project's quotas, in cores and GB. */
+export interface UsageQuota {
   quota_cpu: number;
   quota_ram: number;
   quota_stockage: number;
-  environments: {
-    applications: {
-      statut_deploiement: string;
-      cpu_requis: number;
-      ram_requise: number;
-      replicas: number;
-    }[];
-  }[];
 }
 
-export interface UsageBar {
-  /** 0 to 100, one decimal. */
-  percent: number;
-  /** What is counted (cores, GB); null for bandwidth, which is only a percentage. */
-  used: number | null;
-  /** The summed quota it is measured against; null for bandwidth. */
-  limit: number | null;
-}
-
-export interface DashboardUsage {
-  activeDeployments: number;
-  cpu: UsageBar;
-  ram: UsageBar;
-  storage: UsageBar;
-  bandwidth: UsageBar;
+/** An application as the bars count it: its status and what each replica reserves. */
+export interface UsageApplication {
+  statut_deploiement: string;
+  cpu_requis: number;
+  ram_requise: number;
+  replicas: number;
 }
 
 // Removes binary noise (0.1 × 3) before amounts are shown or compared.
@@ -50,29 +35,31 @@ const clean = (v: number) => Math.round(v * 1e6) / 1e6;
 const capped = (v: number) => Math.min(100, Math.round(v * 10) / 10);
 const percentOf = (used: number, limit: number) => (limit > 0 ? capped((used / limit) * 100) : 0);
 
-export function dashboardUsage(projects: UsageProject[]): DashboardUsage {
+/** The bars of these projects (their quotas) and of their applications (any order). */
+export function dashboardUsage(
+  quotas: readonly UsageQuota[],
+  apps: readonly UsageApplication[],
+): DashboardUsage {
   let cpu = 0;
   let ram = 0;
   let active = 0;
   let quotaCpu = 0;
   let quotaRam = 0;
   let quotaStorage = 0;
-  for (const project of projects) {
+  for (const project of quotas) {
     quotaCpu += project.quota_cpu;
     quotaRam += project.quota_ram;
     quotaStorage += project.quota_stockage;
-    for (const env of project.environments) {
-      for (const app of env.applications) {
-        if (!isActiveStatus(app.statut_deploiement)) continue;
-        active += 1;
-        cpu += app.cpu_requis * app.replicas;
-        ram += app.ram_requise * app.replicas;
-      }
-    }
+  }
+  for (const app of apps) {
+    if (!isActiveStatus(app.statut_deploiement)) continue;
+    active += 1;
+    cpu += app.cpu_requis * app.replicas;
+    ram += app.ram_requise * app.replicas;
   }
   const storage = active * STORAGE_GB_PER_ACTIVE_DEPLOYMENT;
   return {
-    activeDeployments: active,
+    active_deployments: active,
     cpu: { percent: percentOf(cpu, quotaCpu), used: clean(cpu), limit: clean(quotaCpu) },
     ram: { percent: percentOf(ram, quotaRam), used: clean(ram), limit: clean(quotaRam) },
     storage: {

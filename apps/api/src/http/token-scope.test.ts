@@ -61,6 +61,7 @@ const LISTS_AND_NEUTRAL = [
   'GET /api/v1/databases/engines',
   'GET /api/v1/dashboard',
   'GET /api/v1/dashboard/metrics/history',
+  'GET /api/v1/dashboard/summary',
   'GET /api/v1/certificates',
   'GET /api/v1/standalone-builds/images',
   'GET /api/v1/pricing/my-usage',

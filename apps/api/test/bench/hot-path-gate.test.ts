@@ -22,6 +22,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 const RATIO_BUDGET: Record<string, number> = {
   projects: 5,
   dashboard: 28,
+  // The dashboard page's read, its figures without the tree: 8.2–10.8 when written.
+  summary: 12,
   deployments: 9,
   deployment: 7,
 };
@@ -30,6 +32,8 @@ const RATIO_BUDGET: Record<string, number> = {
  * with each application's detail but its events; 537 with the summary the pages show).
  */
 const DASHBOARD_BYTES_PER_APPLICATION = 700;
+/** The summary's bytes per project (20 projects, 80 applications: 693 when written). */
+const SUMMARY_BYTES_PER_PROJECT = 900;
 /** … times this margin: a loaded machine shifts a ratio far less than the time itself. */
 const MARGIN = 2.5;
 const ROUNDS = 5;
@@ -42,6 +46,7 @@ let t: TestApp;
 let small: TestUser;
 let large: TestUser;
 const routes: Record<string, string> = {};
+let lastApplication = '';
 
 async function seed(user: TestUser, projects: number, appsPerProject: number) {
   let last = { env: '', app: '' };
@@ -70,9 +75,11 @@ beforeAll(async () => {
   large = await createVerifiedUser(t);
   await seed(small, 2, 2);
   const { env, app } = await seed(large, 20, 4);
+  lastApplication = app;
   routes.baseline = '/api/v1/users/me';
   routes.projects = '/api/v1/projects';
   routes.dashboard = '/api/v1/dashboard';
+  routes.summary = '/api/v1/dashboard/summary';
   routes.deployments = `/api/v1/deployments/${env}/deployments`;
   routes.deployment = `/api/v1/deployments/deployment/${app}`;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
@@ -117,7 +124,7 @@ async function cpuPerRequest(url: string) {
 
 describe('the hot path (issue 32)', () => {
   it('asks the database the same number of statements for 2 projects as for 20 (80 applications)', async () => {
-    for (const route of ['projects', 'dashboard'] as const) {
+    for (const route of ['projects', 'dashboard', 'summary'] as const) {
       const few = await countsOf(routes[route]!, small.token);
       const many = await countsOf(routes[route]!, large.token);
       expect({ route, statements: many.statements }).toEqual({
@@ -137,6 +144,15 @@ describe('the hot path (issue 32)', () => {
     // An application's fields, not its history: its events are on its own page only.
     expect(body).not.toContain('"events"');
     expect(perApplication).toBeLessThan(DASHBOARD_BYTES_PER_APPLICATION);
+  });
+
+  it("answers the dashboard page's summary in bytes per project, not per application", async () => {
+    const body = (await get(routes.summary!, large.token)).body;
+    const perProject = Buffer.byteLength(body) / 20;
+    console.info('hot path: summary bytes per project', Math.round(perProject));
+    expect(body).not.toContain(lastApplication);
+    expect(body).not.toContain('"statut_deploiement"');
+    expect(perProject).toBeLessThan(SUMMARY_BYTES_PER_PROJECT);
   });
 
   it('logs one compact line per request at LOG_LEVEL=info', async () => {

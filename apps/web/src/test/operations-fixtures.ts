@@ -3,7 +3,9 @@ import type {
   DashboardEnvironment,
   DashboardProject,
   DashboardResponse,
+  DashboardSummaryResponse,
 } from '@nuage/shared/dashboard-types';
+import { dashboardUsage } from '@nuage/shared/dashboard-usage';
 import type { ProjectCost } from '@nuage/shared/pricing-types';
 import { buildProject } from './project-fixtures';
 
@@ -123,5 +125,17 @@ export function buildDashboard(
       ).length,
     },
     ...overrides,
+  };
+}
+
+/** GET /dashboard/summary as the server gives it for this tree: its figures and usage bars. */
+export function summaryOf(tree: DashboardResponse): DashboardSummaryResponse {
+  const { projects, ...figures } = tree;
+  return {
+    ...figures,
+    usage: dashboardUsage(
+      projects,
+      projects.flatMap((p) => p.environments.flatMap((e) => e.applications)),
+    ),
   };
 }

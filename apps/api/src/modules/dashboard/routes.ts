@@ -1,17 +1,22 @@
 import { metricsHistoryQuerySchema } from '@nuage/shared/schemas/metrics-history';
-import { dashboardResponseSchema } from '@nuage/shared/schemas/responses/dashboard';
+import {
+  dashboardResponseSchema,
+  dashboardSummaryResponseSchema,
+} from '@nuage/shared/schemas/responses/dashboard';
 import { accountMetricsHistorySchema } from '@nuage/shared/schemas/responses/metrics-history';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { currentUser } from '../../http/authenticate';
 import { bearer } from '../../http/route-helpers';
 import { dashboard } from './service';
+import { dashboardSummary } from './summary';
 import { accountMetricsHistory } from '../metrics-history/account-history';
 import { projectScoped } from '../../http/token-scope';
 
 /**
- * GET /dashboard: one aggregated read for the dashboard and status pages; its graphs read
- * GET /dashboard/metrics/history once the page is shown.
+ * GET /dashboard: the status page's one read (the projects' tree, counts and costs);
+ * GET /dashboard/summary: the dashboard page's (the same figures without the tree); its graphs
+ * read GET /dashboard/metrics/history once the page is shown.
  */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -23,6 +28,19 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: { response: { 200: dashboardResponseSchema }, tags: ['Dashboard'], security: bearer },
     },
     async (request) => dashboard(ctx, { userId: currentUser(request).id }),
+  );
+  app.get(
+    '/dashboard/summary',
+    {
+      onRequest: app.authenticate,
+      config: projectScoped,
+      schema: {
+        response: { 200: dashboardSummaryResponseSchema },
+        tags: ['Dashboard'],
+        security: bearer,
+      },
+    },
+    async (request) => dashboardSummary(ctx, { userId: currentUser(request).id }),
   );
   app.get(
     '/dashboard/metrics/history',

@@ -1,3 +1,4 @@
+import type { DashboardSummaryResponse } from '@nuage/shared/dashboard-types';
 import { apiTokenTexts, sessionTexts } from '@nuage/shared/security-messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +92,10 @@ describe('personal API tokens', () => {
     expect(deploy.statusCode).toBe(404);
     const dashboard = await call(t, 'GET', `${API}/dashboard`, { token });
     expect(dashboard.body).not.toContain('Interdit');
+    const summary = await call(t, 'GET', `${API}/dashboard/summary`, { token });
+    expect(summary.json<DashboardSummaryResponse>().totals.projects).toBe(1);
+    expect(summary.body).toContain('Autorisé');
+    expect(summary.body).not.toContain('Interdit');
   });
 
   it('cannot be restricted to a project its owner is not a member of', async () => {

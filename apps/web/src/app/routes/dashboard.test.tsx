@@ -11,6 +11,7 @@ import {
   buildDashboardProject,
   buildMonthCosts,
   buildProjectCost,
+  summaryOf,
 } from '@/test/operations-fixtures';
 import { buildProject } from '@/test/project-fixtures';
 import { buildUser, renderRoute } from '@/test/render';
@@ -21,8 +22,8 @@ function renderDashboard(answer: DashboardResponse | (() => Promise<DashboardRes
   const view = renderRoute(<DashboardRoute />, { path: '/dashboard', user: buildUser() });
   view.api
     .on('GET', '/platform', { body: { runtime: 'simulation', simulation: false, banner: null } })
-    .on('GET', '/dashboard', async () => ({
-      body: typeof answer === 'function' ? await answer() : answer,
+    .on('GET', '/dashboard/summary', async () => ({
+      body: summaryOf(typeof answer === 'function' ? await answer() : answer),
     }))
     .on('GET', '/dashboard/metrics/history', { body: accountHistory });
   return view;
@@ -179,8 +180,8 @@ describe('/dashboard', () => {
     await screen.findByText('Processeur (millicœurs)');
     const paths = api.calls.map((c) => `${c.method} ${c.path}`);
     expect(paths.filter((p) => p !== 'GET /platform').sort()).toEqual([
-      'GET /dashboard',
       'GET /dashboard/metrics/history',
+      'GET /dashboard/summary',
       'GET /users/me',
     ]);
     expect(paths.length).toBeLessThanOrEqual(4);
@@ -228,10 +229,13 @@ describe('the monthly costs card (SPEC §4 "Usage card")', () => {
 
   it("shows the server's detail and 'Réessayer', which reads again", async () => {
     const { api, user } = renderDashboard(seeded());
-    api.on('GET', '/dashboard', { status: 503, body: { detail: 'Base de données indisponible.' } });
+    api.on('GET', '/dashboard/summary', {
+      status: 503,
+      body: { detail: 'Base de données indisponible.' },
+    });
     const card = await screen.findByRole('region', { name: 'Coûts du mois' });
     expect(await within(card).findByText('Base de données indisponible.')).toBeVisible();
-    api.on('GET', '/dashboard', { body: seeded() });
+    api.on('GET', '/dashboard/summary', { body: summaryOf(seeded()) });
     await user.click(within(card).getByRole('button', { name: /Réessayer/ }));
     expect(await within(costsCard()).findByTestId('cost-projected')).toHaveTextContent(
       '72 500 XOF',
@@ -240,7 +244,7 @@ describe('the monthly costs card (SPEC §4 "Usage card")', () => {
 
   it("says 'Erreur lors du chargement des coûts' when the server gives no detail", async () => {
     const { api } = renderDashboard(seeded());
-    api.on('GET', '/dashboard', { status: 500, body: {} });
+    api.on('GET', '/dashboard/summary', { status: 500, body: {} });
     const card = await screen.findByRole('region', { name: 'Coûts du mois' });
     expect(await within(card).findByText('Erreur lors du chargement des coûts')).toBeVisible();
     expect(within(card).getByRole('button', { name: /Réessayer/ })).toBeVisible();
@@ -333,7 +337,7 @@ describe('refreshing the dashboard', () => {
     await screen.findByTestId('dashboard-ready');
     await user.click(screen.getByRole('button', { name: /Actualiser/ }));
     await expectToast('Dashboard actualisé');
-    await waitFor(() => expect(api.callsTo('GET', '/dashboard')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('GET', '/dashboard/summary')).toHaveLength(2));
   });
 });
 

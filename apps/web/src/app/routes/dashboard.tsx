@@ -1,8 +1,6 @@
-import { dashboardUsage } from '@nuage/shared/dashboard-usage';
 import { operationsErrors, operationsSuccess } from '@nuage/shared/operations-messages';
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
@@ -14,21 +12,18 @@ import { QuickActions } from '@/features/dashboard/components/quick-actions';
 import { UsageCard } from '@/features/dashboard/components/usage-card';
 import { AccountMetricsCard } from '@/features/metrics/components/account-metrics-card';
 import { useUser } from '@/lib/auth';
-import { dashboardQueryOptions } from '@/lib/dashboard-query';
+import { dashboardSummaryQueryOptions } from '@/lib/dashboard-query';
 import { notify } from '@/lib/toast';
 
 /**
- * /dashboard. Everything below the quick actions comes from one read, GET /dashboard, so the
- * page costs the same few requests whatever the number of applications (not SPEC §7's
- * per-level loading); the graphs' one read follows once it has answered.
+ * /dashboard. Everything below the quick actions comes from one read, GET /dashboard/summary
+ * (figures only, not the status page's tree), so the page costs the same few small requests
+ * whatever the number of applications (not SPEC §7's per-level loading); the graphs' one read
+ * follows once it has answered.
  */
 export default function DashboardRoute() {
   const user = useUser();
-  const dashboard = useQuery(dashboardQueryOptions(operationsErrors.dashboardLoad));
-  const usage = useMemo(
-    () => (dashboard.data ? dashboardUsage(dashboard.data.projects) : null),
-    [dashboard.data],
-  );
+  const dashboard = useQuery(dashboardSummaryQueryOptions(operationsErrors.dashboardLoad));
 
   const refresh = async () => {
     const result = await dashboard.refetch();
@@ -76,7 +71,7 @@ export default function DashboardRoute() {
           <OverviewCard totals={dashboard.data.totals} />
         )}
       </div>
-      {usage && <UsageCard usage={usage} />}
+      {dashboard.data && <UsageCard usage={dashboard.data.usage} />}
       {dashboard.isSuccess && dashboard.data.totals.applications > 0 && <AccountMetricsCard />}
     </div>
   );

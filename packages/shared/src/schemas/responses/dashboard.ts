@@ -1,4 +1,7 @@
-/** GET /api/v1/dashboard: the aggregated read of the dashboard and status pages. */
+/**
+ * GET /api/v1/dashboard: the whole tree (projects, environments, applications), the status page's
+ * read; GET /api/v1/dashboard/summary: the dashboard page's figures, without the tree.
+ */
 import { z } from 'zod/mini';
 import { environmentTypes } from '../environments';
 import { environmentStatusSchema } from './environments';
@@ -65,22 +68,64 @@ export const dashboardBackupFailureSchema = z.object({
 });
 export type DashboardBackupFailure = z.infer<typeof dashboardBackupFailureSchema>;
 
+const totalsSchema = z.object({
+  projects: z.number(),
+  environments: z.number(),
+  applications: z.number(),
+  active_applications: z.number(),
+});
+
+/**
+ * `month`: the account's month (plan, consumed so far, projection), the figures of the
+ * billing card; the rest: each project's resources per month at today's configuration.
+ */
+const dashboardCostsSchema = z.extend(usageSummarySchema, {
+  trend: costTrendSchema,
+  month: monthCostsSchema,
+});
+
 export const dashboardResponseSchema = z.object({
   runtime: z.object({ name: z.string(), simulation: z.boolean() }),
   generated_at: z.string(),
-  totals: z.object({
-    projects: z.number(),
-    environments: z.number(),
-    applications: z.number(),
-    active_applications: z.number(),
-  }),
+  totals: totalsSchema,
   projects: z.array(dashboardProjectSchema),
-  /**
-   * `month`: the account's month (plan, consumed so far, projection), the figures of the
-   * billing card; the rest: each project's resources per month at today's configuration.
-   */
-  costs: z.extend(usageSummarySchema, { trend: costTrendSchema, month: monthCostsSchema }),
+  costs: dashboardCostsSchema,
   /** Applications whose latest backup, or latest test restore, failed: shown loudly. */
   sauvegardes_en_echec: z.array(dashboardBackupFailureSchema),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
+
+/** One bar of « Utilisation des ressources » (dashboard-usage.ts). */
+export const usageBarSchema = z.object({
+  /** 0 to 100, one decimal. */
+  percent: z.number(),
+  /** What is counted (cores, GB); null for bandwidth, which is only a percentage. */
+  used: z.nullable(z.number()),
+  /** The summed quota it is measured against; null for bandwidth. */
+  limit: z.nullable(z.number()),
+});
+export type UsageBar = z.infer<typeof usageBarSchema>;
+
+export const dashboardUsageSchema = z.object({
+  active_deployments: z.number(),
+  cpu: usageBarSchema,
+  ram: usageBarSchema,
+  storage: usageBarSchema,
+  bandwidth: usageBarSchema,
+});
+export type DashboardUsage = z.infer<typeof dashboardUsageSchema>;
+
+/**
+ * GET /api/v1/dashboard/summary: what the dashboard page shows (counts, usage bars, costs, failed
+ * backups) without the projects' tree, so its cost does not grow with every application's name,
+ * image and status (issue 32: 133 KB for 400 applications, of which the page drew none).
+ */
+export const dashboardSummaryResponseSchema = z.object({
+  runtime: z.object({ name: z.string(), simulation: z.boolean() }),
+  generated_at: z.string(),
+  totals: totalsSchema,
+  usage: dashboardUsageSchema,
+  costs: dashboardCostsSchema,
+  sauvegardes_en_echec: z.array(dashboardBackupFailureSchema),
+});
+export type DashboardSummaryResponse = z.infer<typeof dashboardSummaryResponseSchema>;

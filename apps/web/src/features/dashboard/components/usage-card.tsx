@@ -1,4 +1,5 @@
-import type { DashboardUsage, UsageBar } from '@nuage/shared/dashboard-usage';
+import type { DashboardUsage } from '@nuage/shared/dashboard-types';
+import type { UsageBar } from '@nuage/shared/schemas/responses/dashboard';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { formatNumber } from '@/lib/format';
@@ -9,7 +10,7 @@ export function UsageCard({ usage }: { usage: DashboardUsage }) {
     <Card role="region" aria-labelledby="usage-title">
       <CardHeader
         title={<span id="usage-title">Utilisation des ressources</span>}
-        description={`Estimation sur ${usage.activeDeployments} application${usage.activeDeployments > 1 ? 's' : ''} active${usage.activeDeployments > 1 ? 's' : ''}, rapportée aux quotas de vos projets.`}
+        description={`Estimation sur ${usage.active_deployments} application${usage.active_deployments > 1 ? 's' : ''} active${usage.active_deployments > 1 ? 's' : ''}, rapportée aux quotas de vos projets.`}
       />
       <CardBody className="grid gap-5 sm:grid-cols-2">
         <Bar label="CPU" bar={usage.cpu} unit="cores" />
