@@ -83,6 +83,10 @@ export const backups = pgTable(
   (t) => [
     index('backups_deployment_idx').on(t.deploymentId, t.startedAt),
     index('backups_project_idx').on(t.projectId),
+    // The dashboard looks for failed backups at every read: few rows among the whole history.
+    index('backups_failed_idx')
+      .on(t.projectId)
+      .where(sql`${t.status} = 'failed'`),
     // A final backup is either still attached to its database, or detached and described.
     check(
       'backups_attached_or_retained',
@@ -132,6 +136,10 @@ export const backupRestores = pgTable(
   },
   (t) => [
     index('backup_restores_target_idx').on(t.targetDeploymentId, t.startedAt),
+    // The dashboard looks for failed restores at every read: few rows among the whole history.
+    index('backup_restores_failed_idx')
+      .on(t.targetDeploymentId)
+      .where(sql`${t.status} = 'failed'`),
     // One restore at a time into an application (a test restore uses a throwaway container).
     uniqueIndex('backup_restores_one_running_key')
       .on(t.targetDeploymentId)

@@ -4,6 +4,8 @@ import { readyReplicas } from '@nuage/shared/status-display';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
+import { isPreviewApplication } from '../previews/preview-flag';
+import { createdAtMs } from './created-at-ms';
 import { reservesResources } from '../../db/reservation-sql';
 import type { deployments } from '../../db/schema/deployments';
 
@@ -48,8 +50,8 @@ const applicationsOfProjects = preparedSql<
       deployments.status, deployments.replicas, deployments.cpu_milli AS "cpuMilli",
       deployments.ram_mb AS "ramMb", deployments.storage_mb AS "storageMb", deployments.pods,
       deployments.environment_id AS "environmentId", deployments.project_id AS "projectId",
-      (extract(epoch FROM deployments.created_at) * 1000)::float8 AS "createdAtMs",
-      EXISTS (SELECT 1 FROM previews p WHERE p.deployment_id = deployments.id) AS "isPreview"
+      ${createdAtMs} AS "createdAtMs",
+      ${isPreviewApplication} AS "isPreview"
     FROM deployments
     WHERE deployments.project_id = ANY(${sql.placeholder('projectIds')}::uuid[])
       AND ${reservesResources()}

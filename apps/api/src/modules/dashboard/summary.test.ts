@@ -14,11 +14,13 @@ import {
   type Team,
 } from '../../../test/helpers/project-factories';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
+import { backups } from '../../db/schema/backups';
 
 // GET /dashboard/summary, the dashboard page's read: the figures of GET /dashboard (the status
 // page's tree) without the tree, and the same figures.
 let t: TestApp;
 let team: Team;
+let firstProjectId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,6 +39,27 @@ beforeAll(async () => {
     await deployApp(t, token, second.env.id, { cpu: 1, ram: 2, storage: 20, replicas: 1 }),
   ];
   for (const app of apps) await reconcileToStatus(t, app.id, 'RUNNING');
+  // 2 GB of archives kept on the platform, billed; a copy only in S3 is not.
+  const archive = (local: boolean, fileName: string) => ({
+    deploymentId: apps[0]!.id,
+    projectId: first.project.id,
+    kind: 'manual' as const,
+    status: 'success' as const,
+    fileName,
+    sizeBytes: 2 * 1024 ** 3,
+    copies: [
+      {
+        kind: local ? ('local' as const) : ('s3' as const),
+        location: fileName,
+        status: 'success' as const,
+        error: null,
+      },
+    ],
+  });
+  await t.database.db
+    .insert(backups)
+    .values([archive(true, 'a.tar.gz'), archive(false, 'b.tar.gz')]);
+  firstProjectId = first.project.id;
 });
 afterAll(() => t.close());
 
@@ -65,6 +88,8 @@ describe('GET /dashboard/summary', () => {
     expect(month.resources_projected_xof).toBe(treeMonth.resources_projected_xof);
     expect(month.projected_xof).toBe(treeMonth.projected_xof);
     expect(summary.costs.projects).toHaveLength(2);
+    const first = summary.costs.projects.find((p) => p.project_id === firstProjectId);
+    expect(first?.sauvegardes.quantity).toBe(2);
     expect(summary.sauvegardes_en_echec).toEqual(tree.sauvegardes_en_echec);
     expect(summary.runtime).toEqual(tree.runtime);
     expect(summary).not.toHaveProperty('projects');

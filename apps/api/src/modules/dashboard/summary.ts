@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
+import { isPreviewApplication } from '../previews/preview-flag';
+import { createdAtMs } from './created-at-ms';
 import { reservesResources } from '../../db/reservation-sql';
 import { deployments } from '../../db/schema/deployments';
 import { backups } from '../../db/schema/backups';
@@ -68,9 +70,14 @@ function summaryReads(oneProject: boolean) {
         ${projects.quotaStorageMb} AS "quotaStorageMb",
         (SELECT count(*)::int FROM ${environments}
           WHERE ${environments.projectId} = ${projects.id} AND ${shownEnvironment()}) AS "environmentCount",
-        (SELECT coalesce(sum(${backups.sizeBytes}), 0) FROM ${backups}
-          WHERE ${backups.projectId} = ${projects.id} AND ${keptOnPlatform()}) AS "backupBytes"
+        coalesce(kept.bytes, 0) AS "backupBytes"
       FROM ${projects}
+      -- One pass over the kept backups, grouped (not one per project).
+      LEFT JOIN (
+        SELECT ${backups.projectId} AS project_id, sum(${backups.sizeBytes}) AS bytes FROM ${backups}
+        WHERE ${backups.projectId} IN (${seenProjects(oneProject)}) AND ${keptOnPlatform()}
+        GROUP BY ${backups.projectId}
+      ) kept ON kept.project_id = ${projects.id}
       WHERE ${projects.id} IN (${seenProjects(oneProject)})
       ORDER BY ${projects.createdAt}`,
   );
@@ -83,8 +90,8 @@ function summaryReads(oneProject: boolean) {
       SELECT ${deployments.projectId} AS "projectId", ${deployments.status} AS "status",
         ${deployments.replicas} AS "replicas", ${deployments.cpuMilli} AS "cpuMilli",
         ${deployments.ramMb} AS "ramMb", ${deployments.storageMb} AS "storageMb",
-        (extract(epoch FROM ${deployments.createdAt}) * 1000)::float8 AS "createdAtMs",
-        EXISTS (SELECT 1 FROM previews p WHERE p.deployment_id = ${deployments.id}) AS "isPreview"
+        ${createdAtMs} AS "createdAtMs",
+        ${isPreviewApplication} AS "isPreview"
       FROM ${deployments}
       WHERE ${deployments.projectId} IN (${seenProjects(oneProject)})
         AND ${reservesResources()}`,

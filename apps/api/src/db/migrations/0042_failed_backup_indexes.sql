@@ -1,0 +1,2 @@
+CREATE INDEX "backup_restores_failed_idx" ON "backup_restores" USING btree ("target_deployment_id") WHERE "backup_restores"."status" = 'failed';--> statement-breakpoint
+CREATE INDEX "backups_failed_idx" ON "backups" USING btree ("project_id") WHERE "backups"."status" = 'failed';
