@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rm } from 'node:fs/promises';
 import type { Database } from '../../db/client';
@@ -11,6 +11,7 @@ import { environmentSpecOf } from '../specs/environment-spec';
 import { loadEnvironment } from '../specs/environment-rows';
 import { distributeProjectQuota } from '../quota/project-quota';
 import { clusterMessages } from '@nuage/shared/cluster-messages';
+import { liveEnvironment } from '../../db/environment-sql';
 
 /** How soon a namespace being finalised is looked at again. */
 const FINALISING_RETRY_MS = 1000;
@@ -33,7 +34,7 @@ export async function progressProjectDeletions(
     await db
       .update(environments)
       .set({ status: 'deleting', nextAttemptAt: new Date() })
-      .where(and(eq(environments.projectId, id), ne(environments.status, 'deleting')));
+      .where(and(eq(environments.projectId, id), liveEnvironment()));
     const [left] = await db
       .select({ n: sql<string>`count(*)` })
       .from(environments)

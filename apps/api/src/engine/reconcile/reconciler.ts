@@ -17,6 +17,7 @@ import { reconcileApplication } from './reconcile-application';
 import type { CrashLoopSettings } from './crash-loop';
 import type { HostnamePolicy } from '../routing/reserved-hosts';
 import type { ApplicationUrl, CertificateLookup } from '../specs/spec-for-deployment';
+import { liveEnvironment } from '../../db/environment-sql';
 
 export interface ReconcilerOptions {
   db: Database;
@@ -331,7 +332,7 @@ function claimableApplication() {
     // Applications of an environment being removed are only ever removed. Those of an
     // environment still waiting for its namespace are claimed too: their pass ensures the
     // namespace itself, and records why they wait when the runtime does not answer.
-    or(ne(environments.status, 'deleting'), eq(deployments.desiredState, 'absent')),
+    or(liveEnvironment(), eq(deployments.desiredState, 'absent')),
     // An application built from Git (code, or a Compose file read from its repository) has
     // nothing to run before its first release (the build pipeline sets it and wakes the
     // engine); its removal is still carried out.

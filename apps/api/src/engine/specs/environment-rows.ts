@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { environments } from '../../db/schema/environments';
 import { projects } from '../../db/schema/projects';
+import { liveEnvironment } from '../../db/environment-sql';
 
 /** The environment's row with its project's (the runtime names and quota come from both). */
 export async function loadEnvironment(db: Database, environmentId: string) {
@@ -19,7 +20,7 @@ export async function loadEnvironment(db: Database, environmentId: string) {
  * way when the user deleted the environment must not bring it back.
  */
 export function notDeleting(environmentId: string) {
-  return and(eq(environments.id, environmentId), ne(environments.status, 'deleting'));
+  return and(eq(environments.id, environmentId), liveEnvironment());
 }
 
 /**

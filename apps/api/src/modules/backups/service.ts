@@ -39,6 +39,7 @@ import { recordAudit } from '../audit/record';
 import { recordBackup, type BackupRow } from './run-backup';
 import { recordRestore } from './restore';
 import { createDefaultSchedule } from './schedules';
+import { liveEnvironment } from '../../db/environment-sql';
 
 const HISTORY = 50;
 
@@ -128,12 +129,7 @@ function restoreEnvironments(ctx: BackupContext, userId: string) {
       projectMembers,
       and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)),
     )
-    .where(
-      and(
-        ne(environments.status, 'deleting'),
-        inArray(projectMembers.role, ['developer', 'admin']),
-      ),
-    )
+    .where(and(liveEnvironment(), inArray(projectMembers.role, ['developer', 'admin'])))
     .orderBy(projects.nom, environments.nom);
 }
 

@@ -160,8 +160,11 @@ export async function updateCertificate(
     .where(eq(certificates.id, row.id))
     .returning();
   if (material && (await refreshApplicationsUsing(ctx.db, row.id)) > 0) ctx.engine.wake();
-  if (material) ctx.log.info({ certificateId: row.id }, 'custom certificate replaced');
-  if (material) certificateWorkDue(ctx);
+  if (material) {
+    ctx.log.info({ certificateId: row.id }, 'custom certificate replaced');
+    // Its new expiry is the worker's to watch from now.
+    certificateWorkDue(ctx);
+  }
   const expiresAt = material?.expiresAt ?? row.expiresAt;
   const warnings = [
     ...(expiresAt && row.type === 'custom' ? expiryWarnings(d.date_expiration, expiresAt) : []),

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import { isPreviewApplication } from '../previews/preview-flag';
-import { createdAtMs } from './created-at-ms';
+import { createdAtMs, withCreatedAt } from './created-at-ms';
 import { reservesResources } from '../../db/reservation-sql';
 import type { deployments } from '../../db/schema/deployments';
 
@@ -64,8 +64,7 @@ export async function dashboardApplicationRows(
 ): Promise<DashboardApplicationRow[]> {
   if (projectIds.length === 0) return [];
   const rows = await applicationsOfProjects(db, { projectIds });
-  // The epoch milliseconds make the Date without parsing a timestamp's text.
-  return rows.map((row) => Object.assign(row, { createdAt: new Date(row.createdAtMs) }));
+  return withCreatedAt(rows);
 }
 
 /** One application as the dashboard lists it. */

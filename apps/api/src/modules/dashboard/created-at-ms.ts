@@ -7,3 +7,10 @@ import { sql } from 'drizzle-orm';
  * isPreviewApplication.
  */
 export const createdAtMs = sql<number>`(date_part('epoch', "deployments"."created_at") * 1000)`;
+
+/** The rows read with createdAtMs, each given its Date (made from the number, not from text). */
+export function withCreatedAt<Row extends { createdAtMs: number }>(
+  rows: Row[],
+): (Row & { createdAt: Date })[] {
+  return rows.map((row) => Object.assign(row, { createdAt: new Date(row.createdAtMs) }));
+}

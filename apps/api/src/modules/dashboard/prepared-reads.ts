@@ -1,12 +1,10 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { environments } from '../../db/schema/environments';
 import { projectMembers, projects } from '../../db/schema/projects';
 import { tokenProjectRestriction } from '../../http/request-scope';
 import { liveMembershipsWhere } from '../projects/policy';
-
-/** An environment being deleted is no longer shown nor counted. */
-export const shownEnvironment = () => ne(environments.status, 'deleting');
+import { liveEnvironment } from '../../db/environment-sql';
 
 /**
  * The dashboard's reads of projects and environments, prepared once per database (PostgreSQL
@@ -46,7 +44,7 @@ function prepareReads(db: Database) {
       .where(
         and(
           sql`${environments.projectId} = ANY(${sql.placeholder('projectIds')}::uuid[])`,
-          shownEnvironment(),
+          liveEnvironment(),
         ),
       )
       .orderBy(asc(environments.createdAt))

@@ -1,13 +1,12 @@
 import type { DashboardSummaryResponse } from '@nuage/shared/dashboard-types';
 import { dashboardUsage } from '@nuage/shared/dashboard-usage';
 import { fromMilli } from '@nuage/shared/quantities';
-import { isActiveStatus } from '@nuage/shared/status-display';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/client';
 import { preparedSql } from '../../db/prepared-sql';
 import { isPreviewApplication } from '../previews/preview-flag';
-import { createdAtMs } from './created-at-ms';
+import { createdAtMs, withCreatedAt } from './created-at-ms';
 import { reservesResources } from '../../db/reservation-sql';
 import { deployments } from '../../db/schema/deployments';
 import { backups } from '../../db/schema/backups';
@@ -17,7 +16,7 @@ import { tokenProjectRestriction } from '../../http/request-scope';
 import { keptOnPlatform } from '../pricing/usage';
 import { liveMembershipsWhere } from '../projects/policy';
 import { accountFigures } from './account-figures';
-import { shownEnvironment } from './prepared-reads';
+import { liveEnvironment } from '../../db/environment-sql';
 
 /**
  * What the summary reads of each application: what its costs, its month, the usage bars and
@@ -69,7 +68,7 @@ function summaryReads(oneProject: boolean) {
         ${projects.quotaCpuMilli} AS "quotaCpuMilli", ${projects.quotaRamMb} AS "quotaRamMb",
         ${projects.quotaStorageMb} AS "quotaStorageMb",
         (SELECT count(*)::int FROM ${environments}
-          WHERE ${environments.projectId} = ${projects.id} AND ${shownEnvironment()}) AS "environmentCount",
+          WHERE ${environments.projectId} = ${projects.id} AND ${liveEnvironment()}) AS "environmentCount",
         coalesce(kept.bytes, 0) AS "backupBytes"
       FROM ${projects}
       -- One pass over the kept backups, grouped (not one per project).
@@ -110,11 +109,7 @@ async function summaryRows(db: Database, userId: string) {
     reads.projectRows(db, values),
     reads.applicationRows(db, values),
   ]);
-  // The epoch milliseconds make the Date without parsing a timestamp's text.
-  const apps = appRows.map((row): SummaryApplicationRow =>
-    Object.assign(row, { createdAt: new Date(row.createdAtMs) }),
-  );
-  return { projectRows, apps };
+  return { projectRows, apps: withCreatedAt(appRows) };
 }
 
 /**
@@ -153,7 +148,8 @@ export async function dashboardSummary(
       projects: projectRows.length,
       environments: projectRows.reduce((sum, p) => sum + p.environmentCount, 0),
       applications: apps.length,
-      active_applications: apps.filter((a) => isActiveStatus(a.status)).length,
+      // The bars count the active applications already (the same isActiveStatus).
+      active_applications: usage.active_deployments,
     },
     usage,
     ...figures,

@@ -21,6 +21,7 @@ import {
   type EnvironmentPreviewRow,
 } from './presenter';
 import { environmentTexts, projectTexts } from '@nuage/shared/messages/projects';
+import { liveEnvironment } from '../../db/environment-sql';
 
 export const ENVIRONMENT_NOT_FOUND = environmentTexts.notFound;
 const NAME_TAKEN = environmentTexts.nameTaken;
@@ -86,7 +87,7 @@ export async function listEnvironments(
   const rows = await ctx.db
     .select()
     .from(environments)
-    .where(and(eq(environments.projectId, input.projectId), ne(environments.status, 'deleting')))
+    .where(and(eq(environments.projectId, input.projectId), liveEnvironment()))
     .orderBy(asc(environments.createdAt));
   const ids = rows.map((r) => r.id);
   const [counts, previewed] = await Promise.all([

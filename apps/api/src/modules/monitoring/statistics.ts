@@ -1,7 +1,7 @@
 import type { ProjectStatistics } from '@nuage/shared/schemas/responses/monitoring';
 import { priceResources, toXof } from '@nuage/shared/pricing';
 import { fromMilli } from '@nuage/shared/quantities';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { builds } from '../../db/schema/builds';
 import { reservesResources } from '../../db/reservation-sql';
@@ -10,6 +10,7 @@ import { environments } from '../../db/schema/environments';
 import { projects } from '../../db/schema/projects';
 import { totalReservation } from '../../lib/reservation';
 import { authorizeProject } from '../projects/policy';
+import { liveEnvironment } from '../../db/environment-sql';
 
 const pct = (used: number, quota: number) =>
   quota > 0 ? Math.min(100, Math.round((used / quota) * 1000) / 10) : 0;
@@ -25,7 +26,7 @@ export async function projectStatistics(
     ctx.db
       .select({ n: count() })
       .from(environments)
-      .where(and(eq(environments.projectId, input.projectId), ne(environments.status, 'deleting'))),
+      .where(and(eq(environments.projectId, input.projectId), liveEnvironment())),
     ctx.db
       .select()
       .from(deployments)

@@ -2,7 +2,7 @@ import { lockAndCheckProjectLimit } from '../billing/account-plan';
 import type { Project, ProjectPage } from '@nuage/shared/api-types';
 import type { ProjectInput } from '@nuage/shared/schemas/projects';
 import { toMilli } from '@nuage/shared/quantities';
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { Database, Executor } from '../../db/client';
 import { reservationSums, reservesResources } from '../../db/reservation-sql';
@@ -25,6 +25,7 @@ import { presentProject } from './presenter';
 import { tokenProjectRestriction } from '../../http/request-scope';
 import { projectUsage } from './usage';
 import { projectTexts, quotaErrorTexts } from '@nuage/shared/messages/projects';
+import { liveEnvironment } from '../../db/environment-sql';
 
 /**
  * One page of the caller's projects (and only those), newest first, with usage and counts, and
@@ -94,7 +95,7 @@ function preparePage(db: Database, restrictedToOneProject: boolean) {
   const envs = db
     .select({ count: sql<number>`count(*)`.mapWith(Number).as('envs_count') })
     .from(environments)
-    .where(and(eq(environments.projectId, projects.id), ne(environments.status, 'deleting')))
+    .where(and(eq(environments.projectId, projects.id), liveEnvironment()))
     .as('envs');
   // The page first (ordered, cut, counted), then the laterals for its projects only.
   const page = db
@@ -173,7 +174,7 @@ async function projectStats(db: Executor, ids: string[]) {
     db
       .select({ projectId: environments.projectId, count: sql<string>`count(*)` })
       .from(environments)
-      .where(and(inArray(environments.projectId, ids), ne(environments.status, 'deleting')))
+      .where(and(inArray(environments.projectId, ids), liveEnvironment()))
       .groupBy(environments.projectId),
   ]);
   const result = new Map(
