@@ -269,10 +269,58 @@ describe.skipIf(skipReason)('Docker/Podman builder (real builds)', { timeout: 48
     );
     // Told in the log when the stop found the step running; not when Podman had killed it on
     // its own just before (seen under CI's load: the build then waited to run it again, and the
-    // stop ended that wait, with nothing left to kill).
+    // stop ended that wait). Podman's kill then reaches the step's runtime, not always the step:
+    // its `sleep` was seen running on, and is stopped as the kill is seen.
     const killedByEngine = lines.some((l) => l.includes('interrompue par le moteur'));
     if (!killedByEngine)
       expect(lines.some((l) => l.startsWith('Étape de construction en cours arrêtée'))).toBe(true);
+    expect(await buildWorkingContainers(SOCKET!, since, [BUSYBOX_IMAGE])).toEqual([]);
+  });
+
+  it('a step whose runtime the engine killed leaves nothing running, stopped during the wait to run it again', async () => {
+    // What CI saw under load: Podman killed the step's runtime (`signal: killed`), the step's
+    // own process ran on orphaned, and the cancel came while the build waited to retry.
+    const marker = 3000 + Math.floor(Math.random() * 900);
+    const sha = git.createRepository('runtime-killed', {
+      Dockerfile: `FROM ${BUSYBOX_IMAGE}\nRUN echo started && sleep ${marker}\n`,
+    });
+    const sleepers = () =>
+      readdirSync('/proc')
+        .filter((p) => /^\d+$/.test(p))
+        .filter((p) => {
+          try {
+            return (
+              readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').join(' ').trim() ===
+              `sleep ${marker}`
+            );
+          } catch {
+            return false;
+          }
+        });
+    const parentOf = (pid: string) =>
+      /^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    const controller = new AbortController();
+    const since = Date.now();
+    const lines: string[] = [];
+    const build = builder.build(request('runtime-killed', sha), {
+      signal: controller.signal,
+      onLog: (l) => {
+        lines.push(l);
+        if (l === 'started')
+          setTimeout(() => {
+            // The step's runtime, as the engine killed it: the parent of the step's process.
+            const [sleeping] = sleepers();
+            const runtime = sleeping && parentOf(sleeping);
+            if (runtime) process.kill(Number(runtime), 'SIGKILL');
+          }, 300);
+        if (l.includes('interrompue par le moteur')) controller.abort();
+      },
+    });
+    await expect(build).rejects.toBeInstanceOf(BuildCancelledError);
+    expect(lines.some((l) => l.includes('interrompue par le moteur'))).toBe(true);
+    expect(sleepers(), `the step's sleep survived; the build said:\n${lines.join('\n')}`).toEqual(
+      [],
+    );
     expect(await buildWorkingContainers(SOCKET!, since, [BUSYBOX_IMAGE])).toEqual([]);
   });
 

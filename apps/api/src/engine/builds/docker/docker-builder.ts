@@ -165,6 +165,18 @@ export class DockerImageBuilder implements ImageBuilder {
         await measureStream(context(), maxContext).catch((err: unknown) => {
           throw err instanceof ContextTooLargeError ? contextTooLarge(maxContext) : err;
         });
+        // Nothing of a stopped or killed attempt may keep running (stop-leftovers.ts).
+        const stopLeftovers = (memory: number, since: number) =>
+          stopBuildLeftovers(
+            {
+              client: this.client,
+              socketPath: this.opts.socketPath,
+              helperImage: this.opts.baseImages.static,
+              seesHostProcesses: this.opts.seesHostProcesses,
+            },
+            { buildId: request.buildId, memory, since, fromImages: fromImages(dockerfile) },
+            io,
+          );
         const runOnce = () =>
           runEngineBuild(this.client, this.opts.socketPath, {
             request,
@@ -177,18 +189,10 @@ export class DockerImageBuilder implements ImageBuilder {
             signal,
             onStarted: (memory) => io.onUsageProbe?.(this.usageProbe(memory)),
             onStopped: async (memory, since) => {
-              await stopBuildLeftovers(
-                {
-                  client: this.client,
-                  socketPath: this.opts.socketPath,
-                  helperImage: this.opts.baseImages.static,
-                  seesHostProcesses: this.opts.seesHostProcesses,
-                },
-                { buildId: request.buildId, memory, since, fromImages: fromImages(dockerfile) },
-                io,
-              );
+              await stopLeftovers(memory, since);
               return stopped();
             },
+            onStepKilled: stopLeftovers,
           });
         const imageId = await runKilledStepsAgain(runOnce, signal, io).catch((err: unknown) => {
           // Stopped while waiting to run a killed step again: nothing of it runs any more.

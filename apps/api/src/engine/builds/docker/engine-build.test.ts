@@ -10,14 +10,18 @@ import { runEngineBuild } from './engine-build';
 
 /**
  * How an engine's failed build reads: a step killed by a signal nobody of the platform sent is
- * told apart (the builder runs such a build once more), any other failure is the build's own.
+ * told apart (what it left running is stopped, and the builder runs such a build once more), any
+ * other failure is the build's own.
  */
 let dir: string;
 let server: http.Server;
 let socketPath: string;
 let answer: string[];
+/** The memory marks of the attempts whose leftovers the build asked to stop. */
+let leftoversStopped: number[];
 
 beforeEach(async () => {
+  leftoversStopped = [];
   dir = await mkdtemp(path.join(tmpdir(), 'engine-build-'));
   socketPath = path.join(dir, 'engine.sock');
   server = http.createServer((req, res) => {
@@ -49,6 +53,10 @@ const build = () =>
     io: { signal: new AbortController().signal, onLog: () => {} },
     signal: new AbortController().signal,
     onStopped: () => Promise.resolve(new Error('stopped')),
+    onStepKilled: (memory) => {
+      leftoversStopped.push(memory);
+      return Promise.resolve();
+    },
   });
 
 const failedStep = (detail: string) => [
@@ -62,6 +70,11 @@ describe('an engine build that fails', () => {
     const err = await build().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BuildStepKilledError);
     expect((err as Error).message).toContain('RUN npm install');
+    // What the killed runtime left running is stopped, found by the attempt's memory mark (a
+    // few pages under the asked 256 MiB).
+    expect(leftoversStopped).toHaveLength(1);
+    expect(leftoversStopped[0]).toBeLessThan(256 * 1024 * 1024);
+    expect(leftoversStopped[0]).toBeGreaterThan(255 * 1024 * 1024);
   });
 
   it("is the build's own failure when the step exited with an error", async () => {
@@ -69,5 +82,6 @@ describe('an engine build that fails', () => {
     const err = await build().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BuildFailedError);
     expect(err).not.toBeInstanceOf(BuildStepKilledError);
+    expect(leftoversStopped).toEqual([]);
   });
 });

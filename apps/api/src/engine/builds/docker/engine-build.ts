@@ -32,6 +32,12 @@ export interface EngineBuild {
    * `since` when it started) and gives the error to throw.
    */
   onStopped(memory: number, since: number): Promise<Error>;
+  /**
+   * The engine killed a step on its own: stops what that left running. The engine kills the
+   * step's runtime (`while running runtime: signal: killed`), not always the step's processes,
+   * which then run on orphaned (seen in CI: a step's `sleep` outlived its build).
+   */
+  onStepKilled(memory: number, since: number): Promise<void>;
   /** The build is handed to the engine; `memory` marks its steps (their usage is read by it). */
   onStarted?(memory: number): void;
 }
@@ -78,10 +84,11 @@ export async function runEngineBuild(
     io.onLog(builderLogTexts.error(detail));
     throw new BuildFailedError(builderFailureTexts.failed(detail));
   }
-  if (progress.error)
-    throw /signal: killed/.test(progress.error)
-      ? new BuildStepKilledError(failureMessage(progress))
-      : new BuildFailedError(failureMessage(progress));
+  if (progress.error && /signal: killed/.test(progress.error)) {
+    await build.onStepKilled(memory, since);
+    throw new BuildStepKilledError(failureMessage(progress));
+  }
+  if (progress.error) throw new BuildFailedError(failureMessage(progress));
   const image = await client.optional<{ Id: string }>(
     'GET',
     `/images/${encodeURIComponent(build.imageRef)}/json`,
