@@ -16,6 +16,11 @@ export const DOCKER_LABELS = {
    * it, so that two platforms on one host (or two test servers) each guard their own networks.
    */
   guardChains: 'nuagedeploy.io/guard-chains',
+  /**
+   * On the edge proxy: the kernel settings it was created with (edge-proxy.ts; Podman's
+   * inspect does not give a container's sysctls back).
+   */
+  edgeSettings: 'nuagedeploy.io/edge-settings',
 } as const;
 
 /** 'service': a Compose service other than the exposed one (stack.ts). */

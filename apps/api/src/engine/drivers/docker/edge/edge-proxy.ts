@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { RuntimeUnavailableError } from '../../../driver';
 import { LABELS, MANAGED_BY } from '../../../spec';
 import { LOG_CONFIG } from '../container-create-body';
 import { EngineError } from '../engine-client';
-import type { EngineApi } from '../engine-api';
+import type { ContainerInspect, EngineApi } from '../engine-api';
+import { DOCKER_LABELS } from '../labels';
 import { ensureVolume } from '../objects';
 import { writeFiles } from '../secret-files';
 import { ACCESS_LOG_NAME, prepareAccessLog, readAccessLog } from './access-log';
@@ -39,6 +40,12 @@ export interface EdgeOptions {
   acmeEmail?: string;
   /** PEM file of extra roots (TLS_EXTRA_CA_FILE): copied into the proxy for the ACME directory. */
   extraCaFile?: string;
+  /**
+   * Whether the proxy's network namespace hands queued connections over at a configuration
+   * load (MIGRATE_QUEUED_CONNECTIONS); by default, where the kernel has the setting. False
+   * only in tests (a proxy as an earlier version created it).
+   */
+  migrateQueuedConnections?: boolean;
 }
 
 const ADMIN_ORIGIN = 'nuagedeploy-edge';
@@ -46,11 +53,29 @@ const ADMIN_DIR_IN_CONTAINER = '/run/nuagedeploy-edge';
 const EXTRA_CA_IN_CONTAINER = '/etc/nuagedeploy/extra-ca.pem';
 const BOOT_CONFIG = '/etc/nuagedeploy/boot.json';
 
+/**
+ * Caddy (2.6 and later, on Linux) opens new listening sockets at each configuration load, with
+ * SO_REUSEPORT, and closes the previous ones: the connections the kernel had queued on a closed
+ * one were reset. Every load (a deploy, a restart, a domain of any application) then cut some
+ * new connections of every application: measured with Caddy 2.6.2, 200 loads under 8 loops of
+ * new connections, 504 resets; with this setting, which hands the queued connections over to
+ * the sockets that stay (Linux 5.14 and later), 1. Per network namespace: the proxy's own.
+ */
+const MIGRATE_QUEUED_CONNECTIONS = 'net.ipv4.tcp_migrate_req';
+
+/** Whether the kernel has the setting (the engine's kernel: its socket is a local one). */
+const kernelHasMigration = () =>
+  existsSync(`/proc/sys/${MIGRATE_QUEUED_CONNECTIONS.replaceAll('.', '/')}`);
+
+/** The label value of a proxy created with the setting (DOCKER_LABELS.edgeSettings). */
+const MIGRATING = `${MIGRATE_QUEUED_CONNECTIONS}=1`;
+
 export class EdgeProxy {
   private lastLoaded: string | null = null;
   /** The proxy container (id and start) that got lastLoaded: a new one is loaded again. */
   private loadedInto: string | null = null;
   private readonly settings: EdgeSettings;
+  private readonly migratesConnections: boolean;
   /**
    * Told (not awaited) when the proxy got new addresses: it joined a network, or a recreated or
    * restarted container rejoined them (the network guard lets its addresses through).
@@ -61,6 +86,7 @@ export class EdgeProxy {
     private readonly api: EngineApi,
     readonly opts: EdgeOptions,
   ) {
+    this.migratesConnections = opts.migrateQueuedConnections ?? kernelHasMigration();
     this.settings = {
       adminListen: `unix/${ADMIN_DIR_IN_CONTAINER}/admin.sock`,
       adminOrigin: ADMIN_ORIGIN,
@@ -80,7 +106,11 @@ export class EdgeProxy {
   /** The proxy container exists and runs (created at first use, kept across API restarts). */
   async ensure(): Promise<string> {
     const current = await this.api.inspectContainer(this.opts.containerName);
-    if (current) {
+    if (current && this.outdated(current)) {
+      // Created by an earlier version without the setting: replaced once (a second or two
+      // without the proxy; its certificates stay in its volumes, its table is loaded again).
+      await this.api.removeContainer(current.Id, 5);
+    } else if (current) {
       if (!current.State.Running && !current.State.Restarting)
         await this.api.startContainer(current.Id);
       return current.Id;
@@ -89,7 +119,11 @@ export class EdgeProxy {
     // Before Caddy first starts (its boot configuration writes the access log too): the file
     // is the platform's own, readable by it (access-log.ts).
     prepareAccessLog(this.opts.adminDir);
-    const labels = { [LABELS.managedBy]: MANAGED_BY, [LABELS.component]: 'edge' };
+    const labels = {
+      [LABELS.managedBy]: MANAGED_BY,
+      [LABELS.component]: 'edge',
+      ...(this.migratesConnections ? { [DOCKER_LABELS.edgeSettings]: MIGRATING } : {}),
+    };
     const dataVolume = `${this.opts.containerName}-data`;
     const configVolume = `${this.opts.containerName}-config`;
     await ensureVolume(this.api, dataVolume, labels);
@@ -115,6 +149,7 @@ export class EdgeProxy {
             { Type: 'volume', Source: configVolume, Target: '/config' },
             { Type: 'bind', Source: this.opts.adminDir, Target: ADMIN_DIR_IN_CONTAINER },
           ],
+          ...(this.migratesConnections ? { Sysctls: { [MIGRATE_QUEUED_CONNECTIONS]: '1' } } : {}),
           RestartPolicy: { Name: 'unless-stopped' },
           Memory: 512_000_000,
           MemorySwap: 512_000_000,
@@ -138,6 +173,19 @@ export class EdgeProxy {
     await writeFiles(this.api, id, files);
     await this.api.startContainer(id);
     return id;
+  }
+
+  /**
+   * A proxy container this platform created without the settings this version gives it (one
+   * that Compose started is Compose's to change: deploy/docker/compose.yaml sets them).
+   */
+  private outdated(current: ContainerInspect): boolean {
+    const labels = current.Config.Labels ?? {};
+    return (
+      this.migratesConnections &&
+      labels[LABELS.managedBy] === MANAGED_BY &&
+      labels[DOCKER_LABELS.edgeSettings] !== MIGRATING
+    );
   }
 
   /** The proxy joins an environment's network, so it reaches replicas by container name. */
