@@ -11,10 +11,9 @@ import { reservesResources } from '../../db/reservation-sql';
 import { deployments } from '../../db/schema/deployments';
 import { backups } from '../../db/schema/backups';
 import { environments } from '../../db/schema/environments';
-import { projectMembers, projects } from '../../db/schema/projects';
-import { tokenProjectRestriction } from '../../http/request-scope';
+import { projects } from '../../db/schema/projects';
 import { keptOnPlatform } from '../pricing/usage';
-import { liveMembershipsWhere } from '../projects/policy';
+import { seenProjectIds, seenProjectValues } from '../projects/policy';
 import { accountFigures } from './account-figures';
 import { liveEnvironment } from '../../db/environment-sql';
 
@@ -44,15 +43,6 @@ interface SummaryProjectRow {
   backupBytes: string;
 }
 
-/** The projects the user sees (liveMembershipsWhere), whatever the reader asks of them. */
-const seenProjects = (oneProject: boolean) =>
-  sql`SELECT ${projectMembers.projectId} FROM ${projectMembers}
-    INNER JOIN ${projects} ON ${projects.id} = ${projectMembers.projectId}
-    WHERE ${liveMembershipsWhere(
-      sql.placeholder('userId'),
-      oneProject ? sql.placeholder('onlyProjectId') : undefined,
-    )}`;
-
 /**
  * Two statements for the whole summary's rows, run side by side (issue 32: each statement is a
  * round trip that wakes a database process; the tree's read takes four): the projects with their
@@ -74,10 +64,10 @@ function summaryReads(oneProject: boolean) {
       -- One pass over the kept backups, grouped (not one per project).
       LEFT JOIN (
         SELECT ${backups.projectId} AS project_id, sum(${backups.sizeBytes}) AS bytes FROM ${backups}
-        WHERE ${backups.projectId} IN (${seenProjects(oneProject)}) AND ${keptOnPlatform()}
+        WHERE ${backups.projectId} IN (${seenProjectIds(oneProject)}) AND ${keptOnPlatform()}
         GROUP BY ${backups.projectId}
       ) kept ON kept.project_id = ${projects.id}
-      WHERE ${projects.id} IN (${seenProjects(oneProject)})
+      WHERE ${projects.id} IN (${seenProjectIds(oneProject)})
       ORDER BY ${projects.createdAt}`,
   );
   const applicationRows = preparedSql<
@@ -92,7 +82,7 @@ function summaryReads(oneProject: boolean) {
         ${createdAtMs} AS "createdAtMs",
         ${isPreviewApplication} AS "isPreview"
       FROM ${deployments}
-      WHERE ${deployments.projectId} IN (${seenProjects(oneProject)})
+      WHERE ${deployments.projectId} IN (${seenProjectIds(oneProject)})
         AND ${reservesResources()}`,
   );
   return { projectRows, applicationRows };
@@ -102,9 +92,8 @@ const oneProjectOnly = summaryReads(true);
 
 /** The summary's rows for this user (and the API token's one project, if it is limited). */
 async function summaryRows(db: Database, userId: string) {
-  const onlyProjectId = tokenProjectRestriction();
-  const reads = onlyProjectId ? oneProjectOnly : everyProject;
-  const values: Record<string, string> = onlyProjectId ? { userId, onlyProjectId } : { userId };
+  const values = seenProjectValues(userId);
+  const reads = values.onlyProjectId ? oneProjectOnly : everyProject;
   const [projectRows, appRows] = await Promise.all([
     reads.projectRows(db, values),
     reads.applicationRows(db, values),

@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 /** GET /dashboard/metrics/history: what the dashboard's graphs read, summed over the projects. */
 let t: TestApp;
 let team: Team;
+let firstProjectId: string;
 const MIN = 60_000;
 const now = Date.now();
 const minute = (ms: number) => Math.floor(ms / MIN) * MIN;
@@ -23,6 +24,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const first = await teamWithEnvironment(t);
   team = first.team;
+  firstProjectId = first.project.id;
   // A second project of the same team, and one the team's user is not a member of.
   const second = await createTeamProject(t, team, { nom: 'Deuxième projet' });
   const secondEnv = await createEnvironment(t, team.admin.token, second.project.id);
@@ -98,6 +100,19 @@ describe('the dashboard’s resource graphs', () => {
     expect(h.series.ram_mb[0]).toBe(1400);
     // Then the samples' buckets after the mark only (none counted twice).
     expect(h.series.cpu_milli.slice(1).every((v) => v === 200)).toBe(true);
+  });
+
+  it('counts only its project for an API token limited to one', async () => {
+    const created = await call(t, 'POST', `${API}/users/me/tokens`, {
+      token: team.user.token,
+      body: { nom: 'Graphes', portee: 'lecture', expire_dans_jours: 30, projet_id: firstProjectId },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const h = await history('1h', created.json<{ token: string }>().token);
+    expect(h).toMatchObject({ applications: 1, limits: { cpu_milli: 1000, ram_mb: 2000 } });
+    // The first application's samples alone (100 or 200).
+    expect(new Set(h.series.cpu_milli)).toEqual(new Set([100, 200]));
+    expect(new Set(h.series.ram_mb)).toEqual(new Set([400]));
   });
 
   it('counts nothing of a project the caller is not a member of', async () => {

@@ -1,5 +1,5 @@
 import { hasRole, type ProjectRole } from '@nuage/shared/roles';
-import { and, eq, isNull, type Column, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { projectMembers, projects } from '../../db/schema/projects';
 import { forbidden, notFound } from '../../lib/errors';
@@ -85,6 +85,24 @@ export function visibleToToken(projectIdColumn: Column): SQL | undefined {
  */
 export function liveMembershipsOf(userId: string): SQL | undefined {
   return liveMembershipsWhere(userId, tokenProjectRestriction() ?? undefined);
+}
+
+/**
+ * The ids of the projects the user sees (liveMembershipsWhere), for a prepared statement: its
+ * placeholders `userId`, and `onlyProjectId` in the shape for an API token limited to one project.
+ */
+export const seenProjectIds = (oneProject: boolean): SQL =>
+  sql`SELECT ${projectMembers.projectId} FROM ${projectMembers}
+    INNER JOIN ${projects} ON ${projects.id} = ${projectMembers.projectId}
+    WHERE ${liveMembershipsWhere(
+      sql.placeholder('userId'),
+      oneProject ? sql.placeholder('onlyProjectId') : undefined,
+    )}`;
+
+/** The values of seenProjectIds's placeholders for this user and the request's API token. */
+export function seenProjectValues(userId: string): Record<string, string> {
+  const onlyProjectId = tokenProjectRestriction();
+  return onlyProjectId ? { userId, onlyProjectId } : { userId };
 }
 
 /** liveMembershipsOf's rule, values or a prepared statement's placeholders. */
