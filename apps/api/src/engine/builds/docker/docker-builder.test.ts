@@ -46,6 +46,20 @@ const servers: http.Server[] = [];
 /** Host port of the last container `run` started. */
 let lastPort = 0;
 
+/** The host's processes (pids) whose command line is `commandLine`. */
+const processesOf = (commandLine: string): string[] =>
+  readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        return (
+          readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').join(' ').trim() === commandLine
+        );
+      } catch {
+        return false;
+      }
+    });
+
 const request = (name: string, sha: string, over: Partial<BuildRequest> = {}): BuildRequest => {
   images.push(`${prefix}/${name}:1`);
   return {
@@ -251,22 +265,10 @@ describe.skipIf(skipReason)('Docker/Podman builder (real builds)', { timeout: 48
     await expect(build).rejects.toBeInstanceOf(BuildCancelledError);
     // Far under the step's own length (50 min and more); the helper container takes seconds.
     expect(Date.now() - started).toBeLessThan(150_000);
-    const sleeping = () =>
-      readdirSync('/proc')
-        .filter((p) => /^\d+$/.test(p))
-        .some((p) => {
-          try {
-            return (
-              readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').join(' ').trim() ===
-              `sleep ${marker}`
-            );
-          } catch {
-            return false;
-          }
-        });
-    expect(sleeping(), `the step's sleep survived; the build said:\n${lines.join('\n')}`).toBe(
-      false,
-    );
+    expect(
+      processesOf(`sleep ${marker}`),
+      `the step's sleep survived; the build said:\n${lines.join('\n')}`,
+    ).toEqual([]);
     // Told in the log when the stop found the step running; not when Podman had killed it on
     // its own just before (seen under CI's load: the build then waited to run it again, and the
     // stop ended that wait). Podman's kill then reaches the step's runtime, not always the step:
@@ -284,19 +286,6 @@ describe.skipIf(skipReason)('Docker/Podman builder (real builds)', { timeout: 48
     const sha = git.createRepository('runtime-killed', {
       Dockerfile: `FROM ${BUSYBOX_IMAGE}\nRUN echo started && sleep ${marker}\n`,
     });
-    const sleepers = () =>
-      readdirSync('/proc')
-        .filter((p) => /^\d+$/.test(p))
-        .filter((p) => {
-          try {
-            return (
-              readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').join(' ').trim() ===
-              `sleep ${marker}`
-            );
-          } catch {
-            return false;
-          }
-        });
     const parentOf = (pid: string) =>
       /^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     const controller = new AbortController();
@@ -309,7 +298,7 @@ describe.skipIf(skipReason)('Docker/Podman builder (real builds)', { timeout: 48
         if (l === 'started')
           setTimeout(() => {
             // The step's runtime, as the engine killed it: the parent of the step's process.
-            const [sleeping] = sleepers();
+            const [sleeping] = processesOf(`sleep ${marker}`);
             const runtime = sleeping && parentOf(sleeping);
             if (runtime) process.kill(Number(runtime), 'SIGKILL');
           }, 300);
@@ -318,9 +307,10 @@ describe.skipIf(skipReason)('Docker/Podman builder (real builds)', { timeout: 48
     });
     await expect(build).rejects.toBeInstanceOf(BuildCancelledError);
     expect(lines.some((l) => l.includes('interrompue par le moteur'))).toBe(true);
-    expect(sleepers(), `the step's sleep survived; the build said:\n${lines.join('\n')}`).toEqual(
-      [],
-    );
+    expect(
+      processesOf(`sleep ${marker}`),
+      `the step's sleep survived; the build said:\n${lines.join('\n')}`,
+    ).toEqual([]);
     expect(await buildWorkingContainers(SOCKET!, since, [BUSYBOX_IMAGE])).toEqual([]);
   });
 
